@@ -1,0 +1,12 @@
+"""The command line: parse arguments, call the domain, print. Nothing else.
+
+Each command lives in its own module and registers itself on :data:`app`
+when imported here; heavy libraries (weasyprint, sqlite3, pokerkit) are
+imported inside the commands that need them, so ``floorman check`` starts fast.
+"""
+
+from __future__ import annotations
+
+from floorman.cli._app import app, main
+
+__all__ = ["app", "main"]
