@@ -45,9 +45,7 @@ RANK_NAMES: Final = {
     2: "deuce", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
     9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
 }  # fmt: skip
-RANK_PLURALS: Final = {
-    r: ("sixes" if r == 6 else name + "s") for r, name in RANK_NAMES.items()
-}
+RANK_PLURALS: Final = {r: ("sixes" if r == 6 else name + "s") for r, name in RANK_NAMES.items()}
 
 UNKNOWN: Final = "??"
 """How an unknown card is written wherever a card is optional."""
@@ -131,9 +129,7 @@ class Card:
         return self.index < other.index
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (
-            isinstance(other, Card) and other.index == self.index
-        )
+        return self is other or (isinstance(other, Card) and other.index == self.index)
 
     def __hash__(self) -> int:
         return self.index
@@ -155,9 +151,7 @@ def _spellings(card: Card) -> Iterator[str]:
         yield rank + SUIT_SYMBOLS[card.suit]
 
 
-_BY_TEXT: Final[dict[str, Card]] = {
-    text: card for card in DECK for text in _spellings(card)
-}
+_BY_TEXT: Final[dict[str, Card]] = {text: card for card in DECK for text in _spellings(card)}
 
 
 def parse_card(text: str) -> Card:

@@ -1,0 +1,47 @@
+"""Start-up cost: the quick commands import nothing heavy.
+
+A dealer runs ``floorman check`` and ``floorman add`` mid-hand; they must
+start as fast as typer and pydantic allow, so rendering (weasyprint), the
+store (sqlite3) and test-only libraries stay out of those paths.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("weasyprint", "pokerkit", "treys", "rich.progress")
+
+
+def loaded_modules(*argv: str) -> set[str]:
+    """Run the real CLI in a fresh interpreter and list what it imported."""
+    code = (
+        "import json, sys\n"
+        "from floorman.cli import app\n"
+        "try:\n"
+        f"    app({list(argv)!r}, standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    return set(json.loads(result.stderr.splitlines()[-1]))
+
+
+def test_help_imports_no_renderer_and_no_store() -> None:
+    modules = loaded_modules("--help")
+    for heavy in (*HEAVY, "sqlite3"):
+        assert heavy not in modules
+
+
+def test_version_is_printed() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.startswith("floorman ")
