@@ -162,7 +162,7 @@ def split_pot(
     if not odd:
         return Split(shares)
     if rules.odd_chip == "carry-over":
-        reason = f"{_chips(odd)} carried over to the next deal (house: carry-over)"
+        reason = "carried over to the next deal (house: carry-over)"
         return Split(shares, (OddChip(None, odd * rules.unit, reason),), carried=odd * rules.unit)
     chips: list[OddChip] = []
     for place, seat in enumerate(ranked[:odd]):
@@ -305,10 +305,6 @@ def _check_amount(amount: int, unit: int) -> None:
         raise SplitError(f"cannot split a negative amount ({amount})")
     if amount % unit:
         raise SplitError(f"{amount} is not a whole number of the smallest chip ({unit})")
-
-
-def _chips(count: int) -> str:
-    return "the odd chip" if count == 1 else f"{count} odd chips"
 
 
 def _seat_list(seats: Sequence[int]) -> str:

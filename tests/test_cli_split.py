@@ -1,0 +1,143 @@
+"""``floorman split`` as a dealer uses it at the table."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+from floorman.errors import FloormanError
+
+runner = CliRunner()
+
+
+def split(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["split", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_three_way_tie_prints_each_share_and_who_gets_the_odd_chips() -> None:
+    code, out, _ = split("347", "--between", "2,6,8", "--button", "4", "--unit", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Split 347 between seats 2, 6, 8 (button seat 4, smallest chip 1)"
+    assert lines[1:5] == ["seat  share", "   2    115", "   6    116", "   8    116"]
+    assert lines[5] == (
+        "odd chip of 1 to seat 6: first of the tied hands clockwise from the button (seat 4)"
+    )
+    assert lines[6].startswith("odd chip of 1 to seat 8: second of the tied hands")
+
+
+def test_json_has_the_pot_entry_of_the_check_contract() -> None:
+    code, out, _ = split("347", "--between", "2,6,8", "--button", "4", "--json")
+    assert code == 0
+    pot = json.loads(out)
+    assert pot["amount"] == 347
+    assert pot["eligible"] == [2, 6, 8]
+    assert pot["awards"] == {"2": 115, "6": 116, "8": 116}
+    assert [chip["seat"] for chip in pot["odd_chips"]] == [6, 8]
+    assert all(chip["amount"] == 1 and chip["reason"] for chip in pot["odd_chips"])
+
+
+def test_hilo_split_with_the_high_half_shared() -> None:
+    code, out, _ = split("347", "--high", "2,6", "--low", "8", "--button", "4", "--json")
+    assert code == 0
+    pot = json.loads(out)
+    assert pot["halves"] == {"high": 174, "low": 173}
+    assert pot["awards"] == {"2": 87, "6": 87, "8": 173}
+    assert pot["odd_chips"][0]["reason"] == (
+        "the odd chip of the high/low split goes to the high half"
+    )
+
+
+def test_quartering_exception_and_high_card_by_suit_from_the_table() -> None:
+    code, out, _ = split(
+        "25",
+        "--high", "2",
+        "--low", "6,8",
+        "--button", "4",
+        "--quartering-exception",
+        "--policy", "high-card-by-suit",
+        "--cards", "6=Ah2d,8=2c3c",
+    )  # fmt: skip
+    assert code == 0
+    assert "   2     12" in out
+    assert "   6      7" in out
+    assert "odd chip of 1 to seat 6: lowest card by suit among the tied low hands: A♥" in out
+
+
+def test_chips_of_each_denomination() -> None:
+    code, out, _ = split("347", "--between", "2,6,8", "--button", "4", "--chips", "1,5,25")
+    assert code == 0
+    assert "seat  share  chips" in out
+    assert "   6    116  4×25 + 3×5 + 1×1" in out
+    code, out, _ = split("350", "--between", "1,2", "--button", "4", "--chips", "5,25", "--json")
+    assert json.loads(out)["chips"] == {"1": {"25": 7}, "2": {"25": 7}}
+
+
+def test_split_down_to_the_smallest_chip_of_the_game() -> None:
+    code, out, _ = split("135", "--between", "1,2", "--button", "2", "--chips", "5,25", "--json")
+    assert code == 0
+    assert json.loads(out)["awards"] == {"1": 70, "2": 65}
+
+
+def test_carry_over() -> None:
+    code, out, _ = split("347", "--between", "2,6", "--button", "4", "--policy", "carry-over")
+    assert code == 0
+    assert "   2    173" in out
+    assert "odd chip of 1: carried over to the next deal (house: carry-over)" in out
+
+
+def test_table_order() -> None:
+    code, out, _ = split("3", "--between", "1,10", "--button", "9", "--seats", "9,1,10", "--json")
+    assert code == 0
+    assert json.loads(out)["odd_chips"][0]["seat"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["347", "--between", "2,x", "--button", "4"], '--between "2,x": "x" is not a seat number'),
+        (["347", "--button", "4"], "name the winners"),
+        (["347", "--between", "2", "--high", "3", "--button", "4"], "not both"),
+        (["347", "--between", "2,6", "--button", "4", "--unit", "5"], "347 is not a whole number"),
+        (["10", "--between", "2,6", "--button", "4", "--policy", "dice"], '--policy "dice"'),
+        (["10", "--between", "2,6", "--button", "4", "--chips", "1,x"], '"x" is not a chip'),
+        (["10", "--between", "2,6", "--button", "4", "--chips", "5", "--unit", "1"], "--unit 1"),
+        (
+            ["11", "--between", "2,6", "--button", "4", "--policy", "high-card-by-suit"],
+            "needs the cards of seat",
+        ),
+        (["11", "--between", "2,6", "--button", "4", "--cards", "2=Zz"], '"Zz" is not a card'),
+        (["11", "--between", "2,2", "--button", "4"], "names a seat twice"),
+        (["11", "--low", "2", "--button", "4"], "name the winners"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["split", *args])
+    if isinstance(result.exception, FloormanError):
+        # Raised through to the entry point, which prints it as one line, exit 2.
+        shown = str(result.exception)
+    else:
+        assert result.exit_code == 2
+        assert result.stdout == ""
+        shown = result.stderr
+    assert message in shown
+    assert len(shown.strip().splitlines()) == 1
+
+
+def test_a_domain_error_reaches_the_user_as_one_line() -> None:
+    argv = ["split", "347", "--between", "2,6", "--button", "4", "--unit", "5"]
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == ("floorman: 347 is not a whole number of the smallest chip (5)\n")
