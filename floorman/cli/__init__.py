@@ -7,7 +7,10 @@ imported inside the commands that need them, so ``floorman check`` starts fast.
 
 from __future__ import annotations
 
-from floorman.cli import split  # noqa: F401
+from floorman.cli import (
+    read,  # noqa: F401
+    split,  # noqa: F401
+)
 from floorman.cli._app import app, main
 
 __all__ = ["app", "main"]
