@@ -1,0 +1,473 @@
+"""Events of a hand and the one-line notation a dealer types for them.
+
+A hand is an append-only list of events; each is a small frozen value whose
+``kind`` is its first word (``"deal"``, ``"flop"``, ``"raise"``, ...), so the
+rules engine can say ``on: expose``. The same grammar serves hand files, the
+command line and the interactive session, and every event prints back in it:
+
+>>> parse_event("3 raise 60")
+Action(seat=3, verb='raise', amount=60)
+>>> str(parse_event("flop ah kd 7c"))
+'flop Ah Kd 7c'
+>>> str(parse_event("expose 3:2 by player"))
+'expose 3:2 by player'
+>>> parse_event("flop Ah Zx Kd", 7)
+Traceback (most recent call last):
+...
+floorman.events.NotationError: event 7 "flop Ah Zx Kd": "Zx" is not a card
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final, Literal
+
+from floorman.cards import Card, CardError, format_cards, parse_card
+from floorman.errors import FloormanError
+
+__all__ = [
+    "ACTION_VERBS",
+    "EVENT_WORDS",
+    "POST_KINDS",
+    "Action",
+    "Board",
+    "Burn",
+    "Cards",
+    "Cut",
+    "Deal",
+    "Event",
+    "EventError",
+    "Expose",
+    "Extra",
+    "IllegalEvent",
+    "Misdeal",
+    "Muck",
+    "NotationError",
+    "Note",
+    "PlaysBoard",
+    "Post",
+    "Reshuffle",
+    "Show",
+    "parse_event",
+    "parse_events",
+]
+
+Verb = Literal["fold", "check", "call", "bet", "raise", "allin"]
+PostKind = Literal["sb", "bb", "ante", "straddle", "dead"]
+Street = Literal["flop", "turn", "river"]
+
+ACTION_VERBS: Final[tuple[Verb, ...]] = ("fold", "check", "call", "bet", "raise", "allin")
+POST_KINDS: Final[tuple[PostKind, ...]] = ("sb", "bb", "ante", "straddle", "dead")
+
+_VERB_ALIASES: Final[dict[str, Verb]] = {
+    "fold": "fold", "f": "fold", "folds": "fold",
+    "check": "check", "x": "check", "k": "check", "checks": "check",
+    "call": "call", "c": "call", "calls": "call",
+    "bet": "bet", "b": "bet", "bets": "bet",
+    "raise": "raise", "r": "raise", "raises": "raise",
+    "allin": "allin", "all-in": "allin", "a": "allin", "shove": "allin",
+}  # fmt: skip
+"""Short forms a dealer can type quickly: ``3 r 60``, ``5 f``, ``2 x``."""
+
+
+class EventError(FloormanError, ValueError):
+    """An event that cannot be recorded: names its number and its text.
+
+    ``number`` counts the events of the hand from 1 (``None`` when the event
+    is not part of a hand yet); ``reason`` is the bare complaint.
+    """
+
+    def __init__(self, number: int | None, text: str, reason: str) -> None:
+        self.number = number
+        self.text = text
+        self.reason = reason
+        where = f'event {number} "{text}"' if number is not None else f'"{text}"'
+        super().__init__(f"{where}: {reason}")
+
+
+class NotationError(EventError):
+    """Text that is not an event: an unknown word, a card that cannot be, a bad number."""
+
+
+class IllegalEvent(EventError):
+    """A well-formed event the hand cannot take: out of turn, more than a stack, ..."""
+
+
+class Event:
+    """Base of every event; ``kind`` is the event's first word in the notation."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    """The starting hole cards are dealt, one at a time, from the first seat left of the button."""
+
+    kind: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Cards(Event):
+    """The identity of a seat's hole cards becomes known; ``None`` is a card still unknown."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+    kind: ClassVar[str] = "cards"
+
+    def __str__(self) -> str:
+        return f"cards {self.seat} {format_cards(self.cards, ascii=True)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(Event):
+    """A hole card is exposed; ``round`` is its deal round (``None``: the seat's latest card)."""
+
+    seat: int
+    round: int | None = None
+    card: Card | None = None
+    by_player: bool = False
+    kind: ClassVar[str] = "expose"
+
+    def __str__(self) -> str:
+        text = f"expose {self.seat}"
+        if self.round is not None:
+            text += f":{self.round}"
+        if self.card is not None:
+            text += f" {self.card.ascii}"
+        return text + (" by player" if self.by_player else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Extra(Event):
+    """An extra card to a seat after every player had a full starting hand."""
+
+    seat: int
+    card: Card | None = None
+    kind: ClassVar[str] = "extra"
+
+    def __str__(self) -> str:
+        return f"extra {self.seat}" + (f" {self.card.ascii}" if self.card else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Burn(Event):
+    """A burn card, usually unknown."""
+
+    card: Card | None = None
+    kind: ClassVar[str] = "burn"
+
+    def __str__(self) -> str:
+        return "burn" + (f" {self.card.ascii}" if self.card else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Board(Event):
+    """Board cards as turned: a flop (three cards; four when the dealer erred), turn, river."""
+
+    street: Street
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return self.street
+
+    def __str__(self) -> str:
+        return f"{self.street} {format_cards(self.cards, ascii=True)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Action(Event):
+    """A betting action; ``amount`` is the total in front of the seat on this street."""
+
+    seat: int
+    verb: Verb
+    amount: int | None = None
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return self.verb
+
+    def __str__(self) -> str:
+        text = f"{self.seat} {self.verb}"
+        return text if self.amount is None else f"{text} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Post(Event):
+    """A post beyond the automatic blinds and antes (a straddle, a dead small blind, ...)."""
+
+    seat: int
+    what: PostKind
+    amount: int
+    kind: ClassVar[str] = "post"
+
+    def __str__(self) -> str:
+        return f"post {self.seat} {self.what} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Event):
+    """A seat tables its hole cards."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    kind: ClassVar[str] = "show"
+
+    def __str__(self) -> str:
+        return f"show {self.seat} {format_cards(self.cards, ascii=True)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Muck(Event):
+    """A seat discards its hand without tabling it."""
+
+    seat: int
+    kind: ClassVar[str] = "muck"
+
+    def __str__(self) -> str:
+        return f"muck {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysBoard(Event):
+    """A seat declares that it plays the board."""
+
+    seat: int
+    kind: ClassVar[str] = "plays-board"
+
+    def __str__(self) -> str:
+        return f"plays-board {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle(Event):
+    """The dealer reshuffles the stub, as a corrective procedure requires."""
+
+    kind: ClassVar[str] = "reshuffle"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Event):
+    """The dealer cuts the stub."""
+
+    kind: ClassVar[str] = "cut"
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal(Event):
+    """The floor declares a misdeal: the hand ends and every chip goes back."""
+
+    kind: ClassVar[str] = "misdeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    """Free text for the report."""
+
+    text: str
+    kind: ClassVar[str] = "note"
+
+    def __str__(self) -> str:
+        return f"note {self.text}"
+
+
+EVENT_WORDS: Final[tuple[str, ...]] = (
+    "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
+    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "note",
+)  # fmt: skip
+"""Words that start an event; a betting action starts with the seat number instead."""
+
+
+class _Bad(Exception):
+    """A complaint about the text, turned into a :class:`NotationError` with the event named."""
+
+
+def parse_event(text: str, number: int | None = None) -> Event:
+    """Read one event written in the notation; ``number`` names it in errors.
+
+    Raises :class:`NotationError` naming the event and what is wrong with it.
+    """
+    words = text.split()
+    try:
+        if not words:
+            raise _Bad("an empty line is not an event")
+        return _parse(words, text)
+    except _Bad as bad:
+        raise NotationError(number, text.strip(), str(bad)) from None
+    except CardError as bad:
+        raise NotationError(number, text.strip(), str(bad)) from None
+
+
+def parse_events(lines: list[str] | tuple[str, ...], first: int = 1) -> list[Event]:
+    """Read several events, numbered from ``first``."""
+    return [parse_event(line, first + i) for i, line in enumerate(lines)]
+
+
+_SIMPLE: Final[dict[str, Event]] = {
+    "deal": Deal(),
+    "reshuffle": Reshuffle(),
+    "cut": Cut(),
+    "misdeal": Misdeal(),
+}
+
+
+def _parse(words: list[str], text: str) -> Event:
+    head = words[0].lower()
+    if head[0].isdigit():
+        return _parse_action(words)
+    simple = _SIMPLE.get(head)
+    if simple is not None:
+        _no_more(words, 1)
+        return simple
+    if head == "note":
+        return Note(text.strip()[len(words[0]) :].strip())
+    if head in ("flop", "turn", "river"):
+        return _parse_board(head, words[1:])
+    if head == "burn":
+        _no_more(words, 2)
+        return Burn(_optional_card(words[1]) if len(words) > 1 else None)
+    if head == "expose":
+        return _parse_expose(words)
+    if head == "extra":
+        seat = _seat(words, 1)
+        _no_more(words, 3)
+        return Extra(seat, _optional_card(words[2]) if len(words) > 2 else None)
+    if head == "cards":
+        seat = _seat(words, 1)
+        cards = tuple(_optional_card(w) for w in _card_words(words[2:]))
+        if not 1 <= len(cards) <= 4:
+            raise _Bad("give the seat's hole cards, e.g. cards 3 Ah Kd")
+        return Cards(seat, cards)
+    if head == "show":
+        seat = _seat(words, 1)
+        shown = tuple(parse_card(w) for w in _card_words(words[2:]))
+        if not 1 <= len(shown) <= 4:
+            raise _Bad("give the cards tabled, e.g. show 3 Ah Kd")
+        return Show(seat, shown)
+    if head == "muck":
+        seat = _seat(words, 1)
+        _no_more(words, 2)
+        return Muck(seat)
+    if head in ("plays-board", "playsboard", "board"):
+        seat = _seat(words, 1)
+        _no_more(words, 2)
+        return PlaysBoard(seat)
+    if head == "post":
+        return _parse_post(words)
+    if head in _VERB_ALIASES:
+        raise _Bad(f'a betting action starts with the seat, e.g. "3 {_VERB_ALIASES[head]}"')
+    raise _Bad(f'"{words[0]}" is not an event (try: {", ".join(EVENT_WORDS)}, or SEAT call)')
+
+
+def _parse_action(words: list[str]) -> Action:
+    seat = _seat(words, 0)
+    if len(words) < 2:
+        raise _Bad(f"what did seat {seat} do? (fold, check, call, bet X, raise X, allin)")
+    verb = _VERB_ALIASES.get(words[1].lower())
+    if verb is None:
+        raise _Bad(f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin)')
+    if verb in ("bet", "raise"):
+        if len(words) < 3:
+            raise _Bad(f"{verb} how much? X is the total in front of the seat, e.g. 3 {verb} 60")
+        _no_more(words, 3)
+        return Action(seat, verb, _amount(words[2]))
+    _no_more(words, 2)
+    return Action(seat, verb)
+
+
+def _parse_board(street: str, words: list[str]) -> Board:
+    cards = tuple(parse_card(w) for w in _card_words(words))
+    if street == "flop":
+        if len(cards) not in (3, 4):
+            raise _Bad(f"a flop is three cards (four when four were turned), not {len(cards)}")
+        return Board("flop", cards)
+    if len(cards) != 1:
+        raise _Bad(f"the {street} is one card, not {len(cards)}")
+    return Board("turn" if street == "turn" else "river", cards)
+
+
+def _parse_expose(words: list[str]) -> Expose:
+    if len(words) < 2:
+        raise _Bad("expose which seat? e.g. expose 3:2 Ah")
+    seat_text, _, round_text = words[1].partition(":")
+    seat = _seat([seat_text], 0)
+    deal_round: int | None = None
+    if round_text:
+        if not round_text.isdigit() or int(round_text) < 1:
+            raise _Bad(f'"{words[1]}": the card is SEAT:N with N its deal round, e.g. 3:2')
+        deal_round = int(round_text)
+    rest = words[2:]
+    by_player = False
+    if len(rest) >= 2 and [w.lower() for w in rest[-2:]] == ["by", "player"]:
+        by_player, rest = True, rest[:-2]
+    elif len(rest) >= 2 and [w.lower() for w in rest[-2:]] == ["by", "dealer"]:
+        rest = rest[:-2]
+    if len(rest) > 1:
+        raise _Bad(f'"{" ".join(rest[1:])}" is not understood; expose SEAT[:N] [CARD] [by player]')
+    card = _optional_card(rest[0]) if rest else None
+    return Expose(seat, deal_round, card, by_player)
+
+
+def _parse_post(words: list[str]) -> Post:
+    seat = _seat(words, 1)
+    if len(words) < 4:
+        raise _Bad("post SEAT sb|bb|ante|straddle|dead X")
+    what = words[2].lower()
+    if what not in POST_KINDS:
+        raise _Bad(f'"{words[2]}" is not a post (sb, bb, ante, straddle, dead)')
+    _no_more(words, 4)
+    return Post(seat, what, _amount(words[3]))
+
+
+def _seat(words: list[str], at: int) -> int:
+    if len(words) <= at:
+        raise _Bad("which seat?")
+    word = words[at]
+    if not word.isdigit() or int(word) < 1:
+        raise _Bad(f'"{word}" is not a seat number')
+    return int(word)
+
+
+def _amount(word: str) -> int:
+    cleaned = word.replace(",", "").replace("_", "")
+    if cleaned.startswith("-") and cleaned[1:].isdigit():
+        raise _Bad(f'"{word}": an amount cannot be below zero')
+    if not cleaned.isdigit():
+        raise _Bad(f'"{word}" is not an amount in chips')
+    return int(cleaned)
+
+
+def _optional_card(word: str) -> Card | None:
+    return None if word == "??" else parse_card(word)
+
+
+def _card_words(words: list[str]) -> list[str]:
+    """Split cards typed together (``AhKd7c``, ``????``) into one word each."""
+    out: list[str] = []
+    for word in words:
+        for part in word.replace(",", " ").split():
+            out.extend(_split_run(part))
+    return out
+
+
+def _split_run(word: str) -> list[str]:
+    if len(word) <= 2 or (len(word) == 3 and word.startswith("10")):
+        return [word]
+    parts: list[str] = []
+    rest = word
+    while rest:
+        size = 3 if rest.startswith("10") else 2
+        parts.append(rest[:size])
+        rest = rest[size:]
+    if any(len(p) < 2 for p in parts):
+        return [word]
+    return parts
+
+
+def _no_more(words: list[str], allowed: int) -> None:
+    if len(words) > allowed:
+        raise _Bad(f'unexpected "{" ".join(words[allowed:])}"')

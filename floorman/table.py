@@ -1,0 +1,90 @@
+"""Seats, the button, who posts the blinds, and the order the cards go out.
+
+Seats are numbered clockwise; "left of" a seat is the next occupied seat
+clockwise. The button may sit on an empty seat (a dead button).
+
+>>> t = Table((1, 3, 5, 6), button=3)
+>>> t.deal_order
+(5, 6, 1, 3)
+>>> t.blind_seats
+(5, 6)
+>>> t.deal_position(1, 2)  # seat 1's second card: four cards into round two
+7
+>>> Table((2, 7), button=7).blind_seats  # heads-up: the button posts the small blind
+(7, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from floorman.errors import FloormanError
+
+__all__ = ["Table", "TableError"]
+
+
+class TableError(FloormanError, ValueError):
+    """A table that cannot deal a hand: fewer than two seats, a bad seat number."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The occupied seats (any order given, kept ascending) and the button's seat."""
+
+    seats: tuple[int, ...]
+    button: int
+    deal_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _index: dict[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        seats = tuple(sorted(self.seats))
+        if len(seats) < 2:
+            raise TableError("a hand needs at least two occupied seats")
+        if len(set(seats)) != len(seats) or seats[0] < 1:
+            raise TableError(f"seats must be distinct numbers from 1: {list(self.seats)}")
+        if self.button < 1:
+            raise TableError(f"the button must be on a seat from 1, not {self.button}")
+        start = next((i for i, s in enumerate(seats) if s > self.button), 0)
+        order = seats[start:] + seats[:start]
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "deal_order", order)
+        object.__setattr__(self, "_index", {s: i for i, s in enumerate(order)})
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.seats) == 2
+
+    @property
+    def first_left_of_button(self) -> int:
+        """First to receive a card and first to act after the flop."""
+        return self.deal_order[0]
+
+    def left_of(self, seat: int) -> int:
+        """The next occupied seat clockwise from ``seat`` (which may be empty)."""
+        index = self._index.get(seat)
+        if index is not None:
+            return self.deal_order[(index + 1) % len(self.deal_order)]
+        return next((s for s in self.seats if s > seat), self.seats[0])
+
+    @property
+    def blind_seats(self) -> tuple[int, int]:
+        """(small blind, big blind); heads-up, the button posts the small blind."""
+        if self.heads_up and self.button in self._index:
+            return self.button, self.left_of(self.button)
+        small = self.deal_order[0]
+        return small, self.left_of(small)
+
+    def deal_position(self, seat: int, deal_round: int) -> int:
+        """1 = the first card off the deck; round by round from left of the button."""
+        return (deal_round - 1) * len(self.deal_order) + self._index[seat] + 1
+
+    def card_at(self, position: int) -> tuple[int, int]:
+        """(seat, deal round) of the card dealt at ``position``."""
+        n = len(self.deal_order)
+        return self.deal_order[(position - 1) % n], (position - 1) // n + 1
+
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every occupied seat, starting with the first one left of ``seat``."""
+        first = self.left_of(seat)
+        i = self._index[first]
+        return self.deal_order[i:] + self.deal_order[:i]
