@@ -27,7 +27,7 @@ through the procedure hooks (:meth:`HandState.move_card`,
 ({1: 99, 2: 98, 3: 100}, 3)
 >>> for text in ["deal", "3 raise 6", "1 fold", "2 call", "burn", "flop Ah Kd 7c"]:
 ...     s.apply(parse_event(text))
->>> s.street, s.pot, s.to_act, str(s.location(parse_event("flop Ah Kd 7c").cards[1])))
+>>> s.street, s.pot, s.to_act, str(s.location(parse_event("flop Ah Kd 7c").cards[1]))
 ('flop', 13, 2, 'board (flop)')
 """
 
