@@ -1,0 +1,94 @@
+"""Replaying a hand: events in order through the reducer, and the ``check`` result.
+
+:func:`check_hand` is what ``floorman check`` reports: the rulings and
+violations of the rulebook, the pots and awards, and the stacks. The parts
+are filled by the modules that own them; until a part is plugged in here it
+stays empty. Without a settlement, ``stacks`` are the chips behind each seat
+after the last event: chips in the middle (bets and pots not yet awarded)
+are still owed to whoever wins them.
+
+>>> from floorman.handfile import parse_hand
+>>> hand = parse_hand("button: 3\\nseats: {1: 100, 2: 100, 3: 100}\\n"
+...                   "events: [deal, 3 fold, 1 call, 2 check]")
+>>> result = check_hand(hand)
+>>> result.state.street, result.state.pot, result.to_json()["stacks"]
+('preflop', 4, {'1': 98, '2': 98, '3': 100})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.events import Event, EventError, parse_event
+from floorman.handfile import Hand, HandHeader
+from floorman.state import HandState
+
+__all__ = ["CheckResult", "check_hand", "replay", "replay_states"]
+
+
+def _events(events: Iterable[Event | str]) -> Iterator[tuple[int, Event]]:
+    for number, event in enumerate(events, 1):
+        yield number, parse_event(event, number) if isinstance(event, str) else event
+
+
+def replay(header: HandHeader, events: Iterable[Event | str]) -> HandState:
+    """The state after ``events`` (text or values); :class:`EventError` names a bad one."""
+    state = header.start()
+    for number, event in _events(events):
+        state.apply(event, number)
+    return state
+
+
+def replay_states(header: HandHeader, events: Iterable[Event | str]) -> Iterator[HandState]:
+    """The state before the first event, then after each event (independent copies)."""
+    state = header.start()
+    yield state.copy()
+    for number, event in _events(events):
+        state.apply(event, number)
+        yield state.copy()
+
+
+@dataclass
+class CheckResult:
+    """What ``floorman check`` reports about a hand (the ``--json`` contract's five keys)
+    and the final state. Seats are ints here and strings in :meth:`to_json`."""
+
+    state: HandState
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    pots: list[dict[str, Any]] = field(default_factory=list)
+    awards: dict[int, int] = field(default_factory=dict)
+    stacks: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def exit_status(self) -> int:
+        """0 when the hand followed procedure, 1 when there is a violation."""
+        return 1 if self.violations else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's object: ``rulings``, ``violations``, ``pots``, ``awards``, ``stacks``."""
+        return {
+            "rulings": self.rulings,
+            "violations": self.violations,
+            "pots": self.pots,
+            "awards": {str(seat): chips for seat, chips in self.awards.items()},
+            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
+        }
+
+
+def check_hand(hand: Hand) -> CheckResult:
+    """Replay ``hand`` and gather the check result.
+
+    A bad event raises :class:`floorman.handfile.HandFileError` naming the file,
+    line and event; nothing is reported for a hand that cannot be replayed.
+    """
+    try:
+        events = hand.parse_events()
+        state = hand.start()
+        for number, event in enumerate(events, 1):
+            state.apply(event, number)
+    except EventError as error:
+        raise hand.error(error) from None
+    return CheckResult(state=state, stacks=dict(state.stacks))
