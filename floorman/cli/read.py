@@ -1,17 +1,23 @@
-"""``floorman read``: read the hands at showdown and say who wins high and low."""
+"""``floorman read``: read the hands at showdown and say who wins high and low.
+
+The evaluator is imported when the command runs, so that other commands
+start without building its tables.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from floorman.cards import Card, CardError, format_cards, parse_cards
 from floorman.cli._app import app, fail
 from floorman.errors import FloormanError
-from floorman.reading import GAMES, Reading, Showdown, showdown
+
+if TYPE_CHECKING:
+    from floorman.reading import Reading, Showdown
 
 
 @app.command()
@@ -32,6 +38,8 @@ def read(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Read each seat's best hand, the five cards it plays, and the winners."""
+    from floorman.reading import GAMES, showdown
+
     if game not in GAMES:
         fail(f'--game "{game}" is not one of {", ".join(GAMES)}')
     if board is None:
