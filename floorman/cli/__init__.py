@@ -8,7 +8,9 @@ imported inside the commands that need them, so ``floorman check`` starts fast.
 from __future__ import annotations
 
 from floorman.cli import (
+    check,  # noqa: F401
     read,  # noqa: F401
+    schema,  # noqa: F401
     split,  # noqa: F401
 )
 from floorman.cli._app import app, main

@@ -1,0 +1,126 @@
+"""A hand state as a dealer reads it: a few lines after each event, the whole table on demand."""
+
+from __future__ import annotations
+
+from floorman.cards import format_cards
+from floorman.state import STREETS, HandState
+
+_OVER = {
+    "fold": "everyone else folded",
+    "showdown": "showdown",
+    "misdeal": "misdeal: every chip goes back",
+    "void": "void: all action void, every chip goes back",
+}
+
+GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}
+
+
+def headline(state: HandState) -> str:
+    """``hold'em no-limit 1/2, button seat 3``."""
+    small, big = state.blinds
+    text = f"{GAME_NAMES.get(state.game, state.game)} {state.betting} {small}/{big}"
+    if state.ante:
+        text += f" ante {state.ante}"
+    return f"{text}, button seat {state.button}"
+
+
+def board_text(state: HandState) -> str:
+    if not state.board:
+        return "no board"
+    parts = []
+    for b in state.board:
+        parts.append(str(b.card) + ("!" if b.premature else ""))
+    return " ".join(parts)
+
+
+def state_lines(state: HandState) -> list[str]:
+    """Street, board and pot; who acts (or how the hand ended); anything irregular."""
+    street = state.street
+    first = f"{street:<8} {board_text(state):<18} pot {state.pot}"
+    bets = {s: b for s, b in state.street_bets.items() if b}
+    if bets and not state.over:
+        first += "  in front: " + " ".join(f"{s}={b}" for s, b in sorted(bets.items()))
+    lines = [first]
+    if state.over_reason == "fold":
+        (winner,) = state.live or (None,)
+        lines.append(f"hand over: {_OVER['fold']}; seat {winner} takes the pot")
+    elif state.over_reason == "showdown":
+        order = ", ".join(str(s) for s in state.showdown_order())
+        lines.append(f"showdown: seats show in the order {order}")
+    elif state.over_reason is not None:
+        lines.append(f"hand over: {_OVER.get(state.over_reason, state.over_reason)}")
+    elif state.to_act is not None:
+        seat = state.to_act
+        options = ", ".join(state.options(seat))
+        lines.append(f"seat {seat} to act ({state.stacks[seat]} behind): {options}")
+    elif not state.deal_complete and state.dealt:
+        lines.append(f"dealing: {state.dealt} of {state.deal_total} hole cards out")
+    else:
+        nxt = state.next_board_street
+        if not state.betting_left and nxt is not None:
+            lines.append(f"no betting left (all in): deal the {nxt}")
+        elif nxt is not None:
+            lines.append(f"betting complete: deal the {nxt}")
+    notices = notices_for(state)
+    if notices:
+        lines.append("; ".join(notices))
+    return lines
+
+
+def notices_for(state: HandState) -> list[str]:
+    """Irregular facts a floor person should see at once."""
+    notes: list[str] = []
+    premature = [b for b in state.board if b.premature]
+    if premature:
+        cards = format_cards(b.card for b in premature)
+        notes.append(f"premature board card {cards} (event {premature[0].event})")
+    for d in state.duplicates[-2:]:
+        notes.append(f"{d.card} recorded twice: event {d.first_event} ({d.first_place}), "
+                     f"event {d.event} ({d.place})")  # fmt: skip
+    exposed = state.exposed
+    if exposed:
+        shown = ", ".join(f"{seat}:{r} by {who}" for (seat, r), who in sorted(exposed.items()))
+        notes.append(f"exposed: {shown}")
+    extras = {s: len(e) for s, e in state.extras.items() if e}
+    if extras:
+        notes.append("extra cards: " + ", ".join(f"seat {s} ({n})" for s, n in extras.items()))
+    if state.set_aside:
+        notes.append(f"set aside: {format_cards(state.set_aside)}")
+    return notes
+
+
+def detail_lines(state: HandState) -> list[str]:
+    """The whole table: every seat, the board, burns, the stub."""
+    lines = [headline(state)]
+    lines.append("seat  behind  in front  in pot  cards")
+    for seat in state.seats:
+        marks = "B" if seat == state.button else " "
+        marks += ">" if seat == state.to_act else " "
+        status = ""
+        if seat in state.killed:
+            status = "dead"
+        elif seat in state.mucked:
+            status = "mucked"
+        elif seat in state.folded:
+            status = "folded"
+        elif state.stacks[seat] == 0 and state.over_reason not in ("misdeal", "void"):
+            status = "all in"
+        cards = format_cards(state.hole(seat)) if state.dealt else ""
+        extra = state.extras[seat]
+        if extra:
+            cards += " + " + format_cards(extra)
+        if seat in state.shown:
+            status = (status + " shown").strip()
+        if seat in state.plays_board:
+            status = (status + " plays the board").strip()
+        lines.append(
+            f"{seat:>3}{marks} {state.stacks[seat]:>7} {state.street_bets[seat]:>9}"
+            f" {state.contributed[seat]:>7}  {cards:<12} {status}".rstrip()
+        )
+    lines.append(f"street: {STREETS[state.street_index]}; board: {board_text(state)}")
+    burns = ", ".join(
+        f"{street} {len(state.burns_for(street))}" for street in ("flop", "turn", "river")
+    )
+    lines.append(f"burns: {burns}; stub: {state.stub_count} cards; pot {state.pot}")
+    lines.extend(state_lines(state)[1:])
+    return lines

@@ -1,0 +1,38 @@
+"""``floorman schema NAME``: the JSON Schema of a file format, for editors.
+
+Each format registers one function in :data:`SCHEMAS` returning its schema.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from floorman.cli._app import app, fail
+
+
+def _hand() -> dict[str, Any]:
+    from floorman.handfile import hand_schema
+
+    return hand_schema()
+
+
+SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
+    "hand": _hand,
+}
+"""Format name -> a function returning its JSON Schema."""
+
+
+@app.command()
+def schema(
+    name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
+) -> None:
+    """Print the JSON Schema of a file format (hand, ...)."""
+    make = SCHEMAS.get(name)
+    if make is None:
+        fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')
+        return
+    typer.echo(json.dumps(make(), indent=2, ensure_ascii=False))
