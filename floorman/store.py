@@ -1,0 +1,384 @@
+"""Recorded hands, kept in SQLite behind a small interface.
+
+The store is an audit trail, so it is append-only: a hand is a header and
+a list of records (an event, a retraction of the latest event, the close of
+the hand); an undo is a retraction, never a delete, and the database refuses
+updates and deletes outright. Each append is one transaction, committed
+before the command returns, so a hand survives the process being killed.
+
+A table has at most one hand in progress; finished hands stay for reports.
+:class:`HandStore` is the interface the command line uses: a PostgreSQL
+store would be another class with the same methods.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, Literal, Protocol
+
+from floorman.errors import FloormanError
+
+__all__ = [
+    "HandStore",
+    "Record",
+    "SQLiteStore",
+    "StoreConflict",
+    "StoreError",
+    "StoredHand",
+    "default_db_path",
+    "open_store",
+]
+
+_SCHEMA_VERSION: Final = 1
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS hands (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_name TEXT NOT NULL,
+    header     TEXT NOT NULL,
+    created    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    hand_id INTEGER NOT NULL REFERENCES hands(id),
+    kind    TEXT NOT NULL CHECK (kind IN ('event', 'retract', 'close')),
+    text    TEXT,
+    target  INTEGER REFERENCES records(id),
+    at      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_by_hand ON records(hand_id, id);
+CREATE INDEX IF NOT EXISTS hands_by_table ON hands(table_name, id);
+CREATE TRIGGER IF NOT EXISTS hands_append_only_update BEFORE UPDATE ON hands
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS hands_append_only_delete BEFORE DELETE ON hands
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS records_append_only_update BEFORE UPDATE ON records
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS records_append_only_delete BEFORE DELETE ON records
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+"""
+
+
+class StoreError(FloormanError, RuntimeError):
+    """The store cannot do what was asked: no such hand, a table busy with another hand, ..."""
+
+
+class StoreConflict(StoreError):
+    """The hand changed (another terminal recorded to it) since it was read."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A recorded hand: its id, table, hand-file header, when it began, and if it is closed."""
+
+    id: int
+    table: str
+    header: dict[str, Any]
+    created: str
+    closed: str | None = None
+    """Why the hand was closed (``showdown``, ``fold``, ``abandoned``, ...); ``None`` if open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One line of a hand's record: an event, the retraction of one, or the close."""
+
+    id: int
+    hand_id: int
+    kind: Literal["event", "retract", "close"]
+    text: str | None
+    target: int | None
+    at: str
+
+
+class HandStore(Protocol):
+    """What the command line needs from a store of recorded hands."""
+
+    def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
+        """Begin a hand at ``table``; refuses when the table has a hand in progress."""
+        ...
+
+    def hand(self, hand_id: int) -> StoredHand:
+        """The hand with this id, or :class:`StoreError`."""
+        ...
+
+    def open_hand(self, table: str) -> StoredHand | None:
+        """The hand in progress at ``table``, if any."""
+        ...
+
+    def latest_hand(self, table: str) -> StoredHand | None:
+        """The most recent hand at ``table``, in progress or not."""
+        ...
+
+    def open_hands(self) -> list[StoredHand]:
+        """Every hand in progress, oldest first."""
+        ...
+
+    def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
+        """Recent hands, newest first (at one table when given)."""
+        ...
+
+    def events(self, hand_id: int) -> list[Record]:
+        """The hand's events in order, retracted ones left out."""
+        ...
+
+    def records(self, hand_id: int) -> list[Record]:
+        """Everything recorded for the hand, retractions and close included."""
+        ...
+
+    def append(
+        self, hand_id: int, texts: Sequence[str], *, expect: int | None = None
+    ) -> list[Record]:
+        """Append events in one transaction. With ``expect`` (the number of events the
+        caller validated against), refuse with :class:`StoreConflict` if it changed."""
+        ...
+
+    def retract_last(self, hand_id: int, *, expect: int | None = None) -> Record:
+        """Retract the latest event (an undo); returns the event retracted."""
+        ...
+
+    def close_hand(self, hand_id: int, reason: str) -> None:
+        """Mark the hand finished; it stays for reports."""
+        ...
+
+    def close(self) -> None:
+        """Release the store."""
+        ...
+
+
+def default_db_path(
+    env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None
+) -> Path:
+    """``$FLOORMAN_DB``, else the user's data folder: ``$XDG_DATA_HOME/floorman/floorman.db``
+    or ``~/.local/share/floorman/floorman.db``; ``~/Library/Application Support`` on macOS,
+    ``%LOCALAPPDATA%`` on Windows.
+
+    >>> str(default_db_path({"XDG_DATA_HOME": "/data"}, "linux", Path("/home/d")))
+    '/data/floorman/floorman.db'
+    >>> str(default_db_path({}, "darwin", Path("/Users/d")))
+    '/Users/d/Library/Application Support/floorman/floorman.db'
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("FLOORMAN_DB"):
+        return Path(env["FLOORMAN_DB"])
+    home = Path.home() if home is None else home
+    if platform.startswith("win"):
+        base = Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "floorman" / "floorman.db"
+
+
+def open_store(path: str | Path | None = None) -> SQLiteStore:
+    """The store at ``path`` (default: :func:`default_db_path`), created if new."""
+    return SQLiteStore(Path(path) if path else default_db_path())
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class SQLiteStore:
+    """:class:`HandStore` in one SQLite file (WAL, full sync, one transaction per append)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(f"{path}: cannot open the store: {error}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > _SCHEMA_VERSION:
+                raise StoreError(f"{path}: made by a newer floorman (version {version})")
+            if version < _SCHEMA_VERSION:
+                self._db.executescript(
+                    f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={_SCHEMA_VERSION}; COMMIT;"
+                )
+        except sqlite3.DatabaseError as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            self._db.close()
+            raise StoreError(f"{path}: not a floorman store ({error})") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction, taken at once so concurrent writers queue up."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"{self.path}: the store is busy: {error}") from None
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # hands ----------------------------------------------------------------
+
+    def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
+        created = _now()
+        with self._write():
+            busy = self._open_id(table)
+            if busy is not None:
+                raise StoreError(f"table {table} has hand {busy} in progress")
+            cursor = self._db.execute(
+                "INSERT INTO hands (table_name, header, created) VALUES (?, ?, ?)",
+                (table, json.dumps(dict(header), default=str), created),
+            )
+        hand_id = cursor.lastrowid
+        assert hand_id is not None
+        return StoredHand(hand_id, table, dict(header), created)
+
+    def _open_id(self, table: str) -> int | None:
+        row = self._db.execute(
+            "SELECT id FROM hands h WHERE table_name = ? AND NOT EXISTS "
+            "(SELECT 1 FROM records r WHERE r.hand_id = h.id AND r.kind = 'close') "
+            "ORDER BY id DESC LIMIT 1",
+            (table,),
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    _HAND_QUERY: Final = (
+        "SELECT h.id, h.table_name, h.header, h.created, "
+        "(SELECT text FROM records r WHERE r.hand_id = h.id AND r.kind = 'close' LIMIT 1) "
+        "FROM hands h "
+    )
+
+    def _hand(self, row: tuple[Any, ...]) -> StoredHand:
+        return StoredHand(int(row[0]), str(row[1]), json.loads(row[2]), str(row[3]), row[4])
+
+    def hand(self, hand_id: int) -> StoredHand:
+        row = self._db.execute(self._HAND_QUERY + "WHERE h.id = ?", (hand_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no hand {hand_id} in {self.path}")
+        return self._hand(row)
+
+    def open_hand(self, table: str) -> StoredHand | None:
+        hand_id = self._open_id(table)
+        return None if hand_id is None else self.hand(hand_id)
+
+    def latest_hand(self, table: str) -> StoredHand | None:
+        row = self._db.execute(
+            self._HAND_QUERY + "WHERE h.table_name = ? ORDER BY h.id DESC LIMIT 1", (table,)
+        ).fetchone()
+        return None if row is None else self._hand(row)
+
+    def open_hands(self) -> list[StoredHand]:
+        rows = self._db.execute(
+            self._HAND_QUERY + "WHERE NOT EXISTS (SELECT 1 FROM records r "
+            "WHERE r.hand_id = h.id AND r.kind = 'close') ORDER BY h.id"
+        ).fetchall()
+        return [self._hand(row) for row in rows]
+
+    def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
+        if table is None:
+            rows = self._db.execute(
+                self._HAND_QUERY + "ORDER BY h.id DESC LIMIT ?", (limit,)
+            ).fetchall()
+        else:
+            rows = self._db.execute(
+                self._HAND_QUERY + "WHERE h.table_name = ? ORDER BY h.id DESC LIMIT ?",
+                (table, limit),
+            ).fetchall()
+        return [self._hand(row) for row in rows]
+
+    # records --------------------------------------------------------------
+
+    def records(self, hand_id: int) -> list[Record]:
+        rows = self._db.execute(
+            "SELECT id, hand_id, kind, text, target, at FROM records WHERE hand_id = ? ORDER BY id",
+            (hand_id,),
+        ).fetchall()
+        return [Record(*row) for row in rows]
+
+    def events(self, hand_id: int) -> list[Record]:
+        return _live(self.records(hand_id))
+
+    def append(
+        self, hand_id: int, texts: Sequence[str], *, expect: int | None = None
+    ) -> list[Record]:
+        at = _now()
+        added: list[Record] = []
+        with self._write():
+            self._writable(hand_id, expect)
+            for text in texts:
+                cursor = self._db.execute(
+                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'event', ?, ?)",
+                    (hand_id, text, at),
+                )
+                assert cursor.lastrowid is not None
+                added.append(Record(cursor.lastrowid, hand_id, "event", text, None, at))
+        return added
+
+    def retract_last(self, hand_id: int, *, expect: int | None = None) -> Record:
+        at = _now()
+        with self._write():
+            live = self._writable(hand_id, expect)
+            if not live:
+                raise StoreError(f"hand {hand_id} has no event to undo")
+            last = live[-1]
+            self._db.execute(
+                "INSERT INTO records (hand_id, kind, target, at) VALUES (?, 'retract', ?, ?)",
+                (hand_id, last.id, at),
+            )
+        return last
+
+    def close_hand(self, hand_id: int, reason: str) -> None:
+        with self._write():
+            if self._closed(hand_id) is None:
+                self._db.execute(
+                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'close', ?, ?)",
+                    (hand_id, reason, _now()),
+                )
+
+    def _closed(self, hand_id: int) -> str | None:
+        row = self._db.execute(
+            "SELECT text FROM records WHERE hand_id = ? AND kind = 'close'", (hand_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def _writable(self, hand_id: int, expect: int | None) -> list[Record]:
+        if self._db.execute("SELECT 1 FROM hands WHERE id = ?", (hand_id,)).fetchone() is None:
+            raise StoreError(f"no hand {hand_id} in {self.path}")
+        closed = self._closed(hand_id)
+        if closed is not None:
+            raise StoreError(f"hand {hand_id} is closed ({closed})")
+        live = _live(self.records(hand_id))
+        if expect is not None and len(live) != expect:
+            raise StoreConflict(
+                f"hand {hand_id} changed while this was typed ({len(live)} events now, "
+                f"not {expect}); look at it again and retry"
+            )
+        return live
+
+
+def _live(records: Sequence[Record]) -> list[Record]:
+    """Events still standing once retractions are taken into account."""
+    retracted = {r.target for r in records if r.kind == "retract"}
+    return [r for r in records if r.kind == "event" and r.id not in retracted]
