@@ -218,14 +218,14 @@ def omaha_high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
     threes = {(a + b + c) & _RANK_FIELDS for a, b, c in combinations(board_keys, 3)}
     table = _five_card_values or _five_card_table()
     best = max([table[pair + three] for pair in pairs for three in threes])
-    # A suit with two hole cards and three board cards makes a flush, which
-    # beats anything the ranks alone made below a full house.
+    # A suit with two hole cards and three board cards makes a flush: it beats
+    # what the ranks alone made below a full house, and a straight flush beats all.
     suited = (
         (sum(hole_keys) >> _SUIT_SHIFT) + 0x6666
         & (sum(board_keys) >> _SUIT_SHIFT) + 0x5555
         & 0x8888
     )
-    if suited and best < _FULL_HOUSE:
+    if suited:
         for suit in range(4):
             if suited >> 4 * suit + 3 & 1:
                 best = max(best, _omaha_flush(_suit_mask(hole, suit), _suit_mask(board, suit)))

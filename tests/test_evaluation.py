@@ -150,6 +150,12 @@ def test_omaha_plays_exactly_two_hole_cards_and_three_from_the_board() -> None:
     assert category(one_heart) != "flush"
 
 
+def test_omaha_straight_flush_beats_a_full_house_from_other_cards() -> None:
+    value = omaha_high_value(parse_cards("9h 8h 9c 9d"), parse_cards("7h 6h 5h 9s 5c"))
+    assert category(value) == "straight flush"
+    assert ranks(value) == (9,)
+
+
 def test_omaha_straight_flush_is_found_among_many_suited_cards() -> None:
     value = omaha_high_value(parse_cards("8s 9s Ks 2h"), parse_cards("Ts Js Qs 2s 3d"))
     assert category(value) == "straight flush"
@@ -221,6 +227,21 @@ def test_omaha_values_are_the_best_two_plus_three(cards: list[Card]) -> None:
     fives = [a + b for a in combinations(hole, 2) for b in combinations(board, 3)]
     assert omaha_high_value(hole, board) == best(high_value, fives)
     assert omaha_low_value(hole, board) == best(low_value, fives)
+
+
+def crowded(ranks_: Sequence[int]) -> st.SearchStrategy[list[Card]]:
+    """Nine cards from few ranks in three suits: straight flushes beside full houses."""
+    cards = [Card(rank, suit) for rank in ranks_ for suit in "hcd"]
+    return st.lists(st.sampled_from(cards), min_size=9, max_size=9, unique=True)
+
+
+@given(st.one_of(crowded(range(5, 10)), crowded((14, 2, 3, 4, 5, 6, 7, 8))))
+def test_crowded_deals_still_play_the_best_two_plus_three(cards: list[Card]) -> None:
+    hole, board = cards[:4], cards[4:]
+    fives = [a + b for a in combinations(hole, 2) for b in combinations(board, 3)]
+    assert omaha_high_value(hole, board) == best(high_value, fives)
+    assert omaha_low_value(hole, board) == best(low_value, fives)
+    assert high_value(cards[:7]) == best(high_value, combinations(cards[:7], 5))
 
 
 @given(
