@@ -29,6 +29,7 @@ __all__ = [
     "ACTION_VERBS",
     "EVENT_WORDS",
     "POST_KINDS",
+    "VERB_ALIASES",
     "Action",
     "Board",
     "Burn",
@@ -59,7 +60,7 @@ Street = Literal["flop", "turn", "river"]
 ACTION_VERBS: Final[tuple[Verb, ...]] = ("fold", "check", "call", "bet", "raise", "allin")
 POST_KINDS: Final[tuple[PostKind, ...]] = ("sb", "bb", "ante", "straddle", "dead")
 
-_VERB_ALIASES: Final[dict[str, Verb]] = {
+VERB_ALIASES: Final[dict[str, Verb]] = {
     "fold": "fold", "f": "fold", "folds": "fold",
     "check": "check", "x": "check", "k": "check", "checks": "check",
     "call": "call", "c": "call", "calls": "call",
@@ -358,8 +359,8 @@ def _parse(words: list[str], text: str) -> Event:
         return PlaysBoard(seat)
     if head == "post":
         return _parse_post(words)
-    if head in _VERB_ALIASES:
-        raise _Bad(f'a betting action starts with the seat, e.g. "3 {_VERB_ALIASES[head]}"')
+    if head in VERB_ALIASES:
+        raise _Bad(f'a betting action starts with the seat, e.g. "3 {VERB_ALIASES[head]}"')
     raise _Bad(f'"{words[0]}" is not an event (try: {", ".join(EVENT_WORDS)}, or SEAT call)')
 
 
@@ -367,7 +368,7 @@ def _parse_action(words: list[str]) -> Action:
     seat = _seat(words, 0)
     if len(words) < 2:
         raise _Bad(f"what did seat {seat} do? (fold, check, call, bet X, raise X, allin)")
-    verb = _VERB_ALIASES.get(words[1].lower())
+    verb = VERB_ALIASES.get(words[1].lower())
     if verb is None:
         raise _Bad(f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin)')
     if verb in ("bet", "raise"):

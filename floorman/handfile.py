@@ -16,6 +16,7 @@ floorman.handfile.HandFileError: h.yaml: seats: a hand needs at least two occupi
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -41,6 +42,7 @@ __all__ = [
     "HandHeader",
     "dump_hand",
     "hand_schema",
+    "header_from",
     "load_hand",
     "parse_hand",
 ]
@@ -256,6 +258,14 @@ def load_hand(path: str | Path) -> Hand:
     except (OSError, UnicodeDecodeError) as error:
         raise HandFileError(f"{path}: cannot read it: {error}") from None
     return parse_hand(text, str(path))
+
+
+def header_from(data: Mapping[str, Any], name: str = "hand") -> HandHeader:
+    """A header from plain values, with errors naming ``name`` and the field."""
+    try:
+        return HandHeader.model_validate(dict(data))
+    except ValidationError as error:
+        raise HandFileError(f"{name}: {_first_problem(error)}") from None
 
 
 def _first_problem(error: ValidationError) -> str:

@@ -21,16 +21,32 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.events import Event, EventError, parse_event
+from floorman.events import VERB_ALIASES, Event, EventError, NotationError, parse_event
 from floorman.handfile import Hand, HandHeader
 from floorman.state import HandState
 
-__all__ = ["CheckResult", "check_hand", "replay", "replay_states"]
+__all__ = ["CheckResult", "check_hand", "read_event", "replay", "replay_states"]
 
 
 def _events(events: Iterable[Event | str]) -> Iterator[tuple[int, Event]]:
     for number, event in enumerate(events, 1):
         yield number, parse_event(event, number) if isinstance(event, str) else event
+
+
+def read_event(state: HandState, text: str, number: int | None = None) -> Event:
+    """Read an event typed at the table, where a betting action may leave out the
+    seat: it is the seat to act's.
+
+    >>> s = HandState(seats={1: 50, 2: 50}, button=1)
+    >>> read_event(s, "r 6")
+    Action(seat=1, verb='raise', amount=6)
+    """
+    words = text.split()
+    if words and words[0].lower() in VERB_ALIASES:
+        if state.to_act is None:
+            raise NotationError(number, text.strip(), "no seat is to act now: name the seat")
+        text = f"{state.to_act} {text.strip()}"
+    return parse_event(text, number)
 
 
 def replay(header: HandHeader, events: Iterable[Event | str]) -> HandState:

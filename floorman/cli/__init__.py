@@ -12,6 +12,7 @@ from floorman.cli import (
     read,  # noqa: F401
     schema,  # noqa: F401
     split,  # noqa: F401
+    table,  # noqa: F401
 )
 from floorman.cli._app import app, main
 

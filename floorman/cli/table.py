@@ -1,0 +1,280 @@
+"""Recording a hand at the table: ``new``, ``add``, ``show``, ``log``, ``undo``, ``hands``,
+``export``.
+
+Hands live in the store (``--db`` or ``FLOORMAN_DB``; by default the user's
+data folder). ``--table`` (or ``FLOORMAN_TABLE``) picks the table; with one
+hand in progress anywhere it can be left out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.errors import FloormanError
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        envvar="FLOORMAN_DB",
+        help="The store (default: floorman.db in the user's data folder).",
+        show_default=False,
+    ),
+]
+TableOption = Annotated[
+    str | None,
+    typer.Option("--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", show_default=False),
+]
+HandArgument = Annotated[
+    int | None,
+    typer.Argument(help="A hand id (default: the hand at --table).", show_default=False),
+]
+
+
+def _blinds(text: str) -> list[int]:
+    parts = text.replace("-", "/").replace(",", "/").split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        fail(f'--blinds "{text}": write small/big, e.g. 1/2')
+    return [int(p) for p in parts]
+
+
+def _seats(text: str) -> dict[int, int]:
+    seats: dict[int, int] = {}
+    for item in text.replace(" ", ",").split(","):
+        if not item:
+            continue
+        seat, sep, stack = item.partition("=")
+        if not sep or not seat.isdigit() or not stack.isdigit():
+            fail(f'--seats "{item}": write SEAT=STACK, e.g. 1=200,3=150')
+        if int(seat) in seats:
+            fail(f"--seats: seat {seat} is given twice")
+        seats[int(seat)] = int(stack)
+    return seats
+
+
+def _echo_state(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command()
+def new(
+    table: Annotated[
+        str, typer.Option("--table", "-t", envvar="FLOORMAN_TABLE", help="The table.")
+    ],
+    button: Annotated[int, typer.Option("--button", help="The seat holding the button.")],
+    seats: Annotated[
+        str, typer.Option("--seats", help="Occupied seats and stacks: 1=200,3=150,5=300.")
+    ],
+    blinds: Annotated[str, typer.Option("--blinds", help="small/big.")] = "1/2",
+    game: Annotated[str, typer.Option("--game", help="holdem, omaha or omaha-hilo.")] = "holdem",
+    betting: Annotated[
+        str, typer.Option("--betting", help="no-limit, pot-limit or limit.")
+    ] = "no-limit",
+    ante: Annotated[int, typer.Option("--ante", help="Ante per player.")] = 0,
+    rulebook: Annotated[str, typer.Option("--rulebook", help="The rulebook.")] = "rrop",
+    raise_cap: Annotated[
+        int | None,
+        typer.Option(
+            "--raise-cap", help="Limit: raises allowed after the bet.", show_default=False
+        ),
+    ] = None,
+    chips: Annotated[
+        str | None,
+        typer.Option("--chips", help="Chip denominations in play: 1,5,25.", show_default=False),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Start a hand: blinds and antes are posted from the stacks."""
+    from floorman.cli import _hands
+    from floorman.cli._view import headline, state_lines
+    from floorman.handfile import header_from
+
+    data: dict[str, object] = {
+        "table": table,
+        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+        "game": game,
+        "betting": betting,
+        "blinds": _blinds(blinds),
+        "ante": ante,
+        "button": button,
+        "seats": _seats(seats),
+        "rulebook": rulebook,
+    }
+    if raise_cap is not None:
+        data["limit_raise_cap"] = raise_cap
+    if chips is not None:
+        data["chips"] = [int(c) for c in chips.split(",") if c.strip().isdigit()]
+    with _hands.user_errors():
+        header = header_from(data, "new hand")
+        state = header.start()
+        with _hands.store_at(db) as store:
+            current = store.open_hand(table)
+            if current is not None:
+                previous = _hands.load(store, current)
+                if not previous.state.over and not force:
+                    fail(
+                        f"table {table}: hand {current.id} is still in progress "
+                        f"({previous.state.street}); finish it or use --force"
+                    )
+                store.close_hand(current.id, previous.state.over_reason or "abandoned")
+            stored = store.start_hand(table, header.model_dump(mode="json"))
+    typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
+    _echo_state(state_lines(state))
+
+
+@app.command()
+def add(
+    events: Annotated[
+        list[str],
+        typer.Argument(help='Events, e.g. "3 raise 60" "5 fold", or "deal; 3 call".'),
+    ],
+    table: TableOption = None,
+    db: DbOption = None,
+) -> None:
+    """Record events; all are checked before any is stored."""
+    from floorman.cli import _hands
+    from floorman.cli._view import state_lines
+
+    texts = _hands.split_events(events)
+    if not texts:
+        fail("no event given")
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        stored = _hands.find_hand(store, None, table, open_only=True)
+        loaded = _hands.record(store, _hands.load(store, stored), texts)
+    _echo_state(state_lines(loaded.state))
+
+
+@app.command()
+def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
+    """The whole table: seats, chips, cards, board, burns, who acts."""
+    from floorman.cli import _hands
+    from floorman.cli._view import detail_lines
+
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+    stored = loaded.stored
+    status = f"closed ({stored.closed})" if stored.closed else "in progress"
+    typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
+    _echo_state(detail_lines(loaded.state))
+
+
+@app.command()
+def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
+    """Every record of a hand, undone events included."""
+    from floorman.cli import _hands
+
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        stored = _hands.find_hand(store, hand, table, open_only=False)
+        records = store.records(stored.id)
+    texts = {r.id: r.text for r in records}
+    retracted = {r.target for r in records if r.kind == "retract"}
+    typer.echo(f"hand {stored.id} at table {stored.table}, started {stored.created}")
+    number = 0
+    for r in records:
+        at = r.at[11:19]
+        if r.kind == "event":
+            if r.id in retracted:
+                typer.echo(f"   -  {at}  {r.text}  (undone)")
+            else:
+                number += 1
+                typer.echo(f"{number:>4}  {at}  {r.text}")
+        elif r.kind == "retract":
+            typer.echo(f"   -  {at}  undo: {texts.get(r.target or 0, '?')}")
+        else:
+            typer.echo(f"   -  {at}  closed: {r.text}")
+
+
+@app.command()
+def undo(table: TableOption = None, db: DbOption = None) -> None:
+    """Take back the latest event (it stays in the log as undone)."""
+    from floorman.cli import _hands
+    from floorman.cli._view import state_lines
+
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        stored = _hands.find_hand(store, None, table, open_only=True)
+        loaded = _hands.load(store, stored)
+        text, loaded = _hands.undo(store, loaded)
+    typer.echo(f'undone: event {loaded.count + 1} "{text}"')
+    _echo_state(state_lines(loaded.state))
+
+
+@app.command()
+def hands(
+    table: TableOption = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="How many.")] = 20,
+    db: DbOption = None,
+) -> None:
+    """Recent hands, newest first, with how each stands."""
+    from floorman.cli import _hands
+
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        found = store.hands(table, limit)
+        lines = []
+        for stored in found:
+            try:
+                loaded = _hands.load(store, stored)
+            except (FloormanError, ValueError) as error:
+                lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {error}")
+                continue
+            state = loaded.state
+            if stored.closed:
+                status = f"closed ({stored.closed})"
+            elif state.over:
+                status = f"over ({state.over_reason})"
+            else:
+                status = f"in progress: {state.street}"
+            when = stored.created[:16].replace("T", " ")
+            lines.append(
+                f"{stored.id:>5}  table {stored.table:<4} {when}  "
+                f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
+            )
+    if not lines:
+        typer.echo("no hands recorded" + (f" at table {table}" if table else ""))
+    _echo_state(lines)
+
+
+@app.command()
+def export(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file.", show_default=False),
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="yaml or json.")] = "yaml",
+    db: DbOption = None,
+) -> None:
+    """A recorded hand as a hand file, which floorman check replays to the same state."""
+    from floorman.cli import _hands
+    from floorman.handfile import dump_hand
+
+    if fmt not in ("yaml", "json"):
+        fail(f'--format "{fmt}": yaml or json')
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+    if fmt == "json":
+        text = json.dumps(loaded.hand.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    else:
+        text = dump_hand(loaded.hand)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    partial = output.with_name(output.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, output)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        fail(f"{output}: cannot write it: {error.strerror or error}")
+    typer.echo(f"hand {loaded.stored.id} written to {output}", err=True)
