@@ -899,7 +899,7 @@ class HandState:
             if not self.betting_left:
                 raise _Illegal("no betting is left: every other player is all in")
             nxt = self.next_board_street or "showdown"
-            raise _Illegal(f"the betting on the {self.street} is complete; the {nxt} comes next")
+            raise _Illegal(f"the {self.street} betting is complete; the {nxt} comes next")
         if seat != self.to_act:
             if self.stacks[seat] == 0:
                 raise _Illegal(f"seat {seat} is all in")

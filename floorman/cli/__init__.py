@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from floorman.cli import (
     check,  # noqa: F401
+    live,  # noqa: F401
     read,  # noqa: F401
     schema,  # noqa: F401
     split,  # noqa: F401

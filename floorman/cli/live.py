@@ -1,0 +1,123 @@
+"""``floorman live``: record a hand one line at a time, seeing the state after each.
+
+Each line is an event (or several separated by ``;``), stored as soon as it
+is accepted; a bad line is refused with one message and the session goes
+on. ``undo``, ``show``, ``log``, ``help`` and ``quit`` work inside. On a
+terminal, Tab completes event words and seats (stdlib ``readline``); piped
+input works the same, without prompts.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import typer
+
+from floorman.cli._app import app
+from floorman.cli.table import DbOption, TableOption
+
+if TYPE_CHECKING:
+    from floorman.cli._hands import Loaded
+
+_COMMANDS = ("undo", "show", "help", "quit")
+
+HELP = """\
+one event per line (several with ;), e.g.
+  deal | 3 raise 60 | 5 fold | call (the seat to act) | burn | flop Ah Kd 7c | turn 7d
+  expose 3:2 Ah [by player] | extra 4 | post 6 straddle 4 | show 3 Ah Kd | muck 5
+  plays-board 2 | misdeal | reshuffle | cut | note TEXT
+and: undo (take back the last event), show (the whole table), help, quit"""
+
+
+def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
+    """Words that can follow what is typed: event words first, seats where a seat goes."""
+    from floorman.events import ACTION_VERBS, EVENT_WORDS
+
+    words = line[: len(line) - len(text)].split()
+    seats = [str(s) for s in loaded.state.seats] if loaded is not None else []
+    if not words:
+        candidates = [*seats, *EVENT_WORDS, *ACTION_VERBS, *_COMMANDS]
+    elif words[0].isdigit():
+        candidates = list(ACTION_VERBS) if len(words) == 1 else []
+    elif words[0] in ("expose", "extra", "cards", "show", "muck", "plays-board", "post"):
+        candidates = seats if len(words) == 1 else []
+        if words[0] == "post" and len(words) == 2:
+            candidates = ["sb", "bb", "ante", "straddle", "dead"]
+        if words[0] == "expose" and len(words) >= 2:
+            candidates = ["by"] if words[-1] != "by" else ["player"]
+    else:
+        candidates = []
+    return [c + " " for c in candidates if c.startswith(text)]
+
+
+def _enable_completion(get_loaded: object) -> None:
+    try:
+        import readline
+    except ImportError:  # some platforms have no readline: typing still works
+        return
+    options: list[str] = []
+
+    def complete(text: str, index: int) -> str | None:
+        nonlocal options
+        if index == 0:
+            options = completions(text, readline.get_line_buffer(), get_loaded())  # type: ignore[operator]
+        return options[index] if index < len(options) else None
+
+    readline.set_completer_delims(" ;")
+    readline.set_completer(complete)
+    binding = "bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete"
+    readline.parse_and_bind(binding)
+
+
+@app.command()
+def live(table: TableOption = None, db: DbOption = None) -> None:
+    """Record a hand interactively, one event per line."""
+    from floorman.cli import _hands
+    from floorman.cli._view import detail_lines, state_lines
+    from floorman.errors import FloormanError
+
+    interactive = sys.stdin.isatty()
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        stored = _hands.find_hand(store, None, table, open_only=True)
+        loaded = _hands.load(store, stored)
+    holder = [loaded]
+    if interactive:
+        _enable_completion(lambda: holder[0])
+    typer.echo(f"hand {stored.id} at table {stored.table}: type help for the events, quit to stop")
+    for line in state_lines(loaded.state):
+        typer.echo(line)
+    prompt = f"table {stored.table}> "
+    with _hands.store_at(db) as store:
+        while True:
+            try:
+                line = input(prompt) if interactive else sys.stdin.readline()
+            except (EOFError, KeyboardInterrupt):
+                typer.echo()
+                break
+            if not interactive and not line:
+                break
+            line = line.strip()
+            if not line:
+                continue
+            word = line.lower()
+            try:
+                if word in ("quit", "exit", "q"):
+                    break
+                if word in ("help", "?"):
+                    typer.echo(HELP)
+                    continue
+                if word == "show":
+                    for out in detail_lines(holder[0].state):
+                        typer.echo(out)
+                    continue
+                if word == "undo":
+                    text, holder[0] = _hands.undo(store, holder[0])
+                    typer.echo(f'undone: event {holder[0].count + 1} "{text}"')
+                else:
+                    holder[0] = _hands.record(store, holder[0], _hands.split_events([line]))
+            except FloormanError as error:
+                typer.echo(f"floorman: {error}", err=True)
+                continue
+            for out in state_lines(holder[0].state):
+                typer.echo(out)
