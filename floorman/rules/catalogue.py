@@ -1,0 +1,209 @@
+"""The documented facts a rule can test, and the words a step can say.
+
+This is the vocabulary of the rulebooks: the loader refuses a fact or a
+template variable that is not here, ``floorman rules facts`` prints it, and
+:mod:`floorman.rules.facts` computes each fact from the hand. Each entry has
+the value a dealer's quick question (``floorman ask``) assumes when a
+situation does not say otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["FACTS", "STREETS", "TEMPLATE_VARS", "FactSpec", "VarSpec"]
+
+STREETS: Final = ("preflop", "flop", "turn", "river", "showdown")
+
+
+@dataclass(frozen=True, slots=True)
+class FactSpec:
+    name: str
+    type: type
+    doc: str
+    ask_default: bool | int | str | None
+    choices: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VarSpec:
+    name: str
+    doc: str
+    placeholder: str
+
+
+def _facts(*specs: FactSpec) -> dict[str, FactSpec]:
+    return {spec.name: spec for spec in specs}
+
+
+FACTS: Final[dict[str, FactSpec]] = _facts(
+    FactSpec(
+        "street", str,
+        "The betting round in progress before the event (preflop until the flop is turned;"
+        " for a board card or a burn, the round before it).",
+        "preflop", STREETS,
+    ),
+    FactSpec(
+        "deal_complete", bool,
+        "Every seat had its full starting hand before the event.", False,
+    ),
+    FactSpec(
+        "hole_cards_dealt", int,
+        "Hole cards dealt off the deck so far in the starting deal.", 0,
+    ),
+    FactSpec(
+        "card.deal_position", int,
+        "Deal position of the hole card in the event (1 = the first card off the deck,"
+        " to the first seat left of the button); 0 when not a dealt hole card.", 0,
+    ),
+    FactSpec(
+        "card.deal_round", int,
+        "Deal round of the hole card in the event (1 = first round); 0 when none.", 0,
+    ),
+    FactSpec(
+        "card.known", bool, "The event names its card(s) rather than ??.", False,
+    ),
+    FactSpec(
+        "card.duplicate", bool,
+        "A card in the event is already somewhere else in this hand (a second card of the"
+        " same rank and suit: a fouled deck, or a recording mistake).", False,
+    ),
+    FactSpec(
+        "exposed_by", str, "Who exposed the card: the dealer or the player.", "dealer",
+        ("dealer", "player"),
+    ),
+    FactSpec(
+        "exposed_this_deal", int,
+        "Hole cards exposed by the dealer during the starting deal, counting this event.", 1,
+    ),
+    FactSpec(
+        "extra_cards", int,
+        "Extra cards dealt after every seat had its starting hand, counting this event.", 1,
+    ),
+    FactSpec(
+        "extra.to_first_seat", bool,
+        "The extra card went to the first seat left of the button, the next card in"
+        " sequence.", True,
+    ),
+    FactSpec(
+        "event.cards", int,
+        "How many cards the event puts out (4 for a four-card flop).", 1,
+    ),
+    FactSpec(
+        "board_cards", int, "Board cards on the table before the event.", 0,
+    ),
+    FactSpec(
+        "burns_this_street", int,
+        "Burn cards since the last board card (for a board event: its burns).", 1,
+    ),
+    FactSpec(
+        "records_burns", bool,
+        "The hand records its burn cards; a hand that records none is taken to burn"
+        " one card before each board card.", True,
+    ),
+    FactSpec(
+        "betting_complete", bool,
+        "The betting round in progress is complete (every bet called, or no two players"
+        " left who can bet).", False,
+    ),
+    FactSpec(
+        "all_in", bool,
+        "Some player is all-in.", False,
+    ),
+    FactSpec(
+        "actions_this_street", int,
+        "Betting actions taken on the current street (its board cards are acted on).", 0,
+    ),
+    FactSpec(
+        "actions_in_turn", int,
+        "Betting actions taken in the hand so far, posted blinds and antes not counted.", 0,
+    ),
+    FactSpec(
+        "chip_actions_in_turn", int,
+        "Of those actions, the ones that put chips in the pot (bet, call, raise, all-in).",
+        0,
+    ),
+    FactSpec(
+        "street.missing_burn", bool,
+        "The board card(s) of the current street were turned with no burn before them.",
+        True,
+    ),
+    FactSpec(
+        "street.extra_burns", int,
+        "Burn cards beyond one before the current street's board card(s).", 0,
+    ),
+    FactSpec(
+        "street.premature", bool,
+        "The current street's board card(s) were turned before the previous betting round"
+        " was complete.", False,
+    ),
+    FactSpec(
+        "street.burn_by_procedure", bool,
+        "A corrective procedure in force decides the burn for the street being dealt"
+        " (no burn, a named card, or one of the scrambled cards).", False,
+    ),
+    FactSpec(
+        "seat.declared_plays_board", bool,
+        "The seat in the event has declared that it plays the board.", False,
+    ),
+    FactSpec(
+        "seat.cards_shown", int, "Hole cards the seat has tabled, counting this event.", 0,
+    ),
+    FactSpec(
+        "seat.shown_all", bool,
+        "The seat has tabled all its hole cards, counting this event.", False,
+    ),
+    FactSpec(
+        "seat.low_qualifies", bool,
+        "The seat's tabled hand makes an 8-or-better low with the board.", False,
+    ),
+    FactSpec(
+        "board_plays", bool,
+        "At showdown, the board alone is as good as every hand tabled so far.", True,
+    ),
+    FactSpec(
+        "showdown", bool,
+        "Betting is over on the river, or no further betting is possible, with a full board"
+        " or cards still to come.", True,
+    ),
+    FactSpec(
+        "hand_started", bool,
+        "The starting deal has begun.", True,
+    ),
+    FactSpec(
+        "game", str, "The game being played.", "holdem", ("holdem", "omaha", "omaha-hilo"),
+    ),
+    FactSpec(
+        "game.hole_cards", int, "Hole cards per player in the game (2 hold'em, 4 Omaha).", 2,
+    ),
+    FactSpec(
+        "game.play_the_board", bool, "A player may play the board in this game.", True,
+    ),
+    FactSpec(
+        "seats", int, "Seats dealt in.", 6,
+    ),
+)  # fmt: skip
+
+OPTION_PREFIX: Final = "option."
+"""``option.NAME`` is also a fact: the value of a rulebook option."""
+
+
+TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
+    spec.name: spec
+    for spec in (
+        VarSpec("card", "The card of the event (A♥), or a word when unknown.", "card"),
+        VarSpec("cards", "All the cards of the event (A♥ K♦ 7♣).", "cards"),
+        VarSpec("seat", "The seat of the event (seat 3).", "the player"),
+        VarSpec("first_seat", "The first seat left of the button (seat 1).", "the first player"),
+        VarSpec("position", "The deal position as a word (second).", "this"),
+        VarSpec("street", "The street the event belongs to (turn).", "street"),
+        VarSpec("next_street", "The street after it (river).", "next street"),
+        VarSpec("previous_street", "The street before it (flop).", "previous street"),
+        VarSpec("burn", "The burn card before the event, or 'burn card'.", "burn card"),
+        VarSpec("hole_cards", "Hole cards per player, as a word (two, four).", "all"),
+        VarSpec("game", "The game's name (hold'em).", "this game"),
+        VarSpec("first_seen", "Where a duplicated card was first recorded.", "the first one found"),
+    )
+}
+"""Variables a step text may use; every one is a short phrase."""

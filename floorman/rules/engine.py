@@ -1,0 +1,550 @@
+"""The ruling engine: match each event against the rulebook, enact the ruling,
+and hold the hand to the corrective procedure in force.
+
+The engine holds no rule of its own. For each event it reads facts from the
+state *before* the event, picks the winning rule (priority, then
+``overrides``), renders its steps, applies the event to the state and enacts
+the steps' primitives through the state's procedure hooks. Dealing steps
+(``reshuffle``, ``cut``, ``deal-without-burn``, ``burn``, ``use-as-burn``,
+``scramble``) become expectations on the street they name; any later event
+that departs from them is a violation, as is play after a misdeal or a void.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from floorman.cards import Card, format_cards
+from floorman.events import (
+    Board,
+    Burn,
+    Cut,
+    Event,
+    Expose,
+    Extra,
+    Misdeal,
+    Note,
+    Reshuffle,
+)
+from floorman.rules.facts import (
+    BOARD_STREETS,
+    FactContext,
+    Memory,
+    event_cards,
+    event_seat,
+    expose_round,
+    target_street,
+)
+from floorman.rules.loader import CompiledRule, GameSpec, Rulebook, RulebookError
+from floorman.rules.steps import placeholders, render_text
+from floorman.state import HandState
+
+__all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
+
+_ORDINALS: Final = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth", "twentieth",
+)  # fmt: skip
+_NUMBERS: Final = {2: "two", 4: "four", 5: "five"}
+_NEXT: Final = {"preflop": "flop", "flop": "turn", "turn": "river", "river": "showdown"}
+_PREVIOUS: Final = {"flop": "preflop", "turn": "flop", "river": "turn", "showdown": "river"}
+_DEALING: Final = frozenset(
+    {"reshuffle", "cut", "deal-without-burn", "burn", "use-as-burn", "scramble"}
+)
+_AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    do: str
+    text: str
+    street: str = "this"
+    """The street a dealing step applies to, relative to the event: this or next."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"do": self.do, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What the rulebook rules on one event (events numbered from 1)."""
+
+    event: int
+    rule: str
+    cite: str
+    outcome: str
+    title: str
+    steps: tuple[Step, ...]
+    note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``check --json`` contract's ruling object."""
+        return {
+            "event": self.event,
+            "rule": self.rule,
+            "cite": self.cite,
+            "outcome": self.outcome,
+            "title": self.title,
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """An event that departs from the procedure in force (or from normal procedure)."""
+
+    event: int
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "rule": self.rule, "message": self.message}
+
+
+@dataclass
+class _Expectation:
+    do: str
+    street: str
+    rule: str
+    event: int
+    cards: tuple[Card, ...] = ()
+    burns: int = 0
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class _Move:
+    to: str
+    street: str
+    cards: tuple[Card, ...]
+
+
+@dataclass
+class _Ended:
+    outcome: str
+    rule: str
+    event: int
+
+
+@dataclass
+class RulesEngine:
+    """Runs alongside the reducer for one hand: call :meth:`process` for every
+    event instead of ``state.apply``; read :attr:`rulings` and :attr:`violations`.
+
+    ``records_burns`` says the hand records its burn cards (a hand that records
+    none is taken to burn normally); by default it is learned from the events.
+    """
+
+    book: Rulebook
+    game: str
+    records_burns: bool = False
+    rulings: list[Ruling] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    _memory: Memory = field(default_factory=Memory)
+    _expected: list[_Expectation] = field(default_factory=list)
+    _set_aside: list[Card] = field(default_factory=list)
+    _moves: list[_Move] = field(default_factory=list)
+    _ended: _Ended | None = None
+    _spec: GameSpec | None = None
+    _by_kind: dict[str, tuple[CompiledRule, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        spec = self.book.games.get(self.game)
+        if spec is None:
+            raise RulebookError(f"{self.book.name} has no game {self.game!r}")
+        self._spec = spec
+        self._memory.records_burns = self.records_burns
+        by_kind: dict[str, list[CompiledRule]] = {}
+        for rule in self.book.rules:
+            if self.game in rule.games:
+                for kind in rule.kinds:
+                    by_kind.setdefault(kind, []).append(rule)
+        self._by_kind = {
+            kind: tuple(sorted(rules, key=lambda r: -r.rule.priority))
+            for kind, rules in by_kind.items()
+        }
+
+    @classmethod
+    def for_events(cls, book: Rulebook, game: str, events: Iterable[Event]) -> RulesEngine:
+        """An engine for a whole recorded hand (it learns whether burns are recorded)."""
+        return cls(book, game, records_burns=any(isinstance(e, Burn) for e in events))
+
+    # -- the per-event loop ---------------------------------------------------------
+
+    def process(self, state: HandState, event: Event, number: int) -> Ruling | None:
+        """Rule on ``event``, apply it to ``state`` and enact the ruling.
+
+        Bad input raises :class:`floorman.events.IllegalEvent` from the state,
+        with nothing recorded by the engine.
+        """
+        if self._ended is not None:
+            self._after_end(state, event, number)
+            return None
+        if self._moves and isinstance(event, Reshuffle | Cut | Burn | Board):
+            self._make_moves(state)
+        rules = self._by_kind.get(event.kind)
+        ruling_rule = None
+        context = None
+        if rules:
+            context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
+            ruling_rule = self._match(rules, context)
+        violations, swallow = self._check(state, event, number) if self._expected else ([], False)
+        ruling = None
+        if ruling_rule is not None:
+            assert context is not None
+            ruling = self._ruling(ruling_rule, context, number)
+        primitives = {step.do for step in ruling.steps} if ruling else set()
+        skip = (
+            swallow
+            or (isinstance(event, Burn) and "return-to-stub" in primitives)
+            or (isinstance(event, Misdeal) and ruling is not None and ruling.outcome != "misdeal")
+        )
+        street = target_street(state, event)
+        if isinstance(event, Expose) and not event.by_player:
+            exposed = (event.seat, expose_round(state, event))
+        if not skip:
+            state.apply(event, number)
+        if isinstance(event, Expose) and not event.by_player:
+            self._memory.dealer_exposed.add(exposed)
+        elif isinstance(event, Extra):
+            self._memory.extras += 1
+        self.violations.extend(violations)
+        if isinstance(event, Board):
+            self._dealt(state, street)
+        elif isinstance(event, Reshuffle):
+            self._reshuffled(state)
+        if ruling is not None and ruling_rule is not None:
+            self.rulings.append(ruling)
+            self._enact(state, event, number, ruling_rule, ruling, street)
+        return ruling
+
+    @property
+    def _game_spec(self) -> GameSpec:
+        assert self._spec is not None
+        return self._spec
+
+    def _match(self, rules: tuple[CompiledRule, ...], context: FactContext) -> CompiledRule | None:
+        matched = [rule for rule in rules if rule.test is None or rule.test(context.read)]
+        if not matched:
+            return None
+        if len(matched) > 1:
+            overridden = {other for rule in matched for other in rule.rule.overrides}
+            kept = [r for r in matched if r.local_id not in overridden and r.id not in overridden]
+            matched = kept or matched
+        return matched[0]
+
+    def _ruling(self, rule: CompiledRule, context: FactContext, number: int) -> Ruling:
+        words = _variables(context, self.book)
+        steps = tuple(
+            Step(compiled.step.do, render_text(compiled.step.text, words), compiled.step.street)
+            for compiled in rule.steps
+            if compiled.test is None or compiled.test(context.read)
+        )
+        return Ruling(
+            event=number,
+            rule=rule.id,
+            cite=rule.rule.cite,
+            outcome=rule.rule.outcome,
+            title=rule.rule.title,
+            steps=steps,
+            note=rule.rule.note,
+        )
+
+    # -- expectations -----------------------------------------------------------------
+
+    def _check(self, state: HandState, event: Event, number: int) -> tuple[list[Violation], bool]:
+        """Violations of the procedure in force by ``event``; whether the event is a
+        card the procedure already placed (and so is not applied again)."""
+        found: list[Violation] = []
+        swallow = False
+        street = target_street(state, event)
+        pending = [e for e in self._expected if not e.done and e.street == street]
+
+        def violate(expectation: _Expectation, message: str) -> None:
+            found.append(Violation(number, expectation.rule, message))
+
+        if isinstance(event, Burn):
+            for exp in pending:
+                if exp.do == "deal-without-burn":
+                    violate(exp, f"burn: the {street} is dealt without a burn card"
+                            f" (event {exp.event})")  # fmt: skip
+                elif exp.do == "burn":
+                    exp.burns += 1
+                    if exp.burns > 1:
+                        violate(exp, f"burn: one burn card before the {street}, not two"
+                                f" (event {exp.event})")  # fmt: skip
+                elif exp.do == "use-as-burn":
+                    if event.card is not None and event.card in exp.cards:
+                        swallow = True
+                    else:
+                        named = format_cards(exp.cards) or "exposed card"
+                        violate(exp, f"burn: the {named} is the burn card for the {street}"
+                                f" (event {exp.event}); burn no other card")  # fmt: skip
+                elif exp.do == "scramble":
+                    exp.burns += 1
+                    if event.card is not None and event.card not in exp.cards:
+                        violate(exp, f"burn {event.card}: the burn is one of the scrambled"
+                                f" {format_cards(exp.cards)} (event {exp.event})")  # fmt: skip
+                    elif exp.burns > 1:
+                        violate(exp, f"burn: only one of the scrambled cards is the burn"
+                                f" (event {exp.event})")  # fmt: skip
+        elif isinstance(event, Board):
+            for exp in pending:
+                if exp.do == "reshuffle":
+                    violate(exp, f"{street}: dealt before the reshuffle (event {exp.event})")
+                elif exp.do == "cut":
+                    violate(exp, f"{street}: dealt before the cut (event {exp.event})")
+                elif exp.do == "burn" and exp.burns == 0:
+                    violate(exp, f"{street}: dealt without the burn card (event {exp.event})")
+                elif exp.do == "scramble":
+                    missing = [c for c in exp.cards if c not in event.cards]
+                    if len(missing) > 1 or (exp.burns and len(missing) != 1):
+                        violate(exp, f"{street} {format_cards(event.cards)}: the {street} is"
+                                f" the scrambled {format_cards(exp.cards)} but the one burned"
+                                f" (event {exp.event})")  # fmt: skip
+        elif isinstance(event, Reshuffle):
+            for exp in self._expected:
+                if exp.do == "reshuffle" and not exp.done:
+                    exp.done = True
+        elif isinstance(event, Cut):
+            for exp in self._expected:
+                if exp.do == "cut" and not exp.done:
+                    if any(e.do == "reshuffle" and not e.done for e in self._expected):
+                        violate(exp, "cut: the deck is reshuffled first, then cut")
+                    exp.done = True
+        return found, swallow
+
+    def _dealt(self, state: HandState, street: str | None) -> None:
+        """A board street is out: its expectations are settled, its burn noted."""
+        procedure = street in self._memory.procedure_burn
+        self._expected = [e for e in self._expected if e.street != street]
+        self._memory.procedure_burn.discard(street or "")
+        if street is None:
+            return
+        if state.burns:
+            self._memory.records_burns = True
+        if not state.burns_for(street) and not procedure and self._memory.records_burns:
+            self._memory.missing_burn.add(street)
+        else:
+            self._memory.missing_burn.discard(street)
+
+    def _make_moves(self, state: HandState) -> None:
+        """Take board cards away as a ruling said, now that the procedure goes on.
+
+        Until the dealer reshuffles, cuts, burns or deals again, the cards stay
+        where they are: if play goes on instead, the rulebook may let them stand.
+        """
+        for move in self._moves:
+            for card in move.cards:
+                if state.location(card).kind == "board":
+                    state.move_card(card, move.to, source="board")
+                    if move.to == "set-aside":
+                        self._set_aside.append(card)
+        self._moves.clear()
+
+    def _reshuffled(self, state: HandState) -> None:
+        """Cards set aside by a procedure go back into the deck at the reshuffle."""
+        for card in self._set_aside:
+            if state.location(card).kind == "set-aside":
+                state.move_card(card, "stub", source="set-aside")
+        self._set_aside.clear()
+
+    def _after_end(self, state: HandState, event: Event, number: int) -> None:
+        ended = self._ended
+        assert ended is not None
+        if isinstance(event, _AFTER_END):
+            if not isinstance(event, Misdeal):
+                state.apply(event, number)
+            return
+        word = "a misdeal" if ended.outcome == "misdeal" else "void"
+        self.violations.append(
+            Violation(
+                number,
+                ended.rule,
+                f"{event}: the hand was ruled {word} at event {ended.event}; nothing more is"
+                " played",
+            )
+        )
+
+    # -- enacting ---------------------------------------------------------------------
+
+    def _enact(
+        self,
+        state: HandState,
+        event: Event,
+        number: int,
+        rule: CompiledRule,
+        ruling: Ruling,
+        street: str | None,
+    ) -> None:
+        primitives = [step.do for step in ruling.steps]
+        cards = event_cards(event)
+        for step in ruling.steps:
+            do = step.do
+            target = _street_of(step.street, street) or "river"
+            if do == "misdeal":
+                state.end_hand("misdeal")
+                self._ended = _Ended("misdeal", ruling.rule, number)
+            elif do == "void-hand":
+                state.end_hand("void")
+                self._ended = _Ended("void", ruling.rule, number)
+            elif do in ("kill-hand", "forfeit"):
+                seat = event_seat(event)
+                if seat is not None:
+                    state.kill_hand(seat)
+            elif do in ("set-aside", "return-to-stub") and isinstance(event, Board):
+                to = "set-aside" if do == "set-aside" else "stub"
+                self._moves.append(_Move(to, event.street, cards))
+            elif do == "use-as-burn" and isinstance(event, Board):
+                self._moves.append(_Move("burn", event.street, cards))
+                self._expect(do, target, ruling, number, cards)
+            elif do == "use-as-burn":
+                burned = self._to_burn(state, event, "replace-card" in primitives)
+                self._expect(do, target, ruling, number, burned)
+            elif do == "scramble" and isinstance(event, Board):
+                self._moves.append(_Move("stub", event.street, cards))
+                self._expect(do, target, ruling, number, cards)
+            elif do in _DEALING:
+                self._expect(do, target, ruling, number, ())
+            elif do == "card-stands":
+                standing = {state.street, target}
+                self._moves = [m for m in self._moves if m.street not in standing]
+                self._expected = [e for e in self._expected if e.street != target]
+                self._memory.procedure_burn.discard(target)
+                self._memory.missing_burn.discard(state.street)
+        if self._ended is not None:
+            self._expected.clear()
+
+    def _to_burn(self, state: HandState, event: Event, replace: bool) -> tuple[Card, ...]:
+        if isinstance(event, Expose):
+            deal_round = expose_round(state, event)
+            card = (
+                state.replace_hole_card(event.seat, deal_round, "burn")
+                if replace
+                else state.take_hole_card(event.seat, deal_round, "burn")
+            )
+            return () if card is None else (card,)
+        if isinstance(event, Extra):
+            card = state.take_extra_card(event.seat, "burn")
+            return () if card is None else (card,)
+        return ()
+
+    def _expect(
+        self, do: str, street: str, ruling: Ruling, number: int, cards: tuple[Card, ...]
+    ) -> None:
+        if street not in BOARD_STREETS:
+            return
+        self._expected.append(_Expectation(do, street, ruling.rule, number, cards))
+        if do in ("deal-without-burn", "burn", "use-as-burn", "scramble"):
+            self._memory.procedure_burn.add(street)
+
+
+def _street_of(which: str, street: str | None) -> str | None:
+    if which == "this" or street is None:
+        return street
+    following = _NEXT.get(street)
+    return following if following in BOARD_STREETS else None
+
+
+def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
+    """The words a step text may use, for this event."""
+    state, event = context.state, context.event
+    seat = event_seat(event)
+    street = context.read("street")
+    if isinstance(event, Board | Burn):
+        street = target_street(state, event) or "river"
+    cards = event_cards(event)
+    duplicate = context.duplicate_of()
+    words = placeholders()
+    if cards:
+        words["card"] = format_cards(cards)
+        words["cards"] = format_cards(cards)
+    else:
+        words["card"] = {
+            "expose": "exposed card", "extra": "extra card", "burn": "burn card",
+        }.get(event.kind, "card")  # fmt: skip
+        words["cards"] = words["card"]
+    if isinstance(event, Expose) and event.card is None:
+        known = state.hole(event.seat)[expose_round(state, event) - 1]
+        if known is not None:
+            words["card"] = words["cards"] = str(known)
+    if duplicate is not None:
+        card, first, place = duplicate
+        words["card"] = str(card)
+        where = f"at event {first}" if first else "earlier"
+        words["first_seen"] = f"first recorded {where}, {place}"
+    if seat is not None:
+        words["seat"] = f"seat {seat}"
+    words["first_seat"] = f"seat {state.table.first_left_of_button}"
+    position = context.read("card.deal_position")
+    if position:
+        words["position"] = _ORDINALS[position - 1] if position <= 20 else f"{position}th"
+    words["street"] = street
+    words["next_street"] = _NEXT.get(street, "showdown")
+    words["previous_street"] = _PREVIOUS.get(street, "preflop")
+    if isinstance(event, Board | Burn):
+        burns = state.burns_for(target_street(state, event) or "river")
+        if burns and burns[-1] is not None:
+            words["burn"] = str(burns[-1])
+    spec = context.game
+    words["hole_cards"] = _NUMBERS.get(spec.hole_cards, str(spec.hole_cards))
+    words["game"] = spec.description or spec.name
+    return words
+
+
+def match_situation(book: Rulebook, name: str) -> tuple[Ruling | None, Mapping[str, Any]]:
+    """Rule on a named situation with no recorded hand (``floorman ask``).
+
+    The situation's facts (over the catalogue's quick-question defaults) are
+    matched against the rulebook exactly as an event's would be; step texts are
+    filled with the situation's words. Returns the ruling (``None`` when no rule
+    applies) and the facts used.
+    """
+    from floorman.rules.catalogue import FACTS
+
+    situation = book.situations.get(name)
+    if situation is None:
+        known = ", ".join(sorted(book.situations))
+        raise RulebookError(f"{book.name} has no situation {name!r} (known: {known})")
+    spec = book.games[situation.game]
+    facts: dict[str, Any] = {fact: s.ask_default for fact, s in FACTS.items()}
+    facts["game"] = spec.name
+    facts["game.hole_cards"] = spec.hole_cards
+    facts["game.play_the_board"] = spec.play_the_board
+    facts.update(situation.facts)
+    for option, value in book.options.items():
+        facts[f"option.{option}"] = value
+    kinds = {situation.on}
+    if situation.on == "action":
+        kinds = {"fold", "check", "call", "bet", "raise", "allin"}
+    elif situation.on == "board":
+        kinds = {"flop", "turn", "river"}
+    rules = sorted(
+        (r for r in book.rules if r.kinds & kinds and situation.game in r.games),
+        key=lambda r: -r.rule.priority,
+    )
+    matched = [r for r in rules if r.test is None or r.test(facts.__getitem__)]
+    if not matched:
+        return None, facts
+    overridden = {other for rule in matched for other in rule.rule.overrides}
+    matched = [r for r in matched if r.local_id not in overridden] or matched
+    rule = matched[0]
+    words = placeholders({"game": spec.description or spec.name, **situation.vars})
+    steps = tuple(
+        Step(c.step.do, render_text(c.step.text, words))
+        for c in rule.steps
+        if c.test is None or c.test(facts.__getitem__)
+    )
+    ruling = Ruling(
+        event=0,
+        rule=rule.id,
+        cite=rule.rule.cite,
+        outcome=rule.rule.outcome,
+        title=rule.rule.title,
+        steps=steps,
+        note=rule.rule.note,
+    )
+    return ruling, facts

@@ -1,0 +1,102 @@
+"""Worked examples: ruling a whole hand, and checking a rule's examples.
+
+Every rule carries small hands with the ruling the rulebook gives. They are
+run as tests, printed on rule sheets and used by drills, so they must hold:
+:func:`check_example` replays one and says what differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from floorman.events import EventError
+from floorman.handfile import Hand
+from floorman.rules.engine import RulesEngine, Ruling, Violation
+from floorman.rules.loader import CompiledRule, Rulebook, RulebookError
+from floorman.rules.schema import Example
+from floorman.state import HandState
+
+__all__ = ["EXAMPLE_TABLE", "RuledHand", "check_example", "example_hand", "rule_hand"]
+
+EXAMPLE_TABLE: Final[Mapping[str, Any]] = {
+    "game": "holdem",
+    "betting": "no-limit",
+    "blinds": [1, 2],
+    "button": 3,
+    "seats": {1: 100, 2: 100, 3: 100},
+}
+"""The table an example hand is dealt at unless it says otherwise."""
+
+
+@dataclass
+class RuledHand:
+    state: HandState
+    rulings: list[Ruling]
+    violations: list[Violation]
+
+
+def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
+    """Replay ``hand`` under ``book`` (with the hand's ``house:`` options applied).
+
+    A bad event raises :class:`floorman.events.EventError` naming it.
+    """
+    if hand.house:
+        book = book.with_options(hand.house, origin=f"{hand.where()}: house")
+    events = hand.parse_events()
+    engine = RulesEngine.for_events(book, hand.game, events)
+    state = hand.start()
+    for number, event in enumerate(events, 1):
+        engine.process(state, event, number)
+    return RuledHand(state, engine.rulings, engine.violations)
+
+
+def example_hand(example: Example) -> Hand:
+    """The example's hand with the example table filled in."""
+    return Hand.model_validate({**EXAMPLE_TABLE, **example.hand})
+
+
+def check_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[str]:
+    """What the rulebook gives on the example and the example does not say; empty when
+    the example holds."""
+    try:
+        hand = example_hand(example)
+        ruled = rule_hand(hand, book)
+    except (EventError, RulebookError, ValueError) as error:
+        return [f"the hand cannot be replayed: {error}"]
+    problems = []
+    at = example.event or len(hand.events)
+    ruling = next((r for r in ruled.rulings if r.event == at), None)
+    expected_rule = _full_id(book, example.rule or rule.local_id)
+    if example.outcome == "none":
+        if ruling is not None:
+            problems.append(f"event {at}: expected no ruling, got {ruling.rule} ({ruling.outcome})")
+    elif ruling is None:
+        problems.append(f"event {at}: expected {expected_rule} ({example.outcome}), got no ruling")
+    else:
+        if ruling.rule != expected_rule:
+            problems.append(f"event {at}: expected rule {expected_rule}, got {ruling.rule}")
+        if ruling.outcome != example.outcome:
+            problems.append(f"event {at}: expected {example.outcome}, got {ruling.outcome}")
+        if example.steps is not None:
+            done = [step.do for step in ruling.steps]
+            if done != list(example.steps):
+                problems.append(f"event {at}: expected steps {example.steps}, got {done}")
+    if example.violations is not None:
+        expected = sorted(
+            (v.event, _full_id(book, v.rule or example.rule or rule.local_id))
+            for v in example.violations
+        )
+        found = sorted((v.event, v.rule) for v in ruled.violations)
+        if expected != found:
+            detail = "; ".join(f"event {v.event}: {v.message}" for v in ruled.violations)
+            problems.append(f"expected violations {expected}, got {found} ({detail or 'none'})")
+    return problems
+
+
+def _full_id(book: Rulebook, rule_id: str) -> str:
+    try:
+        return book.rule(rule_id).id
+    except RulebookError:
+        return rule_id

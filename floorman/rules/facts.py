@@ -1,0 +1,320 @@
+"""How each documented fact is computed from the hand state and the event.
+
+Facts are read from the state *before* the event is applied, and only when
+a rule asks for them: most events (bets and calls) trigger no rule at all,
+and the few that do read two or three facts. What the state does not keep
+(which streets came without a burn, which streets a corrective procedure is
+dealing) the engine keeps in :class:`Memory` and passes in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from floorman.cards import Card
+from floorman.events import Board, Burn, Cards, Event, Expose, Extra, Show
+from floorman.rules.catalogue import FACTS
+from floorman.rules.loader import GameSpec
+from floorman.state import HandState
+
+__all__ = ["BOARD_STREETS", "FactContext", "Memory", "event_cards", "event_seat"]
+
+BOARD_STREETS: Final = ("flop", "turn", "river")
+_TARGET: Final = {"flop": 1, "turn": 2, "river": 3}
+
+
+@dataclass
+class Memory:
+    """What the engine remembers about a hand beyond the state."""
+
+    records_burns: bool = False
+    missing_burn: set[str] = field(default_factory=set)
+    """Board streets turned with no burn before them (and no procedure saying so)."""
+    procedure_burn: set[str] = field(default_factory=set)
+    """Board streets whose burn a corrective procedure in force decides."""
+    dealer_exposed: set[tuple[int, int]] = field(default_factory=set)
+    """(seat, deal round) of every hole card the dealer exposed, replaced or not."""
+    extras: int = 0
+    """Extra cards dealt after the starting hands, returned or not."""
+
+
+def event_cards(event: Event) -> tuple[Card, ...]:
+    """The known cards an event names."""
+    if isinstance(event, Board | Show):
+        return event.cards
+    if isinstance(event, Cards):
+        return tuple(c for c in event.cards if c is not None)
+    if isinstance(event, Expose | Extra | Burn):
+        return () if event.card is None else (event.card,)
+    return ()
+
+
+def event_seat(event: Event) -> int | None:
+    """The seat an event names, if any."""
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
+def target_street(state: HandState, event: Event) -> str | None:
+    """The board street an event deals or precedes: a board event's own street,
+    otherwise the next one not yet turned."""
+    if isinstance(event, Board):
+        return event.street
+    return state.next_board_street
+
+
+def expose_round(state: HandState, event: Expose) -> int:
+    """The deal round an exposure names (by default the seat's latest card)."""
+    if event.round is not None:
+        return event.round
+    if state.deal_complete:
+        return state.hole_count
+    latest = 1
+    for deal_round in range(1, state.hole_count + 1):
+        if state.deal_position(event.seat, deal_round) <= max(state.dealt, 1):
+            latest = deal_round
+    return latest
+
+
+class FactContext:
+    """Facts for one event, each computed on first use."""
+
+    __slots__ = ("_cache", "event", "game", "memory", "options", "state")
+
+    def __init__(
+        self,
+        state: HandState,
+        event: Event,
+        game: GameSpec,
+        memory: Memory,
+        options: Any,
+    ) -> None:
+        self.state = state
+        self.event = event
+        self.game = game
+        self.memory = memory
+        self.options = options
+        self._cache: dict[str, Any] = {}
+
+    def read(self, name: str) -> Any:
+        """One fact by name (see :data:`floorman.rules.catalogue.FACTS`)."""
+        try:
+            return self._cache[name]
+        except KeyError:
+            value = self._cache[name] = _COMPUTE[name](self)
+            return value
+
+    # helpers shared by several facts
+
+    def duplicate_of(self) -> tuple[Card, int | None, str] | None:
+        """The first card of the event already somewhere else: the card, the event
+        that first recorded it, and where it is."""
+        state, event = self.state, self.event
+        seat = event_seat(event)
+        for card in event_cards(event):
+            place = state.location(card)
+            if place.kind == "stub":
+                continue
+            if isinstance(event, Cards | Show) and place.seat == seat:
+                continue
+            if isinstance(event, Expose) and place.seat == seat:
+                continue
+            if isinstance(event, Burn) and place.kind == "burn":
+                continue  # the same burn named again, e.g. a card a procedure made the burn
+            return card, state.first_seen(card), str(place)
+        return None
+
+
+def _street(ctx: FactContext) -> str:
+    event, state = ctx.event, ctx.state
+    if isinstance(event, Board | Burn):
+        return _previous(target_street(state, event) or "river")
+    return state.street
+
+
+def _previous(street: str) -> str:
+    order = ("preflop", *BOARD_STREETS)
+    return order[max(order.index(street) - 1, 0)]
+
+
+def _betting_complete(ctx: FactContext) -> bool:
+    state, event = ctx.state, ctx.event
+    if isinstance(event, Board):
+        target = _TARGET[event.street]
+        if state.street_index >= target:
+            return True  # the street is being dealt again: its betting round was open
+        return state.street_index == target - 1 and state.betting_complete
+    return state.betting_complete
+
+
+def _deal_position(ctx: FactContext) -> int:
+    event = ctx.event
+    if isinstance(event, Expose):
+        return ctx.state.deal_position(event.seat, expose_round(ctx.state, event))
+    return 0
+
+
+def _deal_round(ctx: FactContext) -> int:
+    event = ctx.event
+    return expose_round(ctx.state, event) if isinstance(event, Expose) else 0
+
+
+def _exposed_this_deal(ctx: FactContext) -> int:
+    event, exposed = ctx.event, ctx.memory.dealer_exposed
+    count = len(exposed)
+    if (
+        isinstance(event, Expose)
+        and not event.by_player
+        and (event.seat, expose_round(ctx.state, event)) not in exposed
+    ):
+        count += 1
+    return count
+
+
+def _extra_cards(ctx: FactContext) -> int:
+    return ctx.memory.extras + (1 if isinstance(ctx.event, Extra) else 0)
+
+
+def _to_first_seat(ctx: FactContext) -> bool:
+    event = ctx.event
+    return isinstance(event, Extra) and event.seat == ctx.state.table.first_left_of_button
+
+
+def _event_card_count(ctx: FactContext) -> int:
+    event = ctx.event
+    if isinstance(event, Board | Show | Cards):
+        return len(event.cards)
+    return 1 if isinstance(event, Expose | Extra | Burn) else 0
+
+
+def _burns_this_street(ctx: FactContext) -> int:
+    street = target_street(ctx.state, ctx.event)
+    return len(ctx.state.burns_for(street)) if street else 0
+
+
+def _records_burns(ctx: FactContext) -> bool:
+    return ctx.memory.records_burns or bool(ctx.state.burns)
+
+
+def _missing_burn(ctx: FactContext) -> bool:
+    return ctx.state.street in ctx.memory.missing_burn
+
+
+def _extra_burns(ctx: FactContext) -> int:
+    street = ctx.state.street
+    if street not in BOARD_STREETS:
+        return 0
+    return max(len(ctx.state.burns_for(street)) - 1, 0)
+
+
+def _premature(ctx: FactContext) -> bool:
+    street = ctx.state.street
+    return any(b.premature for b in ctx.state.board if b.street == street)
+
+
+def _seat_cards_shown(ctx: FactContext) -> int:
+    state, event = ctx.state, ctx.event
+    seat = event_seat(event)
+    if seat is None:
+        return 0
+    shown = set(state.shown.get(seat, ()))
+    if isinstance(event, Show):
+        shown.update(event.cards)
+    return len(shown)
+
+
+def _seat_shown_all(ctx: FactContext) -> bool:
+    return bool(ctx.read("seat.cards_shown") >= ctx.state.hole_count)
+
+
+def _low_qualifies(ctx: FactContext) -> bool:
+    from floorman.reading import read_low
+
+    state, event = ctx.state, ctx.event
+    seat = event_seat(event)
+    board = state.board_cards
+    if seat is None or len(board) != 5 or ctx.game.low is None:
+        return False
+    hole = set(state.shown.get(seat, ()))
+    if isinstance(event, Show):
+        hole.update(event.cards)
+    if len(hole) != state.hole_count:
+        return False
+    return read_low(state.game, tuple(hole), board) is not None
+
+
+def _board_plays(ctx: FactContext) -> bool:
+    from floorman.evaluation import high_value
+    from floorman.reading import read_high
+
+    state = ctx.state
+    board = state.board_cards
+    if len(board) != 5 or not ctx.game.play_the_board:
+        return False
+    board_value = high_value(board)
+    for seat, cards in state.shown.items():
+        if seat in state.folded or len(cards) != state.hole_count:
+            continue
+        if read_high(state.game, cards, board).value > board_value:
+            return False
+    return True
+
+
+def _showdown(ctx: FactContext) -> bool:
+    return ctx.state.over_reason == "showdown"
+
+
+def _declared(ctx: FactContext) -> bool:
+    return event_seat(ctx.event) in ctx.state.plays_board
+
+
+def _card_known(ctx: FactContext) -> bool:
+    return bool(event_cards(ctx.event))
+
+
+_COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
+    "street": _street,
+    "deal_complete": lambda ctx: ctx.state.deal_complete,
+    "hole_cards_dealt": lambda ctx: ctx.state.dealt,
+    "card.deal_position": _deal_position,
+    "card.deal_round": _deal_round,
+    "card.known": _card_known,
+    "card.duplicate": lambda ctx: ctx.duplicate_of() is not None,
+    "exposed_by": lambda ctx: (
+        "player" if isinstance(ctx.event, Expose) and ctx.event.by_player else "dealer"
+    ),
+    "exposed_this_deal": _exposed_this_deal,
+    "extra_cards": _extra_cards,
+    "extra.to_first_seat": _to_first_seat,
+    "event.cards": _event_card_count,
+    "board_cards": lambda ctx: len(ctx.state.board),
+    "burns_this_street": _burns_this_street,
+    "records_burns": _records_burns,
+    "betting_complete": _betting_complete,
+    "all_in": lambda ctx: bool(ctx.state.all_in),
+    "actions_this_street": lambda ctx: ctx.state.street_actions,
+    "actions_in_turn": lambda ctx: len(ctx.state.actions),
+    "chip_actions_in_turn": lambda ctx: sum(1 for a in ctx.state.actions if a.added > 0),
+    "street.missing_burn": _missing_burn,
+    "street.extra_burns": _extra_burns,
+    "street.premature": _premature,
+    "street.burn_by_procedure": lambda ctx: (
+        target_street(ctx.state, ctx.event) in ctx.memory.procedure_burn
+    ),
+    "seat.declared_plays_board": _declared,
+    "seat.cards_shown": _seat_cards_shown,
+    "seat.shown_all": _seat_shown_all,
+    "seat.low_qualifies": _low_qualifies,
+    "board_plays": _board_plays,
+    "showdown": _showdown,
+    "hand_started": lambda ctx: ctx.state.dealt > 0 or ctx.state.event_count > 0,
+    "game": lambda ctx: ctx.state.game,
+    "game.hole_cards": lambda ctx: ctx.game.hole_cards,
+    "game.play_the_board": lambda ctx: ctx.game.play_the_board,
+    "seats": lambda ctx: len(ctx.state.seats),
+}
+
+_missing = set(FACTS) - set(_COMPUTE)
+assert not _missing, f"facts without a computation: {sorted(_missing)}"

@@ -1,0 +1,545 @@
+"""Loading rulebooks: YAML files, ``extends`` chains and house profiles.
+
+Every mistake in a rulebook file is one line naming the file, the line and
+the field (``house.yaml:12: rules[0].when: unknown fact 'card.colour'``), so
+a floor manager editing a house profile sees at once what to fix. Parsed
+rulebooks are cached per file and modification time: ``floorman check``
+pays for the YAML once per process.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from floorman._resources import rulebook_dir
+from floorman.errors import FloormanError
+from floorman.rules.catalogue import FACTS, OPTION_PREFIX
+from floorman.rules.predicates import PredicateError, Test, compile_predicate, walk
+from floorman.rules.schema import (
+    Game,
+    Option,
+    Predicate,
+    Rule,
+    RulebookFile,
+    Situation,
+    Step,
+    check_choice,
+)
+from floorman.rules.steps import TemplateError, check_text
+
+__all__ = [
+    "DEFAULT_RULEBOOK",
+    "CompiledRule",
+    "CompiledStep",
+    "GameSpec",
+    "Rulebook",
+    "RulebookError",
+    "load_rulebook",
+    "shipped_rulebooks",
+]
+
+DEFAULT_RULEBOOK = "rrop"
+
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
+    """YAML with only true/false as booleans: a rule's ``on:`` key stays a word."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+class RulebookError(FloormanError):
+    """A rulebook or house profile that cannot be used; names file, line and field."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    name: str
+    hole_cards: int
+    hole_cards_used: int | None
+    play_the_board: bool
+    low: str | None
+    description: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledStep:
+    step: Step
+    test: Test | None
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledRule:
+    """A rule of a resolved rulebook, with its predicate compiled."""
+
+    id: str
+    """The full id: the defining rulebook's name, a dot, the rule's own id."""
+    local_id: str
+    rule: Rule
+    origin: str
+    """The file that defined it, for messages."""
+    test: Test | None
+    steps: tuple[CompiledStep, ...]
+    kinds: frozenset[str]
+    games: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A rulebook with its ``extends`` chain and any house options resolved."""
+
+    name: str
+    title: str
+    source: str | None
+    chain: tuple[str, ...]
+    """Names from this rulebook down to its root, e.g. ``("my-room", "rrop", "common")``."""
+    option_specs: Mapping[str, Option]
+    options: Mapping[str, Any]
+    games: Mapping[str, GameSpec]
+    conditions: Mapping[str, Predicate]
+    situations: Mapping[str, Situation]
+    rules: tuple[CompiledRule, ...]
+    files: tuple[Path, ...]
+    _raw_rules: tuple[tuple[Rule, str, str], ...] = field(repr=False)
+
+    def rule(self, rule_id: str) -> CompiledRule:
+        """A rule by full or local id; :class:`RulebookError` if there is none."""
+        for rule in self.rules:
+            if rule_id in (rule.id, rule.local_id):
+                return rule
+        raise RulebookError(f"{self.name} has no rule {rule_id!r}")
+
+    def with_options(self, overrides: Mapping[str, Any], *, origin: str) -> Rulebook:
+        """This rulebook with some option values changed (a hand's ``house:``)."""
+        if not overrides:
+            return self
+        options = dict(self.options)
+        for name, value in overrides.items():
+            options[name] = _check_option_value(self.option_specs, name, value, origin)
+        return _compile(
+            self.name, self.title, self.source, self.chain, self.option_specs, options,
+            self.games, self.conditions, self.situations, self._raw_rules, self.files,
+        )  # fmt: skip
+
+
+def shipped_rulebooks() -> list[str]:
+    """Names of the rulebooks that ship with floorman (not the abstract bases)."""
+    names = []
+    for path in sorted(rulebook_dir().glob("*.yaml")):
+        if not _read(path).abstract:
+            names.append(path.stem)
+    return names
+
+
+def load_rulebook(
+    name_or_path: str | Path | None = None,
+    *,
+    house: str | Path | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Rulebook:
+    """Load a rulebook by name (``rrop``, ``tda-2024``, a shipped house profile)
+    or path, then apply a house profile file and option overrides, in that order.
+    """
+    book = _load(_find(name_or_path or DEFAULT_RULEBOOK, None))
+    if house is not None:
+        house_path = _find(house, None)
+        house_file = _read(house_path)
+        if house_file.extends is not None and house_file.extends not in book.chain:
+            raise RulebookError(
+                f"{house_path}: extends: house profile extends {house_file.extends!r},"
+                f" not the rulebook in use ({book.name})"
+            )
+        book = _resolve(house_path, house_file, base=book)
+    if options:
+        book = book.with_options(options, origin="house")
+    return book
+
+
+# -- finding and reading files ------------------------------------------------------
+
+
+def _find(name: str | Path, relative_to: Path | None) -> Path:
+    text = str(name)
+    looks_like_path = isinstance(name, Path) or "/" in text or text.endswith((".yaml", ".yml"))
+    if looks_like_path:
+        path = Path(text)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+        if not path.is_file():
+            raise RulebookError(f"{text}: no such rulebook file")
+        return path.resolve()
+    for candidate in (rulebook_dir() / f"{text}.yaml", rulebook_dir() / "house" / f"{text}.yaml"):
+        if candidate.is_file():
+            return candidate.resolve()
+    known = ", ".join(shipped_rulebooks() + _house_names())
+    raise RulebookError(f"no rulebook named {text!r} (known: {known})")
+
+
+def _house_names() -> list[str]:
+    return [p.stem for p in sorted((rulebook_dir() / "house").glob("*.yaml"))]
+
+
+def _read(path: Path) -> RulebookFile:
+    stat = path.stat()
+    return _read_cached(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _read_cached(path: Path, _mtime: int, _size: int) -> RulebookFile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulebookError(f"{path}: cannot read: {error}") from None
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        at = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise RulebookError(f"{path}{at}: not valid YAML: {problem}") from None
+    if not isinstance(data, dict):
+        raise RulebookError(f"{path}:1: a rulebook file is a mapping (rulebook:, title:, ...)")
+    try:
+        return RulebookFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field_path = _path_text(first["loc"])
+        line = _line_of(text, first["loc"])
+        raise RulebookError(f"{path}:{line}: {field_path}: {_message(first)}") from None
+
+
+def _message(error: Mapping[str, Any]) -> str:
+    message = str(error["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    if error["type"] == "extra_forbidden":
+        return "unknown field"
+    if error["type"] == "literal_error":
+        return f"{error['input']!r} is not allowed: {message.lower()}"
+    return message
+
+
+_UNION_TAGS = {"Option", "bool", "int", "str", "none", "list[...]", "function-after[...]"}
+
+
+def _clean_loc(loc: Sequence[str | int]) -> list[str | int]:
+    return [
+        part for part in loc
+        if not (isinstance(part, str) and (part in _UNION_TAGS or "[" in part))
+    ]  # fmt: skip
+
+
+def _path_text(loc: Sequence[str | int]) -> str:
+    text = ""
+    for part in _clean_loc(loc):
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text or "(top)"
+
+
+def _line_of(text: str, loc: Sequence[str | int]) -> int:
+    """The line of the deepest node of ``loc`` found in the YAML text."""
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError:
+        return 1
+    line = node.start_mark.line + 1 if node is not None else 1
+    for part in _clean_loc(loc):
+        child = None
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == str(part):
+                    child = value
+                    line = key.start_mark.line + 1
+                    break
+        elif (
+            isinstance(node, yaml.SequenceNode)
+            and isinstance(part, int)
+            and 0 <= part < len(node.value)
+        ):
+            child = node.value[part]
+            line = child.start_mark.line + 1
+        if child is None:
+            break
+        node = child
+    return line
+
+
+def _locate(path: Path, loc: Sequence[str | int]) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return f"{path}"
+    return f"{path}:{_line_of(text, loc)}"
+
+
+# -- resolving extends and house profiles ---------------------------------------------
+
+
+def _load(path: Path) -> Rulebook:
+    stat = path.stat()
+    return _load_cached(path, stat.st_mtime_ns, stat.st_size, ())
+
+
+@lru_cache(maxsize=32)
+def _load_cached(path: Path, _mtime: int, _size: int, seen: tuple[Path, ...]) -> Rulebook:
+    file = _read(path)
+    base = None
+    if file.extends is not None:
+        parent = _find(file.extends, path.parent)
+        if parent == path or parent in seen:
+            where = _locate(path, ["extends"])
+            raise RulebookError(f"{where}: extends: {file.extends!r} forms a cycle")
+        stat = parent.stat()
+        base = _load_cached(parent, stat.st_mtime_ns, stat.st_size, (*seen, path))
+    return _resolve(path, file, base=base)
+
+
+def _resolve(path: Path, file: RulebookFile, *, base: Rulebook | None) -> Rulebook:
+    specs: dict[str, Option] = dict(base.option_specs) if base else {}
+    options: dict[str, Any] = dict(base.options) if base else {}
+    for name, given in file.options.items():
+        where = _locate(path, ["options", name])
+        if isinstance(given, Option):
+            if name in specs:
+                inherited = specs[name].model_dump(exclude_unset=True)
+                given = Option.model_validate({**inherited, **given.model_dump(exclude_unset=True)})
+            specs[name] = given
+            options[name] = given.default
+        elif name in specs:
+            options[name] = _check_option_value(specs, name, given, where)
+        elif base is None:
+            specs[name] = Option(default=given)
+            options[name] = given
+        else:
+            raise RulebookError(f"{where}: options.{name}: no such option in {base.name}")
+
+    games = _resolve_games(path, file.games, base.games if base else {})
+    conditions = {**(base.conditions if base else {}), **file.conditions}
+    situations = {**(base.situations if base else {}), **file.situations}
+
+    raw: list[tuple[Rule, str, str]] = list(base._raw_rules) if base else []
+    removed = set(file.remove)
+    for index, local in enumerate(file.remove):
+        if not any(rule.id == local for rule, _, _ in raw):
+            raise RulebookError(
+                f"{_locate(path, ['remove', index])}: remove[{index}]: no inherited rule {local!r}"
+            )
+    raw = [entry for entry in raw if entry[0].id not in removed]
+    seen_here: set[str] = set()
+    for index, rule in enumerate(file.rules):
+        if rule.id in seen_here:
+            raise RulebookError(
+                f"{_locate(path, ['rules', index, 'id'])}: rules[{index}].id:"
+                f" {rule.id!r} is defined twice"
+            )
+        seen_here.add(rule.id)
+        entry = (rule, file.rulebook, f"{path}#{index}")
+        for position, (old, _, _) in enumerate(raw):
+            if old.id == rule.id:
+                raw[position] = entry
+                break
+        else:
+            raw.append(entry)
+
+    chain = (file.rulebook, *(base.chain if base else ()))
+    files = (path, *(base.files if base else ()))
+    return _compile(
+        file.rulebook, file.title, file.source or (base.source if base else None), chain,
+        specs, options, games, conditions, situations, tuple(raw), files,
+    )  # fmt: skip
+
+
+def _resolve_games(
+    path: Path, declared: Mapping[str, Game], inherited: Mapping[str, GameSpec]
+) -> dict[str, GameSpec]:
+    games = dict(inherited)
+    pending = dict(declared)
+    while pending:
+        progressed = False
+        for name, game in list(pending.items()):
+            parent_name = game.extends
+            if parent_name is not None and parent_name in pending and parent_name != name:
+                continue
+            parent = games.get(parent_name) if parent_name else games.get(name)
+            if parent_name is not None and parent is None:
+                raise RulebookError(
+                    f"{_locate(path, ['games', name, 'extends'])}: games.{name}.extends:"
+                    f" no game {parent_name!r}"
+                )
+            hole_cards = game.hole_cards or (parent.hole_cards if parent else None)
+            if hole_cards is None:
+                raise RulebookError(
+                    f"{_locate(path, ['games', name])}: games.{name}: hole_cards is required"
+                )
+            games[name] = GameSpec(
+                name=name,
+                hole_cards=hole_cards,
+                hole_cards_used=_first(game.hole_cards_used, parent and parent.hole_cards_used),
+                play_the_board=bool(
+                    _first(game.play_the_board, parent and parent.play_the_board, True)
+                ),
+                low=_first(game.low, parent and parent.low),
+                description=_first(game.description, parent and parent.description),
+            )
+            del pending[name]
+            progressed = True
+        if not progressed:
+            name = next(iter(pending))
+            raise RulebookError(
+                f"{_locate(path, ['games', name, 'extends'])}: games.{name}.extends: forms a cycle"
+            )
+    return games
+
+
+def _first(*values: Any) -> Any:
+    return next((value for value in values if value is not None), None)
+
+
+def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, where: str) -> Any:
+    spec = specs.get(name)
+    if spec is None:
+        known = ", ".join(sorted(specs))
+        raise RulebookError(f"{where}: option {name!r} is not defined (known: {known})")
+    default = spec.default
+    if isinstance(default, list) != isinstance(value, list):
+        kind = "a list" if isinstance(default, list) else "a single value"
+        raise RulebookError(f"{where}: option {name!r} takes {kind}, not {value!r}")
+    items = value if isinstance(value, list) else [value]
+    samples = default if isinstance(default, list) else [default]
+    for item in items:
+        if samples and samples[0] is not None and type(item) is not type(samples[0]):
+            raise RulebookError(
+                f"{where}: option {name!r}: {item!r} is not a {type(samples[0]).__name__}"
+            )
+    if spec.choices is not None:
+        try:
+            check_choice(f"option {name!r}", value, spec.choices)
+        except ValueError as error:
+            raise RulebookError(f"{where}: {error}") from None
+    return value
+
+
+def _compile(
+    name: str,
+    title: str,
+    source: str | None,
+    chain: tuple[str, ...],
+    specs: Mapping[str, Option],
+    options: Mapping[str, Any],
+    games: Mapping[str, GameSpec],
+    conditions: Mapping[str, Predicate],
+    situations: Mapping[str, Situation],
+    raw: tuple[tuple[Rule, str, str], ...],
+    files: tuple[Path, ...],
+) -> Rulebook:
+    compiled = []
+    local_ids = {rule.id for rule, _, _ in raw}
+    for rule, owner, origin in raw:
+        file, index = origin.rsplit("#", 1)
+        at: list[str | int] = ["rules", int(index)]
+        compiled.append(
+            _compile_rule(rule, owner, Path(file), at, options, conditions, games, local_ids)
+        )
+    for situation_name, situation in situations.items():
+        where = f"situations.{situation_name}"
+        for fact in situation.facts:
+            if fact not in FACTS and not fact.startswith(OPTION_PREFIX):
+                raise RulebookError(f"{name}: {where}.facts: unknown fact {fact!r}")
+        if situation.game not in games:
+            raise RulebookError(f"{name}: {where}.game: no game {situation.game!r}")
+    return Rulebook(
+        name=name, title=title, source=source, chain=chain, option_specs=dict(specs),
+        options=dict(options), games=dict(games), conditions=dict(conditions),
+        situations=dict(situations), rules=tuple(compiled), files=files, _raw_rules=raw,
+    )  # fmt: skip
+
+
+def _compile_rule(
+    rule: Rule,
+    owner: str,
+    path: Path,
+    at: list[str | int],
+    options: Mapping[str, Any],
+    conditions: Mapping[str, Predicate],
+    games: Mapping[str, GameSpec],
+    local_ids: set[str],
+) -> CompiledRule:
+    label = f"rules[{at[1]}]"
+
+    def fail(field: list[str | int], message: str) -> RulebookError:
+        dotted = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in field)
+        return RulebookError(f"{_locate(path, [*at, *field])}: {label}{dotted}: {message}")
+
+    def compile_when(predicate: Predicate | None, field: list[str | int]) -> Test | None:
+        if predicate is None:
+            return None
+        try:
+            return compile_predicate(predicate, options=options, conditions=conditions)
+        except PredicateError as error:
+            raise fail(field, str(error)) from None
+
+    for index, game in enumerate(rule.games or ()):
+        if game not in games:
+            raise fail(["games", index], f"no game {game!r} (known: {', '.join(games)})")
+    for index, other in enumerate(rule.overrides):
+        if other.split(".")[-1] not in local_ids and other not in local_ids:
+            raise fail(["overrides", index], f"no rule {other!r} to override")
+    test = compile_when(rule.when, ["when"])
+    steps = []
+    for index, step in enumerate(rule.steps):
+        try:
+            check_text(step.text)
+        except TemplateError as error:
+            raise fail(["steps", index, "text"], str(error)) from None
+        steps.append(CompiledStep(step, compile_when(step.when, ["steps", index, "when"])))
+    for index, example in enumerate(rule.examples):
+        if example.rule is not None and example.rule not in local_ids:
+            raise fail(["examples", index, "rule"], f"no rule {example.rule!r}")
+        for number, violation in enumerate(example.violations or ()):
+            if violation.rule is not None and violation.rule not in local_ids:
+                raise fail(
+                    ["examples", index, "violations", number, "rule"],
+                    f"no rule {violation.rule!r}",
+                )
+    return CompiledRule(
+        id=f"{owner}.{rule.id}",
+        local_id=rule.id,
+        rule=rule,
+        origin=str(path),
+        test=test,
+        steps=tuple(steps),
+        kinds=frozenset(_expand_kinds(rule.on)),
+        games=frozenset(rule.games or games),
+    )
+
+
+_KIND_GROUPS = {
+    "board": ("flop", "turn", "river"),
+    "action": ("fold", "check", "call", "bet", "raise", "allin"),
+}
+
+
+def _expand_kinds(kinds: Iterable[str]) -> Iterable[str]:
+    for kind in kinds:
+        yield from _KIND_GROUPS.get(kind, (kind,))
+
+
+def referenced_facts(predicate: Predicate) -> set[str]:
+    """Facts a predicate tree names directly (conditions not followed)."""
+    return {node.fact for node in walk(predicate) if node.fact is not None}

@@ -1,0 +1,283 @@
+"""The shape of a rulebook file, checked on load and exported as JSON Schema.
+
+A rulebook is data: options a house may tune, games, named conditions,
+situations a dealer can ask about, and rules. Each rule names the event that
+triggers it, a predicate tree over documented facts, the outcome, the
+corrective steps and worked examples. These models check the *shape*; the
+loader then checks what the shape cannot say (known facts, defined options,
+safe templates) and merges ``extends`` chains.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "COMPARATORS",
+    "EVENT_KINDS",
+    "OUTCOMES",
+    "PRIMITIVES",
+    "Example",
+    "ExpectedViolation",
+    "Game",
+    "Option",
+    "Outcome",
+    "Predicate",
+    "Primitive",
+    "Rule",
+    "RulebookFile",
+    "Situation",
+    "Step",
+    "rulebook_json_schema",
+]
+
+Scalar: TypeAlias = bool | int | str | None
+Value: TypeAlias = Scalar | list[Scalar]
+
+Outcome = Literal["misdeal", "void", "continue", "dead-hand", "forfeit"]
+OUTCOMES: tuple[str, ...] = ("misdeal", "void", "continue", "dead-hand", "forfeit")
+
+EventKind = Literal[
+    "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "board",
+    "action", "fold", "check", "call", "bet", "raise", "allin", "post",
+    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "note",
+]  # fmt: skip
+EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
+"""Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,
+``action`` any betting action."""
+
+Primitive = Literal[
+    "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
+    "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
+    "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
+    "card-plays", "show-all-cards", "explain",
+]  # fmt: skip
+PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
+
+COMPARATORS: tuple[str, ...] = (
+    "eq", "ne", "in", "gt", "ge", "lt", "le", "in_option", "eq_option",
+)  # fmt: skip
+
+_STRICT = ConfigDict(extra="forbid", populate_by_name=True)
+_ID = r"^[a-z0-9][a-z0-9.-]*$"
+
+
+class Predicate(BaseModel):
+    """One node of a predicate tree: ``all``, ``any``, ``not``, a named
+    ``condition``, or a test of one ``fact`` with exactly one comparator.
+
+    ``in_option`` and ``eq_option`` compare the fact with the value of a
+    rulebook option, so a house profile can change the ruling by option alone.
+    """
+
+    model_config = _STRICT
+
+    all: list[Predicate] | None = None
+    any: list[Predicate] | None = None
+    not_: Predicate | None = Field(default=None, alias="not")
+    condition: str | None = Field(default=None, description="a name from `conditions`")
+    fact: str | None = Field(default=None, description="a fact from `floorman rules facts`")
+    eq: Value = None
+    ne: Value = None
+    in_: list[Scalar] | None = Field(default=None, alias="in")
+    gt: int | None = None
+    ge: int | None = None
+    lt: int | None = None
+    le: int | None = None
+    in_option: str | None = Field(default=None, description="an option holding a list")
+    eq_option: str | None = Field(default=None, description="an option holding a value")
+
+    @model_validator(mode="after")
+    def _one_form(self) -> Predicate:
+        given = self.model_fields_set
+        forms = [f for f in ("all", "any", "not_", "condition", "fact") if f in given]
+        if len(forms) != 1:
+            raise ValueError(
+                "a predicate is exactly one of all, any, not, condition or fact"
+                f" (got {', '.join(_alias(f) for f in forms) or 'none'})"
+            )
+        comparators = [c for c in given if _alias(c) in COMPARATORS]
+        if forms == ["fact"] and len(comparators) != 1:
+            raise ValueError(
+                f"fact {self.fact!r} needs exactly one comparator of {', '.join(COMPARATORS)}"
+            )
+        if forms != ["fact"] and comparators:
+            raise ValueError(f"{_alias(comparators[0])} is only allowed with a fact")
+        return self
+
+    @property
+    def comparator(self) -> tuple[str, Any]:
+        """The one comparator of a fact test and its operand."""
+        for name in self.model_fields_set:
+            alias = _alias(name)
+            if alias in COMPARATORS:
+                return alias, getattr(self, name)
+        raise ValueError("not a fact test")
+
+
+def _alias(field: str) -> str:
+    return {"not_": "not", "in_": "in"}.get(field, field)
+
+
+class Step(BaseModel):
+    """One numbered corrective step: a primitive the engine enacts and the
+    text a dealer reads, a Jinja2 template filled with the actual cards and
+    seats. ``when`` keeps the step only where its predicate holds (e.g. a
+    house option)."""
+
+    model_config = _STRICT
+
+    do: Primitive
+    text: str = Field(min_length=1)
+    street: Literal["this", "next"] = Field(
+        default="this",
+        description="the street a dealing step applies to: the one the event belongs to,"
+        " or the one after it",
+    )
+    when: Predicate | None = None
+
+
+class ExpectedViolation(BaseModel):
+    model_config = _STRICT
+
+    event: int = Field(ge=0)
+    rule: str | None = Field(default=None, description="rule id; default: this rule")
+
+
+class Example(BaseModel):
+    """A worked example: a small hand and what the rulebook rules on it.
+
+    ``hand`` is a hand file (header fields may be left out: a six-seat no-limit
+    hold'em table with the button on seat 6). The ruling is looked for at
+    ``event`` (default: the last event); ``outcome: none`` says no rule rules there.
+    """
+
+    model_config = _STRICT
+
+    describe: str | None = None
+    hand: dict[str, Any]
+    event: int | None = Field(default=None, ge=0)
+    outcome: Outcome | Literal["none"]
+    rule: str | None = Field(default=None, description="rule id; default: this rule")
+    steps: list[Primitive] | None = None
+    violations: list[ExpectedViolation] | None = None
+
+    @field_validator("hand")
+    @classmethod
+    def _has_events(cls, hand: dict[str, Any]) -> dict[str, Any]:
+        events = hand.get("events")
+        if not isinstance(events, list) or not events:
+            raise ValueError("an example hand needs a non-empty list of events")
+        return hand
+
+
+class Rule(BaseModel):
+    model_config = _STRICT
+
+    id: str = Field(pattern=_ID)
+    title: str = Field(min_length=1)
+    cite: str = Field(min_length=1)
+    games: list[str] | None = Field(default=None, description="default: every game")
+    on: list[EventKind]
+    when: Predicate | None = None
+    outcome: Outcome
+    steps: list[Step] = Field(min_length=1)
+    priority: int = 0
+    overrides: list[str] = Field(default_factory=list)
+    situations: list[str] = Field(default_factory=list)
+    note: str | None = Field(
+        default=None, description="where the source is silent or ambiguous, say so here"
+    )
+    examples: list[Example] = Field(default_factory=list)
+
+    @field_validator("on", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: object) -> object:
+        return [value] if isinstance(value, str) else value
+
+
+class Option(BaseModel):
+    """A house-tunable knob with this rulebook's default."""
+
+    model_config = _STRICT
+
+    default: Value
+    choices: list[Scalar] | None = Field(
+        default=None, description="allowed values (for a list option: allowed items)"
+    )
+    description: str = ""
+    cite: str | None = None
+
+    @model_validator(mode="after")
+    def _default_allowed(self) -> Option:
+        if self.choices is not None:
+            check_choice("default", self.default, self.choices)
+        return self
+
+
+def check_choice(name: str, value: Value, choices: list[Scalar]) -> None:
+    """Raise ``ValueError`` if ``value`` (or an item of it) is not a choice."""
+    for item in value if isinstance(value, list) else [value]:
+        if not any(item == c and type(item) is type(c) for c in choices):
+            allowed = ", ".join(str(c) for c in choices)
+            raise ValueError(f"{name}: {item!r} is not one of {allowed}")
+
+
+class Game(BaseModel):
+    model_config = _STRICT
+
+    extends: str | None = None
+    hole_cards: int | None = Field(default=None, ge=1, le=7)
+    hole_cards_used: int | None = Field(default=None, ge=0, le=5)
+    play_the_board: bool | None = None
+    low: Literal["eight-or-better"] | None = None
+    description: str | None = None
+
+
+class Situation(BaseModel):
+    """A named situation a dealer can ask about with no recorded hand.
+
+    The facts are matched against the rules as if the event had happened; the
+    vars fill the step templates with words instead of actual cards.
+    """
+
+    model_config = _STRICT
+
+    title: str
+    on: EventKind
+    game: str = "holdem"
+    facts: dict[str, Value] = Field(default_factory=dict)
+    vars: dict[str, str] = Field(default_factory=dict)
+
+
+class RulebookFile(BaseModel):
+    """One rulebook or house profile file, before ``extends`` is resolved.
+
+    In a file that extends another, an option written as a plain value
+    overrides the inherited default; a rule whose id is inherited replaces
+    that rule; ``remove`` drops inherited rules.
+    """
+
+    model_config = _STRICT
+
+    rulebook: str = Field(pattern=_ID)
+    title: str
+    extends: str | None = None
+    abstract: bool = Field(default=False, description="a base for others, not used alone")
+    source: str | None = Field(default=None, description="the text the rules are written from")
+    options: dict[str, Option | Value] = Field(default_factory=dict)
+    games: dict[str, Game] = Field(default_factory=dict)
+    conditions: dict[str, Predicate] = Field(default_factory=dict)
+    situations: dict[str, Situation] = Field(default_factory=dict)
+    rules: list[Rule] = Field(default_factory=list)
+    remove: list[str] = Field(default_factory=list)
+
+
+def rulebook_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a rulebook file, for editors to check and complete."""
+    schema = RulebookFile.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "floorman rulebook"
+    return schema
