@@ -49,12 +49,14 @@ def state_lines(state: HandState) -> list[str]:
         lines.append(f"showdown: seats show in the order {order}")
     elif state.over_reason is not None:
         lines.append(f"hand over: {_OVER.get(state.over_reason, state.over_reason)}")
+    elif not state.deal_complete and state.dealt:
+        lines.append(f"dealing: {state.dealt} of {state.deal_total} hole cards out")
+    elif not state.deal_complete and state.to_act is not None:
+        lines.append(f"deal the cards; seat {state.to_act} acts first")
     elif state.to_act is not None:
         seat = state.to_act
         options = ", ".join(state.options(seat))
         lines.append(f"seat {seat} to act ({state.stacks[seat]} behind): {options}")
-    elif not state.deal_complete and state.dealt:
-        lines.append(f"dealing: {state.dealt} of {state.deal_total} hole cards out")
     else:
         nxt = state.next_board_street
         if not state.betting_left and nxt is not None:
