@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, get_args
+from typing import Final, Literal, cast, get_args
 
 from floorman.cards import Card
 from floorman.errors import FloormanError
@@ -46,6 +46,7 @@ __all__ = [
     "clockwise_from_button",
     "split_hilo",
     "split_pot",
+    "split_rules",
 ]
 
 OddChipPolicy = Literal["first-left-of-button", "high-card-by-suit", "carry-over"]
@@ -108,6 +109,24 @@ class Split:
     @property
     def total(self) -> int:
         return sum(self.shares.values()) + self.carried
+
+
+def split_rules(options: Mapping[str, object], unit: int = 1) -> SplitRules:
+    """The split options of a rulebook (``odd_chip``, ``hilo_odd_chip``,
+    ``quartering_exception``), Robert's Rules' defaults for any it lacks.
+
+    >>> split_rules({"odd_chip": "carry-over"}, unit=5)
+    SplitRules(odd_chip='carry-over', hilo_odd_chip='high', quartering_exception=False, unit=5)
+    """
+    defaults = SplitRules()
+    return SplitRules(
+        odd_chip=cast(OddChipPolicy, options.get("odd_chip", defaults.odd_chip)),
+        hilo_odd_chip=cast(HiloOddChip, options.get("hilo_odd_chip", defaults.hilo_odd_chip)),
+        quartering_exception=bool(
+            options.get("quartering_exception", defaults.quartering_exception)
+        ),
+        unit=unit,
+    )
 
 
 def clockwise_from_button(

@@ -107,4 +107,12 @@ def check_hand(hand: Hand) -> CheckResult:
             state.apply(event, number)
     except EventError as error:
         raise hand.error(error) from None
-    return CheckResult(state=state, stacks=dict(state.stacks))
+    from floorman.oddchips import split_rules
+    from floorman.rules.loader import load_rulebook
+    from floorman.settlement import chips_report, dead_posts
+
+    options = load_rulebook(hand.rulebook, options=hand.house).options
+    chips = chips_report(
+        state, rules=split_rules(options, min(hand.chips)), dead=dead_posts(events)
+    )
+    return CheckResult(state=state, pots=chips.pots, awards=chips.awards, stacks=chips.stacks)

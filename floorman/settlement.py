@@ -22,15 +22,25 @@ seat's stack is what it had behind plus what came back plus what it won.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.events import Event, Post
 from floorman.oddchips import SplitRules
-from floorman.pots import PotLayout, build_pots
+from floorman.pots import Pot, PotLayout, build_pots
 from floorman.showdown import PotAward, award_pots
+from floorman.state import HandState
 
-__all__ = ["Settlement", "open_pots_json", "settle"]
+__all__ = [
+    "ChipsReport",
+    "Settlement",
+    "chips_report",
+    "dead_posts",
+    "open_pots_json",
+    "settle",
+    "settle_state",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +103,106 @@ def settle(
     )
 
 
-def open_pots_json(layout: PotLayout) -> list[dict[str, object]]:
-    """The ``pots`` entries of a hand not yet settled: amounts and who can win them."""
+def open_pots_json(layout: PotLayout, *, pending: bool = False) -> list[dict[str, object]]:
+    """The ``pots`` entries of a hand not yet settled: amounts and who can win them.
+
+    With ``pending``, a bet not yet called is shown as a last pot open only to
+    its bettor (it is the bettor's again if nobody calls), so every chip in the
+    middle is in some entry.
+    """
+    pots = list(layout.pots)
+    if pending:
+        pots.extend(Pot(chips, (seat,)) for seat, chips in layout.returned.items())
     return [
         {"amount": pot.amount, "eligible": list(pot.eligible), "awards": {}, "odd_chips": []}
-        for pot in layout.pots
+        for pot in pots
     ]
+
+
+def dead_posts(events: Iterable[Event]) -> dict[int, int]:
+    """Chips each seat posted as dead money: a dead blind, or an ante one seat
+    posts for the table (a big-blind or button ante, ``post SEAT ante X``).
+
+    Dead money is in the main pot for every live seat to win, whatever it
+    put in itself; header antes, posted by every seat, are each seat's own.
+    """
+    dead: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, Post) and event.what in ("ante", "dead"):
+            dead[event.seat] = dead.get(event.seat, 0) + event.amount
+    return dead
+
+
+def settle_state(
+    state: HandState,
+    *,
+    rules: SplitRules,
+    dead: Mapping[int, int] | None = None,
+) -> Settlement | None:
+    """Settle the hand a reducer state holds; ``None`` while the hand is still on.
+
+    Tabled hands are the seats' shown cards (a hold'em seat that declared it
+    plays the board needs none); ``dead`` is :func:`dead_posts` of the events.
+    A misdeal or a voided hand settles to the stacks as they were.
+    """
+    if state.over_reason in ("misdeal", "void"):
+        return Settlement((), {}, {}, dict(sorted(state.stacks.items())))
+    if state.over_reason not in ("fold", "showdown"):
+        return None
+    folded = state.folded
+    hands: dict[int, Sequence[Card]] = {}
+    for seat in state.seats:
+        if seat in folded:
+            continue
+        if seat in state.shown:
+            hands[seat] = state.shown[seat]
+        elif seat in state.plays_board and state.game == "holdem":
+            hands[seat] = ()
+    posted = dead or {}
+    contributions = {seat: chips - posted.get(seat, 0) for seat, chips in state.contributed.items()}
+    return settle(
+        state.stacks,
+        contributions,
+        folded,
+        game=state.game,
+        board=state.board_cards,
+        hands=hands,
+        button=state.button,
+        rules=rules,
+        dead=sum(posted.values()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsReport:
+    """The chip part of ``floorman check``: ``pots`` entries, ``awards`` and ``stacks``."""
+
+    pots: list[dict[str, object]]
+    awards: dict[int, int]
+    stacks: dict[int, int]
+
+
+def chips_report(
+    state: HandState, *, rules: SplitRules, dead: Mapping[int, int] | None = None
+) -> ChipsReport:
+    """The pots, awards and stacks of ``floorman check`` for any state.
+
+    A finished hand is settled. Until then, and at a showdown until every live
+    seat has tabled its hand or mucked, the pots are listed with nobody awarded yet, a bet
+    not yet called as a last pot of its own, and the stacks are the chips
+    behind each seat.
+    """
+    waiting = state.over_reason == "showdown" and any(
+        seat not in state.shown and seat not in state.plays_board for seat in state.live
+    )
+    settlement = None if waiting else settle_state(state, rules=rules, dead=dead)
+    if settlement is not None:
+        return ChipsReport(
+            [award.to_json() for award in settlement.pots],
+            settlement.awards,
+            settlement.stacks,
+        )
+    posted = dead or {}
+    contributions = {seat: chips - posted.get(seat, 0) for seat, chips in state.contributed.items()}
+    layout = build_pots(contributions, state.folded, dead=sum(posted.values()))
+    return ChipsReport(open_pots_json(layout, pending=True), {}, dict(sorted(state.stacks.items())))
