@@ -38,7 +38,6 @@ from floorman.rules.facts import (
     target_street,
 )
 from floorman.rules.loader import CompiledRule, GameSpec, Rulebook, RulebookError
-from floorman.rules.steps import placeholders, render_text
 from floorman.state import HandState
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
@@ -237,6 +236,8 @@ class RulesEngine:
         return matched[0]
 
     def _ruling(self, rule: CompiledRule, context: FactContext, number: int) -> Ruling:
+        from floorman.rules.steps import render_text
+
         words = _variables(context, self.book)
         steps = tuple(
             Step(compiled.step.do, render_text(compiled.step.text, words), compiled.step.street)
@@ -451,6 +452,8 @@ def _street_of(which: str, street: str | None) -> str | None:
 
 def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
     """The words a step text may use, for this event."""
+    from floorman.rules.steps import placeholders
+
     state, event = context.state, context.event
     seat = event_seat(event)
     street = context.read("street")
@@ -504,6 +507,7 @@ def match_situation(book: Rulebook, name: str) -> tuple[Ruling | None, Mapping[s
     applies) and the facts used.
     """
     from floorman.rules.catalogue import FACTS
+    from floorman.rules.steps import placeholders, render_text
 
     situation = book.situations.get(name)
     if situation is None:

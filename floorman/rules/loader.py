@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from floorman.errors import FloormanError
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
 from floorman.rules.predicates import PredicateError, Test, compile_predicate, walk
 from floorman.rules.schema import (
+    Example,
     Game,
     Option,
     Predicate,
@@ -33,7 +34,6 @@ from floorman.rules.schema import (
     Step,
     check_choice,
 )
-from floorman.rules.steps import TemplateError, check_text
 
 __all__ = [
     "DEFAULT_RULEBOOK",
@@ -117,6 +117,8 @@ class Rulebook:
     rules: tuple[CompiledRule, ...]
     files: tuple[Path, ...]
     _raw_rules: tuple[tuple[Rule, str, str], ...] = field(repr=False)
+    examples: tuple[Example, ...] = ()
+    """Worked examples of this rulebook's own options (a house profile's), not inherited."""
 
     def rule(self, rule_id: str) -> CompiledRule:
         """A rule by full or local id; :class:`RulebookError` if there is none."""
@@ -132,17 +134,18 @@ class Rulebook:
         options = dict(self.options)
         for name, value in overrides.items():
             options[name] = _check_option_value(self.option_specs, name, value, origin)
-        return _compile(
+        book = _compile(
             self.name, self.title, self.source, self.chain, self.option_specs, options,
             self.games, self.conditions, self.situations, self._raw_rules, self.files,
         )  # fmt: skip
+        return replace(book, examples=self.examples)
 
 
 def shipped_rulebooks() -> list[str]:
     """Names of the rulebooks that ship with floorman (not the abstract bases)."""
     names = []
     for path in sorted(rulebook_dir().glob("*.yaml")):
-        if not _read(path).abstract:
+        if not _read(path).file.abstract:
             names.append(path.stem)
     return names
 
@@ -159,13 +162,15 @@ def load_rulebook(
     book = _load(_find(name_or_path or DEFAULT_RULEBOOK, None))
     if house is not None:
         house_path = _find(house, None)
-        house_file = _read(house_path)
+        house_read = _read(house_path)
+        house_file = house_read.file
         if house_file.extends is not None and house_file.extends not in book.chain:
             raise RulebookError(
                 f"{house_path}: extends: house profile extends {house_file.extends!r},"
                 f" not the rulebook in use ({book.name})"
             )
-        book = _resolve(house_path, house_file, base=book)
+        book = _resolve(house_path, house_read, base=book)
+        _remember(house_path, house_read)
     if options:
         book = book.with_options(options, origin="house")
     return book
@@ -195,13 +200,30 @@ def _house_names() -> list[str]:
     return [p.stem for p in sorted((rulebook_dir() / "house").glob("*.yaml"))]
 
 
-def _read(path: Path) -> RulebookFile:
+@dataclass(frozen=True, slots=True)
+class _Read:
+    file: RulebookFile
+    data: dict[str, Any]
+    trusted: bool
+    """Read from the cache: it loaded cleanly before, so its templates are checked."""
+    stamp: tuple[int, int]
+
+
+def _read(path: Path) -> _Read:
     stat = path.stat()
     return _read_cached(path, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=64)
-def _read_cached(path: Path, _mtime: int, _size: int) -> RulebookFile:
+def _read_cached(path: Path, mtime: int, size: int) -> _Read:
+    from floorman.rules import cache
+
+    cached = cache.get(path, mtime, size)
+    if cached is not None:
+        try:
+            return _Read(RulebookFile.model_validate(cached), cached, True, (mtime, size))
+        except ValidationError:
+            pass
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -216,12 +238,20 @@ def _read_cached(path: Path, _mtime: int, _size: int) -> RulebookFile:
     if not isinstance(data, dict):
         raise RulebookError(f"{path}:1: a rulebook file is a mapping (rulebook:, title:, ...)")
     try:
-        return RulebookFile.model_validate(data)
+        return _Read(RulebookFile.model_validate(data), data, False, (mtime, size))
     except ValidationError as error:
         first = error.errors()[0]
         field_path = _path_text(first["loc"])
         line = _line_of(text, first["loc"])
         raise RulebookError(f"{path}:{line}: {field_path}: {_message(first)}") from None
+
+
+def _remember(path: Path, read: _Read) -> None:
+    """A file resolved cleanly: cache it for the next process."""
+    if not read.trusted:
+        from floorman.rules import cache
+
+        cache.put(path, *read.stamp, read.data)
 
 
 def _message(error: Mapping[str, Any]) -> str:
@@ -298,7 +328,8 @@ def _load(path: Path) -> Rulebook:
 
 @lru_cache(maxsize=32)
 def _load_cached(path: Path, _mtime: int, _size: int, seen: tuple[Path, ...]) -> Rulebook:
-    file = _read(path)
+    read = _read(path)
+    file = read.file
     base = None
     if file.extends is not None:
         parent = _find(file.extends, path.parent)
@@ -307,14 +338,17 @@ def _load_cached(path: Path, _mtime: int, _size: int, seen: tuple[Path, ...]) ->
             raise RulebookError(f"{where}: extends: {file.extends!r} forms a cycle")
         stat = parent.stat()
         base = _load_cached(parent, stat.st_mtime_ns, stat.st_size, (*seen, path))
-    return _resolve(path, file, base=base)
+    book = _resolve(path, read, base=base)
+    _remember(path, read)
+    return book
 
 
-def _resolve(path: Path, file: RulebookFile, *, base: Rulebook | None) -> Rulebook:
+def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
+    file = read.file
     specs: dict[str, Option] = dict(base.option_specs) if base else {}
     options: dict[str, Any] = dict(base.options) if base else {}
     for name, given in file.options.items():
-        where = _locate(path, ["options", name])
+        where = _Where(path, ["options", name])
         if isinstance(given, Option):
             if name in specs:
                 inherited = specs[name].model_dump(exclude_unset=True)
@@ -359,10 +393,16 @@ def _resolve(path: Path, file: RulebookFile, *, base: Rulebook | None) -> Rulebo
 
     chain = (file.rulebook, *(base.chain if base else ()))
     files = (path, *(base.files if base else ()))
-    return _compile(
+    book = _compile(
         file.rulebook, file.title, file.source or (base.source if base else None), chain,
         specs, options, games, conditions, situations, tuple(raw), files,
+        check_texts=frozenset() if read.trusted else frozenset({str(path)}),
     )  # fmt: skip
+    for index, example in enumerate(file.examples):
+        if example.rule not in {rule.local_id for rule in book.rules}:
+            at = _locate(path, ["examples", index, "rule"])
+            raise RulebookError(f"{at}: examples[{index}].rule: no rule {example.rule!r}")
+    return replace(book, examples=tuple(file.examples))
 
 
 def _resolve_games(
@@ -411,7 +451,17 @@ def _first(*values: Any) -> Any:
     return next((value for value in values if value is not None), None)
 
 
-def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, where: str) -> Any:
+class _Where:
+    """A place in a file, found (by composing the YAML again) only for a message."""
+
+    def __init__(self, path: Path, loc: list[str | int]) -> None:
+        self.path, self.loc = path, loc
+
+    def __str__(self) -> str:
+        return _locate(self.path, self.loc)
+
+
+def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, where: object) -> Any:
     spec = specs.get(name)
     if spec is None:
         known = ", ".join(sorted(specs))
@@ -447,14 +497,26 @@ def _compile(
     situations: Mapping[str, Situation],
     raw: tuple[tuple[Rule, str, str], ...],
     files: tuple[Path, ...],
+    check_texts: frozenset[str] = frozenset(),
 ) -> Rulebook:
+    """Compile every rule; check the step texts of rules from ``check_texts`` files."""
     compiled = []
     local_ids = {rule.id for rule, _, _ in raw}
     for rule, owner, origin in raw:
         file, index = origin.rsplit("#", 1)
         at: list[str | int] = ["rules", int(index)]
         compiled.append(
-            _compile_rule(rule, owner, Path(file), at, options, conditions, games, local_ids)
+            _compile_rule(
+                rule,
+                owner,
+                Path(file),
+                at,
+                options,
+                conditions,
+                games,
+                local_ids,
+                check_texts=file in check_texts,
+            )
         )
     for situation_name, situation in situations.items():
         where = f"situations.{situation_name}"
@@ -479,6 +541,8 @@ def _compile_rule(
     conditions: Mapping[str, Predicate],
     games: Mapping[str, GameSpec],
     local_ids: set[str],
+    *,
+    check_texts: bool,
 ) -> CompiledRule:
     label = f"rules[{at[1]}]"
 
@@ -503,10 +567,13 @@ def _compile_rule(
     test = compile_when(rule.when, ["when"])
     steps = []
     for index, step in enumerate(rule.steps):
-        try:
-            check_text(step.text)
-        except TemplateError as error:
-            raise fail(["steps", index, "text"], str(error)) from None
+        if check_texts:
+            from floorman.rules.steps import TemplateError, check_text
+
+            try:
+                check_text(step.text)
+            except TemplateError as error:
+                raise fail(["steps", index, "text"], str(error)) from None
         steps.append(CompiledStep(step, compile_when(step.when, ["steps", index, "when"])))
     for index, example in enumerate(rule.examples):
         if example.rule is not None and example.rule not in local_ids:

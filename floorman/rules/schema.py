@@ -273,6 +273,18 @@ class RulebookFile(BaseModel):
     situations: dict[str, Situation] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
+    examples: list[Example] = Field(
+        default_factory=list,
+        description="worked examples of this file's options on inherited rules (rule: required)",
+    )
+
+    @field_validator("examples")
+    @classmethod
+    def _examples_name_rule(cls, examples: list[Example]) -> list[Example]:
+        for index, example in enumerate(examples):
+            if example.rule is None:
+                raise ValueError(f"examples[{index}] needs rule: the rule it shows")
+        return examples
 
 
 def rulebook_json_schema() -> dict[str, Any]:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 
 import jinja2
-from jinja2 import meta, nodes
+from jinja2 import nodes
 from jinja2.sandbox import SandboxedEnvironment
 
 from floorman.rules.catalogue import TEMPLATE_VARS
@@ -76,7 +76,9 @@ def check_text(text: str) -> None:
             raise TemplateError(f'"{name}" reaches outside the template sandbox')
     if any(True for _ in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Call))):
         raise TemplateError("a step text may only print variables, not call or index them")
-    unknown = sorted(meta.find_undeclared_variables(tree) - TEMPLATE_VARS.keys())
+    stored = {node.name for node in tree.find_all(nodes.Name) if node.ctx != "load"}
+    used = {node.name for node in tree.find_all(nodes.Name) if node.ctx == "load"}
+    unknown = sorted(used - stored - TEMPLATE_VARS.keys())
     if unknown:
         raise TemplateError(
             f"unknown variable {unknown[0]!r} (known: {', '.join(sorted(TEMPLATE_VARS))})"
