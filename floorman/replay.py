@@ -94,25 +94,40 @@ class CheckResult:
         }
 
 
-def check_hand(hand: Hand) -> CheckResult:
+def check_hand(
+    hand: Hand, *, rulebook: str | None = None, house: str | None = None
+) -> CheckResult:
     """Replay ``hand`` and gather the check result.
 
+    The rulebook rules on every event as it is replayed: ``rulebook`` (default:
+    the hand's) with the ``house`` profile file and the hand's ``house:`` options.
     A bad event raises :class:`floorman.handfile.HandFileError` naming the file,
     line and event; nothing is reported for a hand that cannot be replayed.
     """
+    from floorman.rules.engine import RulesEngine
+    from floorman.rules.loader import load_rulebook
+
+    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
     try:
         events = hand.parse_events()
         state = hand.start()
+        engine = RulesEngine.for_events(book, hand.game, events)
         for number, event in enumerate(events, 1):
-            state.apply(event, number)
+            engine.process(state, event, number)
     except EventError as error:
         raise hand.error(error) from None
     from floorman.oddchips import split_rules
-    from floorman.rules.loader import load_rulebook
     from floorman.settlement import chips_report, dead_posts
 
-    options = load_rulebook(hand.rulebook, options=hand.house).options
+    options = book.options
     chips = chips_report(
         state, rules=split_rules(options, min(hand.chips)), dead=dead_posts(events)
     )
-    return CheckResult(state=state, pots=chips.pots, awards=chips.awards, stacks=chips.stacks)
+    return CheckResult(
+        state=state,
+        rulings=[ruling.to_json() for ruling in engine.rulings],
+        violations=[violation.to_json() for violation in engine.violations],
+        pots=chips.pots,
+        awards=chips.awards,
+        stacks=chips.stacks,
+    )

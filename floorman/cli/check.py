@@ -22,13 +22,21 @@ def check(
         bool,
         typer.Option("--json", help="Print the rulings, violations, pots, awards and stacks."),
     ] = False,
+    rulebook: Annotated[
+        str | None,
+        typer.Option("--rulebook", "-r", help="Rule with this rulebook instead of the hand's."),
+    ] = None,
+    house: Annotated[
+        str | None,
+        typer.Option("--house", help="A house profile file applied on top of the rulebook."),
+    ] = None,
 ) -> None:
     """Replay a hand file; report the state, rulings and violations."""
     from floorman.cli._view import detail_lines
     from floorman.handfile import load_hand
     from floorman.replay import check_hand
 
-    result = check_hand(load_hand(handfile))
+    result = check_hand(load_hand(handfile), rulebook=rulebook, house=house)
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
