@@ -1,0 +1,107 @@
+"""``floorman import`` a PHH hand history, and ``floorman audit`` a folder of them."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+
+
+@app.command("import")
+def import_hand(
+    file: Annotated[Path, typer.Argument(help="A PHH hand history (.phh).")],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the hand file here instead of printing it."),
+    ] = None,
+) -> None:
+    """Turn a PHH hand history into a floorman hand file (YAML).
+
+    Seats are numbered 1..n in PHH player order; the button is the last seat.
+    """
+    from floorman.handfile import dump_hand
+    from floorman.phh import import_phh, read_phh
+
+    text = _read(file)
+    imported = import_phh(read_phh(text, str(file)), str(file))
+    hand_text = dump_hand(imported.hand())
+    if output is None:
+        typer.echo(hand_text, nl=False)
+        return
+    _write_whole(output, hand_text)
+
+
+@app.command()
+def audit(
+    paths: Annotated[list[Path], typer.Argument(help="PHH files, or folders to search for them.")],
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Show progress on stderr (default: only when it is a terminal).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay PHH hand histories and compare floorman's finishing stacks with theirs.
+
+    Exit status 1 when a hand mismatches or cannot be replayed.
+    """
+    from floorman.audit import AuditSummary, audit_phh
+
+    files = list(_phh_files(paths))
+    show = sys.stderr.isatty() if progress is None else progress
+    summary = AuditSummary()
+    step = max(1, len(files) // 100)
+    for done, file in enumerate(files, 1):
+        summary.add(audit_phh(_read(file), str(file)))
+        if show and (done % step == 0 or done == len(files)):
+            sys.stderr.write(f"\raudit: {done}/{len(files)} files")
+            sys.stderr.flush()
+    if show and files:
+        sys.stderr.write("\n")
+    if as_json:
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(summary.to_text())
+    raise typer.Exit(0 if summary.clean else 1)
+
+
+def _phh_files(paths: list[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(path.rglob("*.phh"))
+        elif path.is_file():
+            yield path
+        else:
+            fail(f"{path}: no such file or folder")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"{path}: no such file")
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{path}: cannot read it: {error}")
+    raise AssertionError("unreachable")
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write the file in one piece: a reader never sees half of it."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        fail(f"{path}: cannot write it: {error}")

@@ -1,0 +1,543 @@
+"""PHH hand histories in and out: the Poker Hand History format as floorman hand files.
+
+A PHH file is TOML: the variant, antes, blinds and straddles, starting
+stacks and the actions in PHH notation (``d dh p1 AhKd``, ``d db 7c8c9c``,
+``p3 cbr 60``, ``p1 cc``, ``p2 f``, ``p1 sm AhKd``). Players are listed from
+the first seat left of the button, so PHH player N sits in seat N and the
+button is the last seat; heads-up the button posts the small blind, which
+is why PHH lists the big blind's forced bets first there.
+
+An import replays the actions through floorman's reducer as it converts
+them: whether ``cc`` is a check or a call and ``cbr`` a bet or a raise
+depends on the betting so far, and an action the reducer refuses is
+reported with its number and text.
+
+>>> text = '''variant = 'NT'
+... ante_trimming_status = true
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ['d dh p1 AhAd', 'd dh p2 ????', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 6', 'p2 f']
+... finishing_stacks = [102, 98, 100]'''
+>>> imported = import_phh(read_phh(text), "hand.phh")
+>>> imported.events_text()
+['deal', 'cards 1 Ah Ad', 'cards 3 7c 2d', '3 fold', '1 raise 6', '2 fold']
+>>> imported.state.over_reason, imported.finishing_stacks
+('fold', (102, 98, 100))
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from floorman.cards import Card, CardError
+from floorman.errors import FloormanError
+from floorman.events import (
+    Action,
+    Board,
+    Burn,
+    Cards,
+    Deal,
+    Event,
+    EventError,
+    Muck,
+    Note,
+    PlaysBoard,
+    Post,
+    Show,
+)
+from floorman.handfile import Hand
+from floorman.state import HOLE_CARDS, HandState
+
+__all__ = [
+    "VARIANTS",
+    "FractionalChips",
+    "Imported",
+    "PhhError",
+    "UnsupportedVariant",
+    "dump_phh",
+    "import_phh",
+    "read_phh",
+]
+
+VARIANTS: Final[dict[str, tuple[str, str]]] = {
+    "NT": ("holdem", "no-limit"),
+    "FT": ("holdem", "limit"),
+    "PO": ("omaha", "pot-limit"),
+    "FO/8": ("omaha-hilo", "limit"),
+}
+"""The PHH variants floorman plays, as (game, betting)."""
+
+_CODES: Final = {value: code for code, value in VARIANTS.items()}
+
+
+class PhhError(FloormanError, ValueError):
+    """A PHH file that cannot be read or played; the message names the file (and action)."""
+
+
+class UnsupportedVariant(PhhError):
+    """A variant floorman does not play (stud, draw, short deck, ...)."""
+
+
+class FractionalChips(PhhError):
+    """An amount that is not a whole number of chips (``starting_stacks`` of 1259450.25)."""
+
+
+# ---------------------------------------------------------------------- reading TOML
+
+_FAST_LINE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*) = (.+)")
+_FAST_STRING: Final = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
+_FAST_STRINGS: Final = re.compile(
+    rf"\[\s*(?:{_FAST_STRING})(?:\s*,\s*(?:{_FAST_STRING}))*\s*,?\s*\]"
+)
+_FAST_ITEM: Final = re.compile(_FAST_STRING)
+_FAST_INT: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
+_FAST_FLOAT: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+")
+
+
+class _NotFlat(Exception):
+    """The text is not in the flat one-line-per-key form the fast reader handles."""
+
+
+def read_phh(text: str, name: str = "hand.phh") -> dict[str, Any]:
+    """The fields of a PHH file, read as TOML.
+
+    Most PHH files are a handful of ``key = value`` lines; those are read
+    directly, anything else (comments after values, arrays over several
+    lines, tables, escapes) by :mod:`tomllib`. Both give the same values.
+    """
+    try:
+        return _read_flat(text)
+    except _NotFlat:
+        pass
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PhhError(f"{name}: not TOML: {error}") from None
+
+
+def _read_flat(text: str) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = _FAST_LINE.fullmatch(line)
+        if match is None:
+            raise _NotFlat
+        key, value = match.groups()
+        if key in fields:
+            raise _NotFlat
+        fields[key] = _flat_value(value)
+    return fields
+
+
+def _flat_value(text: str) -> Any:
+    first = text[0]
+    if first == "[":
+        inner = text[1:-1].strip()
+        if text[-1] != "]":
+            raise _NotFlat
+        if not inner:
+            return []
+        if inner[0] in "'\"":
+            if _FAST_STRINGS.fullmatch(text) is None:
+                raise _NotFlat
+            return [item[1:-1] for item in _FAST_ITEM.findall(text)]
+        items = [item.strip() for item in inner.split(",")]
+        if items and not items[-1]:
+            items.pop()
+        return [_flat_scalar(item) for item in items]
+    return _flat_scalar(text)
+
+
+def _flat_scalar(text: str) -> Any:
+    if _FAST_INT.fullmatch(text):
+        return int(text)
+    if _FAST_FLOAT.fullmatch(text):
+        return float(text)
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    if len(text) >= 2 and text[0] == text[-1] and _FAST_ITEM.fullmatch(text):
+        return text[1:-1]
+    raise _NotFlat
+
+
+# ---------------------------------------------------------------------- PHH to floorman
+
+
+@dataclass
+class Imported:
+    """A PHH hand replayed by floorman: the hand-file header and events, the final
+    state, the antes that are dead money, and the file's finishing stacks."""
+
+    name: str
+    header: dict[str, Any]
+    events: list[Event]
+    state: HandState
+    dead: dict[int, int] = field(default_factory=dict)
+    finishing_stacks: tuple[int | float, ...] | None = None
+
+    def events_text(self) -> list[str]:
+        return [str(event) for event in self.events]
+
+    def hand(self) -> Hand:
+        """The floorman hand file."""
+        return Hand.model_validate({**self.header, "events": self.events_text()})
+
+
+def import_phh(data: Mapping[str, Any], name: str = "hand.phh") -> Imported:
+    """Turn the fields of a PHH file (see :func:`read_phh`) into a floorman hand.
+
+    Raises :class:`UnsupportedVariant` for variants floorman does not play,
+    :class:`FractionalChips` for amounts in fractions of a chip and
+    :class:`PhhError` for anything else, naming the file and the action.
+    """
+    return _Importer(data, name).run()
+
+
+class _Importer:
+    def __init__(self, data: Mapping[str, Any], name: str) -> None:
+        self.data = data
+        self.name = name
+
+    def fail(self, message: str) -> PhhError:
+        return PhhError(f"{self.name}: {message}")
+
+    def field(self, key: str) -> Any:
+        if key not in self.data:
+            raise self.fail(f"{key} is missing")
+        return self.data[key]
+
+    def chips(self, value: Any, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(f"{where}: {value!r} is not an amount")
+        if isinstance(value, float) and (not math.isfinite(value) or value != int(value)):
+            raise FractionalChips(f"{self.name}: {where}: {value} is not a whole number of chips")
+        chips = int(value)
+        if chips < 0:
+            raise self.fail(f"{where}: {value} is below zero")
+        return chips
+
+    def amounts(self, key: str, count: int) -> list[int]:
+        values = self.field(key)
+        if not isinstance(values, list) or len(values) != count:
+            raise self.fail(f"{key} needs {count} amounts, one a player")
+        return [self.chips(value, key) for value in values]
+
+    def run(self) -> Imported:
+        variant = self.field("variant")
+        if variant not in VARIANTS:
+            raise UnsupportedVariant(
+                f"{self.name}: variant {variant!r} is not one floorman plays"
+                f" ({', '.join(VARIANTS)})"
+            )
+        game, betting = VARIANTS[variant]
+        stacks = self.field("starting_stacks")
+        if not isinstance(stacks, list) or len(stacks) < 2:
+            raise self.fail("starting_stacks needs two players or more")
+        players = len(stacks)
+        starting = [self.chips(stack, "starting_stacks") for stack in stacks]
+        if not all(starting):
+            raise self.fail("starting_stacks: every player has chips")
+        antes = self.amounts("antes", players)
+        forced = self.amounts("blinds_or_straddles", players)
+        if players == 2:  # heads-up, PHH lists the antes the other way round
+            antes.reverse()
+        header: dict[str, Any] = {"game": game, "betting": betting}
+        posts: list[Post] = []
+        small, big = forced[0], forced[1]
+        if big and small <= big:
+            header["blinds"] = (small, big)
+            straddles = [(seat, amount) for seat, amount in enumerate(forced[2:], 3)]
+        else:  # a lone blind or one out of order: post them as straddles in turn
+            header["blinds"] = (0, 0)
+            straddles = list(enumerate(forced, 1))
+        posts.extend(Post(seat, "straddle", amount) for seat, amount in straddles if amount)
+        uniform = len(set(antes)) == 1
+        trimming = bool(self.data.get("ante_trimming_status", False))
+        if uniform and (trimming or not antes[0]):
+            header["ante"] = antes[0]
+        else:
+            posts.extend(Post(seat, "ante", amount) for seat, amount in enumerate(antes, 1))
+        header["button"] = players
+        header["seats"] = dict(enumerate(starting, 1))
+        big_blind = header["blinds"][1]
+        if betting == "limit":
+            limit_bets = (
+                self.chips(self.field("small_bet"), "small_bet"),
+                self.chips(self.field("big_bet"), "big_bet"),
+            )
+            if limit_bets != (big_blind, 2 * big_blind):
+                header["limit_bets"] = limit_bets
+        else:
+            min_bet = self.chips(self.field("min_bet"), "min_bet")
+            if min_bet != big_blind:
+                header["min_bet"] = min_bet
+        state = HandState(
+            seats=header["seats"],
+            button=players,
+            blinds=header["blinds"],
+            ante=header.get("ante", 0),
+            game=game,
+            betting=betting,  # type: ignore[arg-type]
+            limit_bets=header.get("limit_bets"),
+            min_bet=header.get("min_bet"),
+        )
+        imported = Imported(self.name, header, [], state)
+        for post in posts:
+            amount = min(post.amount, state.stacks[post.seat])
+            if amount:
+                post = Post(post.seat, post.what, amount)
+                self.apply(imported, post, 0, "")
+                if post.what == "ante":
+                    imported.dead[post.seat] = amount
+        names = self.data.get("players")
+        if isinstance(names, list) and len(names) == players:
+            for seat, player in enumerate(names, 1):
+                if isinstance(player, str) and player:
+                    imported.events.append(Note(f"seat {seat}: {player}"))
+        actions = self.field("actions")
+        if not isinstance(actions, list):
+            raise self.fail("actions is a list of action strings")
+        hole = HOLE_CARDS[game]
+        for number, raw in enumerate(actions, 1):
+            if not isinstance(raw, str):
+                raise self.fail(f"action {number}: {raw!r} is not an action string")
+            self.action(imported, number, raw, hole)
+        finishing = self.data.get("finishing_stacks")
+        if isinstance(finishing, list) and len(finishing) == players:
+            imported.finishing_stacks = tuple(finishing)
+        return imported
+
+    def action(self, imported: Imported, number: int, raw: str, hole: int) -> None:
+        text, _, comment = raw.partition("#")
+        words = text.split()
+        state = imported.state
+        if words:
+            actor = words[0]
+            what = words[1] if len(words) > 1 else ""
+            try:
+                if actor == "d" and what == "dh" and len(words) == 4:
+                    if not state.deal_complete:
+                        self.apply(imported, Deal(), number, raw)
+                    seat = self.player(words[2], number, raw)
+                    cards = _cards(words[3])
+                    if len(cards) != hole:
+                        raise self.fail(f'action {number} "{raw}": {hole} hole cards are dealt')
+                    if any(cards):
+                        self.apply(imported, Cards(seat, cards), number, raw)
+                elif actor == "d" and what == "db" and len(words) == 3:
+                    street = state.next_board_street
+                    board = _cards(words[2])
+                    if street is None or None in board:
+                        raise self.fail(f'action {number} "{raw}": not a board card to deal')
+                    self.apply(imported, Burn(), number, raw)
+                    self.apply(imported, Board(street, board), number, raw)  # type: ignore[arg-type]
+                elif actor[:1] == "p":
+                    seat = self.player(actor, number, raw)
+                    self.apply(imported, self.player_event(seat, words, state), number, raw)
+                else:
+                    raise self.fail(f'action {number} "{raw}": not a PHH action')
+            except (CardError, ValueError) as error:
+                if isinstance(error, PhhError):
+                    raise
+                raise self.fail(f'action {number} "{raw}": {error}') from None
+        if comment.strip():
+            imported.events.append(Note(comment.strip()))
+
+    def player_event(self, seat: int, words: list[str], state: HandState) -> Event:
+        what = words[1] if len(words) > 1 else ""
+        args = words[2:]
+        if what == "f" and not args:
+            return Action(seat, "fold")
+        if what == "cc" and not args:
+            return Action(seat, "check" if state.to_call(seat) == 0 else "call")
+        if what == "cbr" and len(args) == 1:
+            amount = _amount(args[0], self.name)
+            return Action(seat, "bet" if state.current_bet == 0 else "raise", amount)
+        if what == "sm" and not args:
+            return Muck(seat)
+        if what == "sm" and len(args) == 1:
+            if args[0] == "-":
+                known = state.hole(seat)
+                if None in known:
+                    raise ValueError("the cards to show were never dealt face up")
+                return Show(seat, tuple(card for card in known if card is not None))
+            cards = _cards(args[0])
+            if None in cards:
+                raise ValueError("floorman cannot read a hand shown with unknown cards")
+            return Show(seat, tuple(card for card in cards if card is not None))
+        if what in ("sd", "pb"):
+            raise ValueError("draws and bring-ins are not in the games floorman plays")
+        raise ValueError("not a PHH action")
+
+    def player(self, word: str, number: int, raw: str) -> int:
+        seats = len(self.data["starting_stacks"])
+        if not word[1:].isdigit() or not 1 <= int(word[1:]) <= seats:
+            raise self.fail(f'action {number} "{raw}": there is no player {word}')
+        return int(word[1:])
+
+    def apply(self, imported: Imported, event: Event, number: int, raw: str) -> None:
+        state = imported.state
+        where = f'action {number} "{raw}"' if number else "the forced bets"
+        duplicates = len(state.duplicates)
+        try:
+            state.apply(event, len(imported.events) + 1)
+        except EventError as error:
+            raise self.fail(f"{where}: {error.reason}") from None
+        if len(state.duplicates) > duplicates:
+            twice = state.duplicates[-1]
+            raise self.fail(f"{where}: {twice.card.ascii} is dealt twice")
+        imported.events.append(event)
+
+
+def _cards(text: str) -> tuple[Card | None, ...]:
+    """PHH cards run together, ``??`` unknown: ``Ah??`` is the ace of hearts and one unknown."""
+    if len(text) % 2:
+        raise CardError(f'"{text}" is not a run of cards')
+    return tuple(
+        None if text[i : i + 2] == "??" else Card.parse(text[i : i + 2])
+        for i in range(0, len(text), 2)
+    )
+
+
+def _amount(text: str, name: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f'"{text}" is not an amount') from None
+    if not math.isfinite(value) or value != int(value) or value < 0:
+        raise FractionalChips(f"{name}: {text} is not a whole number of chips")
+    return int(value)
+
+
+# ---------------------------------------------------------------------- floorman to PHH
+
+_NAME_NOTE: Final = re.compile(r"seat (\d+): (.+)")
+
+
+def dump_phh(hand: Hand) -> str:
+    """The hand as a PHH file (TOML).
+
+    Players are numbered from the first seat left of the button. Burns are
+    left out (PHH deals without them); events PHH has no action for (an
+    exposed card, a reshuffle, a note) become commentary no-ops, so nothing
+    recorded is lost. The finishing stacks are given when the hand is over.
+    """
+    from floorman.oddchips import SplitRules
+    from floorman.settlement import dead_posts, settle_state
+
+    code = _CODES.get((hand.game, hand.betting))
+    if code is None:
+        raise PhhError(f"PHH has no variant for {hand.betting} {hand.game}")
+    events = hand.parse_events()
+    final = hand.start()
+    for number, event in enumerate(events, 1):
+        try:
+            final.apply(event, number)
+        except EventError as error:
+            raise hand.error(error) from None
+    order = final.order
+    player = {seat: index for index, seat in enumerate(order, 1)}
+    count = len(order)
+    antes = [hand.ante] * count
+    forced = [0] * count
+    forced[0], forced[1] = hand.blinds
+    trimming = True
+    state = hand.start()
+    actions: list[str] = []
+    names: dict[int, str] = {}
+    dealt = False
+    for event in events:
+        before = state.current_bet
+        state.apply(event)
+        if isinstance(event, Post):
+            index = player[event.seat] - 1
+            if event.what == "ante":
+                antes[index] += event.amount
+                trimming = False
+            elif event.what == "straddle":
+                forced[index] += event.amount
+            else:
+                raise PhhError(f'PHH cannot record "{event}": only antes and straddles are posted')
+        elif isinstance(event, Deal | Cards):
+            if not dealt:
+                dealt = True
+                for seat in order:
+                    held = "".join("??" if c is None else c.ascii for c in final.hole(seat))
+                    actions.append(f"d dh p{player[seat]} {held}")
+        elif isinstance(event, Board):
+            actions.append("d db " + "".join(card.ascii for card in event.cards))
+        elif isinstance(event, Action):
+            actions.append(_phh_action(event, player[event.seat], before, state))
+        elif isinstance(event, Show):
+            actions.append(f"p{player[event.seat]} sm " + "".join(c.ascii for c in event.cards))
+        elif isinstance(event, Muck):
+            actions.append(f"p{player[event.seat]} sm")
+        elif isinstance(event, Note):
+            match = _NAME_NOTE.fullmatch(event.text)
+            if match and int(match.group(1)) in player:
+                names[player[int(match.group(1))]] = match.group(2)
+            else:
+                actions.append(f"# {event.text}")
+        elif isinstance(event, PlaysBoard):
+            actions.append(f"# p{player[event.seat]} plays the board")
+        elif not isinstance(event, Burn):
+            actions.append(f"# floorman: {event}")
+    if count == 2:
+        antes.reverse()
+    lines = [
+        f"variant = {_toml(code)}",
+        f"ante_trimming_status = {_toml(trimming)}",
+        f"antes = {_toml(antes)}",
+        f"blinds_or_straddles = {_toml(forced)}",
+    ]
+    if hand.betting == "limit":
+        small_bet, big_bet = hand.limit_bets or (hand.blinds[1], 2 * hand.blinds[1])
+        lines += [f"small_bet = {small_bet}", f"big_bet = {big_bet}"]
+    else:
+        lines.append(f"min_bet = {hand.min_bet or max(hand.blinds[1], 1)}")
+    lines.append(f"starting_stacks = {_toml([hand.seats[seat] for seat in order])}")
+    lines.append("actions = [")
+    lines.extend(f"  {_toml(action)}," for action in actions)
+    lines.append("]")
+    if len(names) == count:
+        lines.append(f"players = {_toml([names[index] for index in range(1, count + 1)])}")
+    rules = SplitRules(unit=min(hand.chips))
+    settled = settle_state(final, rules=rules, dead=dead_posts(events))
+    if settled is not None:
+        lines.append(f"finishing_stacks = {_toml([settled.stacks[seat] for seat in order])}")
+    return "\n".join(lines) + "\n"
+
+
+def _phh_action(event: Action, player: int, before: int, state: HandState) -> str:
+    if event.verb == "fold":
+        return f"p{player} f"
+    if event.verb in ("check", "call"):
+        return f"p{player} cc"
+    total = state.actions[-1].total if event.verb == "allin" else event.amount
+    if event.verb == "allin" and total is not None and total <= before:
+        return f"p{player} cc"
+    return f"p{player} cbr {total}"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    raise TypeError(f"no TOML for {value!r}")

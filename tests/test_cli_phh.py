@@ -1,0 +1,118 @@
+"""``floorman import`` and ``floorman audit`` as a floor manager runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+from floorman.errors import FloormanError
+from floorman.handfile import load_hand
+
+runner = CliRunner()
+
+HAND = """variant = 'NT'
+ante_trimming_status = true
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 80]
+actions = ['d dh p1 AhAd', 'd dh p2 ????', 'p2 cbr 80', 'p1 cc', 'd db 2c3d9h', 'd db Ts', \
+'d db Js', 'p2 sm KhKd', 'p1 sm AhAd']
+players = ['Ivey', 'Dwan']
+finishing_stacks = [180, 0]
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "a.phh").write_text(HAND)
+    (tmp_path / "b.phh").write_text(HAND.replace("[180, 0]", "[170, 10]"))
+    (tmp_path / "c.phh").write_text(HAND.replace("'NT'", "'FR'"))
+    (tmp_path / "notes.txt").write_text("not a hand")
+    return tmp_path
+
+
+def test_import_prints_a_hand_file(tmp_path: Path) -> None:
+    source = tmp_path / "hand.phh"
+    source.write_text(HAND)
+    result = runner.invoke(app, ["import", str(source)])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[:4] == ["game: holdem", "betting: no-limit", "blinds: [1, 2]", "button: 2"]
+    assert "  - 2 raise 80" in lines
+    assert "  - show 1 Ah Ad" in lines
+
+
+def test_import_writes_the_file_check_then_settles(tmp_path: Path) -> None:
+    source, target = tmp_path / "hand.phh", tmp_path / "hand.yaml"
+    source.write_text(HAND)
+    result = runner.invoke(app, ["import", str(source), "-o", str(target)])
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert load_hand(target).seats == {1: 100, 2: 80}
+    checked = runner.invoke(app, ["check", str(target), "--json"])
+    assert json.loads(checked.stdout)["stacks"] == {"1": 180, "2": 0}
+
+
+def test_import_of_a_bad_file_writes_nothing(tmp_path: Path) -> None:
+    source, target = tmp_path / "hand.phh", tmp_path / "hand.yaml"
+    source.write_text(HAND.replace("[100, 80]", "[100.5, 80]"))
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "import", str(source), "-o", str(target)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"floorman: {source}: starting_stacks: 100.5 is not a whole number of chips\n"
+    )
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == [source]
+
+
+def test_import_of_a_missing_file() -> None:
+    result = runner.invoke(app, ["import", "no-such.phh"])
+    assert result.exit_code == 2
+    assert result.stderr == "floorman: no-such.phh: no such file\n"
+
+
+def test_audit_summarises_and_names_mismatches(folder: Path) -> None:
+    result = runner.invoke(app, ["audit", str(folder)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "replayed 2: matched 1, mismatched 1, half chip 0, no finishing stacks 0"
+    assert lines[1] == "skipped 1 (FR 1)"
+    assert lines[2:] == [
+        "mismatched:",
+        f"  {folder / 'b.phh'}: p1: file 170, floorman 180; p2: file 10, floorman 0",
+    ]
+    assert result.stderr == ""  # no progress when stderr is not a terminal
+
+
+def test_audit_progress_on_request_and_json(folder: Path) -> None:
+    result = runner.invoke(app, ["audit", str(folder / "deep"), "--progress", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["matched"] == 1
+    assert result.stderr == "\raudit: 1/1 files\n"
+
+
+def test_audit_of_a_missing_path() -> None:
+    result = runner.invoke(app, ["audit", "no-such-folder"])
+    assert result.exit_code == 2
+    assert "no-such-folder: no such file or folder" in result.stderr
+
+
+def test_import_error_reaches_the_entry_point_as_a_user_error(tmp_path: Path) -> None:
+    source = tmp_path / "hand.phh"
+    source.write_text(HAND.replace("'NT'", "'F7S'"))
+    result = runner.invoke(app, ["import", str(source)])
+    assert isinstance(result.exception, FloormanError)
+    assert "variant 'F7S' is not one floorman plays" in str(result.exception)
