@@ -8,10 +8,12 @@ imported inside the commands that need them, so ``floorman check`` starts fast.
 from __future__ import annotations
 
 from floorman.cli import (
+    ask,  # noqa: F401
     check,  # noqa: F401
     live,  # noqa: F401
     phh,  # noqa: F401
     read,  # noqa: F401
+    rules,  # noqa: F401
     schema,  # noqa: F401
     split,  # noqa: F401
     table,  # noqa: F401

@@ -125,6 +125,12 @@ class Rulebook:
         for rule in self.rules:
             if rule_id in (rule.id, rule.local_id):
                 return rule
+        tail = [rule for rule in self.rules if rule.local_id.endswith(f".{rule_id}")]
+        if len(tail) == 1:
+            return tail[0]
+        if tail:
+            names = ", ".join(rule.local_id for rule in tail)
+            raise RulebookError(f"{self.name}: {rule_id!r} could be {names}")
         raise RulebookError(f"{self.name} has no rule {rule_id!r}")
 
     def with_options(self, overrides: Mapping[str, Any], *, origin: str) -> Rulebook:

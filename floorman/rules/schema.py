@@ -149,9 +149,10 @@ class ExpectedViolation(BaseModel):
 class Example(BaseModel):
     """A worked example: a small hand and what the rulebook rules on it.
 
-    ``hand`` is a hand file (header fields may be left out: a six-seat no-limit
-    hold'em table with the button on seat 6). The ruling is looked for at
-    ``event`` (default: the last event); ``outcome: none`` says no rule rules there.
+    ``hand`` is a hand file (header fields may be left out: a three-seat
+    no-limit hold'em table, blinds 1-2, the button on seat 3, stacks of 100).
+    The ruling is looked for at ``event`` (default: the last event);
+    ``outcome: none`` says no rule rules there.
     """
 
     model_config = _STRICT

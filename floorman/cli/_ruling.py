@@ -1,0 +1,53 @@
+"""How a ruling looks on a terminal: the outcome in colour, numbered steps, the citation.
+
+Shared by every command that shows a ruling (``ask``, ``check``, ``add``,
+``live``): pass the ruling as the ``check --json`` object (a mapping with
+``outcome``, ``title``, ``cite``, ``steps``, ``rule`` and ``event``).
+Colour is added as ANSI styles that ``typer.echo`` drops when the output is
+not a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import typer
+
+__all__ = ["OUTCOME_COLOURS", "outcome_word", "ruling_lines"]
+
+OUTCOME_COLOURS: Mapping[str, str] = {
+    "misdeal": typer.colors.RED,
+    "void": typer.colors.MAGENTA,
+    "dead-hand": typer.colors.RED,
+    "forfeit": typer.colors.YELLOW,
+    "continue": typer.colors.GREEN,
+}
+
+
+def outcome_word(outcome: str) -> str:
+    """The outcome as a dealer reads it at a glance: ``MISDEAL`` in red."""
+    return typer.style(outcome.upper(), fg=OUTCOME_COLOURS.get(outcome), bold=True)
+
+
+def ruling_lines(ruling: Mapping[str, Any], *, note: str | None = None) -> list[str]:
+    """The ruling as lines: the outcome and title, the numbered steps, then the
+    citation and rule id (and the rulebook's note where it is silent or ambiguous).
+
+    >>> ruling = {"event": 7, "rule": "rrop.holdem.premature-turn", "cite": "RRoP §5 rule 8",
+    ...           "outcome": "continue", "title": "Premature turn",
+    ...           "steps": [{"do": "set-aside", "text": "Take the 7♦ out of play."}]}
+    >>> print(typer.unstyle("\\n".join(ruling_lines(ruling))))
+    event 7: CONTINUE  Premature turn
+      1. Take the 7♦ out of play.
+      RRoP §5 rule 8  [rrop.holdem.premature-turn]
+    """
+    event = ruling.get("event")
+    head = f"event {event}: " if event else ""
+    lines = [f"{head}{outcome_word(str(ruling['outcome']))}  {ruling['title']}"]
+    for number, step in enumerate(ruling.get("steps", ()), 1):
+        lines.append(f"  {number}. {step['text']}")
+    lines.append(f"  {ruling['cite']}  [{ruling['rule']}]")
+    if note:
+        lines.append(f"  Note: {note}")
+    return lines

@@ -1,0 +1,65 @@
+"""``floorman ask SITUATION``: the dealer's quick path, with no recorded hand.
+
+"The turn came off early, what now?" — ``floorman ask premature-turn`` prints
+the ruling of the chosen rulebook (and house profile) for that situation:
+the outcome, the numbered steps and the citation. Situation names complete
+in the shell; ``floorman ask`` alone lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import app
+
+
+def _situations(incomplete: str) -> list[str]:
+    """Shell completion: the situation names of the shipped rulebooks."""
+    try:
+        from floorman.rules.loader import load_rulebook
+
+        names = sorted(load_rulebook().situations)
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    return [name for name in names if name.startswith(incomplete)]
+
+
+@app.command()
+def ask(
+    situation: Annotated[
+        str | None,
+        typer.Argument(
+            help="What happened, e.g. premature-turn, exposed-first-holecard, four-card-flop.",
+            autocompletion=_situations,
+        ),
+    ] = None,
+    rulebook: Annotated[
+        str | None,
+        typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
+    ] = None,
+    house: Annotated[
+        str | None, typer.Option("--house", help="A house profile file applied on top.")
+    ] = None,
+) -> None:
+    """Print the procedure for a named situation (no hand needed)."""
+    from floorman.cli._ruling import ruling_lines
+    from floorman.rules.engine import match_situation
+    from floorman.rules.loader import load_rulebook
+
+    book = load_rulebook(rulebook, house=house)
+    if situation is None:
+        typer.echo(f"Situations in {book.title} ({book.name}):")
+        width = max(len(name) for name in book.situations)
+        for name, entry in sorted(book.situations.items()):
+            typer.echo(f"  {name:<{width}}  {entry.title}")
+        return
+    ruling, _ = match_situation(book, situation)
+    title = book.situations[situation].title
+    if ruling is None:
+        typer.echo(f"{title}: no rule of {book.name} applies.")
+        return
+    typer.echo(f"{title} — {book.title}")
+    for line in ruling_lines(ruling.to_json(), note=ruling.note):
+        typer.echo(line)

@@ -1,0 +1,217 @@
+"""``floorman rules``: read, compare and check rulebooks.
+
+``list`` and ``show`` print what a rulebook rules, ``facts`` the vocabulary
+rules are written in, ``diff`` where two rulebooks part ways, ``validate``
+loads a rulebook or house profile file and runs its worked examples.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from floorman.cli._app import app
+from floorman.cli.schema import SCHEMAS
+
+if TYPE_CHECKING:
+    from floorman.rules.loader import CompiledRule, Rulebook
+    from floorman.rules.schema import Predicate
+
+rules_app = typer.Typer(
+    name="rules",
+    help="Read, compare and check rulebooks.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(rules_app)
+
+RulebookOption = Annotated[
+    str | None,
+    typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
+]
+HouseOption = Annotated[
+    str | None, typer.Option("--house", help="A house profile file applied on top.")
+]
+
+
+def _rulebook_schema() -> dict[str, Any]:
+    from floorman.rules.schema import rulebook_json_schema
+
+    return rulebook_json_schema()
+
+
+SCHEMAS.setdefault("rulebook", _rulebook_schema)
+
+
+def _load(rulebook: str | None, house: str | None = None) -> Rulebook:
+    from floorman.rules.loader import load_rulebook
+
+    return load_rulebook(rulebook, house=house)
+
+
+@rules_app.command("list")
+def list_rules(rulebook: RulebookOption = None, house: HouseOption = None) -> None:
+    """List the rules of a rulebook: id, outcome, title and citation."""
+    from floorman.cli._ruling import outcome_word
+
+    book = _load(rulebook, house)
+    typer.echo(f"{book.title} ({book.name}): {len(book.rules)} rules")
+    width = max(len(rule.id) for rule in book.rules)
+    for rule in book.rules:
+        outcome = outcome_word(rule.rule.outcome)
+        pad = " " * (9 - len(rule.rule.outcome))
+        typer.echo(f"{rule.id:<{width}}  {outcome}{pad} {rule.rule.title}  ({rule.rule.cite})")
+
+
+@rules_app.command("show")
+def show_rule(
+    rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule id, full or local.")],
+    rulebook: RulebookOption = None,
+    house: HouseOption = None,
+) -> None:
+    """Show one rule: when it applies, the ruling, its steps and worked examples."""
+    book = _load(rulebook, house)
+    for line in _rule_lines(book.rule(rule_id), book):
+        typer.echo(line)
+
+
+def _rule_lines(compiled: CompiledRule, book: Rulebook) -> list[str]:
+    from floorman.cli._ruling import outcome_word
+
+    rule = compiled.rule
+    lines = [
+        f"{compiled.id}: {rule.title}",
+        f"  cite:     {rule.cite}",
+        f"  outcome:  {outcome_word(rule.outcome)}",
+        f"  on:       {', '.join(rule.on)}",
+        f"  games:    {', '.join(rule.games or book.games)}",
+    ]
+    if rule.priority or rule.overrides:
+        lines.append(f"  priority: {rule.priority}" + (
+            f"; overrides {', '.join(rule.overrides)}" if rule.overrides else ""
+        ))  # fmt: skip
+    if rule.when is not None:
+        lines.append("  when:")
+        lines.extend(f"    {line}" for line in _predicate_lines(rule.when))
+    lines.append("  steps:")
+    for number, step in enumerate(rule.steps, 1):
+        condition = f" (when {' '.join(_predicate_lines(step.when))})" if step.when else ""
+        lines.append(f"    {number}. [{step.do}] {step.text.strip()}{condition}")
+    if rule.note:
+        lines.append(f"  note: {rule.note}")
+    if rule.situations:
+        lines.append(f"  ask:  {', '.join(rule.situations)}")
+    for example in rule.examples:
+        said = f" — {example.describe}" if example.describe else ""
+        events = ", ".join(str(e) for e in example.hand["events"])
+        lines.append(f"  example{said}: [{events}] -> {example.outcome}")
+    return lines
+
+
+def _predicate_lines(predicate: Predicate) -> list[str]:
+    if predicate.all is not None or predicate.any is not None:
+        word = "all of" if predicate.all is not None else "any of"
+        parts = predicate.all if predicate.all is not None else predicate.any or []
+        lines = [word]
+        for part in parts:
+            sub = _predicate_lines(part)
+            lines.append(f"- {sub[0]}")
+            lines.extend(f"  {line}" for line in sub[1:])
+        return lines
+    if predicate.not_ is not None:
+        sub = _predicate_lines(predicate.not_)
+        return [f"not {sub[0]}", *(f"  {line}" for line in sub[1:])]
+    if predicate.condition is not None:
+        return [f"condition {predicate.condition}"]
+    op, operand = predicate.comparator
+    return [f"{predicate.fact} {op} {operand!r}"]
+
+
+@rules_app.command("facts")
+def facts() -> None:
+    """The facts rules test, the words step texts use, and the step primitives."""
+    from floorman.rules.catalogue import FACTS, TEMPLATE_VARS
+    from floorman.rules.steps import PRIMITIVE_DOCS
+
+    typer.echo("Facts (a rule's `when` tests these; option.NAME reads an option):")
+    for spec in FACTS.values():
+        kind = "|".join(spec.choices) if spec.choices else spec.type.__name__
+        typer.echo(f"  {spec.name} ({kind}): {spec.doc}")
+    typer.echo("Step text variables ({{ name }}):")
+    for var in TEMPLATE_VARS.values():
+        typer.echo(f"  {var.name}: {var.doc}")
+    typer.echo("Step primitives (do:):")
+    for name, doc in PRIMITIVE_DOCS.items():
+        typer.echo(f"  {name}: {doc}")
+
+
+@rules_app.command("diff")
+def diff(
+    first: Annotated[str, typer.Argument(metavar="RULEBOOK", help="A rulebook name or file.")],
+    second: Annotated[str, typer.Argument(metavar="RULEBOOK", help="Another one.")],
+) -> None:
+    """Where two rulebooks differ: options, rules only in one, and rulings that differ."""
+    a, b = _load(first), _load(second)
+    lines: list[str] = []
+    for name in sorted(set(a.options) | set(b.options)):
+        left, right = a.options.get(name, "-"), b.options.get(name, "-")
+        if left != right:
+            lines.append(f"option {name}: {a.name} {left!r}, {b.name} {right!r}")
+    left_rules = {rule.local_id: rule for rule in a.rules}
+    right_rules = {rule.local_id: rule for rule in b.rules}
+    for local in sorted(left_rules.keys() - right_rules.keys()):
+        lines.append(f"only in {a.name}: {local} ({left_rules[local].rule.title})")
+    for local in sorted(right_rules.keys() - left_rules.keys()):
+        lines.append(f"only in {b.name}: {local} ({right_rules[local].rule.title})")
+    for local in sorted(left_rules.keys() & right_rules.keys()):
+        one, two = left_rules[local].rule, right_rules[local].rule
+        if one.outcome != two.outcome:
+            lines.append(f"{local}: {a.name} {one.outcome}, {b.name} {two.outcome}")
+        steps_one = [step.do for step in one.steps]
+        steps_two = [step.do for step in two.steps]
+        if steps_one != steps_two:
+            lines.append(
+                f"{local}: steps {a.name} {' > '.join(steps_one)}; {b.name} {' > '.join(steps_two)}"
+            )
+        if one.cite != two.cite:
+            lines.append(f"{local}: cite {a.name} {one.cite!r}, {b.name} {two.cite!r}")
+    if not lines:
+        typer.echo(f"{a.name} and {b.name} rule alike")
+    for line in lines:
+        typer.echo(line)
+
+
+@rules_app.command("validate")
+def validate(
+    path: Annotated[str, typer.Argument(metavar="FILE", help="A rulebook or house profile.")],
+) -> None:
+    """Load a rulebook file (with what it extends) and run its worked examples.
+
+    Exit status 0 when it loads and every example holds, 1 when an example
+    fails, 2 when the file cannot be loaded (the message names file, line, field).
+    """
+    from floorman.rules.examples import check_example
+    from floorman.rules.loader import load_rulebook
+
+    book = load_rulebook(path)
+    own = {str(p) for p in book.files[:1]}
+    failures = 0
+    examples = 0
+    for rule in book.rules:
+        if rule.origin not in own:
+            continue
+        for index, example in enumerate(rule.rule.examples):
+            examples += 1
+            for problem in check_example(book, rule, example):
+                failures += 1
+                typer.echo(f"{rule.id} example {index + 1}: {problem}")
+    for index, example in enumerate(book.examples):
+        examples += 1
+        for problem in check_example(book, book.rule(example.rule or ""), example):
+            failures += 1
+            typer.echo(f"{book.name} example {index + 1} ({example.rule}): {problem}")
+    own_rules = sum(1 for rule in book.rules if rule.origin in own)
+    verdict = "ok" if not failures else f"{failures} failing"
+    typer.echo(f"{book.name}: {verdict}; {own_rules} rules, {examples} worked examples")
+    raise typer.Exit(1 if failures else 0)
