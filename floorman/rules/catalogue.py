@@ -127,7 +127,7 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     FactSpec(
         "street.missing_burn", bool,
         "The board card(s) of the current street were turned with no burn before them.",
-        True,
+        False,
     ),
     FactSpec(
         "street.extra_burns", int,

@@ -1,0 +1,113 @@
+"""Every shipped rulebook: it loads, every rule's worked examples hold, and what
+every rule says is cited and reachable.
+
+The examples are the rulebooks' own claims ("this hand gets this ruling, these
+steps, these violations"); each one runs here as its own test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from floorman._resources import rulebook_dir
+from floorman.rules.catalogue import FACTS
+from floorman.rules.examples import check_example
+from floorman.rules.loader import Rulebook, load_rulebook, shipped_rulebooks
+from floorman.rules.predicates import walk
+
+SHIPPED = ("rrop", "tda-2024", "wsop-2024")
+HOUSES = tuple(sorted(p.stem for p in (rulebook_dir() / "house").glob("*.yaml")))
+
+
+def _rule_examples() -> Iterator[object]:
+    for name in SHIPPED:
+        book = load_rulebook(name)
+        for rule in book.rules:
+            for index, example in enumerate(rule.rule.examples, 1):
+                yield pytest.param(name, rule.local_id, index, id=f"{name}:{rule.local_id}:{index}")
+
+
+def _house_examples() -> Iterator[object]:
+    for name in HOUSES:
+        for index, example in enumerate(load_rulebook(name).examples, 1):
+            yield pytest.param(name, index, id=f"{name}:{example.rule}:{index}")
+
+
+def test_the_three_rulebooks_ship() -> None:
+    assert set(SHIPPED) <= set(shipped_rulebooks())
+    assert "common" not in shipped_rulebooks()
+
+
+@pytest.mark.parametrize(("name", "rule_id", "index"), list(_rule_examples()))
+def test_worked_example(name: str, rule_id: str, index: int) -> None:
+    book = load_rulebook(name)
+    rule = book.rule(rule_id)
+    assert check_example(book, rule, rule.rule.examples[index - 1]) == []
+
+
+@pytest.mark.parametrize(("name", "index"), list(_house_examples()))
+def test_house_worked_example(name: str, index: int) -> None:
+    book = load_rulebook(name)
+    example = book.examples[index - 1]
+    assert example.rule is not None
+    assert check_example(book, book.rule(example.rule), example) == []
+
+
+@pytest.mark.parametrize("name", SHIPPED + HOUSES)
+def test_every_rule_is_cited_and_has_an_example(name: str) -> None:
+    book = load_rulebook(name)
+    for rule in book.rules:
+        assert rule.rule.cite.strip()
+        assert rule.rule.examples, f"{rule.id} has no worked example"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_rule_answers_its_situations(name: str) -> None:
+    """``floorman ask`` on a situation a rule names gets that rule's ruling."""
+    from floorman.rules.engine import match_situation
+
+    book = load_rulebook(name)
+    for rule in book.rules:
+        for situation in rule.rule.situations:
+            assert situation in book.situations, f"{rule.id}: unknown situation {situation}"
+    asked = {s for rule in book.rules for s in rule.rule.situations}
+    for situation in asked:
+        ruling, _ = match_situation(book, situation)
+        assert ruling is not None, situation
+        assert situation in book.rule(ruling.rule).rule.situations
+
+
+def _names(book: Rulebook) -> set[str]:
+    return {
+        node.fact
+        for rule in book.rules
+        if rule.rule.when is not None
+        for node in walk(rule.rule.when)
+        if node.fact is not None
+    }
+
+
+def test_rules_use_only_documented_facts() -> None:
+    for name in SHIPPED:
+        for fact in _names(load_rulebook(name)):
+            assert fact in FACTS or fact.startswith("option."), fact
+
+
+def test_rulebooks_disagree_where_the_texts_do() -> None:
+    """The premature turn: RRoP sets the card aside, TDA and WSOP reshuffle it back."""
+    rrop, tda, wsop = (load_rulebook(name) for name in SHIPPED)
+    first = [s.do for s in rrop.rule("holdem.premature-turn").rule.steps]
+    assert first[0] == "set-aside"
+    for book in (tda, wsop):
+        assert "return-to-stub" in [s.do for s in book.rule("holdem.premature-turn").rule.steps]
+    assert rrop.options["misdeal_on_exposed_deal_positions"] == [1]
+    assert tda.options["misdeal_on_exposed_deal_positions"] == [1, 2]
+
+
+def test_silent_rules_say_so_and_name_their_option() -> None:
+    for name in ("tda-2024", "wsop-2024"):
+        rule = load_rulebook(name).rule("holdem.exposed-holecard.later")
+        assert rule.rule.note is not None
+        assert "exposed_downcard_procedure" in rule.rule.note
