@@ -21,7 +21,7 @@ import mimetypes
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 from urllib.parse import unquote, urlsplit
 
 import jinja2
@@ -32,6 +32,7 @@ from floorman.errors import FloormanError
 
 __all__ = [
     "PAPER_SIZES",
+    "Printed",
     "RefusedResource",
     "html_to_pdf",
     "paper_size",
@@ -46,6 +47,13 @@ PAPER_SIZES: Final = {"letter": "letter", "a4": "A4"}
 
 _CARD_IN_TEXT: Final = re.compile(r"(?<!\w)(10|[2-9TJQKA])?([♣♦♥♠])")
 _SUIT_LETTERS: Final = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+class Printed(NamedTuple):
+    """A laid-out PDF and its page count."""
+
+    pdf: bytes
+    pages: int
 
 
 class RefusedResource(ValueError):
@@ -85,9 +93,12 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render_html(template: str, context: Mapping[str, Any]) -> str:
-    """Fill the template *template* (a name inside ``templates/``) with *context*."""
-    return _environment().get_template(template).render(context)
+def render_html(template: str, context: Mapping[str, Any], *, standalone: bool = False) -> str:
+    """Fill the template *template* (a name inside ``templates/``) with *context*.
+
+    A *standalone* page carries its stylesheet inside, to be opened on its own.
+    """
+    return _environment().get_template(template).render({**context, "standalone": standalone})
 
 
 def template_file(url: str) -> Path:
@@ -126,16 +137,16 @@ def _fetcher() -> Any:
     return TemplatesOnly()
 
 
-def html_to_pdf(html: str) -> bytes:
-    """Lay out *html* (its links relative to ``templates/``) as PDF bytes."""
+def html_to_pdf(html: str) -> Printed:
+    """Lay out *html* (its links relative to ``templates/``) as a PDF."""
     import weasyprint  # type: ignore[import-untyped]
 
     base_url = templates_dir().resolve().as_uri() + "/"
-    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher())
+    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=_fetcher()).render()
     pdf: bytes = document.write_pdf()
-    return pdf
+    return Printed(pdf, len(document.pages))
 
 
-def render_pdf(template: str, context: Mapping[str, Any]) -> bytes:
-    """Fill *template* with *context* and lay it out as PDF bytes."""
+def render_pdf(template: str, context: Mapping[str, Any]) -> Printed:
+    """Fill *template* with *context* and lay it out as a PDF."""
     return html_to_pdf(render_html(template, context))

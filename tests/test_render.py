@@ -146,8 +146,9 @@ class TestRenderHtml:
 @needs_poppler
 class TestHtmlToPdf:
     def test_a_page_fetches_only_templates(self, requested: list[str], tmp_path: Path) -> None:
-        pdf = render.render_pdf("base.html", {"doc": doc(title="Hello ♥")})
+        pdf, pages = render.render_pdf("base.html", {"doc": doc(title="Hello ♥")})
         assert pdf.startswith(b"%PDF")
+        assert pages == 1
         assert requested, "the stylesheet is fetched through the restricted fetcher"
         assert all(inside_templates(url) for url in requested)
         assert "Hello ♥" in pdf_text(pdf, tmp_path)
@@ -156,7 +157,7 @@ class TestHtmlToPdf:
         self, requested: list[str], tmp_path: Path
     ) -> None:
         hostile = '<img src="file:///etc/passwd"> see https://example.com/x.png'
-        pdf = render.render_pdf("base.html", {"doc": doc(title=hostile)})
+        pdf = render.render_pdf("base.html", {"doc": doc(title=hostile)}).pdf
         assert all(inside_templates(url) for url in requested)
         text = " ".join(pdf_text(pdf, tmp_path).split())
         assert '<img src="file:///etc/passwd">' in text
@@ -171,7 +172,7 @@ class TestHtmlToPdf:
             '<img src="file:///etc/passwd"><img src="https://example.com/x.png">'
             '<img src="../pyproject.toml"><p>body text</p>'
         )
-        pdf = render.html_to_pdf(html)
+        pdf = render.html_to_pdf(html).pdf
         assert "file:///etc/passwd" in requested
         assert "https://example.com/x.png" in requested
         assert "root:" not in pdf_text(pdf, tmp_path)
@@ -179,7 +180,7 @@ class TestHtmlToPdf:
 
     def test_fonts_are_embedded(self, tmp_path: Path) -> None:
         path = tmp_path / "doc.pdf"
-        path.write_bytes(render.render_pdf("base.html", {"doc": doc(title="A♠ K♥")}))
+        path.write_bytes(render.render_pdf("base.html", {"doc": doc(title="A♠ K♥")}).pdf)
         result = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
         fonts = result.stdout.splitlines()[2:]
         assert fonts

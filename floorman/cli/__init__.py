@@ -15,6 +15,7 @@ from floorman.cli import (
     read,  # noqa: F401
     rules,  # noqa: F401
     schema,  # noqa: F401
+    sheet,  # noqa: F401
     split,  # noqa: F401
     table,  # noqa: F401
 )

@@ -1,0 +1,87 @@
+"""``floorman sheet``: the rule sheet a card room posts at the podium, or a booklet."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.errors import FloormanError
+
+
+@app.command()
+def sheet(
+    rulebook: Annotated[
+        str,
+        typer.Option(
+            "--rulebook",
+            "-r",
+            metavar="NAME|FILE",
+            help="A shipped rulebook (rrop, tda-2024, ...) or a rulebook file.",
+        ),
+    ] = "rrop",
+    game: Annotated[
+        str, typer.Option("--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo.")
+    ] = "holdem",
+    all_games: Annotated[
+        bool, typer.Option("--all", help="A booklet of every game instead of one sheet.")
+    ] = False,
+    house: Annotated[
+        Path | None,
+        typer.Option(
+            "--house",
+            metavar="FILE",
+            dir_okay=False,
+            help="A house profile: its name and options are printed on the sheet.",
+        ),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
+        "letter"
+    ),
+    four_colour: Annotated[
+        bool,
+        typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds."),
+    ] = False,
+    html: Annotated[
+        bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            dir_okay=False,
+            help="Where to write it (default: GAME.pdf, or booklet.pdf with --all).",
+        ),
+    ] = None,
+) -> None:
+    """Print the dealing procedure, the irregularity rules, the house options and the
+    hand rankings of a game."""  # fmt: skip
+    from floorman import documents, render
+    from floorman.cli._documents import load_in_force, write_document
+
+    try:
+        size = render.paper_size(paper)
+        book, base, house_name = load_in_force(rulebook, house)
+        games = list(book.games) if all_games else [game]
+        view = documents.sheet_view(
+            book, games, day=datetime.date.today(), base=base, house=house_name,
+            paper=size, four_colour=four_colour,
+        )  # fmt: skip
+        page = render.render_html("sheet.html", view, standalone=html)
+        target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
+        if html:
+            write_document(target, page.encode("utf-8"))
+            typer.echo(f"wrote {target}")
+            return
+        printed = render.html_to_pdf(page)
+        write_document(target, printed.pdf)
+    except FloormanError as error:
+        fail(str(error))
+        return
+    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()})")

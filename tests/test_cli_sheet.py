@@ -1,0 +1,319 @@
+"""``floorman sheet``: the printed rule sheet, read back from the PDF as a card room sees it."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman import render
+from floorman._resources import templates_dir
+from floorman.cli import app
+from floorman.documents import long_date
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def sheet(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["sheet", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def text_of(pdf: Path) -> str:
+    """The PDF's text, words joined by single spaces (lines and columns do not matter)."""
+    out = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    )
+    return " ".join(out.stdout.split())
+
+
+def info(pdf: Path) -> dict[str, str]:
+    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    return {
+        key.strip(): value.strip()
+        for key, _, value in (line.partition(":") for line in out.stdout.splitlines())
+    }
+
+
+def fonts(pdf: Path) -> list[str]:
+    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()[2:]
+
+
+@pytest.fixture(scope="module")
+def holdem(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    path = tmp_path_factory.mktemp("sheet") / "holdem.pdf"
+    code, out, err = sheet("--rulebook", "rrop", "--game", "holdem", "-o", str(path))
+    assert code == 0, err
+    return path, out
+
+
+class TestHoldemSheet:
+    def test_reports_what_it_wrote(self, holdem: tuple[Path, str]) -> None:
+        path, out = holdem
+        pages = info(path)["Pages"]
+        assert out == f"wrote {path} ({pages} pages, letter)\n"
+        assert 3 <= int(pages) <= 8
+
+    def test_letter_paper(self, holdem: tuple[Path, str]) -> None:
+        assert info(holdem[0])["Page size"].startswith("612 x 792 pts (letter)")
+
+    def test_says_what_the_podium_sheet_must_say(self, holdem: tuple[Path, str]) -> None:
+        text = text_of(holdem[0])
+        pages = info(holdem[0])["Pages"]
+        for expected in (
+            "ROBERT'S RULES OF POKER",
+            "Hold'em rule sheet",
+            "Robert Ciaffone, Robert's Rules of Poker, version 11.",
+            long_date(datetime.date.today()),
+            # the normal procedure
+            "Dealing procedure",
+            "until every player has two hole cards",
+            "Burn one card, then turn three board cards face up together",
+            "playing the board",
+            # irregularities with citation, outcome and numbered steps
+            "The first holecard dealt is exposed MISDEAL RRoP §5 rule 1",
+            "The flop contains too many cards",
+            "Deal a new flop without burning a card.",
+            # house options, betting and hand rankings
+            "Betting structures",
+            "Pot-limit",
+            "House options in force",
+            "Odd chip first left of button",
+            "Hand rankings",
+            "Royal flush",
+            "Full house, kings full of fours",
+            f"Page 1 of {pages}",
+            f"Page {pages} of {pages}",
+        ):
+            assert expected in text, expected
+
+    def test_holdem_sheet_has_no_omaha_rule_or_low(self, holdem: tuple[Path, str]) -> None:
+        text = text_of(holdem[0])
+        assert "An Omaha player declares playing the board" not in text
+        assert "Low hands (8-or-better)" not in text
+
+    def test_every_font_is_embedded_dejavu(self, holdem: tuple[Path, str]) -> None:
+        lines = fonts(holdem[0])
+        assert lines
+        for line in lines:
+            assert "DejaVu" in line
+            assert line.split()[-5] == "yes", line
+
+
+class TestOtherGames:
+    def test_omaha_hilo_a4(self, tmp_path: Path) -> None:
+        path = tmp_path / "plo8.pdf"
+        code, _, err = sheet("-g", "omaha-hilo", "--paper", "A4", "-o", str(path))
+        assert code == 0, err
+        assert info(path)["Page size"].startswith("595.276 x 841.89 pts (A4)")
+        text = text_of(path)
+        assert "Omaha High-Low (8-or-better) rule sheet" in text
+        assert "until every player has four hole cards" in text
+        assert "exactly two hole cards with exactly three board cards" in text
+        assert "eight or lower (8-or-better" in text
+        assert "An Omaha player declares playing the board" in text
+        assert "Low hands (8-or-better)" in text
+        assert "5-4-3-2-A low" in text
+
+    @pytest.mark.slow
+    def test_booklet_of_every_game(self, tmp_path: Path) -> None:
+        path = tmp_path / "booklet.pdf"
+        code, _out, err = sheet("--all", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path)
+        assert "Rule booklet" in text
+        assert "Contents" in text
+        for title in ("Hold'em", "Omaha", "Omaha High-Low (8-or-better)"):
+            assert f"{title}: dealing procedure and" in text
+        assert text.count("Dealing procedure") == 3
+        assert text.count("Hand rankings") == 2  # the contents line and the section
+        assert int(info(path)["Pages"]) >= 10
+
+    def test_default_file_name(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        code, out, _ = sheet("-g", "omaha", "--html")
+        assert code == 0
+        assert out == "wrote omaha.html\n"
+        assert (tmp_path / "omaha.html").is_file()
+
+
+class TestHouseProfile:
+    def test_house_name_and_changed_options(self, tmp_path: Path) -> None:
+        house = tmp_path / "golden.yaml"
+        house.write_text(
+            "rulebook: golden\ntitle: The Golden Nugget Poker Room\nextends: rrop\n"
+            "options: {odd_chip: high-card-by-suit, redeal_burn: true}\n",
+            encoding="utf-8",
+        )
+        path = tmp_path / "golden.pdf"
+        code, _, err = sheet("--house", str(house), "-o", str(path))
+        assert code == 0, err
+        text = text_of(path)
+        assert "THE GOLDEN NUGGET POKER ROOM" in text
+        assert "2 house options changed" in text
+        assert "Odd chip HOUSE high card by suit" in text
+        assert "Burn a card, then deal a new flop" in text
+        assert "Robert Ciaffone, Robert's Rules of Poker, version 11." in text
+
+    def test_shipped_house_profile_by_name(self, tmp_path: Path) -> None:
+        path = tmp_path / "room.pdf"
+        code, _, err = sheet("--rulebook", "first-or-second", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path)
+        assert "HOUSE RULES: THE FIRST OR SECOND HOLE CARD EXPOSED IS A MISDEAL" in text
+        assert "1 house option changed" in text
+
+
+class TestHtml:
+    def test_standalone_page_carries_its_style(self, tmp_path: Path) -> None:
+        path = tmp_path / "sheet.html"
+        code, _, _ = sheet("--html", "--four-colour", "-o", str(path))
+        assert code == 0
+        page = path.read_text(encoding="utf-8")
+        assert '<body class="four-colour">' in page
+        assert ".four-colour .suit-d" in page
+        assert "<link" not in page
+        assert '<span class="card suit-' in page
+
+
+class TestSafety:
+    HOSTILE = """\
+rulebook: hostile
+title: '<img src="file:///etc/passwd"> Room'
+extends: rrop
+rules:
+  - id: holdem.four-card-flop
+    title: 'Four cards <link rel="stylesheet" href="file:///etc/passwd">'
+    cite: 'https://example.com/rules.css'
+    on: flop
+    when: {fact: event.cards, ge: 4}
+    outcome: continue
+    steps:
+      - do: explain
+        text: '<img src="file:///etc/passwd"> <iframe src="https://example.com/"></iframe>'
+"""
+
+    def test_house_text_prints_literally_and_fetches_nothing(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        requested: list[str] = []
+        original = render.template_file
+
+        def spy(url: str) -> Path:
+            requested.append(url)
+            return original(url)
+
+        monkeypatch.setattr(render, "template_file", spy)
+        house = tmp_path / "hostile.yaml"
+        house.write_text(self.HOSTILE, encoding="utf-8")
+        path = tmp_path / "hostile.pdf"
+        code, _, err = sheet("--house", str(house), "-o", str(path))
+        assert code == 0, err
+        root = templates_dir().resolve().as_uri() + "/"
+        assert requested
+        assert all(url.startswith(root) for url in requested), requested
+        text = text_of(path)
+        assert '<IMG SRC="FILE:///ETC/PASSWD"> ROOM' in text  # the house line is in capitals
+        assert 'Four cards <link rel="stylesheet" href="file:///etc/passwd">' in text
+        assert "https://example.com/rules.css" in text
+        assert '<img src="file:///etc/passwd"> <iframe src="https://example.com/"></iframe>' in text
+        assert "root:" not in text
+
+
+class TestErrors:
+    def test_unknown_game(self, tmp_path: Path) -> None:
+        code, _out, err = sheet("-g", "stud", "-o", str(tmp_path / "x.pdf"))
+        assert code == 2
+        assert err == (
+            'floorman: --game "stud": rrop has no such game (holdem, omaha, omaha-hilo)\n'
+        )
+        assert not (tmp_path / "x.pdf").exists()
+
+    def test_unknown_paper(self) -> None:
+        code, _, err = sheet("--paper", "legal")
+        assert code == 2
+        assert err == 'floorman: --paper "legal": choose one of letter, a4\n'
+
+    def test_unknown_rulebook(self) -> None:
+        code, _, err = sheet("--rulebook", "nosuch")
+        assert code == 2
+        assert err.startswith("floorman: no rulebook named 'nosuch'")
+        assert err.count("\n") == 1
+
+    def test_broken_house_file(self, tmp_path: Path) -> None:
+        house = tmp_path / "broken.yaml"
+        house.write_text("rulebook: broken\ntitle: x\nextends: rrop\noptions: {odd_chip: 7}\n")
+        code, _, err = sheet("--house", str(house), "-o", str(tmp_path / "x.pdf"))
+        assert code == 2
+        assert err.startswith(f"floorman: {house}")
+        assert err.count("\n") == 1
+        assert not (tmp_path / "x.pdf").exists()
+
+    def test_unwritable_output_leaves_nothing(self, tmp_path: Path) -> None:
+        target = tmp_path / "no-such-folder" / "x.pdf"
+        code, _, err = sheet("-o", str(target))
+        assert code == 2
+        assert err.startswith(f'floorman: -o "{target}": cannot write there')
+        assert not target.parent.exists()
+
+    def test_a_failed_run_keeps_the_previous_sheet(self, tmp_path: Path) -> None:
+        target = tmp_path / "x.pdf"
+        target.write_bytes(b"the last good sheet")
+        code, _, _ = sheet("-g", "stud", "-o", str(target))
+        assert code == 2
+        assert target.read_bytes() == b"the last good sheet"
+        assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
+
+
+def loaded_after(*argv: str) -> set[str]:
+    code = (
+        "import json, sys\n"
+        "from floorman.cli import app\n"
+        "try:\n"
+        f"    app({list(argv)!r}, standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    return set(json.loads(result.stderr.splitlines()[-1]))
+
+
+class TestImports:
+    """WeasyPrint loads only when a document is laid out, never for a dealer's quick commands."""
+
+    def test_help_and_check_do_not_load_the_renderer(self) -> None:
+        assert "weasyprint" not in loaded_after("--help")
+        assert "weasyprint" not in loaded_after("sheet", "--help")
+        assert "weasyprint" not in loaded_after("check", str(ROOT / "examples/normal-hand.yaml"))
+
+    def test_printing_does_load_it(self, tmp_path: Path) -> None:
+        assert "weasyprint" in loaded_after("sheet", "-o", str(tmp_path / "x.pdf"))
+
+
+def test_real_command_line(tmp_path: Path) -> None:
+    target = tmp_path / "sheet.pdf"
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "sheet", "-g", "omaha", "-o", str(target)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"wrote {target} (")
+    assert "Omaha rule sheet" in text_of(target)

@@ -1,0 +1,294 @@
+"""What the printed documents say, checked on the view data before any layout."""
+
+from __future__ import annotations
+
+import datetime
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from floorman import documents
+from floorman.cards import Card, parse_cards
+from floorman.errors import FloormanError
+from floorman.rules.loader import Rulebook, load_rulebook
+
+DAY = datetime.date(2025, 3, 7)
+
+SMALL_BOOK = """\
+rulebook: small
+title: The Small Book
+source: >-
+  A Small Book of Rules, third edition. Written for the tests.
+options:
+  odd_chip:
+    default: first-left-of-button
+    choices: [first-left-of-button, high-card-by-suit]
+    description: Who gets an odd chip between tied hands.
+    cite: Small §9
+  redeal_burn:
+    default: false
+    description: Burn before a redealt board card.
+  strict_tabling:
+    default: false
+    description: A hand must be tabled whole.
+games:
+  holdem: {hole_cards: 2, play_the_board: true, description: Texas hold'em}
+  omaha: {extends: holdem, hole_cards: 4, hole_cards_used: 2, play_the_board: false}
+situations:
+  four-card-flop:
+    title: The flop comes out with four cards
+    on: flop
+    facts: {event.cards: 4}
+    vars: {cards: four flop cards}
+rules:
+  - id: four-card-flop
+    title: The flop has four cards
+    cite: Small §1
+    on: flop
+    situations: [four-card-flop]
+    when: {fact: event.cards, ge: 4}
+    outcome: continue
+    steps:
+      - do: return-to-stub
+        text: "Mix the {{ cards }} with the deck."
+      - do: deal-without-burn
+        when: {fact: option.redeal_burn, eq: false}
+        text: Deal a new flop without burning a card.
+      - do: burn
+        when: {fact: option.redeal_burn, eq: true}
+        text: Burn a card, then deal a new flop.
+    examples:
+      - describe: Four cards on the flop with 7♦ among them.
+        hand: {events: [deal]}
+        outcome: continue
+  - id: holdem-only
+    title: The board is played without declaring
+    cite: Small §2
+    games: [holdem]
+    on: muck
+    outcome: forfeit
+    steps:
+      - do: forfeit
+        text: "{{ seat }} gives up all claim to the pot."
+  - id: untabled
+    title: A hand thrown away untabled
+    cite: Small §3
+    on: muck
+    when:
+      all:
+        - {fact: showdown, eq: true}
+        - {fact: option.strict_tabling, eq: true}
+    outcome: forfeit
+    steps:
+      - do: forfeit
+        text: "<b>{{ seat }}</b> has no claim: see file:///etc/passwd"
+"""
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Rulebook:
+    path = tmp_path / "small.yaml"
+    path.write_text(SMALL_BOOK, encoding="utf-8")
+    return load_rulebook(path)
+
+
+def write_house(tmp_path: Path, options: str) -> Path:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        textwrap.dedent(
+            f"""\
+            rulebook: golden-room
+            title: The Golden Room
+            extends: small
+            options: {options}
+            """
+        ),
+        encoding="utf-8",
+    )
+    return house
+
+
+class TestCards:
+    def test_card_view(self) -> None:
+        assert documents.card_view(Card.parse("Ts")) == {
+            "rank": "10",
+            "suit": "s",
+            "symbol": "♠",
+            "text": "10♠",
+        }
+
+    def test_unknown_card_stays_unknown(self) -> None:
+        assert documents.cards_view([Card.parse("Ah"), None])[1] is None
+
+
+class TestHandRankings:
+    def test_ten_hands_best_first_named_by_the_reader(self) -> None:
+        rankings = documents.hand_rankings()
+        names = [hand["name"] for hand in rankings["high"]]
+        assert names[0] == "Royal flush"
+        assert names[-1] == "High card"
+        assert len(names) == 10
+        full_house = rankings["high"][3]
+        assert full_house["example"] == "Full house, kings full of fours"
+        assert [c["text"] for c in full_house["cards"]] == ["K♠", "K♥", "K♦", "4♣", "4♠"]
+
+    def test_lows_only_when_asked(self) -> None:
+        assert documents.hand_rankings()["low"] == []
+        lows = documents.hand_rankings(low=True)["low"]
+        assert lows[0]["example"] == "5-4-3-2-A low"
+        assert lows[-1]["example"] == "8-7-6-5-4 low"
+
+
+class TestDealingProcedure:
+    def test_holdem(self) -> None:
+        text = " ".join(
+            s["text"]
+            for s in documents.dealing_procedure(
+                "holdem", hole_cards=2, hole_cards_used=None, low=False
+            )
+        )
+        assert "two hole cards" in text
+        assert "Burn one card, then turn three board cards" in text
+        assert "playing the board" in text
+
+    def test_omaha_uses_two_and_three(self) -> None:
+        text = " ".join(
+            s["text"]
+            for s in documents.dealing_procedure(
+                "omaha", hole_cards=4, hole_cards_used=2, low=False
+            )
+        )
+        assert "four hole cards" in text
+        assert "exactly two hole cards with exactly three board cards" in text
+        assert "8-or-better" not in text
+
+    @pytest.mark.parametrize(("odd", "half"), [("high", "the high hand"), ("low", "the low hand")])
+    def test_hilo_qualifier_and_odd_chip(self, odd: str, half: str) -> None:
+        text = " ".join(
+            s["text"]
+            for s in documents.dealing_procedure(
+                "omaha-hilo", hole_cards=4, hole_cards_used=2, low=True, hilo_odd_chip=odd
+            )
+        )
+        assert "eight or lower (8-or-better" in text
+        assert f"An odd chip between high and low goes to {half}." in text
+
+
+class TestSheet:
+    def test_header_names_rulebook_edition_and_date(self, small: Rulebook) -> None:
+        view = documents.sheet_view(small, ["holdem"], day=DAY)
+        assert view["doc"]["title"] == "Hold'em rule sheet"
+        assert view["doc"]["house"] == "The Small Book"
+        assert view["doc"]["source"] == "A Small Book of Rules, third edition."
+        assert view["doc"]["date"] == "7 March 2025"
+
+    def test_rules_for_the_game_only(self, small: Rulebook) -> None:
+        holdem = documents.sheet_view(small, ["holdem"], day=DAY)["games"][0]
+        omaha = documents.sheet_view(small, ["omaha"], day=DAY)["games"][0]
+        assert [r["title"] for r in holdem["rules"]] == [
+            "The flop has four cards",
+            "The board is played without declaring",
+        ]
+        assert [r["title"] for r in omaha["rules"]] == ["The flop has four cards"]
+
+    def test_steps_use_the_situation_words_and_the_options(self, small: Rulebook) -> None:
+        rule = documents.sheet_view(small, ["holdem"], day=DAY)["games"][0]["rules"][0]
+        assert rule["cite"] == "Small §1"
+        assert rule["outcome_label"] == "Play continues"
+        assert rule["steps"] == [
+            "Mix the four flop cards with the deck.",
+            "Deal a new flop without burning a card.",
+        ]
+        assert rule["example"] == "Four cards on the flop with 7♦ among them."
+        burning = small.with_options({"redeal_burn": True}, origin="test")
+        rule = documents.sheet_view(burning, ["holdem"], day=DAY)["games"][0]["rules"][0]
+        assert rule["steps"][1] == "Burn a card, then deal a new flop."
+
+    def test_a_step_opening_with_a_placeholder_starts_with_a_capital(self, small: Rulebook) -> None:
+        rule = documents.sheet_view(small, ["holdem"], day=DAY)["games"][0]["rules"][1]
+        assert rule["steps"] == ["The player gives up all claim to the pot."]
+
+    def test_a_rule_an_option_switches_off_is_listed_apart(self, small: Rulebook) -> None:
+        game = documents.sheet_view(small, ["holdem"], day=DAY)["games"][0]
+        assert game["switched_off"] == [
+            {
+                "title": "A hand thrown away untabled",
+                "cite": "Small §3",
+                "options": ["strict tabling"],
+            }
+        ]
+        strict = small.with_options({"strict_tabling": True}, origin="test")
+        game = documents.sheet_view(strict, ["holdem"], day=DAY)["games"][0]
+        assert game["switched_off"] == []
+        # Rule texts stay plain text; the template escapes them.
+        assert game["rules"][-1]["steps"] == [
+            "<b>the player</b> has no claim: see file:///etc/passwd"
+        ]
+
+    def test_house_options_are_marked(self, small: Rulebook, tmp_path: Path) -> None:
+        house = write_house(tmp_path, "{odd_chip: high-card-by-suit}")
+        book = load_rulebook(small.files[0], house=house)
+        view = documents.sheet_view(book, ["holdem"], day=DAY, base=small, house=book.title)
+        options = {row["name"]: row for row in view["options"]}
+        assert options["odd_chip"]["value"] == "high card by suit"
+        assert options["odd_chip"]["house"] is True
+        assert options["odd_chip"]["cite"] == "Small §9"
+        assert options["redeal_burn"] == {
+            "name": "redeal_burn",
+            "label": "Redeal burn",
+            "value": "no",
+            "description": "Burn before a redealt board card.",
+            "cite": "",
+            "house": False,
+        }
+        assert view["doc"]["house"] == "The Golden Room"
+        assert "1 house option changed" in view["doc"]["meta"]
+        assert view["doc"]["source"] == "A Small Book of Rules, third edition."
+
+    def test_booklet_has_every_game_and_the_lows_when_a_game_is_hilo(self) -> None:
+        book = load_rulebook("rrop")
+        view = documents.sheet_view(book, list(book.games), day=DAY)
+        assert view["booklet"] is True
+        assert view["doc"]["title"] == "Rule booklet"
+        assert [g["name"] for g in view["games"]] == ["holdem", "omaha", "omaha-hilo"]
+        assert view["rankings"]["low"]
+
+    def test_unknown_game_names_the_option(self, small: Rulebook) -> None:
+        with pytest.raises(FloormanError, match='--game "stud": small has no such game'):
+            documents.sheet_view(small, ["stud"], day=DAY)
+
+
+class TestShippedRulebook:
+    """The sheet of the shipped Robert's Rules: every step filled, none left as a template."""
+
+    @pytest.mark.parametrize("game", ["holdem", "omaha", "omaha-hilo"])
+    def test_every_step_is_filled(self, game: str) -> None:
+        view = documents.sheet_view(load_rulebook("rrop"), [game], day=DAY)
+        rules = view["games"][0]["rules"]
+        assert len(rules) >= 10
+        for rule in rules:
+            assert rule["steps"], rule["title"]
+            for step in rule["steps"]:
+                assert "{{" not in step
+                assert "{%" not in step
+                assert step[0].isupper() or step[0].isdigit(), step
+
+
+def test_long_date() -> None:
+    assert documents.long_date(datetime.date(2024, 12, 25)) == "25 December 2024"
+
+
+def test_ranking_examples_go_from_best_to_worst() -> None:
+    from floorman.evaluation import high_value, low_value
+
+    def cards(hand: dict[str, object]) -> tuple[Card, ...]:
+        return parse_cards(" ".join(c["text"] for c in hand["cards"]))  # type: ignore[attr-defined]
+
+    rankings = documents.hand_rankings(low=True)
+    highs = [high_value(cards(hand)) for hand in rankings["high"]]
+    assert highs == sorted(highs, reverse=True)
+    assert len(set(highs)) == len(highs)
+    lows = [low_value(cards(hand)) for hand in rankings["low"]]
+    assert None not in lows
+    assert lows == sorted(lows, reverse=True)  # type: ignore[type-var]
