@@ -328,12 +328,30 @@ def _locate(path: Path, loc: Sequence[str | int]) -> str:
 
 
 def _load(path: Path) -> Rulebook:
-    stat = path.stat()
-    return _load_cached(path, stat.st_mtime_ns, stat.st_size, ())
+    return _load_cached(path, _chain_stamp(path))
+
+
+def _chain_stamp(path: Path) -> tuple[tuple[str, int, int], ...]:
+    """Size and modification time of a file and every file it extends: a resolved
+    rulebook is reused only while none of them has changed."""
+    stamps: list[tuple[str, int, int]] = []
+    seen: set[Path] = set()
+    current: Path | None = path
+    while current is not None and current not in seen:
+        seen.add(current)
+        stat = current.stat()
+        stamps.append((str(current), stat.st_mtime_ns, stat.st_size))
+        extends = _read(current).file.extends
+        current = _find(extends, current.parent) if extends is not None else None
+    return tuple(stamps)
 
 
 @lru_cache(maxsize=32)
-def _load_cached(path: Path, _mtime: int, _size: int, seen: tuple[Path, ...]) -> Rulebook:
+def _load_cached(path: Path, _stamp: tuple[tuple[str, int, int], ...]) -> Rulebook:
+    return _load_chain(path, ())
+
+
+def _load_chain(path: Path, seen: tuple[Path, ...]) -> Rulebook:
     read = _read(path)
     file = read.file
     base = None
@@ -342,8 +360,7 @@ def _load_cached(path: Path, _mtime: int, _size: int, seen: tuple[Path, ...]) ->
         if parent == path or parent in seen:
             where = _locate(path, ["extends"])
             raise RulebookError(f"{where}: extends: {file.extends!r} forms a cycle")
-        stat = parent.stat()
-        base = _load_cached(parent, stat.st_mtime_ns, stat.st_size, (*seen, path))
+        base = _load_chain(parent, (*seen, path))
     book = _resolve(path, read, base=base)
     _remember(path, read)
     return book

@@ -1,0 +1,222 @@
+"""Loading rulebooks: extends chains, house profiles, and one clear line for each
+mistake a floor manager can make in a rulebook file."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from floorman._resources import rulebook_dir
+from floorman.errors import FloormanError
+from floorman.handfile import Hand
+from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
+from floorman.rules.loader import RulebookError, load_rulebook
+
+RULE = """\
+rulebook: tiny
+title: A tiny rulebook
+extends: rrop
+rules:
+  - id: holdem.exposed-holecard.first
+    title: First card exposed
+    cite: House rule 1
+    on: expose
+    when:
+      fact: {fact}
+      eq: dealer
+    outcome: {outcome}
+    steps:
+      - do: {do}
+        text: "{text}"
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "tiny.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def tiny(tmp_path: Path, **fields: str) -> Path:
+    values = {"fact": "exposed_by", "outcome": "misdeal", "do": "misdeal", "text": "Redeal."}
+    values.update(fields)
+    return write(tmp_path, RULE.format(**values))
+
+
+@pytest.fixture(autouse=True)
+def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", "")
+
+
+def test_a_rulebook_extends_and_replaces_a_rule(tmp_path: Path) -> None:
+    book = load_rulebook(tiny(tmp_path))
+    assert book.chain == ("tiny", "rrop", "common")
+    rule = book.rule("holdem.exposed-holecard.first")
+    assert rule.id == "tiny.holdem.exposed-holecard.first"
+    assert rule.rule.cite == "House rule 1"
+    assert book.rule("holdem.premature-turn").id == "rrop.holdem.premature-turn"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"fact": "card.colour"}, "rules[0].when: unknown fact 'card.colour'"),
+        ({"outcome": "redeal"}, "rules[0].outcome: 'redeal' is not allowed"),
+        ({"do": "shuffle-up"}, "rules[0].steps[0].do: 'shuffle-up' is not allowed"),
+        (
+            {"text": "{{ ''.__class__ }}"},
+            'rules[0].steps[0].text: \\"__class__\\" reaches outside the template sandbox',
+        ),
+        (
+            {"text": "Give {{ player }} a card."},
+            "rules[0].steps[0].text: unknown variable 'player'",
+        ),
+    ],
+)
+def test_mistakes_fail_to_load_with_file_line_and_field(
+    tmp_path: Path, fields: dict[str, str], message: str
+) -> None:
+    path = tiny(tmp_path, **fields)
+    with pytest.raises(RulebookError) as caught:
+        load_rulebook(path)
+    text = str(caught.value)
+    assert "\n" not in text
+    assert text.startswith(f"{path}:")
+    assert message.replace("\\", "") in text
+    line = int(text.split(":")[1])
+    assert 5 <= line <= 16
+
+
+def test_an_option_referenced_but_not_defined_fails(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """\
+        rulebook: tiny
+        title: T
+        extends: rrop
+        rules:
+          - id: odd
+            title: Odd
+            cite: House 2
+            on: expose
+            when: {fact: card.deal_position, in_option: misdeal_positions}
+            outcome: misdeal
+            steps: [{do: misdeal, text: Redeal.}]
+        """,
+    )
+    with pytest.raises(
+        RulebookError,
+        match=r"tiny.yaml:9: rules\[0\].when: option 'misdeal_positions' is not defined",
+    ):
+        load_rulebook(path)
+
+
+def test_a_fact_compared_with_a_value_it_never_takes_fails(tmp_path: Path) -> None:
+    path = tiny(tmp_path)
+    path.write_text(path.read_text().replace("eq: dealer", "eq: delaer"))
+    with pytest.raises(
+        RulebookError, match="is one of dealer, player; eq 'delaer' can never match"
+    ):
+        load_rulebook(path)
+
+
+def test_yaml_errors_name_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "rulebook: x\ntitle: [unclosed\n")
+    with pytest.raises(RulebookError, match=r"tiny.yaml:\d+: not valid YAML"):
+        load_rulebook(path)
+
+
+def test_an_unknown_field_is_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "rulebook: x\ntitle: X\noptionz: {}\n")
+    with pytest.raises(RulebookError, match=r"tiny.yaml:3: optionz: unknown field"):
+        load_rulebook(path)
+
+
+def test_extends_cycle_and_missing_parent(tmp_path: Path) -> None:
+    write(tmp_path, "rulebook: a\ntitle: A\nextends: b.yaml\n", "a.yaml")
+    write(tmp_path, "rulebook: b\ntitle: B\nextends: a.yaml\n", "b.yaml")
+    with pytest.raises(RulebookError, match="forms a cycle"):
+        load_rulebook(tmp_path / "a.yaml")
+    write(tmp_path, "rulebook: c\ntitle: C\nextends: nowhere\n", "c.yaml")
+    with pytest.raises(RulebookError, match="no rulebook named 'nowhere'"):
+        load_rulebook(tmp_path / "c.yaml")
+
+
+def test_house_profile_options_are_checked(tmp_path: Path) -> None:
+    house = write(
+        tmp_path, "rulebook: h\ntitle: H\nextends: rrop\noptions: {odd_chip: coin-flip}\n"
+    )
+    with pytest.raises(RulebookError, match="'coin-flip' is not one of first-left-of-button"):
+        load_rulebook("rrop", house=house)
+    house.write_text("rulebook: h\ntitle: H\nextends: rrop\noptions: {odd_chips: carry-over}\n")
+    with pytest.raises(RulebookError, match="options.odd_chips: no such option in rrop"):
+        load_rulebook("rrop", house=house)
+
+
+def test_a_house_profile_for_another_rulebook_is_refused(tmp_path: Path) -> None:
+    house = write(tmp_path, "rulebook: h\ntitle: H\nextends: tda-2024\n")
+    with pytest.raises(RulebookError, match="extends 'tda-2024', not the rulebook in use"):
+        load_rulebook("rrop", house=house)
+
+
+def test_house_options_override_defaults() -> None:
+    book = load_rulebook("rrop", options={"odd_chip": "high-card-by-suit"})
+    assert book.options["odd_chip"] == "high-card-by-suit"
+    assert load_rulebook("rrop").options["odd_chip"] == "first-left-of-button"
+    with pytest.raises(FloormanError, match="option 'redeal_burn' takes a single value"):
+        load_rulebook("rrop", options={"redeal_burn": [True]})
+
+
+def test_shipped_house_profiles_extend_robert() -> None:
+    book = load_rulebook("first-or-second")
+    assert book.chain[1:] == ("rrop", "common")
+    assert book.options["misdeal_on_exposed_deal_positions"] == [1, 2]
+    assert load_rulebook("ciaffone-burn").options["redeal_burn"] is True
+
+
+def exposed_second_card(book_path: Path | str) -> str:
+    hand = Hand.model_validate({**EXAMPLE_TABLE, "events": ["expose 2:1 Kd"]})
+    ruled = rule_hand(hand, load_rulebook(book_path))
+    return ruled.rulings[0].outcome
+
+
+def test_edit_a_rule_and_the_ruling_changes(tmp_path: Path) -> None:
+    """The engine holds no rule of its own: the YAML decides."""
+    copy = tmp_path / "rulebook"
+    shutil.copytree(rulebook_dir(), copy)
+    rrop = copy / "rrop.yaml"
+    assert exposed_second_card(rrop) == "continue"
+    text = rrop.read_text(encoding="utf-8")
+    edited = text.replace(
+        "misdeal_on_exposed_deal_positions:\n    default: [1]",
+        "misdeal_on_exposed_deal_positions:\n    default: [1, 2]",
+    )
+    assert edited != text
+    rrop.write_text(edited, encoding="utf-8")
+    assert exposed_second_card(rrop) == "misdeal"
+    rrop.write_text(
+        edited.replace(
+            "    outcome: misdeal\n    priority: 20\n", "    outcome: void\n    priority: 20\n"
+        ),
+        encoding="utf-8",
+    )
+    assert exposed_second_card(rrop) == "void"
+
+
+def test_rulebooks_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from floorman.rules import cache
+
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path / "cache"))
+    path = tiny(tmp_path)
+    first = load_rulebook(path)
+    entries = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    assert any(name.startswith("tiny-") for name in entries)
+    stat = path.stat()
+    assert cache.get(path.resolve(), stat.st_mtime_ns, stat.st_size) is not None
+    assert (
+        load_rulebook(path).rule("holdem.exposed-holecard.first").rule
+        == first.rule("holdem.exposed-holecard.first").rule
+    )
