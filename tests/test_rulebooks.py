@@ -25,8 +25,9 @@ def _rule_examples() -> Iterator[object]:
     for name in SHIPPED:
         book = load_rulebook(name)
         for rule in book.rules:
-            for index, example in enumerate(rule.rule.examples, 1):
-                yield pytest.param(name, rule.local_id, index, id=f"{name}:{rule.local_id}:{index}")
+            for index in range(1, len(rule.rule.examples) + 1):
+                label = f"{name}:{rule.local_id}:{index}"
+                yield pytest.param(name, rule.local_id, index, id=label)
 
 
 def _house_examples() -> Iterator[object]:

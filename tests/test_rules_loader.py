@@ -152,7 +152,7 @@ def test_house_profile_options_are_checked(tmp_path: Path) -> None:
     with pytest.raises(RulebookError, match="'coin-flip' is not one of first-left-of-button"):
         load_rulebook("rrop", house=house)
     house.write_text("rulebook: h\ntitle: H\nextends: rrop\noptions: {odd_chips: carry-over}\n")
-    with pytest.raises(RulebookError, match="options.odd_chips: no such option in rrop"):
+    with pytest.raises(RulebookError, match=r"options\.odd_chips: no such option in rrop"):
         load_rulebook("rrop", house=house)
 
 
