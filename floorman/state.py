@@ -709,11 +709,36 @@ class HandState:
         else:
             raise ProcedureError(f"cannot take a card from {kind}")
         self.out -= 1
-        first = self._where.get(card)
-        if first is not None and first.kind == kind:
-            del self._where[card]
-            self._first_event.pop(card, None)
+        self._reindex(card)
         self._put_away(card, to)
+
+    def _reindex(self, card: Card) -> None:
+        """After a copy of ``card`` left its place: point at a copy still out, if any."""
+        places = self._places_of(card)
+        recorded = self._where.get(card)
+        if not places:
+            self._where.pop(card, None)
+            self._first_event.pop(card, None)
+        elif recorded not in places:
+            self._where[card] = places[0]
+            self._first_event[card] = next(
+                (d.event for d in self.duplicates if d.card == card and d.place == places[0]),
+                self._first_event.get(card, self.event_count),
+            )
+
+    def _places_of(self, card: Card) -> list[Place]:
+        """Every place a copy of ``card`` is physically recorded (two for a duplicate)."""
+        places: list[Place] = []
+        for seat, cards in self._holes.items():
+            for r, c in enumerate(cards, 1):
+                if c == card:
+                    places.append(Place("seat", seat, None, r))
+        for seat, extra in self.extras.items():
+            places.extend(Place("seat", seat) for c in extra if c == card)
+        places.extend(Place("board", street=b.street) for b in self.board if b.card == card)
+        places.extend(Place("burn", street=b.street) for b in self.burns if b.card == card)
+        places.extend(SET_ASIDE for c in self.set_aside if c == card)
+        return places
 
     def _find_in_seats(self, card: Card) -> tuple[int, int | None]:
         for seat, cards in self._holes.items():
@@ -738,8 +763,7 @@ class HandState:
         self._exposed.pop((seat, deal_round), None)
         self.out -= 1
         if card is not None:
-            self._where.pop(card, None)
-            self._first_event.pop(card, None)
+            self._reindex(card)
         self._put_away(card, to)
         return card
 
@@ -770,8 +794,7 @@ class HandState:
         card = self.extras[seat].pop()
         self.out -= 1
         if card is not None:
-            self._where.pop(card, None)
-            self._first_event.pop(card, None)
+            self._reindex(card)
         self._put_away(card, to)
         return card
 
@@ -827,6 +850,10 @@ class HandState:
         elif deal_round > self.hole_count:
             raise _Illegal(
                 f"{self._game_name} deals {self.hole_count} hole cards, not {deal_round}"
+            )
+        if (seat, deal_round) in self._missing:
+            raise _Illegal(
+                f"seat {seat}'s {_ROUND_NAMES[deal_round - 1]} card was taken away and not replaced"
             )
         current = self._holes[seat][deal_round - 1]
         card = event.card
@@ -1105,10 +1132,13 @@ class HandState:
         for i, card in enumerate(cards):
             if card is None or card in slots or card in extras:
                 continue
-            if positional and i < len(slots) and slots[i] is None:
+            missing = self._missing
+            if positional and i < len(slots) and slots[i] is None and (seat, i + 1) not in missing:
                 slot = i
             else:
-                free = [j for j, c in enumerate(slots) if c is None]
+                free = [
+                    j for j, c in enumerate(slots) if c is None and (seat, j + 1) not in missing
+                ]
                 if not free:
                     known = " ".join(str(c) for c in slots)
                     raise _Illegal(f"seat {seat} holds {known}; {card} is not one of them")
@@ -1128,7 +1158,7 @@ class HandState:
         if first is None:
             self._where[card] = place
             self._first_event[card] = n
-        elif first != place:
+        else:
             self.duplicates.append(Duplicate(card, self._first_event.get(card, 0), first, n, place))
 
     def _complete_deal(self) -> None:
@@ -1261,22 +1291,10 @@ class HandState:
         if not 0 <= self.out <= 52:
             problems.append(f"{self.out} cards out of 52")
         seen: dict[Card, list[Place]] = {}
-        for seat, cards in self._holes.items():
-            for r, card in enumerate(cards, 1):
-                if card is not None:
-                    seen.setdefault(card, []).append(Place("seat", seat, None, r))
-        for seat, extra in self.extras.items():
-            for card in extra:
-                if card is not None:
-                    seen.setdefault(card, []).append(Place("seat", seat))
-        for b in self.board:
-            seen.setdefault(b.card, []).append(Place("board", street=b.street))
-        for burn in self.burns:
-            if burn.card is not None:
-                seen.setdefault(burn.card, []).append(Place("burn", street=burn.street))
-        for card in self.set_aside:
-            if card is not None:
-                seen.setdefault(card, []).append(SET_ASIDE)
+        for c in DECK:
+            places = self._places_of(c)
+            if places:
+                seen[c] = places
         for card, place in self._where.items():
             if place not in seen.get(card, []):
                 problems.append(f"{card} is recorded at {place} but is not there")
