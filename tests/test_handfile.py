@@ -1,0 +1,137 @@
+"""Hand files: the header, YAML and JSON, precise errors, writing them back, the schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from floorman.events import NotationError
+from floorman.handfile import (
+    Hand,
+    HandFileError,
+    dump_hand,
+    hand_schema,
+    header_from,
+    load_hand,
+    parse_hand,
+)
+
+CONTRACT = """\
+game: holdem          # holdem | omaha | omaha-hilo
+betting: no-limit     # no-limit | pot-limit | limit
+blinds: [1, 2]        # small, big
+ante: 0               # optional, per player
+button: 6             # the seat holding the dealer button
+seats: {1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 100}   # occupied seat -> starting stack
+chips: [1]            # optional
+rulebook: rrop        # optional, default rrop
+house: {}             # optional
+events:
+  - deal
+  - 3 call
+"""
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_the_design_example_reads() -> None:
+    hand = parse_hand(CONTRACT, "hand.yaml")
+    assert hand.game == "holdem"
+    assert hand.seats == {1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 100}
+    assert hand.events == ["deal", "3 call"]
+    assert hand.rulebook == "rrop"
+    assert hand.house == {}
+
+
+def test_defaults_let_a_rule_example_be_short() -> None:
+    hand = parse_hand("{button: 6, seats: {1: 100, 2: 100, 3: 100}, events: [expose 1:1 Ah]}")
+    assert (hand.game, hand.betting, hand.blinds, hand.ante) == ("holdem", "no-limit", (1, 2), 0)
+    assert hand.limit_raise_cap == 3
+
+
+def test_json_hand_files(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"button": 2, "seats": {"1": 50, "2": 60}, "events": ["deal"]}))
+    assert load_hand(path).seats == {1: 50, 2: 60}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("button: 6\nseats: {1: 100}\n", "h.yaml: seats: a hand needs at least two occupied seats"),
+        ("buton: 6\nseats: {1: 1, 2: 1}\n", "h.yaml: button: missing"),
+        ("button: 1\nseats: {1: 1, 2: 1}\ncolour: red\n", "h.yaml: colour: not a hand-file field"),
+        ("button: 1\nseats: {1: 1, 2: 0}\n", "h.yaml: seats: seat 2: a stack is more than 0"),
+        ("button: 1\nseats: {1: 1, 2: 1}\nblinds: [2, 1]\n",
+         "h.yaml: blinds: the small blind 2 is more than the big blind 1"),
+        ("button: 1\nseats: {1: 1, 2: 1}\ngame: stud\n", "h.yaml: game: Input should be"),
+        ("button: 1\nseats: {1: 1, 2: 1}\nante: -1\n", "h.yaml: ante: Input should be greater"),
+        ("button: 1\nseats: {1: 1, 2: 1}\nevents:\n  - deal\n  - note: x\n",
+         "h.yaml: events: event 2: one line of text (e.g. 3 call), not a mapping"),
+        ("button: 1\nseats: {1: 1, 2: 1}\nevents: [deal\n", "h.yaml line 4: not YAML"),
+        ("- just\n- a list\n", "h.yaml: a hand file is a mapping of header fields and events"),
+        ("game: omaha\nbutton: 1\nseats: {" + ", ".join(f"{i}: 5" for i in range(1, 13)) + "}\n",
+         "h.yaml: seats: one deck deals omaha to at most 11 seats"),
+    ],
+)  # fmt: skip
+def test_bad_headers_are_one_line_naming_the_field(text: str, message: str) -> None:
+    with pytest.raises(HandFileError) as error:
+        parse_hand(text, "h.yaml")
+    assert str(error.value).startswith(message)
+    assert "\n" not in str(error.value)
+
+
+def test_bad_json_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "h.json"
+    path.write_text('{"button": 1,\n "seats": {1: 2}}')
+    with pytest.raises(HandFileError, match=r"h\.json line 2: not JSON"):
+        load_hand(path)
+
+
+def test_a_missing_file() -> None:
+    with pytest.raises(HandFileError, match="no such file"):
+        load_hand("no/such/hand.yaml")
+
+
+def test_a_bad_event_is_named_with_its_file_line() -> None:
+    hand = parse_hand("button: 6\nseats: {1: 9, 6: 9}\nevents:\n  - deal\n\n  - flop Ah Zx Kd\n",
+                      "h.yaml")  # fmt: skip
+    with pytest.raises(NotationError) as error:
+        hand.parse_events()
+    assert (
+        str(hand.error(error.value)) == 'h.yaml line 6: event 2 "flop Ah Zx Kd": "Zx" is not a card'
+    )
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
+def test_written_hands_read_back_the_same(path: Path) -> None:
+    hand = load_hand(path)
+    again = parse_hand(dump_hand(hand))
+    assert again.model_dump() == hand.model_dump()
+
+
+def test_awkward_events_and_header_values_survive_writing() -> None:
+    hand = Hand.model_validate({
+        "button": 1, "seats": {1: 5, 2: 5}, "table": "7", "house": {"odd_chip": "carry-over"},
+        "events": ["note: seat 2 #angry", "note yes", "expose 2:1 Ah", "note - [x]"],
+    })  # fmt: skip
+    text = dump_hand(hand)
+    assert parse_hand(text).model_dump() == hand.model_dump()
+    assert "  - expose 2:1 Ah\n" in text
+
+
+def test_header_from_values() -> None:
+    header = header_from({"button": 3, "seats": {1: 10, 3: 10}, "table": 7})
+    assert header.table == "7"
+    with pytest.raises(HandFileError, match="new hand: button: Input should be greater"):
+        header_from({"button": 0, "seats": {1: 10, 3: 10}}, "new hand")
+
+
+def test_the_schema_describes_the_fields() -> None:
+    schema = hand_schema()
+    assert schema["title"] == "floorman hand file"
+    assert {"game", "betting", "blinds", "button", "seats", "events"} <= set(schema["properties"])
+    assert set(schema["required"]) == {"button", "seats"}
+    assert schema["additionalProperties"] is False
