@@ -1,0 +1,230 @@
+"""The irregularities a floor is called for, end to end through ``floorman check --json``
+under each rulebook: which rule rules on which event, the outcome, the steps,
+and which later events depart from the procedure in force.
+
+The hand files are in ``tests/data/situations/``; each says in its first line
+what happened at the table.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+
+SITUATIONS = Path(__file__).parent / "data" / "situations"
+BOOKS = ("rrop", "tda-2024", "wsop-2024")
+
+# file -> rulebook -> ([(event, rule, outcome), ...], [(event, rule), ...])
+Expected = tuple[list[tuple[int, str, str]], list[tuple[int, str]]]
+SAME: dict[str, Expected] = {
+    "exposed-first-holecard": ([(1, "holdem.exposed-holecard.first", "misdeal")], []),
+    "two-exposed-holecards": (
+        [(1, "holdem.exposed-holecard.later", "continue"),
+         (2, "holdem.exposed-holecard.two", "misdeal")],
+        [],
+    ),
+    "player-exposed-card": ([(2, "exposed-holecard.by-player", "continue")], []),
+    "premature-flop": ([(5, "holdem.premature-flop", "continue")], []),
+    "premature-river": ([(14, "holdem.premature-river", "continue")], []),
+    "all-in-runout": ([], []),
+    "board-played-without-declaring": (
+        [(21, "play-the-board.untabled", "forfeit")], []
+    ),
+    "omaha-plays-board": ([(20, "omaha.plays-board", "continue")], []),
+    "omaha-partial-show": (
+        [(20, "omaha.show-all-cards", "continue"),
+         (21, "showdown.partial-show-muck", "forfeit")],
+        [],
+    ),
+    "omaha-hilo-no-low": ([(20, "omaha-hilo.no-qualifying-low", "continue")], []),
+    "duplicate-card": ([(7, "duplicate-card", "void")], [(8, "duplicate-card")]),
+    "misdeal-after-action": ([(4, "misdeal.after-action", "continue")], []),
+    "two-burns": ([(6, "holdem.board.two-burns", "continue")], []),
+    "missed-burn-after-action": (
+        [(5, "holdem.flop.no-burn", "continue"),
+         (6, "holdem.board.missed-burn-after-action", "continue")],
+        [],
+    ),
+}  # fmt: skip
+
+DIFFERENT: dict[str, dict[str, Expected]] = {
+    "exposed-second-holecard": {
+        "rrop": ([(1, "holdem.exposed-holecard.later", "continue")], []),
+        "tda-2024": (
+            [(1, "holdem.exposed-holecard.first", "misdeal")],
+            [(2, "holdem.exposed-holecard.first")],
+        ),
+        "wsop-2024": (
+            [(1, "holdem.exposed-holecard.first", "misdeal")],
+            [(2, "holdem.exposed-holecard.first")],
+        ),
+    },
+    "exposed-later-holecard": {
+        book: ([(1, "holdem.exposed-holecard.later", "continue")], []) for book in BOOKS
+    },
+    "extra-card-first-player": {
+        "rrop": ([(2, "holdem.extra-card.first", "continue")], []),
+        "tda-2024": (
+            [(2, "holdem.extra-card", "misdeal")],
+            [(n, "holdem.extra-card") for n in range(3, 8)],
+        ),
+        "wsop-2024": ([(2, "holdem.extra-card.first", "continue")], []),
+    },
+    "two-extra-cards": {
+        "rrop": (
+            [(2, "holdem.extra-card.first", "continue"), (3, "holdem.extra-card.two", "misdeal")],
+            [],
+        ),
+        "tda-2024": ([(2, "holdem.extra-card", "misdeal")], [(3, "holdem.extra-card")]),
+        "wsop-2024": (
+            [(2, "holdem.extra-card.first", "continue"), (3, "holdem.extra-card.two", "misdeal")],
+            [],
+        ),
+    },
+    "four-card-flop": {
+        # The file follows TDA 39-A / WSOP 89 (one of the four becomes the burn);
+        # Robert's Rules reshuffles, cuts and deals a new flop with no burn.
+        "rrop": (
+            [(6, "holdem.four-card-flop", "continue")],
+            [(7, "holdem.four-card-flop"), (8, "holdem.four-card-flop"),
+             (8, "holdem.four-card-flop")],
+        ),
+        "tda-2024": ([(6, "holdem.four-card-flop", "continue")], []),
+        "wsop-2024": ([(6, "holdem.four-card-flop", "continue")], []),
+    },
+    "flop-without-burn": {
+        "rrop": ([(5, "holdem.flop.no-burn", "continue")], [(7, "holdem.flop.no-burn")]),
+        "tda-2024": ([(5, "holdem.flop.no-burn", "continue")], []),
+        "wsop-2024": ([(5, "holdem.flop.no-burn", "continue")], []),
+    },
+    "premature-turn": {
+        # The file reshuffles and turns again with no burn (TDA RP-5-B); Robert's
+        # Rules burns and turns the would-be river, so event 13 lacks its burn.
+        "rrop": ([(9, "holdem.premature-turn", "continue")], [(13, "holdem.premature-turn")]),
+        "tda-2024": ([(9, "holdem.premature-turn", "continue")], []),
+        "wsop-2024": ([(9, "holdem.premature-turn", "continue")], []),
+    },
+    "board-played-without-tabling": {
+        "rrop": ([(22, "holdem.play-the-board.declared", "continue")], []),
+        "tda-2024": ([(22, "play-the-board.untabled", "forfeit")], []),
+        "wsop-2024": ([(22, "play-the-board.untabled", "forfeit")], []),
+    },
+}  # fmt: skip
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name, expected in SAME.items():
+        for book in BOOKS:
+            rulings = expected[0]
+            if name == "board-played-without-declaring" and book == "rrop":
+                rulings = [(21, "holdem.play-the-board.undeclared", "forfeit")]
+            cases.append(pytest.param(name, book, (rulings, expected[1]), id=f"{name}-{book}"))
+    for name, per_book in DIFFERENT.items():
+        for book, expected in per_book.items():
+            cases.append(pytest.param(name, book, expected, id=f"{name}-{book}"))
+    return cases
+
+
+def check_json(*args: str) -> tuple[int, dict[str, Any]]:
+    result = CliRunner().invoke(app, ["check", *args, "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_every_situation_file_is_covered() -> None:
+    files = {path.stem for path in SITUATIONS.glob("*.yaml")}
+    assert files == set(SAME) | set(DIFFERENT)
+
+
+@pytest.mark.parametrize(("name", "book", "expected"), _cases())
+def test_situation(name: str, book: str, expected: Expected) -> None:
+    status, report = check_json(str(SITUATIONS / f"{name}.yaml"), "--rulebook", book)
+    rulings = [(r["event"], r["rule"], r["outcome"]) for r in report["rulings"]]
+    violations = [(v["event"], v["rule"]) for v in report["violations"]]
+    assert rulings == [(event, f"{book}.{rule}", outcome) for event, rule, outcome in expected[0]]
+    assert violations == [(event, f"{book}.{rule}") for event, rule in expected[1]]
+    assert status == (1 if violations else 0)
+    for ruling in report["rulings"]:
+        assert set(ruling) == {"event", "rule", "cite", "outcome", "title", "steps"}
+        assert ruling["cite"]
+        assert ruling["title"]
+        assert all(set(step) == {"do", "text"} and step["text"] for step in ruling["steps"])
+    for violation in report["violations"]:
+        assert set(violation) == {"event", "rule", "message"}
+        assert violation["message"]
+        assert "\n" not in violation["message"]
+
+
+def test_steps_name_the_actual_cards_and_seats() -> None:
+    _, report = check_json(str(SITUATIONS / "premature-turn.yaml"), "-r", "rrop")
+    texts = [step["text"] for step in report["rulings"][0]["steps"]]
+    assert texts[0].startswith("Take the 2♠ out of play for this round")
+    assert [step["do"] for step in report["rulings"][0]["steps"]] == [
+        "set-aside", "complete-betting", "burn", "reshuffle", "cut", "deal-without-burn",
+    ]  # fmt: skip
+    _, report = check_json(str(SITUATIONS / "exposed-later-holecard.yaml"))
+    steps = report["rulings"][0]["steps"]
+    assert steps[0]["text"] == "The deal continues; seat 2 may not keep the exposed Q♠."
+    assert steps[2]["text"] == "The Q♠ is the burn card for the flop; burn no other card."
+
+
+def test_a_misdeal_returns_every_chip() -> None:
+    _, report = check_json(str(SITUATIONS / "exposed-first-holecard.yaml"))
+    assert report["stacks"] == {"1": 100, "2": 100, "3": 100}
+    _, report = check_json(str(SITUATIONS / "duplicate-card.yaml"))
+    assert report["stacks"] == {"1": 100, "2": 100, "3": 100}
+
+
+def test_house_profile_and_hand_house_header(tmp_path: Path) -> None:
+    second = str(SITUATIONS / "exposed-second-holecard.yaml")
+    house = Path(__file__).parent.parent / "rulebook" / "house" / "first-or-second.yaml"
+    _, report = check_json(second, "--house", str(house))
+    assert report["rulings"][0]["outcome"] == "misdeal"
+    text = (SITUATIONS / "exposed-second-holecard.yaml").read_text(encoding="utf-8")
+    header = tmp_path / "hand.yaml"
+    header.write_text(
+        text.replace("events:", "house: {misdeal_on_exposed_deal_positions: [1, 2]}\nevents:"),
+        encoding="utf-8",
+    )
+    _, report = check_json(str(header))
+    assert report["rulings"][0]["outcome"] == "misdeal"
+
+
+def test_the_real_cli_reports_rulings_and_exits_1_on_a_violation() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "check", str(SITUATIONS / "premature-turn.yaml"),
+         "--json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    report = json.loads(result.stdout)
+    assert result.returncode == 1
+    assert report["rulings"][0]["rule"] == "rrop.holdem.premature-turn"
+    assert report["violations"][0]["event"] == 13
+
+
+def test_bad_rulebook_or_house_option_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "check", str(SITUATIONS / "premature-turn.yaml"),
+         "--rulebook", "nosuch"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert "no rulebook named 'nosuch'" in result.stderr
+    hand = tmp_path / "hand.yaml"
+    text = (SITUATIONS / "premature-turn.yaml").read_text(encoding="utf-8")
+    hand.write_text(text.replace("events:", "house: {odd_chip: coin}\nevents:"), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "check", str(hand)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "option 'odd_chip': 'coin' is not one of" in result.stderr
