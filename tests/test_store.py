@@ -1,0 +1,162 @@
+"""The store: append-only hands, undo as retraction, durability and concurrent writers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from floorman.store import (
+    SQLiteStore,
+    StoreConflict,
+    StoreError,
+    default_db_path,
+    open_store,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = {"button": 3, "seats": {"1": 100, "3": 100}}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    with open_store(tmp_path / "floorman.db") as opened:
+        yield opened
+
+
+def test_a_hand_records_events_and_an_undo_is_a_retraction(store: SQLiteStore) -> None:
+    hand = store.start_hand("7", HEADER)
+    store.append(hand.id, ["deal", "3 call"], expect=0)
+    undone = store.retract_last(hand.id, expect=2)
+    assert undone.text == "3 call"
+    store.append(hand.id, ["3 raise 6"], expect=1)
+    assert [r.text for r in store.events(hand.id)] == ["deal", "3 raise 6"]
+    kinds = [r.kind for r in store.records(hand.id)]
+    assert kinds == ["event", "event", "retract", "event"]
+
+
+def test_the_database_refuses_updates_and_deletes(store: SQLiteStore, tmp_path: Path) -> None:
+    hand = store.start_hand("7", HEADER)
+    store.append(hand.id, ["deal"])
+    db = sqlite3.connect(tmp_path / "floorman.db")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("DELETE FROM records")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("UPDATE hands SET table_name = 'x'")
+    db.close()
+
+
+def test_one_hand_in_progress_per_table(store: SQLiteStore) -> None:
+    first = store.start_hand("7", HEADER)
+    with pytest.raises(StoreError, match=f"table 7 has hand {first.id} in progress"):
+        store.start_hand("7", HEADER)
+    other = store.start_hand("8", HEADER)
+    assert [h.id for h in store.open_hands()] == [first.id, other.id]
+    store.close_hand(first.id, "showdown")
+    assert store.open_hand("7") is None
+    assert store.latest_hand("7") == store.hand(first.id)
+    assert store.hand(first.id).closed == "showdown"
+    with pytest.raises(StoreError, match="is closed"):
+        store.append(first.id, ["deal"])
+    second = store.start_hand("7", HEADER)
+    assert [h.id for h in store.hands("7")] == [second.id, first.id]
+
+
+def test_a_stale_writer_is_refused(store: SQLiteStore) -> None:
+    hand = store.start_hand("7", HEADER)
+    store.append(hand.id, ["deal"], expect=0)
+    with pytest.raises(StoreConflict, match="changed while this was typed"):
+        store.append(hand.id, ["3 call"], expect=0)
+    with pytest.raises(StoreConflict):
+        store.retract_last(hand.id, expect=0)
+    assert len(store.events(hand.id)) == 1
+
+
+def test_nothing_to_undo_and_no_such_hand(store: SQLiteStore) -> None:
+    hand = store.start_hand("7", HEADER)
+    with pytest.raises(StoreError, match="no event to undo"):
+        store.retract_last(hand.id)
+    with pytest.raises(StoreError, match="no hand 99"):
+        store.hand(99)
+
+
+def test_a_file_that_is_not_a_store(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database at all, just some text that is long enough" * 20)
+    with pytest.raises(StoreError, match="not a floorman store"):
+        open_store(path)
+
+
+def test_default_paths() -> None:
+    home = Path("/home/dealer")
+    assert default_db_path({}, "linux", home) == home / ".local/share/floorman/floorman.db"
+    assert default_db_path({"FLOORMAN_DB": "/x/y.db"}, "linux", home) == Path("/x/y.db")
+    windows = default_db_path({"LOCALAPPDATA": "C:/Users/d/AppData/Local"}, "win32", home)
+    assert windows == Path("C:/Users/d/AppData/Local/floorman/floorman.db")
+
+
+APPENDER = """
+import sys
+from floorman.store import open_store
+store = open_store(sys.argv[1])
+hand_id = int(sys.argv[2])
+tag, count = sys.argv[3], int(sys.argv[4])
+for i in range(count):
+    store.append(hand_id, [f"note {tag} {i}"])
+    print(i, flush=True)
+"""
+
+
+def _appender(db: Path, hand_id: int, tag: str, count: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-c", APPENDER, str(db), str(hand_id), tag, str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def test_a_hand_survives_the_process_being_killed_while_appending(tmp_path: Path) -> None:
+    db = tmp_path / "floorman.db"
+    with open_store(db) as store:
+        hand = store.start_hand("7", HEADER)
+    writer = _appender(db, hand.id, "k", 1_000_000)
+    assert writer.stdout is not None
+    confirmed = -1
+    while confirmed < 30:
+        line = writer.stdout.readline()
+        assert line, "the writer stopped early"
+        confirmed = int(line)
+    os.kill(writer.pid, signal.SIGKILL)
+    writer.wait()
+    writer.stdout.close()
+    with open_store(db) as store:
+        texts = [r.text for r in store.events(hand.id)]
+        assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert len(texts) >= confirmed + 1
+    assert texts == [f"note k {i}" for i in range(len(texts))]
+
+
+def test_four_processes_appending_to_one_store_lose_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "floorman.db"
+    with open_store(db) as store:
+        hand = store.start_hand("7", HEADER)
+    writers = [_appender(db, hand.id, f"p{n}", 40) for n in range(4)]
+    deadline = time.monotonic() + 120
+    for writer in writers:
+        writer.communicate(timeout=max(1.0, deadline - time.monotonic()))
+        assert writer.returncode == 0
+    with open_store(db) as store:
+        texts = [r.text or "" for r in store.events(hand.id)]
+    assert len(texts) == 160
+    for n in range(4):
+        mine = [t for t in texts if t.startswith(f"note p{n} ")]
+        assert mine == [f"note p{n} {i}" for i in range(40)]
