@@ -1,0 +1,58 @@
+"""Step texts: sandboxed templates over the documented variables only."""
+
+from __future__ import annotations
+
+import pytest
+
+from floorman.rules.catalogue import TEMPLATE_VARS
+from floorman.rules.schema import PRIMITIVES
+from floorman.rules.steps import (
+    PRIMITIVE_DOCS,
+    TemplateError,
+    check_text,
+    placeholders,
+    render_text,
+)
+
+
+def test_texts_are_filled_with_the_actual_cards() -> None:
+    text = "Take the {{ card }} out of play; {{ seat }} acts."
+    check_text(text)
+    assert render_text(text, {"card": "7♦", "seat": "seat 3"}) == (
+        "Take the 7♦ out of play; seat 3 acts."
+    )
+
+
+def test_rendered_texts_are_one_line() -> None:
+    assert render_text("Burn\n   a card.", {}) == "Burn a card."
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{{ ''.__class__ }}", "reaches outside the template sandbox"),
+        ("{{ card.__class__.__mro__ }}", "reaches outside the template sandbox"),
+        ("{{ card['_x'] }}", "reaches outside the template sandbox"),
+        ("{{ card.upper() }}", "may only print variables"),
+        ("{{ cycler }}", "unknown variable 'cycler'"),
+        ("{{ card ", "template syntax"),
+    ],
+)
+def test_unsafe_or_unknown_templates_are_refused(text: str, message: str) -> None:
+    with pytest.raises(TemplateError, match=message):
+        check_text(text)
+
+
+def test_filters_and_conditions_are_allowed() -> None:
+    check_text("{% if card %}Show the {{ card | upper }}.{% endif %}")
+
+
+def test_an_unfilled_variable_is_an_error_not_a_blank() -> None:
+    with pytest.raises(TemplateError, match="card"):
+        render_text("Take the {{ card }}.", {})
+
+
+def test_placeholders_cover_every_variable_and_every_primitive_is_documented() -> None:
+    assert set(placeholders()) == set(TEMPLATE_VARS)
+    assert placeholders({"card": "turn card"})["card"] == "turn card"
+    assert set(PRIMITIVE_DOCS) == set(PRIMITIVES)
