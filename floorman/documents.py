@@ -30,6 +30,7 @@ __all__ = [
     "OUTCOME_LABELS",
     "card_view",
     "cards_view",
+    "comparison_view",
     "dealing_procedure",
     "edition",
     "hand_rankings",
@@ -479,3 +480,121 @@ _BETTING: Final = (
         "on the flop, twice that on the turn and the river.",
     },
 )
+
+
+# -- rulebook comparisons --------------------------------------------------------------------
+
+
+def _procedure(steps: Sequence[str]) -> tuple[str, ...]:
+    """The primitives that change what the dealer does; ``explain`` only records."""
+    return tuple(do for do in steps if do != "explain")
+
+
+def comparison_view(
+    books: Sequence[Rulebook], *, day: datetime.date, paper: str = "letter"
+) -> View:
+    """Situation by situation, what each rulebook rules, with the differences marked.
+
+    Every situation any of the rulebooks names is asked of each of them; a
+    row *differs* when the outcomes or the procedures (the ``do`` steps,
+    leaving out ``explain``) are not the same. Rules that no situation
+    reaches are listed after, so nothing in a rulebook goes unmentioned.
+    """
+    from floorman.rules.engine import match_situation
+
+    names: dict[str, Any] = {}
+    for book in books:
+        for name, situation in book.situations.items():
+            names.setdefault(name, situation)
+    reached: list[set[str]] = [set() for _ in books]
+    rows = []
+    for name, situation in names.items():
+        cells: list[View] = []
+        for index, book in enumerate(books):
+            ruling = match_situation(book, name)[0] if name in book.situations else None
+            if ruling is None:
+                cells.append({"book": book.name, "absent": True})
+                continue
+            reached[index].add(ruling.rule)
+            cells.append(
+                {
+                    "book": book.name,
+                    "absent": False,
+                    "rule": ruling.rule,
+                    "title": ruling.title,
+                    "outcome": ruling.outcome,
+                    "outcome_label": OUTCOME_LABELS[ruling.outcome],
+                    "cite": ruling.cite,
+                    "steps": [_sentence(step.text) for step in ruling.steps],
+                    "procedure": [step.do for step in ruling.steps],
+                    "note": " ".join(ruling.note.split()) if ruling.note else "",
+                }
+            )
+        outcomes = {cell.get("outcome") for cell in cells}
+        procedures = {_procedure(cell.get("procedure", ())) for cell in cells}
+        differences = []
+        if len(outcomes) > 1:
+            differences.append("outcome")
+        if len(procedures) > 1 and not any(cell["absent"] for cell in cells):
+            differences.append("procedure")
+        rows.append(
+            {
+                "situation": name,
+                "title": situation.title,
+                "game": GAME_NAMES.get(situation.game, situation.game),
+                "cells": cells,
+                "differences": differences,
+                "differs": bool(differences),
+            }
+        )
+    unreached = [
+        {
+            "book": book.name,
+            "rules": [
+                {
+                    "rule": rule.id,
+                    "title": rule.rule.title,
+                    "cite": rule.rule.cite,
+                    "outcome": rule.rule.outcome,
+                    "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
+                }
+                for rule in book.rules
+                if rule.id not in reached[index]
+            ],
+        }
+        for index, book in enumerate(books)
+    ]
+    option_names = list(dict.fromkeys(name for book in books for name in book.options))
+    options = []
+    for name in option_names:
+        values = [_words(book.options[name]) if name in book.options else "" for book in books]
+        options.append(
+            {
+                "name": name,
+                "label": name.replace("_", " ").capitalize(),
+                "by_book": values,
+                "differs": len(set(values)) > 1,
+            }
+        )
+    differing = sum(1 for row in rows if row["differs"])
+    return {
+        "doc": {
+            "title": "Rulebook comparison",
+            "house": " · ".join(book.name for book in books),
+            "source": " vs ".join(book.title for book in books),
+            "date": long_date(day),
+            "paper": paper,
+            "four_colour": False,
+            "meta": [
+                f"{len(rows)} situations, {differing} ruled differently",
+                long_date(day),
+            ],
+        },
+        "books": [
+            {"name": book.name, "title": book.title, "edition": edition(book)} for book in books
+        ],
+        "rows": rows,
+        "differing": differing,
+        "options": options,
+        "unreached": unreached,
+    }

@@ -1,0 +1,162 @@
+"""``floorman compare``: two rulebooks side by side, on the terminal and on paper."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
+)
+
+
+def compare(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["compare", *args], env={"COLUMNS": "100"})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def blocks(out: str) -> list[str]:
+    """The situations of the table, one block each, without the header and the summary."""
+    body = out.split("\n", 2)[2].split("\n\n")
+    return [block for block in body if block.strip() and "situations," not in block]
+
+
+def text_of(pdf: Path, *, layout: bool = True) -> str:
+    """The PDF's words; without *layout*, each table cell's text comes out whole."""
+    command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    return " ".join(out.stdout.split())
+
+
+class TestTerminal:
+    def test_a_table_with_a_column_per_rulebook(self) -> None:
+        code, out, err = compare("rrop", "tda-2024")
+        assert code == 0, err
+        lines = out.splitlines()
+        assert lines[0].split() == ["Situation", "rrop", "tda-2024"]
+        assert set(lines[1]) == {"-", " "}
+        assert all(len(line) <= 100 for line in lines)
+
+    def test_the_second_card_differs(self) -> None:
+        out = compare("rrop", "tda-2024")[1]
+        second = next(b for b in blocks(out) if "second card off the" in b)
+        assert second.startswith("* The dealer exposes the")
+        assert "CONTINUE" in second
+        assert "MISDEAL" in second
+        assert "RRoP §5 rule 1" in second
+        assert "TDA 2024 Rule 35-A-7" in second
+        assert "continue deal > replace card > use" in second
+        assert "differs: outcome and" in second
+
+    def test_alike_rows_are_unmarked(self) -> None:
+        out = compare("rrop", "tda-2024")[1]
+        first = next(b for b in blocks(out) if "first card off the deck" in b)
+        assert first.startswith("The dealer exposes the")
+        assert "differs" not in first
+
+    def test_summary_options_and_rules_no_situation_reaches(self) -> None:
+        out = compare("rrop", "tda-2024")[1]
+        assert "situations," in out
+        assert "ruled differently (marked *)." in out
+        assert "Options whose defaults differ:" in out
+        assert "Play the board requires tabling: rrop no; tda-2024 yes" in out
+        assert "Rules of tda-2024 no situation reaches:" in out
+
+    def test_only_the_differences(self) -> None:
+        everything = compare("rrop", "tda-2024")[1]
+        differences = compare("rrop", "tda-2024", "--differences")[1]
+        assert "first card off the deck" in everything
+        assert "first card off the deck" not in differences
+        differing = blocks(differences)
+        assert differing
+        assert all(b.startswith("* ") for b in differing)
+        assert len(differing) == sum(1 for b in blocks(everything) if b.startswith("* "))
+
+    def test_a_rulebook_compared_with_itself(self) -> None:
+        code, out, _ = compare("rrop", "rrop")
+        assert code == 0
+        assert "* " not in out
+        assert "ruled differently." in out
+        assert "Options whose defaults differ" not in out
+
+
+@needs_poppler
+class TestPdf:
+    def test_writes_the_comparison(self, tmp_path: Path) -> None:
+        path = tmp_path / "diff.pdf"
+        code, out, err = compare("rrop", "tda-2024", "-o", str(path), "--paper", "a4")
+        assert code == 0, err
+        assert out.startswith(f"wrote {path} (")
+        assert out.endswith(" pages, a4)\n")
+        text = text_of(path, layout=False)
+        for expected in (
+            "Rulebook comparison",
+            "Robert Ciaffone, Robert's Rules of Poker, version 11.",
+            "Poker Tournament Directors Association, 2024 Rules and Recommended Procedures.",
+            "The dealer exposes the second card off the deck Hold'em DIFFERS",
+            "DIFFERS: OUTCOME AND PROCEDURE",
+            "RRoP §5 rule 1",
+            "TDA 2024 Rule 35-A-7",
+            "PLAY CONTINUES",
+            "Options and their defaults",
+            "Rules no situation reaches",
+        ):
+            assert expected in text, expected
+        pdffonts = subprocess.run(
+            ["pdffonts", str(path)], capture_output=True, text=True, check=True
+        ).stdout.splitlines()[2:]
+        assert pdffonts
+        assert all(line.split()[-5] == "yes" for line in pdffonts)
+
+    @pytest.mark.slow
+    def test_three_rulebooks(self, tmp_path: Path) -> None:
+        path = tmp_path / "three.pdf"
+        code, _, err = compare("rrop", "tda-2024", "wsop-2024", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path)
+        assert "Situation rrop tda-2024 wsop-2024" in text
+
+
+class TestErrors:
+    def test_one_rulebook_is_not_a_comparison(self) -> None:
+        code, _, err = compare("rrop")
+        assert code == 2
+        assert err.startswith("floorman: name at least two rulebooks to compare")
+        assert err.count("\n") == 1
+
+    def test_unknown_rulebook(self) -> None:
+        code, _, err = compare("rrop", "nosuch")
+        assert code == 2
+        assert err.startswith("floorman: no rulebook named 'nosuch'")
+        assert err.count("\n") == 1
+
+    def test_unwritable_output(self, tmp_path: Path) -> None:
+        target = tmp_path / "missing" / "diff.pdf"
+        code, _, err = compare("rrop", "tda-2024", "-o", str(target))
+        assert code == 2
+        assert err.startswith(f'floorman: -o "{target}": cannot write there')
+
+
+def test_real_command_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "compare", "rrop", "tda-2024", "--differences"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "COLUMNS": "120"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Situation")
+    assert "\x1b[" not in result.stdout  # no colour codes when piped
