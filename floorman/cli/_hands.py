@@ -5,12 +5,11 @@ Imported only inside commands: it brings in the store (and so sqlite3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from floorman.cli._app import fail
+from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
 from floorman.events import EventError
 from floorman.handfile import Hand
@@ -18,14 +17,17 @@ from floorman.replay import read_event
 from floorman.state import HandState
 from floorman.store import SQLiteStore, StoredHand, open_store
 
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """A user's mistake becomes one line and exit status 2, however the CLI is invoked."""
-    try:
-        yield
-    except FloormanError as error:
-        fail(str(error))
+__all__ = [
+    "Loaded",
+    "find_hand",
+    "load",
+    "record",
+    "require_open",
+    "split_events",
+    "store_at",
+    "undo",
+    "user_errors",
+]
 
 
 @dataclass

@@ -32,11 +32,13 @@ def check(
     ] = None,
 ) -> None:
     """Replay a hand file; report the state, rulings and violations."""
+    from floorman.cli._errors import user_errors
     from floorman.cli._view import detail_lines
     from floorman.handfile import load_hand
     from floorman.replay import check_hand
 
-    result = check_hand(load_hand(handfile), rulebook=rulebook, house=house)
+    with user_errors():
+        result = check_hand(load_hand(handfile), rulebook=rulebook, house=house)
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

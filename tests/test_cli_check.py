@@ -1,0 +1,139 @@
+"""``floorman check`` and ``floorman schema`` end to end."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman import replay
+from floorman.cli import app
+from floorman.handfile import load_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+runner = CliRunner()
+
+
+def test_check_prints_the_table_and_exits_0() -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES / "premature-turn.yaml")])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "hold'em no-limit 1/2, button seat 6" in out
+    assert "street: turn; board: A♥ K♦ 7♣ 7♦!" in out
+    assert "premature board card 7♦ (event 12)" in out
+    assert "seat 1 to act (92 behind): fold, check, bet 2..92" in out
+
+
+def test_check_json_is_the_contract_object() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "check", str(EXAMPLES / "normal-hand.yaml"), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"rulings", "violations", "pots", "awards", "stacks"}
+    assert data["violations"] == []
+    assert isinstance(data["rulings"], list)
+    assert isinstance(data["pots"], list)
+    assert all(isinstance(seat, str) for seat in data["stacks"])
+    assert all(isinstance(chips, int) for chips in data["stacks"].values())
+    assert data["awards"] == {"3": 103}
+    assert sum(data["stacks"].values()) == 600
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("button: 6\nseats: {1: 9, 6: 9}\nevents:\n  - deal\n  - flop Ah Zx Kd\n",
+         'line 5: event 2 "flop Ah Zx Kd": "Zx" is not a card'),
+        ("button: 6\nseats: {1: 9, 6: 9}\nevents:\n  - deal\n  - 1 call\n",
+         'line 5: event 2 "1 call": seat 6 is to act, not seat 1'),
+        ("button: 6\nseats: {1: 9, 6: 9}\nevents: [deal\n", "line 4: not YAML"),
+        ("button: 6\nseats: {1: 9}\n", "seats: a hand needs at least two occupied seats"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(text)
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    separator = " " if message.startswith("line") else ": "
+    assert result.stderr.startswith(f"floorman: {path}{separator}{message}")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_missing_file_through_the_real_cli() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "check", "no-such-hand.yaml"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == "floorman: no-such-hand.yaml: no such file\n"
+    assert "Traceback" not in result.stderr
+
+
+def test_a_violation_makes_the_exit_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = replay.check_hand
+
+    def with_violation(hand: replay.Hand, **options: str | None) -> replay.CheckResult:
+        result = real(hand, **options)
+        result.violations.append({"event": 9, "rule": "x.y", "message": "a burn was skipped"})
+        return result
+
+    monkeypatch.setattr(replay, "check_hand", with_violation)
+    path = EXAMPLES / "normal-hand.yaml"
+    assert load_hand(path)
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert "violation at event 9: a burn was skipped" in result.stdout
+    assert runner.invoke(app, ["check", str(path), "--json"]).exit_code == 1
+
+
+def _modules_loaded(*argv: str) -> set[str]:
+    code = (
+        "import json, sys\n"
+        "from floorman.cli import app\n"
+        "try:\n"
+        f"    app({list(argv)!r}, standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    return set(json.loads(result.stderr.splitlines()[-1]))
+
+
+def test_check_imports_neither_the_store_nor_the_renderer() -> None:
+    modules = _modules_loaded("check", str(EXAMPLES / "normal-hand.yaml"), "--json")
+    assert "floorman.state" in modules
+    assert "sqlite3" not in modules
+    assert "weasyprint" not in modules
+    assert "floorman.store" not in modules
+
+
+def test_schema_hand_prints_the_json_schema() -> None:
+    result = runner.invoke(app, ["schema", "hand"])
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "floorman hand file"
+    assert "events" in schema["properties"]
+
+
+def test_schema_of_an_unknown_format() -> None:
+    result = runner.invoke(app, ["schema", "nothing"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith('floorman: no schema named "nothing" (known: ')
