@@ -1,0 +1,74 @@
+"""``floorman ask``: the dealer's quick answer for a named situation, no hand recorded."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from floorman.cli import app
+from floorman.cli.ask import _situations
+
+HOUSE = Path(__file__).parent.parent / "rulebook" / "house"
+
+
+def ask(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["ask", *args])
+    return result.exit_code, result.stdout
+
+
+def test_premature_turn_under_robert_and_tda() -> None:
+    status, out = ask("premature-turn")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == (
+        "The turn card is turned before the flop betting is complete — Robert's Rules of Poker"
+    )
+    assert lines[1] == "CONTINUE  The turn card is dealt before the betting round is complete"
+    assert lines[2].startswith("  1. Take the turn card out of play for this round")
+    assert (
+        lines[-1] == "  RRoP §5 rules 6 and 8; §3 Irregularities 15  [rrop.holdem.premature-turn]"
+    )
+    status, out = ask("premature-turn", "--rulebook", "tda-2024")
+    assert "  4. Reshuffle the entire stub, face down and unexposed." in out.splitlines()
+    assert "[tda-2024.holdem.premature-turn]" in out
+
+
+def test_the_house_profile_changes_the_answer() -> None:
+    _, out = ask("exposed-second-holecard")
+    assert "CONTINUE  A holecard other than the first is exposed by the dealer" in out
+    _, out = ask("exposed-second-holecard", "--house", str(HOUSE / "first-or-second.yaml"))
+    assert "MISDEAL  The first holecard dealt is exposed" in out
+    assert "  Note: §5 rule 1 names only the first holecard" in out
+
+
+def test_a_silent_rulebook_says_so() -> None:
+    _, out = ask("exposed-later-holecard", "-r", "tda-2024")
+    assert "  1. The TDA rules are silent on one exposed downcard after the first two" in out
+    assert "  Note: The TDA rules give no procedure" in out
+
+
+def test_no_situation_lists_them_and_no_rule_says_so() -> None:
+    status, out = ask()
+    assert status == 0
+    assert out.splitlines()[0] == "Situations in Robert's Rules of Poker (rrop):"
+    assert any(line.split()[0] == "four-card-flop" for line in out.splitlines()[1:])
+    _, out = ask("turn-without-burn", "-r", "tda-2024")
+    assert out == "The turn is turned with no burn card before it: no rule of tda-2024 applies.\n"
+
+
+def test_an_unknown_situation_is_one_line_exit_2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "ask", "turn-too-early"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.startswith("floorman: rrop has no situation 'turn-too-early' (known: ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_situation_names_complete() -> None:
+    assert _situations("premature-") == ["premature-flop", "premature-river", "premature-turn"]
+    assert "four-card-flop" in _situations("")
