@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from floorman.cards import Card, CardError
+from floorman.cards import DECK, Card, CardError
 from floorman.errors import FloormanError
 from floorman.events import (
     Action,
@@ -99,6 +99,7 @@ _FAST_STRINGS: Final = re.compile(
 )
 _FAST_ITEM: Final = re.compile(_FAST_STRING)
 _FAST_INT: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
+_FAST_INTS: Final = re.compile(r"(?:0|[1-9][0-9]*)(?:[ \t]*,[ \t]*(?:0|[1-9][0-9]*))*[ \t]*,?")
 _FAST_FLOAT: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+")
 
 
@@ -151,6 +152,8 @@ def _flat_value(text: str) -> Any:
             if _FAST_STRINGS.fullmatch(text) is None:
                 raise _NotFlat
             return [item[1:-1] for item in _FAST_ITEM.findall(text)]
+        if _FAST_INTS.fullmatch(inner):
+            return [int(item) for item in inner.rstrip(", \t").split(",")]
         items = [item.strip() for item in inner.split(",")]
         if items and not items[-1]:
             items.pop()
@@ -159,6 +162,8 @@ def _flat_value(text: str) -> Any:
 
 
 def _flat_scalar(text: str) -> Any:
+    if text.isdigit() and text.isascii() and (text[0] != "0" or text == "0"):
+        return int(text)
     if _FAST_INT.fullmatch(text):
         return int(text)
     if _FAST_FLOAT.fullmatch(text):
@@ -209,6 +214,7 @@ class _Importer:
     def __init__(self, data: Mapping[str, Any], name: str) -> None:
         self.data = data
         self.name = name
+        self.seats: dict[str, int] = {}
 
     def fail(self, message: str) -> PhhError:
         return PhhError(f"{self.name}: {message}")
@@ -232,6 +238,8 @@ class _Importer:
         values = self.field(key)
         if not isinstance(values, list) or len(values) != count:
             raise self.fail(f"{key} needs {count} amounts, one a player")
+        if all(type(value) is int and value >= 0 for value in values):
+            return values
         return [self.chips(value, key) for value in values]
 
     def run(self) -> Imported:
@@ -246,10 +254,11 @@ class _Importer:
         if not isinstance(stacks, list) or len(stacks) < 2:
             raise self.fail("starting_stacks needs two players or more")
         players = len(stacks)
-        starting = [self.chips(stack, "starting_stacks") for stack in stacks]
+        self.seats = {f"p{seat}": seat for seat in range(1, players + 1)}
+        starting = self.amounts("starting_stacks", players)
         if not all(starting):
             raise self.fail("starting_stacks: every player has chips")
-        antes = self.amounts("antes", players)
+        antes = list(self.amounts("antes", players))
         forced = self.amounts("blinds_or_straddles", players)
         if players == 2:  # heads-up, PHH lists the antes the other way round
             antes.reverse()
@@ -320,40 +329,48 @@ class _Importer:
         return imported
 
     def action(self, imported: Imported, number: int, raw: str, hole: int) -> None:
-        text, _, comment = raw.partition("#")
+        text, comment = (raw, "") if "#" not in raw else raw.split("#", 1)
         words = text.split()
-        state = imported.state
         if words:
-            actor = words[0]
-            what = words[1] if len(words) > 1 else ""
             try:
-                if actor == "d" and what == "dh" and len(words) == 4:
-                    if not state.deal_complete:
-                        self.apply(imported, Deal(), number, raw)
-                    seat = self.player(words[2], number, raw)
-                    cards = _cards(words[3])
-                    if len(cards) != hole:
-                        raise self.fail(f'action {number} "{raw}": {hole} hole cards are dealt')
-                    if any(cards):
-                        self.apply(imported, Cards(seat, cards), number, raw)
-                elif actor == "d" and what == "db" and len(words) == 3:
-                    street = state.next_board_street
-                    board = _cards(words[2])
-                    if street is None or None in board:
-                        raise self.fail(f'action {number} "{raw}": not a board card to deal')
-                    self.apply(imported, Burn(), number, raw)
-                    self.apply(imported, Board(street, board), number, raw)  # type: ignore[arg-type]
-                elif actor[:1] == "p":
-                    seat = self.player(actor, number, raw)
-                    self.apply(imported, self.player_event(seat, words, state), number, raw)
-                else:
-                    raise self.fail(f'action {number} "{raw}": not a PHH action')
+                self.play(imported, number, raw, words, hole)
             except (CardError, ValueError) as error:
                 if isinstance(error, PhhError):
                     raise
                 raise self.fail(f'action {number} "{raw}": {error}') from None
         if comment.strip():
             imported.events.append(Note(comment.strip()))
+
+    def play(self, imported: Imported, number: int, raw: str, words: list[str], hole: int) -> None:
+        state = imported.state
+        actor = words[0]
+        if actor == "d":
+            what = words[1] if len(words) > 1 else ""
+            if what == "dh" and len(words) == 4:
+                if not state.deal_complete:
+                    self.apply(imported, Deal(), number, raw)
+                seat = self.player(words[2], number, raw)
+                cards = _cards(words[3])
+                if len(cards) != hole:
+                    raise self.fail(f'action {number} "{raw}": {hole} hole cards are dealt')
+                if any(cards):
+                    self.apply(imported, Cards(seat, cards), number, raw)
+                return
+            if what == "db" and len(words) == 3:
+                street = state.next_board_street
+                board = _cards(words[2])
+                if street is None or None in board:
+                    raise self.fail(f'action {number} "{raw}": not a board card to deal')
+                self.apply(imported, Burn(), number, raw)
+                self.apply(imported, Board(street, board), number, raw)  # type: ignore[arg-type]
+                return
+        elif actor in self.seats:
+            event = self.player_event(self.seats[actor], words, state)
+            self.apply(imported, event, number, raw)
+            return
+        elif actor[:1] == "p":
+            raise self.fail(f'action {number} "{raw}": there is no player {actor}')
+        raise self.fail(f'action {number} "{raw}": not a PHH action')
 
     def player_event(self, seat: int, words: list[str], state: HandState) -> Event:
         what = words[1] if len(words) > 1 else ""
@@ -382,33 +399,43 @@ class _Importer:
         raise ValueError("not a PHH action")
 
     def player(self, word: str, number: int, raw: str) -> int:
-        seats = len(self.data["starting_stacks"])
-        if not word[1:].isdigit() or not 1 <= int(word[1:]) <= seats:
+        seat = self.seats.get(word)
+        if seat is None:
             raise self.fail(f'action {number} "{raw}": there is no player {word}')
-        return int(word[1:])
+        return seat
 
     def apply(self, imported: Imported, event: Event, number: int, raw: str) -> None:
         state = imported.state
-        where = f'action {number} "{raw}"' if number else "the forced bets"
         duplicates = len(state.duplicates)
         try:
             state.apply(event, len(imported.events) + 1)
         except EventError as error:
-            raise self.fail(f"{where}: {error.reason}") from None
+            raise self.fail(f"{_where(number, raw)}: {error.reason}") from None
         if len(state.duplicates) > duplicates:
             twice = state.duplicates[-1]
-            raise self.fail(f"{where}: {twice.card.ascii} is dealt twice")
+            raise self.fail(f"{_where(number, raw)}: {twice.card.ascii} is dealt twice")
         imported.events.append(event)
+
+
+def _where(number: int, raw: str) -> str:
+    return f'action {number} "{raw}"' if number else "the forced bets"
+
+
+_PHH_CARDS: Final[dict[str, Card | None]] = {card.ascii: card for card in DECK}
+_PHH_CARDS["??"] = None
 
 
 def _cards(text: str) -> tuple[Card | None, ...]:
     """PHH cards run together, ``??`` unknown: ``Ah??`` is the ace of hearts and one unknown."""
     if len(text) % 2:
         raise CardError(f'"{text}" is not a run of cards')
-    return tuple(
-        None if text[i : i + 2] == "??" else Card.parse(text[i : i + 2])
-        for i in range(0, len(text), 2)
-    )
+    try:
+        return tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
+    except KeyError:
+        return tuple(
+            None if text[i : i + 2] == "??" else Card.parse(text[i : i + 2])
+            for i in range(0, len(text), 2)
+        )
 
 
 def _amount(text: str, name: str) -> int:

@@ -59,11 +59,12 @@ def uncalled_bet(contributions: Mapping[int, int]) -> tuple[int, int] | None:
     >>> uncalled_bet({1: 100, 2: 100}) is None
     True
     """
-    if not contributions:
-        return None
-    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
-    top_seat, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
+    top_seat, top, second = 0, -1, 0
+    for seat, amount in contributions.items():
+        if amount > top:
+            top_seat, top, second = seat, amount, max(top, 0)
+        elif amount > second:
+            second = amount
     if top <= second:
         return None
     return top_seat, top - second
@@ -84,9 +85,9 @@ def build_pots(
     live seat may win whatever its stack). Adjacent pots open to the same
     seats are one pot.
     """
-    for seat, amount in contributions.items():
-        if amount < 0:
-            raise PotError(f"seat {seat} cannot put in a negative amount ({amount})")
+    if contributions and min(contributions.values()) < 0:
+        seat, amount = min(contributions.items(), key=lambda item: item[1])
+        raise PotError(f"seat {seat} cannot put in a negative amount ({amount})")
     if dead < 0:
         raise PotError(f"dead money cannot be negative ({dead})")
     folded_seats = set(folded)
@@ -105,10 +106,12 @@ def build_pots(
     pots: list[Pot] = []
     carry = dead
     previous = 0
-    for level in sorted({amount for amount in remaining.values() if amount > 0}):
-        layer = sum(
-            min(amount, level) - previous for amount in remaining.values() if amount > previous
-        )
+    amounts = sorted(remaining.values())
+    for index, level in enumerate(amounts):
+        if level <= previous:
+            continue
+        # Every seat from here on in the sorted amounts put in at least this level.
+        layer = (level - previous) * (len(amounts) - index)
         eligible = tuple(seat for seat in live if remaining[seat] >= level)
         previous = level
         if not eligible:

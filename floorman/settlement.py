@@ -159,7 +159,7 @@ def settle_state(
         elif seat in state.plays_board and state.game == "holdem":
             hands[seat] = ()
     posted = dead or {}
-    contributions = {seat: chips - posted.get(seat, 0) for seat, chips in state.contributed.items()}
+    contributions = _less_dead(state.contributed, posted)
     return settle(
         state.stacks,
         contributions,
@@ -203,6 +203,13 @@ def chips_report(
             settlement.stacks,
         )
     posted = dead or {}
-    contributions = {seat: chips - posted.get(seat, 0) for seat, chips in state.contributed.items()}
+    contributions = _less_dead(state.contributed, posted)
     layout = build_pots(contributions, state.folded, dead=sum(posted.values()))
     return ChipsReport(open_pots_json(layout, pending=True), {}, dict(sorted(state.stacks.items())))
+
+
+def _less_dead(contributed: Mapping[int, int], dead: Mapping[int, int]) -> Mapping[int, int]:
+    """What each seat put in towards its own level: all it put in but dead money."""
+    if not dead:
+        return contributed
+    return {seat: chips - dead.get(seat, 0) for seat, chips in contributed.items()}
