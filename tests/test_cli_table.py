@@ -1,0 +1,219 @@
+"""Recording a hand at the table end to end: new, add, show, log, undo, hands, export, live."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from floorman.cli import app
+from floorman.cli.live import completions
+from floorman.handfile import load_hand
+from floorman.replay import check_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+NEW = ["new", "--table", "7", "--game", "holdem", "--blinds", "1/2", "--button", "3",
+       "--seats", "1=200,3=150,5=300"]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    db = tmp_path / "floorman.db"
+    monkeypatch.setenv("FLOORMAN_DB", str(db))
+    monkeypatch.delenv("FLOORMAN_TABLE", raising=False)
+    return db
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def ok(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_new_starts_a_hand_with_the_blinds_posted() -> None:
+    out = ok(*NEW)
+    assert out.splitlines() == [
+        "hand 1 at table 7: hold'em no-limit 1/2, button seat 3",
+        "preflop  no board           pot 3  in front: 1=2 5=1",
+        "deal the cards; seat 3 acts first",
+    ]
+
+
+def test_add_prints_the_state_in_a_few_lines() -> None:
+    ok(*NEW)
+    out = ok("add", "--table", "7", "deal", "3 raise 6")
+    assert out.splitlines() == [
+        "preflop  no board           pot 9  in front: 1=2 3=6 5=1",
+        "seat 5 to act (299 behind): fold, call 5, raise 10..300",
+    ]
+    out = ok("add", "5 fold; 1 call; burn; flop Ah Kd 7c")
+    assert out.splitlines()[0] == "flop     A♥ K♦ 7♣           pot 13"
+    assert out.splitlines()[1] == "seat 1 to act (194 behind): fold, check, bet 2..194"
+
+
+def test_a_bad_event_stores_nothing_of_the_whole_add() -> None:
+    ok(*NEW)
+    result = run("add", "deal", "3 raise 6", "5 raise 7")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        'floorman: event 3 "5 raise 7": no-limit: seat 5 may raise to 10..300, not 7\n'
+    )
+    assert "deal" not in ok("log", "--table", "7")
+    result = run("add", "flop Ah Zx Kd")
+    assert result.stderr == 'floorman: event 1 "flop Ah Zx Kd": "Zx" is not a card\n'
+
+
+def test_shorthand_for_the_seat_to_act_is_stored_in_full() -> None:
+    ok(*NEW)
+    ok("add", "deal; r 6; f")
+    log = ok("log")
+    assert "   2  " in log
+    assert "3 raise 6" in log
+    assert "5 fold" in log
+
+
+def test_undo_retracts_and_the_log_keeps_it() -> None:
+    ok(*NEW)
+    ok("add", "deal; 3 call")
+    out = ok("undo", "--table", "7")
+    assert out.splitlines()[0] == 'undone: event 2 "3 call"'
+    assert out.splitlines()[2] == "seat 3 to act (150 behind): fold, call 2, raise 4..150"
+    lines = ok("log").splitlines()
+    assert lines[1].endswith("deal")
+    assert lines[2].endswith("3 call  (undone)")
+    assert lines[3].endswith("undo: 3 call")
+
+
+def test_show_prints_every_seat() -> None:
+    ok(*NEW)
+    ok("add", "deal; cards 3 Ah Kd; 3 raise 6")
+    out = ok("show")
+    assert out.splitlines()[0] == "hand 1 at table 7, 3 events, in progress"
+    assert "  3B      144         6       6  A♥ K♦" in out
+    assert "  5 >     299         1       1  ?? ??" in out
+
+
+def test_export_replays_to_the_same_state(tmp_path: Path) -> None:
+    ok(*NEW)
+    ok("add", "deal; 3 raise 6; 5 call; 1 fold; burn; flop Ah Kd 7c; 5 check; 3 bet 10")
+    ok("add", "turn 2s")  # premature: seat 5 has not acted on the bet
+    path = tmp_path / "hand.yaml"
+    result = run("export", "--table", "7", "-o", str(path))
+    assert result.exit_code == 0
+    assert result.stderr == f"hand 1 written to {path}\n"
+    exported = check_hand(load_hand(path)).state
+    shown = ok("show")
+    assert "premature board card 2♠ (event 9)" in shown
+    assert exported.premature_cards == exported.board_cards[-1:]
+    assert exported.stacks == {1: 198, 3: 134, 5: 294}
+    assert exported.to_act == 5
+    assert run("check", str(path)).exit_code == 0
+    data = json.loads(ok("export", "1", "--format", "json"))
+    assert data["events"][-1] == "turn 2s"
+    assert data["table"] == "7"
+
+
+def test_new_refuses_a_table_with_a_hand_in_progress() -> None:
+    ok(*NEW)
+    ok("add", "deal; 3 call")
+    result = run(*NEW)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "floorman: table 7: hand 1 is still in progress (preflop); finish it or use --force\n"
+    )
+    assert ok(*NEW, "--force").startswith("hand 2 at table 7")
+    assert "closed (abandoned)" in ok("hands")
+
+
+def test_a_finished_hand_is_closed_by_the_next_one() -> None:
+    ok(*NEW)
+    ok("add", "deal; 3 raise 10; 5 fold; 1 fold")
+    assert "over (fold)" in ok("hands", "--table", "7")
+    ok(*NEW)
+    hands = ok("hands").splitlines()
+    assert "in progress: preflop" in hands[0]
+    assert "closed (fold)" in hands[1]
+    result = run("add", "--table", "7", "3 call")
+    assert result.exit_code == 0
+
+
+def test_which_table_when_several_hands_are_in_progress() -> None:
+    ok(*NEW)
+    ok("new", "--table", "9", "--button", "1", "--seats", "1=50,2=50")
+    result = run("add", "deal")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "floorman: hands are in progress at tables 7, 9: name one with --table\n"
+    )
+    assert ok("add", "--table", "9", "deal").startswith("preflop")
+
+
+def test_no_hand_and_bad_options() -> None:
+    assert run("add", "deal").stderr == (
+        "floorman: no hand in progress (start one: floorman new --table T ...)\n"
+    )
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=200,3")
+    assert result.stderr == 'floorman: --seats "3": write SEAT=STACK, e.g. 1=200,3=150\n'
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=200", "--blinds", "2")
+    assert result.stderr == 'floorman: --blinds "2": write small/big, e.g. 1/2\n'
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=200")
+    assert result.stderr == "floorman: new hand: seats: a hand needs at least two occupied seats\n"
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--game", "stud")
+    assert result.stderr.startswith("floorman: new hand: game: Input should be")
+
+
+def test_live_session_with_piped_input() -> None:
+    ok(*NEW)
+    lines = ["help", "deal", "r 6", "5 raise 7", "undo", "3 call", "show", "bogus", "quit", "deal"]
+    result = run("live", "--table", "7", stdin="\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.startswith("hand 1 at table 7: type help for the events, quit to stop\n")
+    assert "and: undo (take back the last event)" in out
+    assert "seat 5 to act (299 behind): fold, call 5, raise 10..300" in out
+    assert 'undone: event 2 "3 raise 6"' in out
+    assert "seat 5 to act (299 behind): fold, call 1, raise 4..300" in out
+    assert result.stderr.splitlines() == [
+        'floorman: event 3 "5 raise 7": no-limit: seat 5 may raise to 10..300, not 7',
+        'floorman: event 3 "bogus": "bogus" is not an event (try: deal, cards, expose, extra, '
+        "burn, flop, turn, river, post, show, muck, plays-board, reshuffle, cut, misdeal, note,"
+        " or SEAT call)",
+    ]
+    log = ok("log")
+    assert "3 call" in log
+    assert log.count("deal") == 1  # the line after quit was not read
+
+
+def test_live_through_the_real_cli_ends_at_end_of_input(store: Path) -> None:
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "floorman", *NEW], env=env, check=True,
+                   capture_output=True)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "live", "--table", "7"],
+        input="deal\n3 call\n5 call\n1 check\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "betting complete: deal the flop"
+
+
+def test_completion_offers_event_words_and_seats() -> None:
+    assert completions("fl", "fl", None) == ["flop "]
+    assert "deal " in completions("", "", None)
+    assert completions("ra", "3 ra", None) == ["raise "]
+    assert completions("s", "post 3 s", None) == ["sb ", "straddle "]
+    assert completions("p", "expose 3:2 by p", None) == ["player "]
