@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -141,3 +142,24 @@ def test_a_domain_error_reaches_the_user_as_one_line() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == ("floorman: 347 is not a whole number of the smallest chip (5)\n")
+
+
+def test_the_house_profile_decides_when_no_option_is_given(tmp_path: Path) -> None:
+    house = tmp_path / "carry.yaml"
+    house.write_text(
+        "rulebook: carry\ntitle: Home game\nextends: rrop\n"
+        "options: {odd_chip: carry-over, quartering_exception: true}\n"
+    )
+    code, out, _ = split("347", "--between", "2,6", "--button", "4", "--house", str(house))
+    assert code == 0
+    assert "carried over to the next deal" in out
+    code, out, _ = split(
+        "25", "--high", "2", "--low", "6,8", "--button", "4", "--house", str(house)
+    )
+    assert "quartering exception" in out
+    # An option on the command line wins over the house's.
+    code, out, _ = split(
+        "347", "--between", "2,6", "--button", "4", "--house", str(house), "--policy",
+        "first-left-of-button",
+    )  # fmt: skip
+    assert "odd chip of 1 to seat 6" in out

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import cast
 
 import typer
 
@@ -14,11 +13,9 @@ from floorman.cli._app import app, fail
 from floorman.oddchips import (
     HILO_ODD_CHIPS,
     ODD_CHIP_POLICIES,
-    HiloOddChip,
-    OddChipPolicy,
     Split,
-    SplitRules,
     split_hilo,
+    split_rules,
 )
 
 
@@ -41,18 +38,30 @@ def split(
     chips: str | None = typer.Option(
         None, "--chips", metavar="DENOMINATIONS", help="Chips in play, e.g. 1,5,25."
     ),
-    policy: str = typer.Option(
-        "first-left-of-button",
+    policy: str | None = typer.Option(
+        None,
         "--policy",
-        help="Odd chip between tied hands: " + ", ".join(ODD_CHIP_POLICIES) + ".",
+        help="Odd chip between tied hands: "
+        + ", ".join(ODD_CHIP_POLICIES)
+        + " (default: the rulebook's).",
     ),
-    hilo_odd_chip: str = typer.Option(
-        "high", "--hilo-odd-chip", help="Odd chip of the high/low split: high or low."
+    hilo_odd_chip: str | None = typer.Option(
+        None,
+        "--hilo-odd-chip",
+        help="Odd chip of the high/low split: high or low (default: the rulebook's).",
     ),
-    quartering_exception: bool = typer.Option(
-        False,
-        "--quartering-exception",
-        help="Odd chip to the low half when the high hand wins alone and the low is quartered.",
+    quartering_exception: bool | None = typer.Option(
+        None,
+        "--quartering-exception/--no-quartering-exception",
+        help="Odd chip to the low half when the high hand wins alone and the low is quartered"
+        " (default: the rulebook's).",
+        show_default=False,
+    ),
+    rulebook: str | None = typer.Option(
+        None, "--rulebook", "-r", help="Take the split options from this rulebook (default rrop)."
+    ),
+    house: str | None = typer.Option(
+        None, "--house", help="A house profile file applied on top of the rulebook."
     ),
     cards: str | None = typer.Option(
         None,
@@ -73,20 +82,26 @@ def split(
         fail("give the winners either with --between or with --high/--low, not both")
     if between is None and high is None:
         fail("name the winners: --between SEATS, or --high SEATS [--low SEATS]")
-    if policy not in ODD_CHIP_POLICIES:
+    if policy is not None and policy not in ODD_CHIP_POLICIES:
         fail(f'--policy "{policy}" is not one of {", ".join(ODD_CHIP_POLICIES)}')
-    if hilo_odd_chip not in HILO_ODD_CHIPS:
+    if hilo_odd_chip is not None and hilo_odd_chip not in HILO_ODD_CHIPS:
         fail(f'--hilo-odd-chip "{hilo_odd_chip}" is not high or low')
     denominations = _denominations(chips)
     unit = _unit(unit, denominations)
     high_seats = _seats("--between" if between is not None else "--high", between or high)
     low_seats = _seats("--low", low) if low else []
-    rules = SplitRules(
-        odd_chip=cast(OddChipPolicy, policy),
-        hilo_odd_chip=cast(HiloOddChip, hilo_odd_chip),
-        quartering_exception=quartering_exception,
-        unit=unit,
-    )
+    given = {
+        "odd_chip": policy,
+        "hilo_odd_chip": hilo_odd_chip,
+        "quartering_exception": quartering_exception,
+    }
+    options: dict[str, object] = {}
+    if None in given.values() or rulebook or house:
+        from floorman.rules.loader import load_rulebook
+
+        options.update(load_rulebook(rulebook, house=house).options)
+    options.update((name, value) for name, value in given.items() if value is not None)
+    rules = split_rules(options, unit)
     result = split_hilo(
         amount,
         high_seats,
