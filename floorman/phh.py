@@ -314,7 +314,7 @@ class _Importer:
         if isinstance(names, list) and len(names) == players:
             for seat, player in enumerate(names, 1):
                 if isinstance(player, str) and player:
-                    imported.events.append(Note(f"seat {seat}: {player}"))
+                    self.apply(imported, Note(f"seat {seat}: {player}"), 0, "")
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
@@ -339,7 +339,7 @@ class _Importer:
                     raise
                 raise self.fail(f'action {number} "{raw}": {error}') from None
         if comment.strip():
-            imported.events.append(Note(comment.strip()))
+            self.apply(imported, Note(comment.strip()), number, raw)
 
     def play(self, imported: Imported, number: int, raw: str, words: list[str], hole: int) -> None:
         state = imported.state

@@ -317,7 +317,6 @@ def test_a_game_phh_has_no_variant_for() -> None:
         dump_phh(hand)
 
 
-@pytest.mark.slow
 def test_the_data_set_round_trips_through_floorman() -> None:
     """Import every supported hand, dump it back to PHH, import that: same hand."""
     folder = phh_dir()
