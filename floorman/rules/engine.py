@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from floorman.cards import Card, format_cards
@@ -156,15 +157,7 @@ class RulesEngine:
             raise RulebookError(f"{self.book.name} has no game {self.game!r}")
         self._spec = spec
         self._memory.records_burns = self.records_burns
-        by_kind: dict[str, list[CompiledRule]] = {}
-        for rule in self.book.rules:
-            if self.game in rule.games:
-                for kind in rule.kinds:
-                    by_kind.setdefault(kind, []).append(rule)
-        self._by_kind = {
-            kind: tuple(sorted(rules, key=lambda r: -r.rule.priority))
-            for kind, rules in by_kind.items()
-        }
+        self._by_kind = _rules_by_kind(self.book, self.game)
 
     @classmethod
     def for_events(cls, book: Rulebook, game: str, events: Iterable[Event]) -> RulesEngine:
@@ -441,6 +434,20 @@ class RulesEngine:
         self._expected.append(_Expectation(do, street, ruling.rule, number, cards))
         if do in ("deal-without-burn", "burn", "use-as-burn", "scramble"):
             self._memory.procedure_burn.add(street)
+
+
+@lru_cache(maxsize=64)
+def _rules_by_kind(book: Rulebook, game: str) -> dict[str, tuple[CompiledRule, ...]]:
+    """The rules of ``game`` that each event kind can trigger, highest priority first."""
+    by_kind: dict[str, list[CompiledRule]] = {}
+    for rule in book.rules:
+        if game in rule.games:
+            for kind in rule.kinds:
+                by_kind.setdefault(kind, []).append(rule)
+    return {
+        kind: tuple(sorted(rules, key=lambda r: -r.rule.priority))
+        for kind, rules in by_kind.items()
+    }
 
 
 def _street_of(which: str, street: str | None) -> str | None:

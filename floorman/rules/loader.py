@@ -100,7 +100,7 @@ class CompiledRule:
     games: frozenset[str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rulebook:
     """A rulebook with its ``extends`` chain and any house options resolved."""
 
