@@ -8,7 +8,8 @@ house's policy says who gets each:
   button, one odd chip each (RRoP, TDA rule 20 A for board games);
 - ``high-card-by-suit``: the hand holding the highest single card, suits
   ranking clubs < diamonds < hearts < spades (the lowest card, aces low, for
-  tied low hands);
+  tied low hands). The cards compared are the hole cards: board cards are
+  everyone's, and no two seats hold the same hole card, so this never ties;
 - ``carry-over``: the odd chips stay in for the next deal.
 
 In high-low the pot is first cut in two halves; the odd chip of that cut
