@@ -37,7 +37,8 @@ def ruling_lines(ruling: Mapping[str, Any], *, note: str | None = None) -> list[
     >>> ruling = {"event": 7, "rule": "rrop.holdem.premature-turn", "cite": "RRoP §5 rule 8",
     ...           "outcome": "continue", "title": "Premature turn",
     ...           "steps": [{"do": "set-aside", "text": "Take the 7♦ out of play."}]}
-    >>> print(typer.unstyle("\\n".join(ruling_lines(ruling))))
+    >>> import click
+    >>> print(click.unstyle("\\n".join(ruling_lines(ruling))))
     event 7: CONTINUE  Premature turn
       1. Take the 7♦ out of play.
       RRoP §5 rule 8  [rrop.holdem.premature-turn]
