@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from floorman import betting as _betting
 from floorman.cards import DECK, Card
@@ -95,8 +95,7 @@ class _Illegal(Exception):
     """Raised by a handler before it changes anything; becomes :class:`IllegalEvent`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     """Where a card is: a seat's hand (``round`` its deal round, ``None`` for an extra
     card), the board or the burns (``street`` they belong to), set aside, the muck
     (a folded or dead hand; ``seat`` whose it was) or the stub (not seen anywhere else)."""
@@ -122,8 +121,7 @@ STUB: Final = Place("stub")
 SET_ASIDE: Final = Place("set-aside")
 
 
-@dataclass(frozen=True, slots=True)
-class BoardCard:
+class BoardCard(NamedTuple):
     """A board card; ``premature`` when it came before the betting round was complete."""
 
     card: Card
@@ -132,8 +130,7 @@ class BoardCard:
     event: int
 
 
-@dataclass(frozen=True, slots=True)
-class BurnCard:
+class BurnCard(NamedTuple):
     """A burn; ``street`` is the board street it precedes, ``event`` the event that put it there."""
 
     card: Card | None
@@ -164,8 +161,7 @@ class Duplicate:
     place: Place
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
+class ActionRecord(NamedTuple):
     """A voluntary betting action: ``total`` in front of the seat afterwards, ``added`` chips."""
 
     event: int
@@ -971,7 +967,8 @@ class HandState:
         if verb != "fold" and total > current:
             increment = total - current
             full = _betting.is_full_raise(self.betting, increment, self.raise_size, self.limit_size)
-        self._complete_deal()
+        if self.dealt < self.deal_total:
+            self._complete_deal()
         self.stacks[seat] -= added
         self.street_bets[seat] = total
         self.contributed[seat] += added
@@ -993,7 +990,14 @@ class HandState:
         self._needs.discard(seat)
         self.actions.append(
             ActionRecord(
-                n, self.street, seat, verb_done, total, added, self.stacks[seat] == 0, full
+                n,
+                STREETS[self.street_index],
+                seat,
+                verb_done,
+                total,
+                added,
+                self.stacks[seat] == 0,
+                full,
             )
         )
         if verb == "fold":
@@ -1178,10 +1182,11 @@ class HandState:
         close the round."""
         stacks = self.stacks
         needs = self._needs
-        for s in [s for s in needs if stacks[s] == 0 or s in self.folded]:
+        folded = self.folded
+        for s in [s for s in needs if stacks[s] == 0 or s in folded]:
             needs.discard(s)
-        if needs:
-            active = [s for s in self.table.deal_order if s not in self.folded and stacks[s] > 0]
+        if len(needs) == 1:  # the only seat with chips left owes nothing: no one to bet against
+            active = [s for s in self.table.deal_order if s not in folded and stacks[s] > 0]
             if len(active) <= 1 and all(self.street_bets[s] >= self.current_bet for s in active):
                 needs.clear()
         if needs:

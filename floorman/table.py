@@ -35,6 +35,7 @@ class Table:
     button: int
     deal_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _index: dict[int, int] = field(init=False, repr=False, compare=False)
+    _clockwise: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         seats = tuple(sorted(self.seats))
@@ -49,6 +50,7 @@ class Table:
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "deal_order", order)
         object.__setattr__(self, "_index", {s: i for i, s in enumerate(order)})
+        object.__setattr__(self, "_clockwise", {})
 
     @property
     def heads_up(self) -> bool:
@@ -85,6 +87,8 @@ class Table:
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """Every occupied seat, starting with the first one left of ``seat``."""
-        first = self.left_of(seat)
-        i = self._index[first]
-        return self.deal_order[i:] + self.deal_order[:i]
+        found = self._clockwise.get(seat)
+        if found is None:
+            i = self._index[self.left_of(seat)]
+            found = self._clockwise[seat] = self.deal_order[i:] + self.deal_order[:i]
+        return found
