@@ -94,9 +94,7 @@ class CheckResult:
         }
 
 
-def check_hand(
-    hand: Hand, *, rulebook: str | None = None, house: str | None = None
-) -> CheckResult:
+def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = None) -> CheckResult:
     """Replay ``hand`` and gather the check result.
 
     The rulebook rules on every event as it is replayed: ``rulebook`` (default:
