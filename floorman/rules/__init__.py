@@ -8,6 +8,10 @@ holds the hand to the corrective procedure in force.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
 from floorman.rules.loader import (
     DEFAULT_RULEBOOK,
     Rulebook,
@@ -18,8 +22,35 @@ from floorman.rules.loader import (
 
 __all__ = [
     "DEFAULT_RULEBOOK",
+    "HandRules",
     "Rulebook",
     "RulebookError",
     "load_rulebook",
+    "options_for",
     "shipped_rulebooks",
 ]
+
+
+class HandRules(Protocol):
+    """What a hand says about its rules: a hand file's ``rulebook:`` and ``house:``."""
+
+    @property
+    def rulebook(self) -> str: ...
+
+    @property
+    def house(self) -> Mapping[str, Any]: ...
+
+
+def options_for(
+    hand: HandRules, *, rulebook: str | None = None, house: str | Path | None = None
+) -> Mapping[str, Any]:
+    """The rulebook options in force for a hand: its rulebook (or ``rulebook``), a
+    house profile file, then the hand's own ``house:`` overrides. The pots code
+    reads ``odd_chip``, ``hilo_odd_chip`` and ``quartering_exception`` here.
+
+    >>> from floorman.handfile import Hand
+    >>> hand = Hand(button=2, seats={1: 50, 2: 50}, house={"odd_chip": "carry-over"})
+    >>> options_for(hand)["odd_chip"], options_for(hand, rulebook="tda-2024")["hilo_odd_chip"]
+    ('carry-over', 'high')
+    """
+    return load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house).options
