@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.cards import RANKS, Card, parse_cards
+from floorman.chipstacks import chip_breakdown, format_chips
 from floorman.errors import FloormanError
 from floorman.reading import read_high, read_low
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
@@ -23,6 +24,9 @@ from floorman.rules.predicates import compile_predicate
 from floorman.rules.steps import placeholders, render_text
 
 if TYPE_CHECKING:
+    from floorman.events import Event
+    from floorman.handfile import Hand, HandHeader
+    from floorman.replay import CheckResult
     from floorman.rules.loader import CompiledRule, Rulebook
 
 __all__ = [
@@ -33,9 +37,11 @@ __all__ = [
     "comparison_view",
     "dealing_procedure",
     "edition",
+    "event_description",
     "hand_rankings",
     "long_date",
     "options_view",
+    "report_view",
     "rule_view",
     "sheet_view",
 ]
@@ -597,4 +603,287 @@ def comparison_view(
         "differing": differing,
         "options": options,
         "unreached": unreached,
+    }
+
+
+# -- incident reports ------------------------------------------------------------------------
+
+_ORDINAL_WORDS: Final = ("first", "second", "third", "fourth", "fifth", "sixth")
+_VERBS: Final = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bet": "bets",
+    "raise": "raises to",
+    "allin": "is all in",
+}
+_POSTS: Final = {
+    "sb": "a small blind",
+    "bb": "a big blind",
+    "ante": "an ante",
+    "straddle": "a straddle",
+    "dead": "dead chips",
+}
+_ENDINGS: Final = {
+    "showdown": "Showdown",
+    "fold": "Won without a showdown: everyone else folded",
+    "misdeal": "Misdeal: every chip goes back",
+    "void": "Hand void: every chip goes back",
+}
+
+
+def _shown(cards: Sequence[Card | None]) -> str:
+    return " ".join("??" if card is None else card.pretty() for card in cards)
+
+
+def event_description(event: Event) -> str:
+    """An event as a floor person writes it in a report.
+
+    >>> from floorman.events import parse_event
+    >>> event_description(parse_event("expose 1:1 Ah"))
+    "The dealer exposes seat 1's first card: A♥"
+    >>> event_description(parse_event("3 raise 60"))
+    'Seat 3 raises to 60'
+    """
+    from floorman import events as e
+
+    if isinstance(event, e.Deal):
+        return "The hole cards are dealt"
+    if isinstance(event, e.Cards):
+        return f"Seat {event.seat}'s hole cards are {_shown(event.cards)}"
+    if isinstance(event, e.Expose):
+        which = (
+            f"{_ORDINAL_WORDS[event.round - 1]} card"
+            if event.round is not None and event.round <= len(_ORDINAL_WORDS)
+            else "latest card"
+        )
+        who = (
+            f"Seat {event.seat} exposes its"
+            if event.by_player
+            else f"The dealer exposes seat {event.seat}'s"
+        )
+        card = f": {event.card.pretty()}" if event.card is not None else ""
+        return f"{who} {which}{card}"
+    if isinstance(event, e.Extra):
+        card = f" ({event.card.pretty()})" if event.card is not None else ""
+        return f"An extra card to seat {event.seat}{card}"
+    if isinstance(event, e.Burn):
+        return "Burn" + (f": {event.card.pretty()}" if event.card is not None else "")
+    if isinstance(event, e.Board):
+        label = event.street.capitalize()
+        if event.street == "flop" and len(event.cards) != 3:
+            label += f" of {len(event.cards)} cards"
+        return f"{label}: {_shown(event.cards)}"
+    if isinstance(event, e.Action):
+        amount = f" {event.amount}" if event.amount is not None and event.verb != "call" else ""
+        return f"Seat {event.seat} {_VERBS.get(event.verb, event.verb)}{amount}"
+    if isinstance(event, e.Post):
+        return f"Seat {event.seat} posts {_POSTS.get(event.what, event.what)} of {event.amount}"
+    if isinstance(event, e.Show):
+        return f"Seat {event.seat} shows {_shown(event.cards)}"
+    if isinstance(event, e.Muck):
+        return f"Seat {event.seat} mucks"
+    if isinstance(event, e.PlaysBoard):
+        return f"Seat {event.seat} declares playing the board"
+    if isinstance(event, e.Reshuffle):
+        return "The stub is reshuffled"
+    if isinstance(event, e.Cut):
+        return "The stub is cut"
+    if isinstance(event, e.Misdeal):
+        return "The floor declares a misdeal"
+    if isinstance(event, e.Note):
+        return f"Note: {event.text}"
+    return str(event)
+
+
+def _game_line(header: HandHeader) -> str:
+    small, big = header.blinds
+    text = f"{GAME_NAMES.get(header.game, header.game)}, {header.betting}, blinds {small}/{big}"
+    return text + (f", ante {header.ante}" if header.ante else "")
+
+
+def _reading(game: str, hole: Sequence[Card], board: Sequence[Card]) -> str:
+    """What the dealer reads on a tabled hand: the high, and in hi-lo the low too."""
+    try:
+        text = read_high(game, hole, board).name
+        if game == "omaha-hilo":
+            low = read_low(game, hole, board)
+            text += f"; {low.name}" if low is not None else "; no low"
+    except FloormanError:
+        return ""
+    return text
+
+
+def _seat_rows(hand: Hand, result: CheckResult) -> list[View]:
+    state = result.state
+    small, big = state.table.blind_seats
+    board = state.board_cards
+    rows = []
+    for seat, start in hand.seats.items():
+        roles = []
+        if seat == state.button:
+            roles.append("button")
+        if seat == small:
+            roles.append("small blind")
+        if seat == big:
+            roles.append("big blind")
+        cards = state.shown.get(seat) or state.hole(seat)
+        known = [card for card in cards if card is not None]
+        reading = ""
+        if seat in state.shown and len(board) == 5:
+            reading = _reading(state.game, state.shown[seat], board)
+        end = result.stacks.get(seat, start)
+        status = "folded" if seat in state.folded else ("mucked" if seat in state.mucked else "")
+        rows.append(
+            {
+                "seat": seat,
+                "roles": ", ".join(roles),
+                "start": start,
+                "cards": cards_view(cards) if known else [],
+                "reading": reading,
+                "status": status,
+                "won": result.awards.get(seat, 0),
+                "end": end,
+                "net": end - start,
+            }
+        )
+    return rows
+
+
+def _pot_rows(result: CheckResult, chips: Sequence[int]) -> list[View]:
+    rows = []
+    for index, pot in enumerate(result.pots):
+        awards = []
+        for seat, amount in pot["awards"].items():
+            awards.append(
+                {
+                    "seat": int(seat),
+                    "amount": amount,
+                    "chips": format_chips(chip_breakdown(amount, chips)) if len(chips) > 1 else "",
+                }
+            )
+        rows.append(
+            {
+                "name": "Main pot" if index == 0 else f"Side pot {index}",
+                "amount": pot["amount"],
+                "eligible": ", ".join(str(seat) for seat in pot["eligible"]),
+                "awards": awards,
+                "odd_chips": [
+                    {
+                        "seat": chip["seat"],
+                        "amount": chip["amount"],
+                        "reason": chip["reason"],
+                    }
+                    for chip in pot["odd_chips"]
+                ],
+                "pending": not pot["awards"],
+            }
+        )
+    return rows
+
+
+def report_view(
+    hand: Hand,
+    result: CheckResult,
+    book: Rulebook,
+    *,
+    day: datetime.date,
+    label: str,
+    times: Sequence[str] | None = None,
+    started: str | None = None,
+    status: str | None = None,
+    paper: str = "letter",
+    four_colour: bool = False,
+) -> View:
+    """The incident report of a recorded hand, checked against *book*.
+
+    *label* names the hand (``hand 42`` or the file); *times* are the times
+    each event was recorded, when the store kept them; *status* is how the
+    record of the hand was closed.
+    """
+    events = hand.parse_events()
+    marks: dict[int, list[str]] = {}
+    for number, ruling in enumerate(result.rulings, 1):
+        marks.setdefault(ruling["event"], []).append(f"Ruling {number}: {ruling['title']}")
+    for violation in result.violations:
+        marks.setdefault(violation["event"], []).append(f"Violation: {violation['message']}")
+    timeline = [
+        {
+            "number": number,
+            "time": times[number - 1] if times is not None and number <= len(times) else "",
+            "text": event_description(event),
+            "irregular": number in marks,
+            "remarks": marks.get(number, []),
+            "note": event.kind == "note",
+        }
+        for number, event in enumerate(events, 1)
+    ]
+    rulings = [
+        {
+            "number": number,
+            "event": ruling["event"],
+            "event_text": timeline[ruling["event"] - 1]["text"]
+            if 0 < ruling["event"] <= len(timeline)
+            else "",
+            "title": ruling["title"],
+            "cite": ruling["cite"],
+            "rule": ruling["rule"],
+            "outcome": ruling["outcome"],
+            "outcome_label": OUTCOME_LABELS.get(ruling["outcome"], ruling["outcome"]),
+            "steps": [_sentence(step["text"]) for step in ruling["steps"]],
+        }
+        for number, ruling in enumerate(result.rulings, 1)
+    ]
+    state = result.state
+    seats = _seat_rows(hand, result)
+    pots = _pot_rows(result, hand.chips)
+    odd_chip = _words(book.options.get("odd_chip", "first-left-of-button"))
+    odd_policy = f"Odd chips between tied hands: {odd_chip}"
+    if state.game == "omaha-hilo":
+        odd_policy += (
+            f"; between high and low: to the {book.options.get('hilo_odd_chip', 'high')} half"
+        )
+    if book.options.get("quartering_exception"):
+        odd_policy += "; the quartering exception applies"
+    facts = [
+        ("Hand", label),
+        ("Table", hand.table or "not recorded"),
+        ("Started", started or "not recorded"),
+        ("Game", _game_line(hand)),
+        ("Button", f"seat {state.button}"),
+        ("Rulebook", f"{book.title} ({book.name})"),
+        ("Ended", _ENDINGS.get(state.over_reason or "", "In progress: the hand is not over")),
+    ]
+    if status:
+        facts.append(("Record", status))
+    return {
+        "doc": {
+            "title": "Incident report",
+            "house": f"Table {hand.table} · {label}" if hand.table else label,
+            "source": edition(book),
+            "date": long_date(day),
+            "paper": paper,
+            "four_colour": four_colour,
+            "meta": [f"printed {long_date(day)}"],
+        },
+        "facts": [{"label": name, "value": value} for name, value in facts],
+        "seats": seats,
+        "show_cards": any(seat["cards"] for seat in seats),
+        "board": cards_view([b.card for b in state.board if not b.premature]),
+        "premature": [
+            {"card": card_view(b.card), "event": b.event} for b in state.board if b.premature
+        ],
+        "set_aside": cards_view(state.set_aside),
+        "timeline": timeline,
+        "timed": times is not None,
+        "rulings": rulings,
+        "violations": [
+            {"event": v["event"], "rule": v["rule"], "message": v["message"]}
+            for v in result.violations
+        ],
+        "pots": pots,
+        "pending": any(pot["pending"] for pot in pots),
+        "odd_policy": odd_policy,
+        "chips": ", ".join(str(chip) for chip in sorted(hand.chips, reverse=True)),
+        "irregular": bool(result.rulings or result.violations),
     }

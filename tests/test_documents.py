@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from floorman import documents
 from floorman.cards import Card, parse_cards
 from floorman.errors import FloormanError
+from floorman.handfile import Hand
+from floorman.replay import CheckResult
 from floorman.rules.loader import Rulebook, load_rulebook
 
 DAY = datetime.date(2025, 3, 7)
@@ -395,3 +398,132 @@ class TestComparison:
         assert view["doc"]["meta"][0] == (
             f"{len(view['rows'])} situations, {view['differing']} ruled differently"
         )
+
+
+class TestEventDescription:
+    @pytest.mark.parametrize(
+        ("notation", "words"),
+        [
+            ("deal", "The hole cards are dealt"),
+            ("cards 3 Ah ??", "Seat 3's hole cards are A♥ ??"),
+            ("expose 2:1 Kd", "The dealer exposes seat 2's first card: K♦"),
+            ("expose 4 by player", "Seat 4 exposes its latest card"),
+            ("extra 1 5c", "An extra card to seat 1 (5♣)"),
+            ("burn", "Burn"),
+            ("flop Ah Kd 7c 2s", "Flop of 4 cards: A♥ K♦ 7♣ 2♠"),
+            ("turn Th", "Turn: 10♥"),
+            ("3 raise 60", "Seat 3 raises to 60"),
+            ("3 call", "Seat 3 calls"),
+            ("5 allin", "Seat 5 is all in"),
+            ("post 4 straddle 4", "Seat 4 posts a straddle of 4"),
+            ("show 2 Ac Qd", "Seat 2 shows A♣ Q♦"),
+            ("plays-board 2", "Seat 2 declares playing the board"),
+            ("note As agreed by both players", "Note: As agreed by both players"),
+        ],
+    )
+    def test_plain_words(self, notation: str, words: str) -> None:
+        from floorman.events import parse_event
+
+        assert documents.event_description(parse_event(notation)) == words
+
+
+def check(text: str) -> tuple[Hand, CheckResult]:
+    from floorman.handfile import parse_hand
+    from floorman.replay import check_hand
+
+    hand = parse_hand(text, "incident.yaml")
+    return hand, check_hand(hand)
+
+
+PREMATURE_TURN = """\
+table: "7"
+button: 6
+seats: {1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 100}
+events: [deal, 3 call, 4 call, 5 fold, 6 fold, 1 call, 2 check, burn, flop Ah Kd 7c,
+         1 check, 2 bet 6, burn, turn 7d, note the dealer turned early]
+"""
+
+SPLIT = """\
+button: 4
+chips: [1, 5, 25]
+seats: {1: 100, 2: 100, 3: 100, 4: 100}
+events: [deal, 3 call, 4 call, 1 call, 2 check, burn, flop As Ks Qs, 1 check, 2 check,
+         3 bet 9, 4 fold, 1 call, 2 call, burn, turn Js, 1 check, 2 check, 3 check, burn,
+         river Ts, 1 check, 2 check, 3 check, show 1 2c 3d, show 2 4h 5h, show 3 7c 7d]
+"""
+
+
+class TestReport:
+    def report(self, text: str, **kwargs: Any) -> dict[str, Any]:
+        hand, result = check(text)
+        book = load_rulebook("rrop")
+        return documents.report_view(
+            hand,
+            result,
+            book,
+            day=DAY,
+            label="incident.yaml",
+            **kwargs,
+        )
+
+    def test_the_irregular_event_is_marked_and_ruled(self) -> None:
+        view = self.report(PREMATURE_TURN, times=[f"21:0{i % 10}" for i in range(14)])
+        timeline = view["timeline"]
+        assert isinstance(timeline, list)
+        turn = timeline[12]
+        assert turn["text"] == "Turn: 7♦"
+        assert turn["irregular"] is True
+        assert turn["remarks"] == [
+            "Ruling 1: The turn card is dealt before the betting round is complete"
+        ]
+        assert turn["time"] == "21:02"
+        assert [e["number"] for e in timeline if e["irregular"]] == [13]
+        assert timeline[13]["note"] is True
+        (ruling,) = view["rulings"]
+        assert ruling["cite"].startswith("RRoP §5")
+        assert ruling["event_text"] == "Turn: 7♦"
+        assert ruling["steps"][0].startswith("Take the 7♦ out of play")
+
+    def test_header_facts_and_the_early_card(self) -> None:
+        view = self.report(PREMATURE_TURN, started="2025-03-07 21:14", status="closed (fold)")
+        facts = {f["label"]: f["value"] for f in view["facts"]}
+        assert facts["Table"] == "7"
+        assert facts["Started"] == "2025-03-07 21:14"
+        assert facts["Game"] == "Hold'em, no-limit, blinds 1/2"
+        assert facts["Button"] == "seat 6"
+        assert facts["Ended"] == "In progress: the hand is not over"
+        assert facts["Record"] == "closed (fold)"
+        assert view["doc"]["house"] == "Table 7 · incident.yaml"
+        assert [c["text"] for c in view["board"]] == ["A♥", "K♦", "7♣"]
+        assert view["premature"] == [{"card": documents.card_view(Card.parse("7d")), "event": 13}]
+        assert view["timed"] is False
+
+    def test_seats_stacks_and_readings(self) -> None:
+        view = self.report(SPLIT)
+        seats = {row["seat"]: row for row in view["seats"]}
+        assert seats[4]["roles"] == "button"
+        assert seats[4]["status"] == "folded"
+        assert seats[1]["roles"] == "small blind"
+        assert seats[1]["reading"] == "Royal flush"
+        assert (seats[1]["start"], seats[1]["won"], seats[1]["end"], seats[1]["net"]) == (
+            100, 12, 101, 1,
+        )  # fmt: skip
+        assert seats[4]["net"] == -2
+        assert view["irregular"] is False
+
+    def test_the_chip_split_names_each_odd_chip(self) -> None:
+        view = self.report(SPLIT)
+        (pot,) = view["pots"]
+        assert pot["name"] == "Main pot"
+        assert pot["amount"] == 35
+        assert pot["eligible"] == "1, 2, 3"
+        assert [(a["seat"], a["amount"], a["chips"]) for a in pot["awards"]] == [
+            (1, 12, "2×5 + 2×1"),
+            (2, 12, "2×5 + 2×1"),
+            (3, 11, "2×5 + 1×1"),
+        ]
+        assert [(c["seat"], c["amount"]) for c in pot["odd_chips"]] == [(1, 1), (2, 1)]
+        assert "clockwise from the button" in pot["odd_chips"][0]["reason"]
+        assert view["odd_policy"] == "Odd chips between tied hands: first left of button"
+        assert view["chips"] == "25, 5, 1"
+        assert view["pending"] is False

@@ -14,6 +14,7 @@ from floorman.cli import (
     live,  # noqa: F401
     phh,  # noqa: F401
     read,  # noqa: F401
+    report,  # noqa: F401
     rules,  # noqa: F401
     schema,  # noqa: F401
     sheet,  # noqa: F401

@@ -1,0 +1,141 @@
+"""``floorman report``: the incident report of a recorded hand, from the store or a hand file."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.handfile import Hand
+
+
+@app.command()
+def report(
+    hand: Annotated[
+        str,
+        typer.Argument(metavar="HAND", help="A hand id in the store, or a hand file."),
+    ],
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            envvar="FLOORMAN_DB",
+            show_default=False,
+            help="The store (default: floorman.db in the user's data folder).",
+        ),
+    ] = None,
+    rulebook: Annotated[
+        str | None,
+        typer.Option(
+            "--rulebook", "-r", metavar="NAME|FILE", help="Rule with this rulebook, not the hand's."
+        ),
+    ] = None,
+    house: Annotated[
+        Path | None,
+        typer.Option("--house", metavar="FILE", dir_okay=False, help="A house profile on top."),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
+        "letter"
+    ),
+    four_colour: Annotated[
+        bool,
+        typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds."),
+    ] = False,
+    html: Annotated[
+        bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            dir_okay=False,
+            help="Where to write it (default: hand-ID.pdf, or the hand file's name).",
+        ),
+    ] = None,
+) -> None:
+    """Print a hand's timeline with the irregular events marked, each ruling with its
+    citation and steps, the violations, the pots and the chip split, and lines for the
+    dealer's and the floor person's signatures."""  # fmt: skip
+    from floorman import documents, render
+    from floorman.cli._documents import write_document
+    from floorman.replay import check_hand
+    from floorman.rules.loader import load_rulebook
+
+    try:
+        size = render.paper_size(paper)
+        path = Path(hand)
+        if path.is_file() or not hand.isdigit():
+            recorded, label, times, started, status = _from_file(path)
+            default = Path(f"{path.stem}-report")
+        else:
+            recorded, label, times, started, status = _from_store(int(hand), db)
+            default = Path(f"hand-{hand}")
+        house_path = str(house) if house is not None else None
+        result = check_hand(recorded, rulebook=rulebook, house=house_path)
+        book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
+        view = documents.report_view(
+            recorded, result, book, day=datetime.date.today(), label=label, times=times,
+            started=started, status=status, paper=size, four_colour=four_colour,
+        )  # fmt: skip
+        page = render.render_html("report.html", view, standalone=html)
+        target = output or default.with_suffix(".html" if html else ".pdf")
+        if html:
+            write_document(target, page.encode("utf-8"))
+            typer.echo(f"wrote {target}")
+            return
+        printed = render.html_to_pdf(page)
+        write_document(target, printed.pdf)
+    except FloormanError as error:
+        fail(str(error))
+        return
+    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    irregular = len(result.rulings) + len(result.violations)
+    typer.echo(
+        f"wrote {target} ({pages}, {paper.lower()}): {len(result.rulings)} rulings, "
+        f"{len(result.violations)} violations" + ("" if irregular else ", nothing irregular")
+    )
+
+
+def _local(moment: datetime.datetime) -> datetime.datetime:
+    return moment.astimezone() if moment.tzinfo is not None else moment
+
+
+def _from_file(path: Path) -> tuple[Hand, str, None, str | None, None]:
+    from floorman.handfile import load_hand
+
+    recorded = load_hand(path)
+    started = None
+    if recorded.started is not None:
+        started = f"{_local(recorded.started):%Y-%m-%d %H:%M}"
+    return recorded, str(path), None, started, None
+
+
+def _from_store(hand_id: int, db: Path | None) -> tuple[Hand, str, list[str], str | None, str]:
+    from floorman.handfile import parse_hand
+    from floorman.store import default_db_path, open_store
+
+    where = db or default_db_path()
+    if not where.is_file():
+        raise FloormanError(f'--db "{where}": no store there (record a hand with floorman new)')
+    store = open_store(where)
+    try:
+        stored = store.hand(hand_id)
+        records = store.events(hand_id)
+    finally:
+        store.close()
+    header = {"table": stored.table, **stored.header}
+    text = json.dumps({**header, "events": [r.text or "" for r in records]})
+    recorded = parse_hand(text, f"hand {hand_id}", json_text=True)
+    times = [f"{_local(datetime.datetime.fromisoformat(r.at)):%H:%M:%S}" for r in records]
+    started = f"{_local(datetime.datetime.fromisoformat(stored.created)):%Y-%m-%d %H:%M}"
+    status = f"closed ({stored.closed})" if stored.closed else "still open in the store"
+    return recorded, f"hand {hand_id}", times, started, status

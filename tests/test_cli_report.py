@@ -1,0 +1,263 @@
+"""``floorman report``: the incident report a floor person signs, read back from the PDF."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman import render
+from floorman._resources import templates_dir
+from floorman.cli import app
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+PREMATURE_TURN = ROOT / "examples" / "premature-turn.yaml"
+
+BURN_AFTER_EXPOSED_CARD = """\
+button: 3
+seats: {1: 100, 2: 100, 3: 100}
+events: [expose 2:2 Qs, deal, 3 call, 1 call, 2 check, burn 5h, flop 8c 7d 2h]
+"""
+
+SPLIT = """\
+button: 4
+chips: [1, 5, 25]
+seats: {1: 100, 2: 100, 3: 100, 4: 100}
+events: [deal, 3 call, 4 call, 1 call, 2 check, burn, flop As Ks Qs, 1 check, 2 check,
+         3 bet 9, 4 fold, 1 call, 2 call, burn, turn Js, 1 check, 2 check, 3 check, burn,
+         river Ts, 1 check, 2 check, 3 check, show 1 2c 3d, show 2 4h 5h, show 3 7c 7d]
+"""
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def text_of(pdf: Path, *, layout: bool = True) -> str:
+    command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    return " ".join(out.stdout.split())
+
+
+def pages_of(pdf: Path) -> int:
+    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    return int(
+        next(line for line in out.stdout.splitlines() if line.startswith("Pages:")).split()[1]
+    )
+
+
+def hand_file(tmp_path: Path, text: str, name: str = "hand.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class TestFromAHandFile:
+    @pytest.fixture(scope="class")
+    def premature(self, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+        path = tmp_path_factory.mktemp("report") / "report.pdf"
+        code, out, err = invoke("report", str(PREMATURE_TURN), "-o", str(path))
+        assert code == 0, err
+        return path, out
+
+    def test_reports_what_it_wrote(self, premature: tuple[Path, str]) -> None:
+        path, out = premature
+        pages = pages_of(path)
+        assert out == f"wrote {path} ({pages} pages, letter): 1 rulings, 0 violations\n"
+
+    def test_says_what_an_incident_report_must_say(self, premature: tuple[Path, str]) -> None:
+        path = premature[0]
+        text = text_of(path)
+        pages = pages_of(path)
+        for expected in (
+            "Incident report",
+            "Robert Ciaffone, Robert's Rules of Poker, version 11.",
+            "Game Hold'em, no-limit, blinds 1/2",
+            "Button seat 6",
+            "Board A♥ K♦ 7♣",
+            "Turned early 7♦ at event 12, before the betting round was complete",
+            "1 ruling, 0 violations.",
+            # seats and stacks
+            "Seats and stacks",
+            "1 small blind 100 92 -8",
+            # the timeline with the irregular event marked
+            "! 12 Turn: 7♦ Ruling 1: The turn card is dealt before the betting round is complete",
+            "11 Seat 2 bets 6",
+            # the ruling with citation and steps naming the card
+            "1. The turn card is dealt before the betting round is complete PLAY CONTINUES",
+            "RRoP §5 rules 6 and 8; §3 Irregularities 15 · event 12: Turn: 7♦",
+            "1. Take the 7♦ out of play for this round",
+            # pots and signatures
+            "Pots and the chip split",
+            "Main pot 26 1, 2, 3 not yet awarded",
+            "The hand is not settled",
+            "Dealer: name Dealer: signature Date",
+            "Floor person: name Floor person: signature Date",
+            f"Page {pages} of {pages}",
+        ):
+            assert expected in text, expected
+
+    def test_a_violation_is_listed(self, tmp_path: Path) -> None:
+        path = tmp_path / "v.pdf"
+        source = hand_file(tmp_path, BURN_AFTER_EXPOSED_CARD)
+        code, out, err = invoke("report", str(source), "-o", str(path))
+        assert code == 0, err
+        assert out.endswith(": 1 rulings, 1 violations\n")
+        text = text_of(path)
+        assert "Violations" in text
+        assert "! 6 Burn: 5♥ Violation:" in text
+        assert "The dealer exposes seat 2's second card: Q♠" in text
+
+    def test_the_chip_split_and_odd_chips(self, tmp_path: Path) -> None:
+        path = tmp_path / "split.pdf"
+        code, out, err = invoke("report", str(hand_file(tmp_path, SPLIT)), "-o", str(path))
+        assert code == 0, err
+        assert out.endswith(": 0 rulings, 0 violations, nothing irregular\n")
+        text = text_of(path, layout=False)
+        assert "No irregularity. Every event followed the normal procedure." in text
+        assert (
+            "Odd chips between tied hands: first left of button. Chips in play: 25, 5, 1." in text
+        )
+        assert "Seat 1: 12 (2×5 + 2×1)" in text
+        assert "Seat 3: 11 (2×5 + 1×1)" in text
+        assert "Odd chip of 1 to seat 1: first of the tied hands clockwise from the button" in text
+        assert "Royal flush" in text
+
+    def test_default_name_beside_the_hand_file(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.chdir(tmp_path)
+        hand_file(tmp_path, SPLIT, "table-3.yaml")
+        code, out, _ = invoke("report", "table-3.yaml", "--html", "--four-colour")
+        assert code == 0
+        assert out == "wrote table-3-report.html\n"
+        page = (tmp_path / "table-3-report.html").read_text(encoding="utf-8")
+        assert '<body class="four-colour">' in page
+        assert "<link" not in page
+
+
+class TestFromTheStore:
+    @pytest.fixture
+    def db(self, tmp_path: Path) -> Path:
+        db = tmp_path / "floorman.db"
+        code, _, err = invoke(
+            "new", "--db", str(db), "-t", "5", "--button", "3", "--seats", "1=100,2=100,3=100"
+        )
+        assert code == 0, err
+        code, _, err = invoke(
+            "add", "--db", str(db), "-t", "5",
+            "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 check; 2 bet 4; burn; turn 2s",
+        )  # fmt: skip
+        assert code == 0, err
+        return db
+
+    def test_a_recorded_hand_by_id(self, db: Path, tmp_path: Path) -> None:
+        path = tmp_path / "hand.pdf"
+        code, out, err = invoke("report", "1", "--db", str(db), "-o", str(path))
+        assert code == 0, err
+        assert out.endswith(": 1 rulings, 0 violations\n")
+        text = text_of(path)
+        assert "TABLE 5 · HAND 1" in text
+        assert "Hand hand 1" in text
+        assert "Table 5" in text
+        assert "Record still open in the store" in text
+        assert "# Time Event" in text
+        assert "Turn: 2♠ Ruling 1:" in text
+
+    def test_default_name_is_the_hand_id(
+        self, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("FLOORMAN_DB", str(db))
+        code, out, _ = invoke("report", "1", "--html")
+        assert code == 0
+        assert out == "wrote hand-1.html\n"
+
+    def test_no_such_hand(self, db: Path, tmp_path: Path) -> None:
+        code, _, err = invoke("report", "7", "--db", str(db), "-o", str(tmp_path / "x.pdf"))
+        assert code == 2
+        assert err == f"floorman: no hand 7 in {db}\n"
+        assert not (tmp_path / "x.pdf").exists()
+
+    def test_no_store_is_not_created(self, tmp_path: Path) -> None:
+        db = tmp_path / "none.db"
+        code, _, err = invoke("report", "1", "--db", str(db))
+        assert code == 2
+        assert err.startswith(f'floorman: --db "{db}": no store there')
+        assert not db.exists()
+
+
+class TestSafety:
+    def test_a_note_naming_files_prints_literally_and_reads_nothing(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        requested: list[str] = []
+        original = render.template_file
+
+        def spy(url: str) -> Path:
+            requested.append(url)
+            return original(url)
+
+        monkeypatch.setattr(render, "template_file", spy)
+        source = hand_file(
+            tmp_path,
+            "button: 3\nseats: {1: 100, 2: 100, 3: 100}\ntable: '<b>7</b>'\nevents:\n"
+            "  - deal\n"
+            "  - 'note <img src=\"file:///etc/passwd\"> see https://example.com/x.png'\n",
+        )
+        path = tmp_path / "safe.pdf"
+        code, _, err = invoke("report", str(source), "-o", str(path))
+        assert code == 0, err
+        root = templates_dir().resolve().as_uri() + "/"
+        assert requested
+        assert all(url.startswith(root) for url in requested), requested
+        text = text_of(path, layout=False)
+        assert 'Note: <img src="file:///etc/passwd"> see https://' in text
+        assert "example.com/x.png" in text
+        assert "Table <b>7</b>" in text
+        assert "root:" not in text
+
+
+class TestErrors:
+    def test_missing_hand_file(self) -> None:
+        code, _, err = invoke("report", "nosuch.yaml")
+        assert code == 2
+        assert err == "floorman: nosuch.yaml: no such file\n"
+
+    def test_a_hand_that_cannot_be_replayed(self, tmp_path: Path) -> None:
+        source = hand_file(tmp_path, "button: 3\nseats: {1: 100, 2: 100}\nevents: [deal, 9 call]\n")
+        target = tmp_path / "x.pdf"
+        code, _, err = invoke("report", str(source), "-o", str(target))
+        assert code == 2
+        assert err.startswith(f"floorman: {source}")
+        assert err.count("\n") == 1
+        assert not target.exists()
+
+    def test_unknown_paper(self) -> None:
+        code, _, err = invoke("report", str(PREMATURE_TURN), "--paper", "legal")
+        assert code == 2
+        assert err == 'floorman: --paper "legal": choose one of letter, a4\n'
+
+
+def test_real_command_line(tmp_path: Path) -> None:
+    target = tmp_path / "r.pdf"
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "report", str(PREMATURE_TURN), "-o", str(target)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Incident report" in text_of(target)
