@@ -1,0 +1,122 @@
+"""Printing speed: a rule sheet, the booklet of every game, a comparison and a report.
+
+Each document is made in the same process from the same rulebook, stage by
+stage (view data, HTML, PDF layout), best of ``--repeat``; then the whole
+command is run cold, as a floor manager runs it, next to a bare
+``import weasyprint`` so the cost of the import shows apart. Run from the
+repository root:
+
+    python benchmarks/bench_render.py [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+BUDGET = 2.0
+"""Seconds a full rule sheet may take, end to end."""
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def best(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    times, value = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = run()
+        times.append(time.perf_counter() - start)
+    return min(times), value
+
+
+def cold(argv: list[str], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, capture_output=True, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+
+    start = time.perf_counter()
+    import weasyprint  # noqa: F401
+
+    import_s = time.perf_counter() - start
+
+    from floorman import documents, render
+    from floorman.handfile import load_hand
+    from floorman.replay import check_hand
+    from floorman.rules.loader import load_rulebook
+
+    day = datetime.date(2025, 3, 7)
+    rrop = load_rulebook("rrop")
+    tda = load_rulebook("tda-2024")
+    hand = load_hand(ROOT / "examples" / "premature-turn.yaml")
+    result = check_hand(hand)
+    render.render_pdf("sheet.html", documents.sheet_view(rrop, ["holdem"], day=day))  # warm-up
+
+    cases: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+        "hold'em sheet": ("sheet.html", lambda: documents.sheet_view(rrop, ["holdem"], day=day)),
+        "booklet (--all)": (
+            "sheet.html",
+            lambda: documents.sheet_view(rrop, list(rrop.games), day=day),
+        ),
+        "compare rrop tda-2024": (
+            "compare.html",
+            lambda: documents.comparison_view([rrop, tda], day=day),
+        ),
+        "incident report": (
+            "report.html",
+            lambda: documents.report_view(hand, result, rrop, day=day, label="hand"),
+        ),
+    }
+    print(f"in process, best of {args.repeat}; seconds")
+    print(f"{'document':<22} {'pages':>5} {'view':>7} {'html':>7} {'pdf':>7} {'total':>7}")
+    for name, (template, build) in cases.items():
+        view_s, view = best(build, args.repeat)
+        html_s, html = best(lambda t=template, v=view: render.render_html(t, v), args.repeat)
+        pdf_s, printed = best(lambda h=html: render.html_to_pdf(h), args.repeat)
+        total = view_s + html_s + pdf_s
+        print(
+            f"{name:<22} {printed.pages:>5} {view_s:>7.3f} {html_s:>7.3f} {pdf_s:>7.3f} "
+            f"{total:>7.3f}"
+        )
+    print(f"import weasyprint (first, in process): {import_s:.3f}")
+
+    print(f"\ncold process, best of {args.repeat}; seconds and share of the {BUDGET:.0f} s budget")
+    with tempfile.TemporaryDirectory() as folder:
+        runs = {
+            "python -c 'import weasyprint'": [sys.executable, "-c", "import weasyprint"],
+            "floorman sheet -g holdem": [
+                sys.executable, "-m", "floorman", "sheet", "-g", "holdem",
+                "-o", f"{folder}/holdem.pdf",
+            ],
+            "floorman sheet --all": [
+                sys.executable, "-m", "floorman", "sheet", "--all", "-o", f"{folder}/all.pdf",
+            ],
+        }  # fmt: skip
+        baseline = None
+        for name, argv in runs.items():
+            seconds = cold(argv, args.repeat)
+            baseline = baseline or seconds
+            print(
+                f"{name:<32} {seconds:>6.3f}  {seconds / baseline:>5.2f}x import"
+                f"  {seconds / BUDGET:>6.0%} of budget"
+            )
+
+
+if __name__ == "__main__":
+    main()
