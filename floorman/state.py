@@ -119,6 +119,31 @@ class Place(NamedTuple):
 
 STUB: Final = Place("stub")
 SET_ASIDE: Final = Place("set-aside")
+_BOARD_PLACES: Final = {street: Place("board", street=street) for street in _BOARD_INDEX}
+_BURN_PLACES: Final = {street: Place("burn", street=street) for street in _BOARD_INDEX}
+_SEAT_PLACES: Final = [
+    [Place("seat", seat, None, r or None) for r in range(5)] for seat in range(33)
+]
+"""Places of hole cards (round 1..4) and extra cards (index 0) of seats 1..32, made once."""
+
+
+_TABLES: dict[tuple[tuple[int, ...], int], Table] = {}
+
+
+def _table(seats: tuple[int, ...], button: int) -> Table:
+    """Tables are immutable: hands at the same seats and button share one."""
+    table = _TABLES.get((seats, button))
+    if table is None:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        table = _TABLES[(seats, button)] = Table(seats, button)
+    return table
+
+
+def _seat_place(seat: int, deal_round: int | None) -> Place:
+    if seat < 33:
+        return _SEAT_PLACES[seat][deal_round or 0]
+    return Place("seat", seat, None, deal_round)
 
 
 class BoardCard(NamedTuple):
@@ -303,8 +328,8 @@ class HandState:
     _holes: dict[int, list[Card | None]]
     _exposed: dict[tuple[int, int], str]
     _missing: set[tuple[int, int]]
-    _where: dict[Card, Place]
-    _first_event: dict[Card, int]
+    _where: dict[int, Place]
+    _first_event: dict[int, int]
     _needs: set[int]
     _acted_level: dict[int, int]
     _full_level: int
@@ -333,7 +358,7 @@ class HandState:
         self.betting = betting
         self.blinds = (blinds[0], blinds[1])
         self.ante = ante
-        self.table = Table(tuple(seats), button)
+        self.table = _table(tuple(seats), button)
         self.hole_count = HOLE_CARDS[game]
         self.min_bet = min_bet if min_bet is not None else max(blinds[1], 1)
         small, big = limit_bets if limit_bets is not None else (blinds[1], 2 * blinds[1])
@@ -574,7 +599,7 @@ class HandState:
 
     def location(self, card: Card) -> Place:
         """Where ``card`` is; the stub when it was not seen anywhere else."""
-        place = self._where.get(card)
+        place = self._where.get(card.index)
         if place is None:
             return STUB
         if place.kind == "seat" and place.seat in self.folded:
@@ -583,7 +608,7 @@ class HandState:
 
     def first_seen(self, card: Card) -> int | None:
         """The event that first recorded ``card`` (``None``: never seen or back in the stub)."""
-        return self._first_event.get(card)
+        return self._first_event.get(card.index)
 
     def showdown_order(self) -> tuple[int, ...]:
         """Live seats in the order they show: the last aggressor of the final betting
@@ -694,7 +719,7 @@ class HandState:
                 self._exposed.pop((seat, deal_round), None)
             kind = "seat"
         elif kind == "stub":
-            if card in self._where:
+            if card.index in self._where:
                 raise ProcedureError(f"{card} is not in the stub but at {self.location(card)}")
             if to == "stub":
                 return
@@ -711,15 +736,15 @@ class HandState:
     def _reindex(self, card: Card) -> None:
         """After a copy of ``card`` left its place: point at a copy still out, if any."""
         places = self._places_of(card)
-        recorded = self._where.get(card)
+        recorded = self._where.get(card.index)
         if not places:
-            self._where.pop(card, None)
-            self._first_event.pop(card, None)
+            self._where.pop(card.index, None)
+            self._first_event.pop(card.index, None)
         elif recorded not in places:
-            self._where[card] = places[0]
-            self._first_event[card] = next(
+            self._where[card.index] = places[0]
+            self._first_event[card.index] = next(
                 (d.event for d in self.duplicates if d.card == card and d.place == places[0]),
-                self._first_event.get(card, self.event_count),
+                self._first_event.get(card.index, self.event_count),
             )
 
     def _places_of(self, card: Card) -> list[Place]:
@@ -863,7 +888,7 @@ class HandState:
             self.dealt = position
         if card is not None and current is None:
             self._holes[seat][deal_round - 1] = card
-            self._record(card, Place("seat", seat, None, deal_round), n)
+            self._record(card, _seat_place(seat, deal_round), n)
         self._exposed[(seat, deal_round)] = "player" if event.by_player else "dealer"
 
     def _extra(self, event: Extra, n: int) -> None:
@@ -874,7 +899,7 @@ class HandState:
         self.extras[seat].append(event.card)
         self.out += 1
         if event.card is not None:
-            self._record(event.card, Place("seat", seat), n)
+            self._record(event.card, _seat_place(seat, None), n)
 
     def _burn(self, event: Burn, n: int) -> None:
         self._not_over()
@@ -886,7 +911,7 @@ class HandState:
         self.burns.append(BurnCard(event.card, street, n))
         self.out += 1
         if event.card is not None:
-            self._record(event.card, Place("burn", street=street), n)
+            self._record(event.card, _BURN_PLACES[street], n)
 
     def _board(self, event: Board, n: int) -> None:
         street = event.street
@@ -903,7 +928,7 @@ class HandState:
         self._room(len(event.cards) + self.deal_total - self.dealt)
         self._complete_deal()
         in_time = self.street_index == target - 1 and self.betting_complete
-        place = Place("board", street=street)
+        place = _BOARD_PLACES[street]
         for card in event.cards:
             self.board.append(BoardCard(card, street, not in_time, n))
             self._record(card, place, n)
@@ -913,7 +938,9 @@ class HandState:
             self._start_round(target)
 
     def _action(self, event: Action, n: int) -> None:
-        seat = self._seat(event.seat)
+        seat = event.seat
+        if seat not in self.stacks:
+            self._seat(seat)
         if self.over_reason is not None:
             raise _Illegal(self._over_text())
         if seat in self.folded:
@@ -985,7 +1012,10 @@ class HandState:
                 self.full_wagers += 1
             self.current_bet = total
             self._aggressor[self.street_index] = seat
-            self._needs = {s for s in self.table.deal_order if s not in self.folded and s != seat}
+            stacks = self.stacks
+            self._needs = {
+                s for s in self.table.deal_order if stacks[s] and s != seat and s not in self.folded
+            }
         self._acted_level[seat] = self.current_bet
         self._needs.discard(seat)
         self.actions.append(
@@ -1130,7 +1160,18 @@ class HandState:
         self, seat: int, cards: tuple[Card | None, ...], positional: bool = True
     ) -> list[tuple[int, Card]]:
         """Match cards to the seat's hole slots without changing anything: (slot, card)."""
-        slots = list(self._holes[seat])
+        holes = self._holes[seat]
+        if positional and len(cards) <= len(holes) and not self._missing and not self.extras[seat]:
+            fresh: list[tuple[int, Card]] = []
+            seen: set[int] = set()
+            for i, card in enumerate(cards):
+                if card is None or holes[i] is not None or card.index in seen:
+                    break
+                seen.add(card.index)
+                fresh.append((i, card))
+            else:
+                return fresh
+        slots = list(holes)
         extras = self.extras[seat]
         placed: list[tuple[int, Card]] = []
         for i, card in enumerate(cards):
@@ -1155,15 +1196,17 @@ class HandState:
         holes = self._holes[seat]
         for slot, card in placed:
             holes[slot] = card
-            self._record(card, Place("seat", seat, None, slot + 1), n)
+            self._record(card, _seat_place(seat, slot + 1), n)
 
     def _record(self, card: Card, place: Place, n: int) -> None:
-        first = self._where.get(card)
+        first = self._where.get(card.index)
         if first is None:
-            self._where[card] = place
-            self._first_event[card] = n
+            self._where[card.index] = place
+            self._first_event[card.index] = n
         else:
-            self.duplicates.append(Duplicate(card, self._first_event.get(card, 0), first, n, place))
+            self.duplicates.append(
+                Duplicate(card, self._first_event.get(card.index, 0), first, n, place)
+            )
 
     def _complete_deal(self) -> None:
         if self.dealt < self.deal_total:
@@ -1183,8 +1226,6 @@ class HandState:
         stacks = self.stacks
         needs = self._needs
         folded = self.folded
-        for s in [s for s in needs if stacks[s] == 0 or s in folded]:
-            needs.discard(s)
         if len(needs) == 1:  # the only seat with chips left owes nothing: no one to bet against
             active = [s for s in self.table.deal_order if s not in folded and stacks[s] > 0]
             if len(active) <= 1 and all(self.street_bets[s] >= self.current_bet for s in active):
@@ -1236,8 +1277,7 @@ class HandState:
     def _leave(self, seat: int) -> None:
         self.folded.add(seat)
         self._needs.discard(seat)
-        live = [s for s in self.table.deal_order if s not in self.folded]
-        if len(live) <= 1:
+        if len(self.folded) >= len(self.stacks) - 1:
             self.over_reason = "fold"
             self.to_act = None
             self.betting_complete = True
@@ -1300,11 +1340,12 @@ class HandState:
             places = self._places_of(c)
             if places:
                 seen[c] = places
-        for card, place in self._where.items():
+        for index, place in self._where.items():
+            card = DECK[index]
             if place not in seen.get(card, []):
                 problems.append(f"{card} is recorded at {place} but is not there")
         for card, places in seen.items():
-            if card not in self._where:
+            if card.index not in self._where:
                 problems.append(f"{card} is at {places[0]} but not recorded")
             extra_places = len(places) - 1
             dups = sum(1 for d in self.duplicates if d.card == card)
