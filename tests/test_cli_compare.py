@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,24 @@ def text_of(pdf: Path, *, layout: bool = True) -> str:
     command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
     out = subprocess.run(command, capture_output=True, text=True, check=True)
     return " ".join(out.stdout.split())
+
+
+def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
+    """Words printed outside the page's side margins (15 mm) or off the page."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    bad: list[str] = []
+    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        width, height = float(page[1]), float(page[2])
+        for word in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
+            page[3],
+        ):
+            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
+            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
+                bad.append(word[5])
+    return bad
 
 
 class TestTerminal:
@@ -118,6 +137,7 @@ class TestPdf:
         ).stdout.splitlines()[2:]
         assert pdffonts
         assert all(line.split()[-5] == "yes" for line in pdffonts)
+        assert overflowing(path) == []
 
     @pytest.mark.slow
     def test_three_rulebooks(self, tmp_path: Path) -> None:
@@ -126,6 +146,7 @@ class TestPdf:
         assert code == 0, err
         text = text_of(path)
         assert "Situation rrop tda-2024 wsop-2024" in text
+        assert overflowing(path) == []
 
 
 class TestErrors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -48,6 +49,24 @@ def text_of(pdf: Path, *, layout: bool = True) -> str:
     command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
     out = subprocess.run(command, capture_output=True, text=True, check=True)
     return " ".join(out.stdout.split())
+
+
+def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
+    """Words printed outside the page's side margins (15 mm) or off the page."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    bad: list[str] = []
+    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        width, height = float(page[1]), float(page[2])
+        for word in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
+            page[3],
+        ):
+            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
+            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
+                bad.append(word[5])
+    return bad
 
 
 def pages_of(pdf: Path) -> int:
@@ -108,6 +127,9 @@ class TestFromAHandFile:
         ):
             assert expected in text, expected
 
+    def test_nothing_runs_into_the_margins(self, premature: tuple[Path, str]) -> None:
+        assert overflowing(premature[0]) == []
+
     def test_a_violation_is_listed(self, tmp_path: Path) -> None:
         path = tmp_path / "v.pdf"
         source = hand_file(tmp_path, BURN_AFTER_EXPOSED_CARD)
@@ -133,6 +155,7 @@ class TestFromAHandFile:
         assert "Seat 3: 11 (2×5 + 1×1)" in text
         assert "Odd chip of 1 to seat 1: first of the tied hands clockwise from the button" in text
         assert "Royal flush" in text
+        assert overflowing(path) == []
 
     def test_default_name_beside_the_hand_file(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

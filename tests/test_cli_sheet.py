@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,24 @@ def text_of(pdf: Path) -> str:
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     )
     return " ".join(out.stdout.split())
+
+
+def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
+    """Words printed outside the page's side margins (15 mm) or off the page."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    bad: list[str] = []
+    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        width, height = float(page[1]), float(page[2])
+        for word in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
+            page[3],
+        ):
+            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
+            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
+                bad.append(word[5])
+    return bad
 
 
 def info(pdf: Path) -> dict[str, str]:
@@ -104,6 +123,9 @@ class TestHoldemSheet:
         assert "An Omaha player declares playing the board" not in text
         assert "Low hands (8-or-better)" not in text
 
+    def test_nothing_runs_into_the_margins(self, holdem: tuple[Path, str]) -> None:
+        assert overflowing(holdem[0]) == []
+
     def test_every_font_is_embedded_dejavu(self, holdem: tuple[Path, str]) -> None:
         lines = fonts(holdem[0])
         assert lines
@@ -126,6 +148,7 @@ class TestOtherGames:
         assert "An Omaha player declares playing the board" in text
         assert "Low hands (8-or-better)" in text
         assert "5-4-3-2-A low" in text
+        assert overflowing(path) == []
 
     @pytest.mark.slow
     def test_booklet_of_every_game(self, tmp_path: Path) -> None:
@@ -140,6 +163,7 @@ class TestOtherGames:
         assert text.count("Dealing procedure") == 3
         assert text.count("Hand rankings") == 2  # the contents line and the section
         assert int(info(path)["Pages"]) >= 10
+        assert overflowing(path) == []
 
     def test_default_file_name(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.chdir(tmp_path)
