@@ -17,7 +17,7 @@ are still owed to whoever wins them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,15 @@ from floorman.events import VERB_ALIASES, Event, EventError, NotationError, pars
 from floorman.handfile import Hand, HandHeader
 from floorman.state import HandState
 
-__all__ = ["CheckResult", "check_hand", "read_event", "replay", "replay_states"]
+__all__ = [
+    "CheckResult",
+    "Ruled",
+    "check_hand",
+    "read_event",
+    "replay",
+    "replay_states",
+    "rule_events",
+]
 
 
 def _events(events: Iterable[Event | str]) -> Iterator[tuple[int, Event]]:
@@ -94,6 +102,43 @@ class CheckResult:
         }
 
 
+@dataclass
+class Ruled:
+    """A hand replayed with the rulebook ruling on every event: the final state, the
+    rulings and violations (as the ``check --json`` objects) and the rulebook used."""
+
+    state: HandState
+    rulings: list[dict[str, Any]]
+    violations: list[dict[str, Any]]
+    book: Any
+
+
+def rule_events(
+    hand: HandHeader,
+    events: Sequence[Event],
+    *,
+    rulebook: str | None = None,
+    house: str | None = None,
+) -> Ruled:
+    """Replay ``events`` with the rulebook (default: the hand's, with the hand's
+    ``house:`` options and the ``house`` profile file) ruling on each as it comes and
+    enacting its procedures. A bad event raises :class:`EventError`."""
+    from floorman.rules.engine import RulesEngine
+    from floorman.rules.loader import load_rulebook
+
+    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
+    state = hand.start()
+    engine = RulesEngine.for_events(book, hand.game, events)
+    for number, event in enumerate(events, 1):
+        engine.process(state, event, number)
+    return Ruled(
+        state,
+        [ruling.to_json() for ruling in engine.rulings],
+        [violation.to_json() for violation in engine.violations],
+        book,
+    )
+
+
 def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = None) -> CheckResult:
     """Replay ``hand`` and gather the check result.
 
@@ -102,29 +147,23 @@ def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = N
     A bad event raises :class:`floorman.handfile.HandFileError` naming the file,
     line and event; nothing is reported for a hand that cannot be replayed.
     """
-    from floorman.rules.engine import RulesEngine
-    from floorman.rules.loader import load_rulebook
-
-    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
     try:
         events = hand.parse_events()
-        state = hand.start()
-        engine = RulesEngine.for_events(book, hand.game, events)
-        for number, event in enumerate(events, 1):
-            engine.process(state, event, number)
+        ruled = rule_events(hand, events, rulebook=rulebook, house=house)
     except EventError as error:
         raise hand.error(error) from None
     from floorman.oddchips import split_rules
     from floorman.settlement import chips_report, dead_posts
 
-    options = book.options
     chips = chips_report(
-        state, rules=split_rules(options, min(hand.chips)), dead=dead_posts(events)
+        ruled.state,
+        rules=split_rules(ruled.book.options, min(hand.chips)),
+        dead=dead_posts(events),
     )
     return CheckResult(
-        state=state,
-        rulings=[ruling.to_json() for ruling in engine.rulings],
-        violations=[violation.to_json() for violation in engine.violations],
+        state=ruled.state,
+        rulings=ruled.rulings,
+        violations=ruled.violations,
         pots=chips.pots,
         awards=chips.awards,
         stacks=chips.stacks,

@@ -732,6 +732,29 @@ class HandState:
         self.out -= 1
         self._reindex(card)
         self._put_away(card, to)
+        if kind == "board":
+            self._fit_street_to_board()
+
+    def _fit_street_to_board(self) -> None:
+        """A board card taken back before anyone acted on its street: the round it opened
+        had not really begun, so the hand waits for that card again."""
+        streets = {b.street for b in self.board}
+        out = 0
+        for street in ("flop", "turn", "river"):
+            if street not in streets:
+                break
+            out += 1
+        if self.street_index <= out or self.street_actions:
+            return
+        if self.over_reason not in (None, "showdown"):
+            return
+        self.street_index = out
+        self.over_reason = None
+        self.street_bets = dict.fromkeys(self.table.deal_order, 0)
+        self.current_bet = 0
+        self._needs = set()
+        self.to_act = None
+        self.betting_complete = True
 
     def _reindex(self, card: Card) -> None:
         """After a copy of ``card`` left its place: point at a copy still out, if any."""

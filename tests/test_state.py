@@ -394,6 +394,35 @@ def test_set_aside_by_procedure_makes_room_for_the_real_turn() -> None:
     assert s.accounting_problems() == []
 
 
+def test_taking_back_a_card_that_opened_a_round_nobody_acted_in() -> None:
+    # The premature turn stood until the flop betting ended; a ruling then sets it
+    # aside: the turn round had not begun, and the next turn comes in time.
+    s = play(FLOP_BETTING + "; 1 check; 2 bet 6; turn 7d; 3 call; 4 fold; 1 call")
+    assert s.street == "turn"
+    assert s.to_act == 1
+    s.move_card(card("7d"), "set-aside")
+    assert s.street == "flop"
+    assert s.betting_complete
+    assert s.to_act is None
+    s.apply(parse_event("burn"))
+    s.apply(parse_event("turn 9s"))
+    assert s.street == "turn"
+    assert not s.board[-1].premature
+    assert s.to_act == 1
+
+
+def test_taking_back_the_board_of_an_all_in_hand() -> None:
+    s = play(
+        "deal; 3 allin; 4 call; 5 fold; 6 fold; 1 fold; 2 fold; flop 2c 3d 4h; turn 5s; river 6s"
+    )
+    assert s.over_reason == "showdown"
+    s.return_board("river")
+    assert s.over_reason is None
+    assert s.street == "turn"
+    s.apply(parse_event("river 7s"))
+    assert s.over_reason == "showdown"
+
+
 def test_premature_flop_while_preflop_betting_goes_on() -> None:
     s = play("deal; 3 call; flop 2c 3d 4h")
     assert all(b.premature for b in s.board)
