@@ -217,3 +217,25 @@ def test_completion_offers_event_words_and_seats() -> None:
     assert completions("ra", "3 ra", None) == ["raise "]
     assert completions("s", "post 3 s", None) == ["sb ", "straddle "]
     assert completions("p", "expose 3:2 by p", None) == ["player "]
+
+
+def test_the_rulebook_rules_as_the_hand_is_recorded(tmp_path: Path) -> None:
+    ok("new", "-t", "7", "--button", "6", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    ok("add", "deal; 3 call; 4 call; 5 fold; 6 fold; 1 call; 2 check; burn; flop Ah Kd 7c")
+    ok("add", "1 check; 2 bet 6")
+    out = ok("add", "turn 7d")
+    assert "premature board card 7♦ (event 12)" in out
+    assert "event 12: CONTINUE  The turn card is dealt before the betting round is complete" in (
+        out
+    )
+    assert "[rrop.holdem.premature-turn]" in out
+    # the procedure in force: the 7♦ is set aside and the real turn comes after a burn
+    ok("add", "3 call; 4 fold; 1 call")
+    out = ok("add", "burn; turn 9s")
+    assert out.splitlines()[0] == "turn     A♥ K♦ 7♣ 9♠        pot 26"
+    assert "set aside: 7♦" in out
+    assert "ruling on event 12: continue," in ok("show")
+    path = tmp_path / "hand.yaml"
+    ok("export", "-o", str(path))
+    data = json.loads(ok("check", str(path), "--json"))
+    assert [r["event"] for r in data["rulings"]] == [12]

@@ -6,14 +6,15 @@ Imported only inside commands: it brings in the store (and so sqlite3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
-from floorman.events import EventError
+from floorman.events import Event, EventError
 from floorman.handfile import Hand
-from floorman.replay import read_event
+from floorman.replay import read_event, rule_events
 from floorman.state import HandState
 from floorman.store import SQLiteStore, StoredHand, open_store
 
@@ -23,6 +24,7 @@ __all__ = [
     "load",
     "record",
     "require_open",
+    "ruling_lines_since",
     "split_events",
     "store_at",
     "undo",
@@ -32,15 +34,25 @@ __all__ = [
 
 @dataclass
 class Loaded:
-    """A stored hand replayed: the record, the hand file it amounts to, its state."""
+    """A stored hand replayed with its rulebook: the record, the hand file it amounts to,
+    its state, and the rulings and violations so far."""
 
     stored: StoredHand
     hand: Hand
     state: HandState
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    violations: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def count(self) -> int:
         return len(self.hand.events)
+
+    def since(self, count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Rulings and violations on the events after the first ``count``."""
+        return (
+            [r for r in self.rulings if r["event"] > count],
+            [v for v in self.violations if v["event"] > count],
+        )
 
 
 def store_at(db: Path | None) -> SQLiteStore:
@@ -76,36 +88,38 @@ def find_hand(
     raise FloormanError(f"hands are in progress at tables {tables}: name one with --table")
 
 
+def _ruled(stored: StoredHand, hand: Hand, events: list[Event]) -> Loaded:
+    ruled = rule_events(hand, events)
+    return Loaded(stored, hand, ruled.state, ruled.rulings, ruled.violations)
+
+
 def load(store: SQLiteStore, stored: StoredHand) -> Loaded:
-    """Replay a stored hand."""
+    """Replay a stored hand, the rulebook ruling on every event."""
     texts = [r.text or "" for r in store.events(stored.id)]
     hand = Hand.model_validate({**stored.header, "events": texts})
-    state = hand.start()
     try:
-        for number, event in enumerate(hand.parse_events(), 1):
-            state.apply(event, number)
+        return _ruled(stored, hand, hand.parse_events())
     except EventError as error:
         raise FloormanError(f"hand {stored.id} cannot be replayed: {error}") from None
-    return Loaded(stored, hand, state)
 
 
 def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> Loaded:
-    """Check every event against the hand, then store them all in one transaction.
+    """Check every event against the hand and its rulebook, then store them all in one
+    transaction; nothing is stored if any event is bad.
 
-    Nothing is stored if any event is bad. Events are stored as the notation
-    prints them (``3 r 60`` is kept as ``3 raise 60``).
+    Each event is read against the hand as the ones before it left it (so a betting
+    action may leave out the seat to act) and stored as the notation prints it
+    (``3 r 60`` is kept as ``3 raise 60``).
     """
-    state = loaded.state.copy()
-    number = loaded.count + 1
-    canonical: list[str] = []
+    events = loaded.hand.parse_events()
+    current = loaded
     for text in texts:
-        event = read_event(state, text, number)
-        state.apply(event, number)
-        canonical.append(str(event))
-        number += 1
-    store.append(loaded.stored.id, canonical, expect=loaded.count)
-    hand = loaded.hand.model_copy(update={"events": [*loaded.hand.events, *canonical]})
-    return Loaded(loaded.stored, hand, state)
+        event = read_event(current.state, text, len(events) + 1)
+        events.append(event)
+        hand = loaded.hand.model_copy(update={"events": [str(e) for e in events]})
+        current = _ruled(loaded.stored, hand, events)
+    store.append(loaded.stored.id, current.hand.events[loaded.count :], expect=loaded.count)
+    return current
 
 
 def undo(store: SQLiteStore, loaded: Loaded) -> tuple[str, Loaded]:
@@ -117,3 +131,16 @@ def undo(store: SQLiteStore, loaded: Loaded) -> tuple[str, Loaded]:
 def require_open(stored: StoredHand) -> None:
     if stored.closed is not None:
         raise FloormanError(f"hand {stored.id} is closed ({stored.closed})")
+
+
+def ruling_lines_since(loaded: Loaded, count: int) -> list[str]:
+    """The rulings and violations on events after the first ``count``, as a dealer reads them."""
+    from floorman.cli._ruling import ruling_lines
+
+    rulings, violations = loaded.since(count)
+    lines: list[str] = []
+    for ruling in rulings:
+        lines.extend(ruling_lines(ruling))
+    for violation in violations:
+        lines.append(f"violation at event {violation['event']}: {violation['message']}")
+    return lines

@@ -33,6 +33,7 @@ def check(
 ) -> None:
     """Replay a hand file; report the state, rulings and violations."""
     from floorman.cli._errors import user_errors
+    from floorman.cli._ruling import ruling_lines
     from floorman.cli._view import detail_lines
     from floorman.handfile import load_hand
     from floorman.replay import check_hand
@@ -44,6 +45,9 @@ def check(
     else:
         for line in detail_lines(result.state):
             typer.echo(line)
+        for ruling in result.rulings:
+            for line in ruling_lines(ruling):
+                typer.echo(line)
         for violation in result.violations:
             typer.echo(f"violation at event {violation['event']}: {violation['message']}")
     raise typer.Exit(result.exit_status)

@@ -114,10 +114,13 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if word == "undo":
                     text, holder[0] = _hands.undo(store, holder[0])
                     typer.echo(f'undone: event {holder[0].count + 1} "{text}"')
+                    news: list[str] = []
                 else:
+                    count = holder[0].count
                     holder[0] = _hands.record(store, holder[0], _hands.split_events([line]))
+                    news = _hands.ruling_lines_since(holder[0], count)
             except FloormanError as error:
                 typer.echo(f"floorman: {error}", err=True)
                 continue
-            for out in state_lines(holder[0].state):
+            for out in [*state_lines(holder[0].state), *news]:
                 typer.echo(out)

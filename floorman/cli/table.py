@@ -151,8 +151,10 @@ def add(
         fail("no event given")
     with _hands.user_errors(), _hands.store_at(db) as store:
         stored = _hands.find_hand(store, None, table, open_only=True)
-        loaded = _hands.record(store, _hands.load(store, stored), texts)
+        before = _hands.load(store, stored)
+        loaded = _hands.record(store, before, texts)
     _echo_state(state_lines(loaded.state))
+    _echo_state(_hands.ruling_lines_since(loaded, before.count))
 
 
 @app.command()
@@ -167,6 +169,10 @@ def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = No
     status = f"closed ({stored.closed})" if stored.closed else "in progress"
     typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
     _echo_state(detail_lines(loaded.state))
+    for ruling in loaded.rulings:
+        typer.echo(f"ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}")
+    for violation in loaded.violations:
+        typer.echo(f"violation at event {violation['event']}: {violation['message']}")
 
 
 @app.command()
