@@ -239,3 +239,15 @@ def test_the_rulebook_rules_as_the_hand_is_recorded(tmp_path: Path) -> None:
     ok("export", "-o", str(path))
     data = json.loads(ok("check", str(path), "--json"))
     assert [r["event"] for r in data["rulings"]] == [12]
+
+
+def test_export_as_phh() -> None:
+    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
+    ok("add", "deal; 3 raise 6; 1 fold; 2 call; flop Ah Kd 7c; 2 check; 3 bet 10; 2 fold")
+    out = ok("export", "--format", "phh")
+    assert out.startswith('variant = "NT"\n')
+    assert '  "d db AhKd7c",\n' in out
+    assert "finishing_stacks = [99, 94, 107]" in out
+    assert (
+        run("export", "--format", "pdf").stderr == 'floorman: --format "pdf": yaml, json or phh\n'
+    )

@@ -258,19 +258,24 @@ def export(
         Path | None,
         typer.Option("--output", "-o", help="Write to this file.", show_default=False),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="yaml or json.")] = "yaml",
+    fmt: Annotated[str, typer.Option("--format", help="yaml, json or phh.")] = "yaml",
     db: DbOption = None,
 ) -> None:
     """A recorded hand as a hand file, which floorman check replays to the same state."""
     from floorman.cli import _hands
     from floorman.handfile import dump_hand
 
-    if fmt not in ("yaml", "json"):
-        fail(f'--format "{fmt}": yaml or json')
+    if fmt not in ("yaml", "json", "phh"):
+        fail(f'--format "{fmt}": yaml, json or phh')
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
     if fmt == "json":
         text = json.dumps(loaded.hand.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    elif fmt == "phh":
+        from floorman.phh import dump_phh
+
+        with _hands.user_errors():
+            text = dump_phh(loaded.hand)
     else:
         text = dump_hand(loaded.hand)
     if output is None:
