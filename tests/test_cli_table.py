@@ -171,6 +171,9 @@ def test_no_hand_and_bad_options() -> None:
     assert result.stderr == "floorman: new hand: seats: a hand needs at least two occupied seats\n"
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--game", "stud")
     assert result.stderr.startswith("floorman: new hand: game: Input should be")
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--rulebook", "x")
+    assert result.stderr.startswith("floorman: no rulebook named 'x'")
+    assert ok("hands") == "no hands recorded\n"
 
 
 def test_live_session_with_piped_input() -> None:

@@ -99,6 +99,7 @@ def new(
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
     from floorman.handfile import header_from
+    from floorman.replay import rule_events
 
     data: dict[str, object] = {
         "table": table,
@@ -117,7 +118,7 @@ def new(
         data["chips"] = [int(c) for c in chips.split(",") if c.strip().isdigit()]
     with _hands.user_errors():
         header = header_from(data, "new hand")
-        state = header.start()
+        state = rule_events(header, []).state  # the rulebook must exist and know the game
         with _hands.store_at(db) as store:
             current = store.open_hand(table)
             if current is not None:
