@@ -17,8 +17,7 @@ No limit: a raise is at least the size of the last full bet or raise:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 __all__ = [
     "DEFAULT_RAISE_CAP",
@@ -38,17 +37,16 @@ DEFAULT_RAISE_CAP: Final = 3
 """Limit games allow a bet and three raises a round unless the house says otherwise."""
 
 
-@dataclass(frozen=True, slots=True)
-class Wager:
-    """The totals a seat may put in front of it: a full wager runs ``lowest``..``highest``;
-    ``allin`` (the whole stack) is also allowed when it is below ``lowest``."""
+class Wager(NamedTuple):
+    """The totals a seat may put in front of it, ``lowest``..``highest`` (both the
+    whole stack, ``allin``, when that is less than a full wager)."""
 
     lowest: int
     highest: int
     allin: int
 
     def allows(self, total: int) -> bool:
-        return self.lowest <= total <= self.highest or (total == self.allin < self.lowest)
+        return self.lowest <= total <= self.highest
 
     def describe(self) -> str:
         if self.allin <= self.lowest:

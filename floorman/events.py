@@ -292,15 +292,26 @@ def parse_event(text: str, number: int | None = None) -> Event:
 
     Raises :class:`NotationError` naming the event and what is wrong with it.
     """
+    known = _PARSED.get(text)
+    if known is not None:
+        return known
     words = text.split()
     try:
         if not words:
             raise _Bad("an empty line is not an event")
-        return _parse(words, text)
+        event = _parse(words, text)
     except _Bad as bad:
         raise NotationError(number, text.strip(), str(bad)) from None
     except CardError as bad:
         raise NotationError(number, text.strip(), str(bad)) from None
+    if len(_PARSED) >= 8192:
+        _PARSED.clear()
+    _PARSED[text] = event
+    return event
+
+
+_PARSED: dict[str, Event] = {}
+"""Events are immutable values: the same text read again gives the event already made."""
 
 
 def parse_events(lines: list[str] | tuple[str, ...], first: int = 1) -> list[Event]:

@@ -522,23 +522,25 @@ class HandState:
 
     def bet_range(self, seat: int) -> _betting.Wager:
         """Totals ``seat`` may bet (when nothing is bet yet this round)."""
+        betting = self.betting
         return _betting.bet_range(
-            self.betting,
+            betting,
             min_bet=self.min_bet,
-            limit_size=self.limit_size,
-            pot=self.pot,
+            limit_size=self.limit_size if betting == "limit" else 0,
+            pot=self.pot if betting == "pot-limit" else 0,
             allin=self.street_bets[seat] + self.stacks[seat],
         )
 
     def raise_range(self, seat: int) -> _betting.Wager:
         """Totals ``seat`` may raise to."""
+        betting = self.betting
         return _betting.raise_range(
-            self.betting,
+            betting,
             current_bet=self.current_bet,
             raise_size=self.raise_size,
             full_level=self._full_level,
-            limit_size=self.limit_size,
-            pot=self.pot,
+            limit_size=self.limit_size if betting == "limit" else 0,
+            pot=self.pot if betting == "pot-limit" else 0,
             to_call=self.current_bet - self.street_bets[seat],
             allin=self.street_bets[seat] + self.stacks[seat],
         )
@@ -1016,7 +1018,8 @@ class HandState:
         full = False
         if verb != "fold" and total > current:
             increment = total - current
-            full = _betting.is_full_raise(self.betting, increment, self.raise_size, self.limit_size)
+            limit = self.limit_size if self.betting == "limit" else 0
+            full = _betting.is_full_raise(self.betting, increment, self.raise_size, limit)
         if self.dealt < self.deal_total:
             self._complete_deal()
         self.stacks[seat] -= added
