@@ -1,0 +1,103 @@
+"""Events told the way a dealer sees them happen: who did what, for how much, which card.
+
+A trainee reading a drill needs what the dealer knows at the table: not
+``expose 5:1 Kd`` but which card off the deck that was, not ``4 allin`` but
+for how much.
+
+>>> from floorman.events import parse_event
+>>> tell(parse_event("expose 5:1 Kd"), position=2)
+"The dealer exposes seat 5's first card: K♦ (the second card off the deck)"
+>>> from floorman.state import ActionRecord
+>>> tell(parse_event("4 allin"), action=ActionRecord(3, "preflop", 4, "raise", 57, 57, True, True))
+'Seat 4 is all in for 57'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from floorman.documents import event_description
+from floorman.events import Action, Event, Expose
+from floorman.state import ActionRecord, HandState
+
+__all__ = ["Teller", "ordinal", "roles", "tell"]
+
+_ORDINALS: Final = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth", "twentieth",
+)  # fmt: skip
+
+
+def ordinal(number: int) -> str:
+    """``second`` for 2; ``23rd`` past twenty."""
+    if 1 <= number <= len(_ORDINALS):
+        return _ORDINALS[number - 1]
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def tell(event: Event, *, position: int | None = None, action: ActionRecord | None = None) -> str:
+    """One event in words; ``position`` is an exposed card's place off the deck and
+    ``action`` the betting record the event made (for the amounts)."""
+    if isinstance(event, Action) and action is not None:
+        return _action(action)
+    text = event_description(event)
+    if isinstance(event, Expose) and position is not None:
+        text += f" (the {ordinal(position)} card off the deck)"
+    return text
+
+
+def _action(record: ActionRecord) -> str:
+    seat = f"Seat {record.seat}"
+    if record.verb == "fold":
+        return f"{seat} folds"
+    if record.verb == "check":
+        return f"{seat} checks"
+    if record.all_in:
+        if record.verb == "call":
+            return f"{seat} calls {record.total} and is all in"
+        return f"{seat} is all in for {record.total}"
+    if record.verb == "call":
+        return f"{seat} calls {record.total}"
+    if record.verb == "bet":
+        return f"{seat} bets {record.total}"
+    return f"{seat} raises to {record.total}"
+
+
+class Teller:
+    """Tells each event of a hand as it is applied: call :meth:`before` with the state
+    before the event, then :meth:`after` with the state after it."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._position: int | None = None
+        self._actions = 0
+
+    def before(self, state: HandState, event: Event) -> None:
+        from floorman.rules.facts import expose_round
+
+        self._position = None
+        self._actions = len(state.actions)
+        if isinstance(event, Expose):
+            self._position = state.deal_position(event.seat, expose_round(state, event))
+
+    def after(self, state: HandState, event: Event) -> None:
+        record = state.actions[-1] if len(state.actions) > self._actions else None
+        self.lines.append(tell(event, position=self._position, action=record))
+
+
+def roles(state: HandState) -> dict[int, str]:
+    """Each seat's place at the table: button, small blind, big blind (heads-up the
+    button posts the small blind)."""
+    small, big = state.table.blind_seats
+    found: dict[int, list[str]] = {seat: [] for seat in state.seats}
+    if state.button in found:
+        found[state.button].append("button")
+    if state.blinds[0]:
+        found[small].append("small blind")
+    if state.blinds[1]:
+        found[big].append("big blind")
+    return {seat: ", ".join(names) for seat, names in found.items()}
