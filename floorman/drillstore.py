@@ -1,0 +1,187 @@
+"""Trainees' drill scores, kept beside the recorded hands in the same SQLite file.
+
+A finished drill session is written in one transaction: who, under which
+rulebook and seed, when, and every answer (its topic, what was asked, the
+rule behind it, right or wrong). Nothing is written for a session that
+fails half-way. A trainer reads progress by trainee and topic; trainee
+names match without regard to case, so "Ana" and "ana" are one trainee.
+
+The file is the store's (``--db``, ``FLOORMAN_DB``, else the user's data
+folder, see :func:`floorman.store.default_db_path`); the drill tables are
+created on first use and leave the store's own tables alone.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final
+
+from floorman.drills.model import TOPICS
+from floorman.store import StoreError, default_db_path
+
+__all__ = ["Answered", "DrillStore", "Progress", "open_drill_store"]
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS drill_sessions (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    trainee  TEXT NOT NULL,
+    rulebook TEXT NOT NULL,
+    seed     INTEGER NOT NULL,
+    started  TEXT NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drill_answers (
+    session_id INTEGER NOT NULL REFERENCES drill_sessions(id),
+    number     INTEGER NOT NULL,
+    topic      TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    rule       TEXT,
+    answer     TEXT NOT NULL,
+    correct    INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    PRIMARY KEY (session_id, number)
+);
+CREATE INDEX IF NOT EXISTS drill_sessions_by_trainee ON drill_sessions(trainee COLLATE NOCASE);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """One answered question of a session."""
+
+    number: int
+    topic: str
+    kind: str
+    rule: str | None
+    answer: str
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A trainee's record on one topic: sessions that asked it, questions, right answers,
+    and when the last of those sessions finished (ISO 8601, UTC)."""
+
+    trainee: str
+    topic: str
+    sessions: int
+    questions: int
+    correct: int
+    last: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class DrillStore:
+    """Drill sessions and answers in one SQLite file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(f"{path}: cannot open the store: {error}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
+        except sqlite3.DatabaseError as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            self._db.close()
+            raise StoreError(f"{path}: not a floorman store ({error})") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> DrillStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"{self.path}: the store is busy: {error}") from None
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def record(
+        self,
+        trainee: str,
+        *,
+        rulebook: str,
+        seed: int,
+        started: str,
+        answers: Sequence[Answered],
+        finished: str | None = None,
+    ) -> int:
+        """Keep a finished session and its answers; returns the session's number."""
+        with self._write():
+            cursor = self._db.execute(
+                "INSERT INTO drill_sessions (trainee, rulebook, seed, started, finished)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (trainee, rulebook, seed, started, finished or _now()),
+            )
+            session = cursor.lastrowid
+            assert session is not None
+            self._db.executemany(
+                "INSERT INTO drill_answers (session_id, number, topic, kind, rule, answer,"
+                " correct) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (session, a.number, a.topic, a.kind, a.rule, a.answer, int(a.correct))
+                    for a in answers
+                ],
+            )
+        return session
+
+    def trainees(self) -> list[str]:
+        """Everyone with a recorded session, in alphabetical order."""
+        rows = self._db.execute(
+            "SELECT MIN(trainee) FROM drill_sessions GROUP BY trainee COLLATE NOCASE"
+            " ORDER BY trainee COLLATE NOCASE"
+        ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def progress(self, trainee: str | None = None, *, by_topic: bool = True) -> list[Progress]:
+        """Each trainee's record by topic (one trainee's when named), by trainee; without
+        ``by_topic``, one row per trainee for every topic together (topic ``all topics``)."""
+        topic = "a.topic" if by_topic else "'all topics'"
+        query = (
+            f"SELECT MIN(s.trainee), {topic}, COUNT(DISTINCT s.id), COUNT(*), SUM(a.correct),"
+            " MAX(s.finished) FROM drill_answers a JOIN drill_sessions s ON a.session_id = s.id"
+        )
+        arguments: tuple[str, ...] = ()
+        if trainee is not None:
+            query += " WHERE s.trainee = ? COLLATE NOCASE"
+            arguments = (trainee,)
+        query += " GROUP BY s.trainee COLLATE NOCASE"
+        if by_topic:
+            query += ", a.topic"
+        rows = self._db.execute(query + " ORDER BY s.trainee COLLATE NOCASE", arguments).fetchall()
+        order: dict[str, int] = {name: index for index, name in enumerate(TOPICS)}
+        found = [
+            Progress(str(name), str(topic), int(sessions), int(asked), int(right), str(last))
+            for name, topic, sessions, asked, right, last in rows
+        ]
+        return sorted(found, key=lambda p: (p.trainee.casefold(), order.get(p.topic, len(order))))
+
+
+def open_drill_store(path: str | Path | None = None) -> DrillStore:
+    """The drill tables in the store at ``path`` (default: the store's default path)."""
+    return DrillStore(Path(path) if path else default_db_path())
