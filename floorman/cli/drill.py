@@ -1,0 +1,371 @@
+"""``floorman drill``: a quiz for new dealers; ``floorman drill stats``: how they are doing.
+
+The drill asks about real situations drawn from the rulebook's worked
+examples (irregularities), pots to split and hands to read. At a terminal
+the trainee types each answer; with ``--answers FILE``, or answers piped in,
+it runs unattended (a classroom machine, a test). ``--print`` writes the same
+questions as a PDF quiz with its answer key. A fixed ``--seed`` gives the
+same questions every time; scores of a named ``--trainee`` are kept.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import secrets
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.cli._errors import user_errors
+from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.drills.model import Question
+    from floorman.drills.scoring import Scorecard
+    from floorman.drillstore import Answered, Progress
+    from floorman.rules.loader import Rulebook
+
+drill_app = typer.Typer(
+    name="drill",
+    invoke_without_command=True,
+    no_args_is_help=False,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+app.add_typer(drill_app, name="drill")
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        envvar="FLOORMAN_DB",
+        help="The store scores are kept in (default: floorman.db in the user's data folder).",
+        show_default=False,
+    ),
+]
+TraineeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--trainee",
+        envvar="FLOORMAN_TRAINEE",
+        metavar="NAME",
+        help="Who is taking the drill: their score is kept in the store.",
+        show_default=False,
+    ),
+]
+
+Ask = Callable[[str], str | None]
+
+
+@drill_app.callback()
+def drill(
+    ctx: typer.Context,
+    rulebook: Annotated[
+        str | None,
+        typer.Option("--rulebook", "-r", metavar="NAME|FILE", help="The rulebook (default: rrop)."),
+    ] = None,
+    house: Annotated[
+        Path | None,
+        typer.Option("--house", metavar="FILE", dir_okay=False, help="A house profile on top."),
+    ] = None,
+    topic: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--topic",
+            metavar="TOPIC",
+            help="irregularities, splits or reading; repeat or separate with commas"
+            " (default: all three).",
+            show_default=False,
+        ),
+    ] = None,
+    count: Annotated[int, typer.Option("--count", "-n", help="How many questions.")] = 10,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="The same seed gives the same questions (default: random).",
+            show_default=False,
+        ),
+    ] = None,
+    trainee: TraineeOption = None,
+    answers: Annotated[
+        Path | None,
+        typer.Option(
+            "--answers",
+            metavar="FILE",
+            dir_okay=False,
+            help="Take the answers from FILE, one a line, instead of the keyboard.",
+        ),
+    ] = None,
+    db: DbOption = None,
+    print_: Annotated[
+        bool, typer.Option("--print", help="Write a printable quiz with its answer key instead.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            dir_okay=False,
+            help="With --print: where to write the PDF (default: drill.pdf).",
+        ),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
+        "letter"
+    ),
+) -> None:
+    """Train dealers: a quiz on irregularities, splits and reading hands.
+
+    Each question shows a table and what happened, then asks for the ruling,
+    the first corrective step, the chips each seat wins or who wins. Answer a
+    choice by its number and a split with an amount for each seat (in the
+    order asked, or SEAT=AMOUNT); type q to stop early. "floorman drill
+    stats" shows each trainee's progress.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from floorman.drills.questions import check_topics, generate_questions
+    from floorman.rules.loader import load_rulebook
+
+    if print_ and answers is not None:
+        fail("--answers is for a drill taken at a terminal, not with --print")
+    if output is not None and not print_:
+        fail("-o names the PDF of --print; add --print to write a quiz")
+    name = _trainee(trainee)
+    with user_errors():
+        topics = check_topics([word for text in topic or () for word in _words(text)])
+        book = load_rulebook(rulebook, house=house)
+        drawn = secrets.randbelow(1_000_000) if seed is None else seed
+        questions = generate_questions(book, topics, count=count, seed=drawn)
+        if print_:
+            _print(questions, book, drawn, output or Path("drill.pdf"), paper)
+            return
+        lines = _answer_lines(answers)
+    started = _now()
+    typer.echo(f"Dealer drill: {len(questions)} questions under {book.title} (seed {drawn}).")
+    interactive = lines is None
+    ask: Ask = _keyboard if lines is None else _scripted(lines)
+    try:
+        card, answered = _session(questions, ask, interactive=interactive)
+    except KeyboardInterrupt:
+        typer.echo("\nStopped: nothing recorded.", err=True)
+        raise typer.Exit(130) from None
+    typer.echo("")
+    for line in card.lines():
+        typer.echo(line)
+    if not answered:
+        typer.echo("No question was answered: nothing recorded.")
+    elif name is None:
+        typer.echo("Not recorded: give --trainee NAME to keep the score.")
+    else:
+        from floorman.drillstore import open_drill_store
+
+        with user_errors(), open_drill_store(db) as store:
+            store.record(name, rulebook=book.name, seed=drawn, started=started, answers=answered)
+        typer.echo(f"Recorded for {name}.")
+
+
+@drill_app.command()
+def stats(
+    trainee: TraineeOption = None,
+    db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each trainee's progress by topic: sessions, questions, right answers, last drill."""
+    from floorman.drillstore import open_drill_store
+
+    name = _trainee(trainee)
+    with user_errors(), open_drill_store(db) as store:
+        rows = store.progress(name)
+        totals = store.progress(name, by_topic=False)
+        known = store.trainees()
+    if name is not None and not rows:
+        who = ", ".join(known) if known else "none yet"
+        fail(f'no drill scores for trainee "{name}" (trainees: {who})')
+    if as_json:
+        typer.echo(json.dumps(_stats_json(rows, totals), ensure_ascii=False))
+        return
+    if not rows:
+        typer.echo("No drill scores yet: run floorman drill --trainee NAME.")
+        return
+    from floorman.drills.scoring import percent
+
+    table = [("Trainee", "Topic", "Sessions", "Questions", "Correct", "%", "Last")]
+    for row in _with_totals(rows, totals):
+        table.append(
+            (row.trainee, row.topic, str(row.sessions), str(row.questions), str(row.correct),
+             str(percent(row.correct, row.questions)), _day(row.last))
+        )  # fmt: skip
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    for line in table:
+        cells = [
+            cell.ljust(width) if i in (0, 1, 6) else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        typer.echo("  ".join(cells).rstrip())
+
+
+# -- the session ------------------------------------------------------------------------------
+
+
+def _session(
+    questions: list[Question], ask: Ask, *, interactive: bool
+) -> tuple[Scorecard, list[Answered]]:
+    from floorman.drills.model import AnswerError, mark
+    from floorman.drills.scoring import Scorecard
+    from floorman.drills.text import answer_lines, prompt, question_lines
+    from floorman.drillstore import Answered
+
+    card = Scorecard()
+    answered: list[Answered] = []
+    for number, question in enumerate(questions, 1):
+        typer.echo("")
+        for line in question_lines(question, number, len(questions)):
+            typer.echo(line)
+        while True:
+            text = ask(prompt(question))
+            if text is None or text.strip().lower() in ("q", "quit"):
+                left = len(questions) - number + 1
+                typer.echo(f"Stopped with {left} question{'s' if left > 1 else ''} unanswered.")
+                return card, answered
+            try:
+                right = mark(question, text)
+            except AnswerError as error:
+                if interactive:
+                    typer.echo(str(error))
+                    continue
+                typer.echo(f"{error}: counted as wrong")
+                right = False
+            break
+        if right:
+            typer.echo(typer.style("Right.", fg=typer.colors.GREEN, bold=True))
+        else:
+            typer.echo(typer.style("Wrong.", fg=typer.colors.RED, bold=True))
+        for line in answer_lines(question):
+            typer.echo(line)
+        card.add(question.topic, right)
+        answered.append(
+            Answered(number, question.topic, question.kind, question.rule, text.strip(), right)
+        )
+    return card, answered
+
+
+def _keyboard(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        typer.echo("")
+        return None
+
+
+def _scripted(lines: Iterable[str]) -> Ask:
+    """Answers one a line (blank lines and # comments skipped), echoed as if typed."""
+    remaining: Iterator[str] = (
+        line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")
+    )
+
+    def ask(prompt: str) -> str | None:
+        answer = next(remaining, None)
+        if answer is not None:
+            typer.echo(prompt + answer)
+        return answer
+
+    return ask
+
+
+def _answer_lines(answers: Path | None) -> Iterable[str] | None:
+    """The scripted answers, or ``None`` when the trainee types at a terminal."""
+    if answers is not None:
+        try:
+            return answers.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            raise FloormanError(f"--answers {answers}: no such file") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise FloormanError(f"--answers {answers}: cannot read it: {error}") from None
+    if sys.stdin is None or not sys.stdin.isatty():
+        return sys.stdin if sys.stdin is not None else []
+    return None
+
+
+# -- printing and small helpers -------------------------------------------------------------
+
+
+def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str) -> None:
+    from floorman import render
+    from floorman.cli._documents import write_document
+    from floorman.drills.printing import quiz_view
+
+    view = quiz_view(
+        questions, book=book, seed=seed, day=datetime.date.today(), paper=render.paper_size(paper)
+    )
+    printed = render.html_to_pdf(render.render_html("drill.html", view))
+    write_document(target, printed.pdf)
+    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    what = f"{len(questions)} questions, then the answer key"
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()}: {what})")
+
+
+def _words(text: str) -> list[str]:
+    return [word for word in text.replace(",", " ").split() if word]
+
+
+def _trainee(name: str | None) -> str | None:
+    if name is None:
+        return None
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        fail("--trainee: give the trainee's name")
+    return cleaned
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _day(stamp: str) -> str:
+    """The local date of a stored UTC time."""
+    try:
+        return datetime.datetime.fromisoformat(stamp).astimezone().date().isoformat()
+    except ValueError:
+        return stamp
+
+
+def _with_totals(rows: list[Progress], totals: list[Progress]) -> list[Progress]:
+    """Each trainee's topics, then (with more than one topic) the trainee's total."""
+    out: list[Progress] = []
+    for total in totals:
+        mine = [row for row in rows if row.trainee.casefold() == total.trainee.casefold()]
+        out.extend(mine)
+        if len(mine) > 1:
+            out.append(total)
+    return out
+
+
+def _stats_json(rows: list[Progress], totals: list[Progress]) -> dict[str, object]:
+    trainees: dict[str, object] = {}
+    for total in totals:
+        topics = {
+            row.topic: _progress_json(row)
+            for row in rows
+            if row.trainee.casefold() == total.trainee.casefold()
+        }
+        trainees[total.trainee] = {**_progress_json(total), "topics": topics}
+    return {"trainees": trainees}
+
+
+def _progress_json(row: Progress) -> dict[str, object]:
+    from floorman.drills.scoring import percent
+
+    return {
+        "sessions": row.sessions,
+        "questions": row.questions,
+        "correct": row.correct,
+        "percent": percent(row.correct, row.questions),
+        "last": row.last,
+    }
