@@ -11,6 +11,7 @@ from floorman.cli import (
     ask,  # noqa: F401
     check,  # noqa: F401
     compare,  # noqa: F401
+    drill,  # noqa: F401
     live,  # noqa: F401
     phh,  # noqa: F401
     read,  # noqa: F401
