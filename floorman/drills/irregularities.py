@@ -27,7 +27,14 @@ from floorman.rules.facts import event_cards, event_seat
 from floorman.rules.loader import CompiledRule, Rulebook, RulebookError
 from floorman.rules.schema import Example
 
-__all__ = ["OUTCOME_CHOICES", "STEP_CHOICES", "Source", "irregularity_question", "sources"]
+__all__ = [
+    "OUTCOME_CHOICES",
+    "STEP_CHOICES",
+    "Source",
+    "irregularity_question",
+    "sources",
+    "step_choice",
+]
 
 OUTCOME_CHOICES: Final[tuple[tuple[str, str], ...]] = (
     ("misdeal", "Misdeal: gather the cards, reshuffle and deal the hand again"),
@@ -198,7 +205,7 @@ def _question(book: Rulebook, source: Source, dealt: Dealt, rng: Random) -> Ques
         wrong = _distractors(book, event, ruling, rng)
         picked = [first, *wrong]
         rng.shuffle(picked)
-        choices = tuple(_step_words(do, event) for do in picked)
+        choices = tuple(step_choice(do, event) for do in picked)
         correct = picked.index(first)
         return Question(
             ask=f"Event {at} has just happened. What does the dealer do first?",
@@ -291,7 +298,8 @@ def _has_card(event: Event) -> bool:
     return bool(event_cards(event)) or event.kind in _UNNAMED
 
 
-def _step_words(do: str, event: Event) -> str:
+def step_choice(do: str, event: Event) -> str:
+    """The step ``do`` as a choice, naming the event's card and seat."""
     cards = event_cards(event)
     if not _has_card(event) and do in _NO_CARD_STEPS:
         return _NO_CARD_STEPS[do]
