@@ -39,7 +39,7 @@ def question_lines(question: Question, number: int, total: int) -> list[str]:
     situation = question.situation
     lines = [f"Question {number} of {total} · {question.topic}", headline(situation)]
     if situation.board:
-        lines.append(f"  Board   {format_cards(situation.board)}")
+        lines.append(f"  {'Board':<7}  {format_cards(situation.board)}")
     role_width = max((len(seat.role) for seat in situation.seats), default=0)
     for seat in situation.seats:
         line = f"  Seat {seat.seat:<2}"

@@ -1,0 +1,35 @@
+"""The printed quiz's data: the questions for trainees, the answer key for the trainer."""
+
+from __future__ import annotations
+
+import datetime
+
+from floorman.drills.printing import quiz_view
+from floorman.drills.questions import generate_questions
+from floorman.render import render_html
+from floorman.rules.loader import load_rulebook
+
+
+def test_the_quiz_says_what_it_is_and_keeps_the_key_apart() -> None:
+    book = load_rulebook("tda-2024")
+    questions = generate_questions(book, count=6, seed=12)
+    view = quiz_view(questions, book=book, seed=12, day=datetime.date(2025, 3, 7), paper="A4")
+    doc = view["doc"]
+    assert doc["title"] == "Dealer drill"
+    assert doc["house"] == book.title
+    assert doc["paper"] == "A4"
+    assert doc["meta"] == ["7 March 2025", "6 questions", "irregularity, split, reading", "seed 12"]
+    assert [q["number"] for q in view["questions"]] == [1, 2, 3, 4, 5, 6]
+    for printed, question in zip(view["questions"], questions, strict=True):
+        assert printed["ask"] == question.ask
+        assert printed["explanation"] == list(question.explanation)
+        if question.choices:
+            assert printed["answer"] == f"{question.correct + 1}. {question.answer}"
+        else:
+            assert printed["split_seats"] == list(question.amounts)
+    html = render_html("drill.html", view)
+    questions_part, key_part = html.split('<section class="new-page answer-key">')
+    for question in questions:
+        assert question.ask.replace("'", "&#39;") in questions_part
+    assert "Answer key" in key_part
+    assert "Answer key" not in questions_part
