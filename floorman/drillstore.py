@@ -151,12 +151,15 @@ class DrillStore:
         return session
 
     def trainees(self) -> list[str]:
-        """Everyone with a recorded session, in alphabetical order."""
-        rows = self._db.execute(
-            "SELECT MIN(trainee) FROM drill_sessions GROUP BY trainee COLLATE NOCASE"
-            " ORDER BY trainee COLLATE NOCASE"
-        ).fetchall()
-        return [str(row[0]) for row in rows]
+        """Everyone with a recorded session, by the name first recorded, alphabetically."""
+        return sorted(self._names().values(), key=_nocase)
+
+    def _names(self) -> dict[str, str]:
+        """Each trainee's name as first recorded, by the name in any case."""
+        names: dict[str, str] = {}
+        for (name,) in self._db.execute("SELECT trainee FROM drill_sessions ORDER BY id"):
+            names.setdefault(_nocase(name), str(name))
+        return names
 
     def progress(self, trainee: str | None = None, *, by_topic: bool = True) -> list[Progress]:
         """Each trainee's record by topic (one trainee's when named), by trainee; without
@@ -173,13 +176,20 @@ class DrillStore:
         query += " GROUP BY s.trainee COLLATE NOCASE"
         if by_topic:
             query += ", a.topic"
-        rows = self._db.execute(query + " ORDER BY s.trainee COLLATE NOCASE", arguments).fetchall()
+        names = self._names()
         order: dict[str, int] = {name: index for index, name in enumerate(TOPICS)}
         found = [
-            Progress(str(name), str(topic), int(sessions), int(asked), int(right), str(last))
-            for name, topic, sessions, asked, right, last in rows
+            Progress(
+                names[_nocase(name)], str(topic), int(sessions), int(asked), int(right), str(last)
+            )
+            for name, topic, sessions, asked, right, last in self._db.execute(query, arguments)
         ]
-        return sorted(found, key=lambda p: (p.trainee.casefold(), order.get(p.topic, len(order))))
+        return sorted(found, key=lambda p: (_nocase(p.trainee), order.get(p.topic, len(order))))
+
+
+def _nocase(name: str) -> str:
+    """A name as SQLite's NOCASE compares it: ASCII letters in either case match."""
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in name)
 
 
 def open_drill_store(path: str | Path | None = None) -> DrillStore:

@@ -340,7 +340,7 @@ def _with_totals(rows: list[Progress], totals: list[Progress]) -> list[Progress]
     """Each trainee's topics, then (with more than one topic) the trainee's total."""
     out: list[Progress] = []
     for total in totals:
-        mine = [row for row in rows if row.trainee.casefold() == total.trainee.casefold()]
+        mine = [row for row in rows if row.trainee == total.trainee]
         out.extend(mine)
         if len(mine) > 1:
             out.append(total)
@@ -353,7 +353,7 @@ def _stats_json(rows: list[Progress], totals: list[Progress]) -> dict[str, objec
         topics = {
             row.topic: _progress_json(row)
             for row in rows
-            if row.trainee.casefold() == total.trainee.casefold()
+            if row.trainee == total.trainee
         }
         trainees[total.trainee] = {**_progress_json(total), "topics": topics}
     return {"trainees": trainees}
