@@ -61,7 +61,10 @@ def test_the_table_is_one_a_dealer_would_see(splits: list[Question]) -> None:
             f"Chips in play: {', '.join(map(str, hand.chips))}; the smallest is {min(hand.chips)}."
         )
         assert question.ask.startswith("How many chips does each seat win?")
-        assert question.cite == "RRoP §3 Ties 5(a)"
+        hilo = situation.game == "omaha-hilo"
+        assert question.cite == (
+            "RRoP §3 Ties 5(a); RRoP §3 Ties 5(c)" if hilo else "RRoP §3 Ties 5(a)"
+        )
     assert games == {"holdem", "omaha-hilo"}
 
 

@@ -197,7 +197,7 @@ def _question(
         answer=answer,
         amounts=amounts,
         explanation=tuple(explanation),
-        cite=_cite(book),
+        cite=_cite(book, hand.game),
         hand=hand,
     )
 
@@ -222,9 +222,15 @@ def _policy(rules: SplitRules, game: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _cite(book: Rulebook) -> str | None:
-    spec = book.option_specs.get("odd_chip")
-    return spec.cite if spec is not None else None
+def _cite(book: Rulebook, game: str) -> str | None:
+    """Where the rulebook says how odd chips go (and, high-low, how the halves split)."""
+    options = ("odd_chip", "hilo_odd_chip") if game == "omaha-hilo" else ("odd_chip",)
+    cites: list[str] = []
+    for option in options:
+        spec = book.option_specs.get(option)
+        if spec is not None and spec.cite and spec.cite not in cites:
+            cites.append(spec.cite)
+    return "; ".join(cites) or None
 
 
 def _reading_line(read: Showdown, seat: int) -> str:
