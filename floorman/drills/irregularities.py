@@ -11,7 +11,7 @@ and steps, and the same departures), so the situation keeps its meaning.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Final
 
@@ -175,60 +175,61 @@ def _question(book: Rulebook, source: Source, dealt: Dealt, rng: Random) -> Ques
     kind = source.kind
     situation = _situation(dealt, kind == "procedure", at)
     explanation = _ruling_lines(ruling, at, source, book)
-    common = {
-        "topic": "irregularities",
-        "kind": kind,
-        "situation": situation,
-        "cite": ruling.cite if ruling else None,
-        "rule": ruling.rule if ruling else None,
-        "title": ruling.title if ruling else None,
-        "hand": dealt.hand,
-        "event": at,
-    }
+    base = Question(
+        topic="irregularities",
+        kind=kind,
+        situation=situation,
+        ask="",
+        answer="",
+        cite=ruling.cite if ruling else None,
+        rule=ruling.rule if ruling else None,
+        title=ruling.title if ruling else None,
+        hand=dealt.hand,
+        event=at,
+    )
     if kind == "outcome":
         outcome = ruling.outcome if ruling else "none"
         choices = tuple(text for _, text in OUTCOME_CHOICES)
         correct = [name for name, _ in OUTCOME_CHOICES].index(outcome)
-        return Question(
+        return replace(
+            base,
             ask=f"What is the ruling on event {at}?",
             choices=choices,
             correct=correct,
             answer=choices[correct],
             expected=outcome,
             explanation=tuple(explanation),
-            **common,  # type: ignore[arg-type]
         )
     assert ruling is not None
     if kind == "step":
         event = events[at - 1]
         first = ruling.steps[0].do
-        wrong = _distractors(book, event, ruling, rng)
-        picked = [first, *wrong]
+        picked = [first, *_distractors(book, event, ruling, rng)]
         rng.shuffle(picked)
         choices = tuple(step_choice(do, event) for do in picked)
         correct = picked.index(first)
-        return Question(
+        return replace(
+            base,
             ask=f"Event {at} has just happened. What does the dealer do first?",
             choices=choices,
             correct=correct,
             answer=choices[correct],
             expected=first,
             explanation=tuple(explanation),
-            **common,  # type: ignore[arg-type]
         )
     departures = sorted(v.event for v in dealt.violations)
     first_departure = departures[0] if departures else 0
-    later = range(at + 1, len(events) + 1)
     choices = (
         "None: every event follows the procedure",
-        *(f"Event {number}: {dealt.lines[number - 1]}" for number in later),
+        *(f"Event {n}: {dealt.lines[n - 1]}" for n in range(at + 1, len(events) + 1)),
     )
-    correct = 0 if not first_departure else first_departure - at
+    correct = first_departure - at if first_departure else 0
     if dealt.violations:
         explanation.extend(f"Event {v.event} departs: {v.message}" for v in dealt.violations)
     else:
         explanation.append("Every event after the ruling follows the procedure.")
-    return Question(
+    return replace(
+        base,
         ask=(
             f"At event {at} the floor ruled: {ruling.title}. Which is the first event"
             " after it that departs from the procedure, if any?"
@@ -238,7 +239,6 @@ def _question(book: Rulebook, source: Source, dealt: Dealt, rng: Random) -> Ques
         answer=choices[correct],
         expected=first_departure,
         explanation=tuple(explanation),
-        **common,  # type: ignore[arg-type]
     )
 
 
