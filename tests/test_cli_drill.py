@@ -45,13 +45,9 @@ def answer(question: Question, *, right: bool) -> str:
 
 
 def env(db: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "FLOORMAN_DB": str(db),
-        "FLOORMAN_TRAINEE": "",
-        "NO_COLOR": "1",
-    }
+    """The real command's environment: this checkout, a store of the test's own."""
+    outside = {k: v for k, v in os.environ.items() if k != "FLOORMAN_TRAINEE"}
+    return {**outside, "PYTHONPATH": str(ROOT), "FLOORMAN_DB": str(db)}
 
 
 def drill(*args: str, input: str | None = None, db: Path | None = None) -> tuple[int, str, str]:
