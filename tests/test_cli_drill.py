@@ -27,6 +27,13 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test writes to the user's store, whatever the environment names."""
+    monkeypatch.delenv("FLOORMAN_TRAINEE", raising=False)
+    monkeypatch.setenv("FLOORMAN_DB", str(tmp_path / "default.db"))
+
+
 def drill_questions(count: int, seed: int, topics: list[str] | None = None) -> list[Question]:
     return generate_questions(load_rulebook("rrop"), topics or [], count=count, seed=seed)
 
