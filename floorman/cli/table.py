@@ -59,6 +59,11 @@ def _seats(text: str) -> dict[int, int]:
     return seats
 
 
+def _local(stamp: str) -> datetime:
+    """A stored UTC time as the clock on the card room's wall shows it."""
+    return datetime.fromisoformat(stamp).astimezone()
+
+
 def _echo_state(lines: list[str]) -> None:
     for line in lines:
         typer.echo(line)
@@ -186,10 +191,11 @@ def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = Non
         records = store.records(stored.id)
     texts = {r.id: r.text for r in records}
     retracted = {r.target for r in records if r.kind == "retract"}
-    typer.echo(f"hand {stored.id} at table {stored.table}, started {stored.created}")
+    started = _local(stored.created).strftime("%Y-%m-%d %H:%M:%S")
+    typer.echo(f"hand {stored.id} at table {stored.table}, started {started}")
     number = 0
     for r in records:
-        at = r.at[11:19]
+        at = _local(r.at).strftime("%H:%M:%S")
         if r.kind == "event":
             if r.id in retracted:
                 typer.echo(f"   -  {at}  {r.text}  (undone)")
@@ -241,7 +247,7 @@ def hands(
                 status = f"over ({state.over_reason})"
             else:
                 status = f"in progress: {state.street}"
-            when = stored.created[:16].replace("T", " ")
+            when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
             lines.append(
                 f"{stored.id:>5}  table {stored.table:<4} {when}  "
                 f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
