@@ -254,3 +254,11 @@ def test_export_as_phh() -> None:
     assert (
         run("export", "--format", "pdf").stderr == 'floorman: --format "pdf": yaml, json or phh\n'
     )
+
+
+def test_a_card_recorded_twice_is_shown_with_the_event_that_had_it_first() -> None:
+    ok("new", "-t", "2", "--button", "3", "--seats", "1=100,2=100,3=100")
+    out = ok("add", "deal; cards 3 Ah Kd; 3 call; 1 call; 2 check; flop Ah 2c 3d")
+    assert "A♥ recorded twice: event 2 (seat 3 (first card)), event 6 (board (flop))" in out
+    assert "hand over: void: all action void, every chip goes back" in out
+    assert "[rrop.duplicate-card]" in out

@@ -77,8 +77,8 @@ def notices_for(state: HandState) -> list[str]:
         cards = format_cards(b.card for b in premature)
         notes.append(f"premature board card {cards} (event {premature[0].event})")
     for d in state.duplicates[-2:]:
-        notes.append(f"{d.card} recorded twice: event {d.first_event} ({d.first_place}), "
-                     f"event {d.event} ({d.place})")  # fmt: skip
+        first = f"event {d.first_event} ({d.first_place})"
+        notes.append(f"{d.card} recorded twice: {first}, event {d.event} ({d.place})")
     exposed = state.exposed
     if exposed:
         shown = ", ".join(f"{seat}:{r} by {who}" for (seat, r), who in sorted(exposed.items()))
