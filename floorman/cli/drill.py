@@ -173,7 +173,10 @@ def drill(
 
 @drill_app.command()
 def stats(
-    trainee: TraineeOption = None,
+    trainee: Annotated[
+        str | None,
+        typer.Option("--trainee", metavar="NAME", help="Only this trainee.", show_default=False),
+    ] = None,
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -350,11 +353,7 @@ def _with_totals(rows: list[Progress], totals: list[Progress]) -> list[Progress]
 def _stats_json(rows: list[Progress], totals: list[Progress]) -> dict[str, object]:
     trainees: dict[str, object] = {}
     for total in totals:
-        topics = {
-            row.topic: _progress_json(row)
-            for row in rows
-            if row.trainee == total.trainee
-        }
+        topics = {row.topic: _progress_json(row) for row in rows if row.trainee == total.trainee}
         trainees[total.trainee] = {**_progress_json(total), "topics": topics}
     return {"trainees": trainees}
 
