@@ -14,15 +14,16 @@ created on first use and leave the store's own tables alone.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from floorman._sqlite import connect, write
 from floorman.drills.model import TOPICS
-from floorman.store import StoreError, default_db_path
+from floorman.store import default_db_path
 
 __all__ = ["Answered", "DrillStore", "Progress", "open_drill_store"]
 
@@ -74,6 +75,10 @@ class Progress:
     last: str
 
 
+def _create_tables(db: sqlite3.Connection) -> None:
+    db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -83,21 +88,7 @@ class DrillStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-        except (OSError, sqlite3.Error) as error:
-            raise StoreError(f"{path}: cannot open the store: {error}") from None
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
-        except sqlite3.DatabaseError as error:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            self._db.close()
-            raise StoreError(f"{path}: not a floorman store ({error})") from None
+        self._db = connect(path, _create_tables)
 
     def close(self) -> None:
         self._db.close()
@@ -108,18 +99,8 @@ class DrillStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _write(self) -> Iterator[None]:
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            raise StoreError(f"{self.path}: the store is busy: {error}") from None
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    def _write(self) -> AbstractContextManager[None]:
+        return write(self._db, self.path)
 
     def record(
         self,

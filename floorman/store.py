@@ -17,14 +17,14 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
-from floorman.errors import FloormanError
+from floorman._sqlite import StoreError, connect, write
 
 __all__ = [
     "HandStore",
@@ -65,10 +65,6 @@ CREATE TRIGGER IF NOT EXISTS records_append_only_update BEFORE UPDATE ON records
 CREATE TRIGGER IF NOT EXISTS records_append_only_delete BEFORE DELETE ON records
     BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
 """
-
-
-class StoreError(FloormanError, RuntimeError):
-    """The store cannot do what was asked: no such hand, a table busy with another hand, ..."""
 
 
 class StoreConflict(StoreError):
@@ -180,6 +176,16 @@ def default_db_path(
     return base / "floorman" / "floorman.db"
 
 
+def _migrate(db: sqlite3.Connection) -> None:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > _SCHEMA_VERSION:
+        raise StoreError(f"made by a newer floorman (version {version})")
+    if version < _SCHEMA_VERSION:
+        db.executescript(
+            f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={_SCHEMA_VERSION}; COMMIT;"
+        )
+
+
 def open_store(path: str | Path | None = None) -> SQLiteStore:
     """The store at ``path`` (default: :func:`default_db_path`), created if new."""
     return SQLiteStore(Path(path) if path else default_db_path())
@@ -194,27 +200,7 @@ class SQLiteStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-        except (OSError, sqlite3.Error) as error:
-            raise StoreError(f"{path}: cannot open the store: {error}") from None
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > _SCHEMA_VERSION:
-                raise StoreError(f"{path}: made by a newer floorman (version {version})")
-            if version < _SCHEMA_VERSION:
-                self._db.executescript(
-                    f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={_SCHEMA_VERSION}; COMMIT;"
-                )
-        except sqlite3.DatabaseError as error:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            self._db.close()
-            raise StoreError(f"{path}: not a floorman store ({error})") from None
+        self._db = connect(path, _migrate)
 
     def close(self) -> None:
         self._db.close()
@@ -225,19 +211,8 @@ class SQLiteStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _write(self) -> Iterator[None]:
-        """One write transaction, taken at once so concurrent writers queue up."""
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            raise StoreError(f"{self.path}: the store is busy: {error}") from None
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    def _write(self) -> AbstractContextManager[None]:
+        return write(self._db, self.path)
 
     # hands ----------------------------------------------------------------
 
