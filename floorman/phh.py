@@ -35,7 +35,7 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from floorman.cards import DECK, Card, CardError
 from floorman.errors import FloormanError
@@ -92,7 +92,7 @@ class FractionalChips(PhhError):
 
 # ---------------------------------------------------------------------- reading TOML
 
-_FAST_LINE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*) = (.+)")
+_FAST_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _FAST_STRING: Final = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
 _FAST_STRINGS: Final = re.compile(
     rf"\[\s*(?:{_FAST_STRING})(?:\s*,\s*(?:{_FAST_STRING}))*\s*,?\s*\]"
@@ -128,37 +128,69 @@ def _read_flat(text: str) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for line in text.splitlines():
         line = line.strip()
-        if not line or line.startswith("#"):
+        if not line or line[0] == "#":
             continue
-        match = _FAST_LINE.fullmatch(line)
-        if match is None:
+        key, equals, value = line.partition(" = ")
+        if not equals or not value or key in fields:
             raise _NotFlat
-        key, value = match.groups()
-        if key in fields:
+        if not (key.isascii() and key.isidentifier()) and _FAST_KEY.fullmatch(key) is None:
             raise _NotFlat
         fields[key] = _flat_value(value)
     return fields
 
 
 def _flat_value(text: str) -> Any:
+    """One value; the usual shapes (``['d dh p1 AhKd', 'p1 f']``, ``[100, 200]``)
+    by splitting, where the split itself shows the shape was right."""
     first = text[0]
     if first == "[":
-        inner = text[1:-1].strip()
         if text[-1] != "]":
             raise _NotFlat
-        if not inner:
-            return []
-        if inner[0] in "'\"":
-            if _FAST_STRINGS.fullmatch(text) is None:
-                raise _NotFlat
-            return [item[1:-1] for item in _FAST_ITEM.findall(text)]
-        if _FAST_INTS.fullmatch(inner):
-            return [int(item) for item in inner.rstrip(", \t").split(",")]
-        items = [item.strip() for item in inner.split(",")]
-        if items and not items[-1]:
-            items.pop()
-        return [_flat_scalar(item) for item in items]
+        inner = text[1:-1]
+        if inner[:1] == "'":
+            if inner[-1] == "'" and text.isprintable():
+                items = inner[1:-1].split("', '")
+                if inner.count("'") == 2 * len(items):
+                    return items
+        elif inner[:1].isdigit():
+            known = _NUMBERS.get(inner)
+            if known is not None:
+                return list(known)
+            try:
+                numbers = [int(item) for item in inner.split(", ")]
+            except ValueError:
+                pass
+            else:
+                if ", ".join(map(str, numbers)) == inner:
+                    if len(_NUMBERS) >= 4096:
+                        _NUMBERS.clear()
+                    _NUMBERS[inner] = tuple(numbers)
+                    return numbers
+        return _flat_array(text)
+    quoted = text[1:-1]
+    if first == "'" == text[-1] and len(text) >= 2 and "'" not in quoted and text.isprintable():
+        return quoted
     return _flat_scalar(text)
+
+
+_NUMBERS: dict[str, tuple[int, ...]] = {}
+"""Lists of amounts already read: antes, blinds and stacks repeat from hand to hand."""
+
+
+def _flat_array(text: str) -> list[Any]:
+    inner = text[1:-1].strip()
+    if not inner:
+        return []
+    if inner[0] in "'\"":
+        if _FAST_STRINGS.fullmatch(text) is None:
+            raise _NotFlat
+        return [item[1:-1] for item in _FAST_ITEM.findall(text)]
+    if _FAST_INTS.fullmatch(inner):
+        return [int(item) for item in inner.rstrip(", \t").split(",")]
+    items = [item.strip() for item in inner.split(",")]
+    if items and not items[-1]:
+        items.pop()
+    return [_flat_scalar(item) for item in items]
 
 
 def _flat_scalar(text: str) -> Any:
@@ -319,8 +351,21 @@ class _Importer:
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
         hole = HOLE_CARDS[game]
+        events = imported.events
         for number, raw in enumerate(actions, 1):
-            if not isinstance(raw, str):
+            if type(raw) is str:
+                known = _BETTING.get(raw)
+                if known is not None and known.seat <= players:
+                    event = known.event(state)
+                    try:
+                        state.apply(event, len(events) + 1)
+                    except EventError as error:
+                        raise self.fail(f'action {number} "{raw}": {error.reason}') from None
+                    events.append(event)
+                    continue
+                if raw[:5] == "d dh " and self.deal_hole(imported, number, raw, hole):
+                    continue
+            elif not isinstance(raw, str):
                 raise self.fail(f"action {number}: {raw!r} is not an action string")
             self.action(imported, number, raw, hole)
         finishing = self.data.get("finishing_stacks")
@@ -348,7 +393,7 @@ class _Importer:
             what = words[1] if len(words) > 1 else ""
             if what == "dh" and len(words) == 4:
                 if not state.deal_complete:
-                    self.apply(imported, Deal(), number, raw)
+                    self.apply(imported, _DEAL, number, raw)
                 seat = self.player(words[2], number, raw)
                 cards = _cards(words[3])
                 if len(cards) != hole:
@@ -361,27 +406,49 @@ class _Importer:
                 board = _cards(words[2])
                 if street is None or None in board:
                     raise self.fail(f'action {number} "{raw}": not a board card to deal')
-                self.apply(imported, Burn(), number, raw)
+                self.apply(imported, _BURN, number, raw)
                 self.apply(imported, Board(street, board), number, raw)  # type: ignore[arg-type]
                 return
         elif actor in self.seats:
-            event = self.player_event(self.seats[actor], words, state)
+            seat = self.seats[actor]
+            betting = _Betting.read(seat, words[1] if len(words) > 1 else "", words[2:], self.name)
+            if betting is None:
+                event = self.player_event(seat, words, state)
+            else:
+                event = betting.event(state)
+                if "#" not in raw:
+                    if len(_BETTING) >= 8192:
+                        _BETTING.clear()
+                    _BETTING[raw] = betting
             self.apply(imported, event, number, raw)
             return
         elif actor[:1] == "p":
             raise self.fail(f'action {number} "{raw}": there is no player {actor}')
         raise self.fail(f'action {number} "{raw}": not a PHH action')
 
+    def deal_hole(self, imported: Imported, number: int, raw: str, hole: int) -> bool:
+        """``d dh pN CARDS`` read in one go; ``False`` (nothing done) when it is not
+        that plain, for :meth:`action` to read it and say what is wrong."""
+        words = raw.split()
+        if len(words) != 4 or "#" in raw:
+            return False
+        seat = self.seats.get(words[2])
+        text = words[3]
+        if seat is None or len(text) != 2 * hole:
+            return False
+        try:
+            cards = tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
+        except KeyError:
+            return False
+        if not imported.state.deal_complete:
+            self.apply(imported, _DEAL, number, raw)
+        if any(cards):
+            self.apply(imported, Cards(seat, cards), number, raw)
+        return True
+
     def player_event(self, seat: int, words: list[str], state: HandState) -> Event:
         what = words[1] if len(words) > 1 else ""
         args = words[2:]
-        if what == "f" and not args:
-            return Action(seat, "fold")
-        if what == "cc" and not args:
-            return Action(seat, "check" if state.to_call(seat) == 0 else "call")
-        if what == "cbr" and len(args) == 1:
-            amount = _amount(args[0], self.name)
-            return Action(seat, "bet" if state.current_bet == 0 else "raise", amount)
         if what == "sm" and not args:
             return Muck(seat)
         if what == "sm" and len(args) == 1:
@@ -417,10 +484,45 @@ class _Importer:
         imported.events.append(event)
 
 
+class _Betting(NamedTuple):
+    """A PHH betting action read once: ``cc`` is a check or a call and ``cbr`` a bet
+    or a raise depending on the betting when it comes, so both events are made."""
+
+    seat: int
+    kind: str
+    first: Action
+    second: Action
+
+    @staticmethod
+    def read(seat: int, what: str, args: list[str], name: str) -> _Betting | None:
+        if what == "f" and not args:
+            fold = Action(seat, "fold")
+            return _Betting(seat, what, fold, fold)
+        if what == "cc" and not args:
+            return _Betting(seat, what, Action(seat, "check"), Action(seat, "call"))
+        if what == "cbr" and len(args) == 1:
+            amount = _amount(args[0], name)
+            return _Betting(seat, what, Action(seat, "bet", amount), Action(seat, "raise", amount))
+        return None
+
+    def event(self, state: HandState) -> Action:
+        if self.kind == "cc":
+            return self.first if state.to_call(self.seat) == 0 else self.second
+        if self.kind == "cbr":
+            return self.first if state.current_bet == 0 else self.second
+        return self.first
+
+
+_BETTING: dict[str, _Betting] = {}
+"""Betting actions by their text (``p3 f``, ``p2 cbr 225``): they repeat from hand to hand."""
+
+
 def _where(number: int, raw: str) -> str:
     return f'action {number} "{raw}"' if number else "the forced bets"
 
 
+_DEAL: Final = Deal()
+_BURN: Final = Burn()
 _PHH_CARDS: Final[dict[str, Card | None]] = {card.ascii: card for card in DECK}
 _PHH_CARDS["??"] = None
 
