@@ -270,7 +270,7 @@ class _Importer:
         values = self.field(key)
         if not isinstance(values, list) or len(values) != count:
             raise self.fail(f"{key} needs {count} amounts, one a player")
-        if all(type(value) is int and value >= 0 for value in values):
+        if set(map(type, values)) == {int} and min(values) >= 0:
             return values
         return [self.chips(value, key) for value in values]
 
@@ -286,7 +286,7 @@ class _Importer:
         if not isinstance(stacks, list) or len(stacks) < 2:
             raise self.fail("starting_stacks needs two players or more")
         players = len(stacks)
-        self.seats = {f"p{seat}": seat for seat in range(1, players + 1)}
+        self.seats = _players(players)
         starting = self.amounts("starting_stacks", players)
         if not all(starting):
             raise self.fail("starting_stacks: every player has chips")
@@ -342,16 +342,18 @@ class _Importer:
                 self.apply(imported, post, 0, "")
                 if post.what == "ante":
                     imported.dead[post.seat] = amount
+        events = imported.events
         names = self.data.get("players")
         if isinstance(names, list) and len(names) == players:
             for seat, player in enumerate(names, 1):
                 if isinstance(player, str) and player:
-                    self.apply(imported, Note(f"seat {seat}: {player}"), 0, "")
+                    note = Note(f"seat {seat}: {player}")
+                    state.apply(note, len(events) + 1)
+                    events.append(note)
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
         hole = HOLE_CARDS[game]
-        events = imported.events
         for number, raw in enumerate(actions, 1):
             if type(raw) is str:
                 known = _BETTING.get(raw)
@@ -436,10 +438,15 @@ class _Importer:
         text = words[3]
         if seat is None or len(text) != 2 * hole:
             return False
-        try:
-            cards = tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
-        except KeyError:
-            return False
+        cards = _RUNS.get(text)
+        if cards is None:
+            try:
+                cards = tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
+            except KeyError:
+                return False
+            if len(_RUNS) >= 8192:
+                _RUNS.clear()
+            _RUNS[text] = cards
         if not imported.state.deal_complete:
             self.apply(imported, _DEAL, number, raw)
         if any(cards):
@@ -515,6 +522,22 @@ class _Betting(NamedTuple):
 
 _BETTING: dict[str, _Betting] = {}
 """Betting actions by their text (``p3 f``, ``p2 cbr 225``): they repeat from hand to hand."""
+
+
+_RUNS: dict[str, tuple[Card | None, ...]] = {}
+"""Hole cards by their PHH text (``AhKd``): a deck has only so many pairs of cards."""
+
+_PLAYERS: dict[int, dict[str, int]] = {}
+
+
+def _players(count: int) -> dict[str, int]:
+    """PHH player names to seats, ``p1`` to seat 1 (shared: read, never changed)."""
+    named = _PLAYERS.get(count)
+    if named is None:
+        named = {f"p{seat}": seat for seat in range(1, count + 1)}
+        if count <= 32:
+            _PLAYERS[count] = named
+    return named
 
 
 def _where(number: int, raw: str) -> str:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from floorman.cards import Card
 from floorman.events import Event, Post
-from floorman.oddchips import SplitRules
-from floorman.pots import Pot, PotLayout, build_pots
+from floorman.oddchips import Split, SplitRules
+from floorman.pots import Pot, PotLayout, build_pots, uncalled_bet
 from floorman.showdown import PotAward, award_pots
 from floorman.state import HandState
 
@@ -82,6 +82,9 @@ def settle(
     the live seats' hole cards (a live seat missing from it has mucked);
     ``dead`` money in the main pot that belongs to no seat's level.
     """
+    live = [seat for seat in contributions if seat not in folded]
+    if len(live) == 1 and dead >= 0 and min(contributions.values()) >= 0:
+        return _uncontested(behind, contributions, live[0], dead)
     layout = build_pots(contributions, folded, dead=dead)
     awards_by_pot = award_pots(
         layout.pots, game=game, board=board, hands=hands, button=button, rules=rules, order=order
@@ -90,17 +93,46 @@ def settle(
     for award in awards_by_pot:
         for seat, chips in award.split.shares.items():
             won[seat] = won.get(seat, 0) + chips
-    stacks = {
-        seat: behind[seat] + layout.returned.get(seat, 0) + won.get(seat, 0)
-        for seat in sorted(behind)
-    }
     return Settlement(
         pots=awards_by_pot,
         returned=layout.returned,
         awards=dict(sorted(won.items())),
-        stacks=stacks,
+        stacks=_stacks(behind, layout.returned, won),
         carried=sum(award.split.carried for award in awards_by_pot),
     )
+
+
+def _uncontested(
+    behind: Mapping[int, int], contributions: Mapping[int, int], winner: int, dead: int
+) -> Settlement:
+    """Everyone else folded: the bet nobody called goes back and every other chip,
+    dead money included, is one pot for the last seat, won without a showdown."""
+    returned: dict[int, int] = {}
+    total = sum(contributions.values()) + dead
+    unmatched = uncalled_bet(contributions)
+    if unmatched is not None:
+        seat, excess = unmatched
+        returned[seat] = excess
+        total -= excess
+    if not total:
+        return Settlement((), returned, {}, _stacks(behind, returned, {}))
+    pot = Pot(total, (winner,))
+    award = PotAward(pot, Split({winner: total}), (winner,), contested=False)
+    won = {winner: total}
+    return Settlement((award,), returned, won, _stacks(behind, returned, won))
+
+
+def _stacks(
+    behind: Mapping[int, int], returned: Mapping[int, int], won: Mapping[int, int]
+) -> dict[int, int]:
+    """Each seat's chips at the end, in seat order: what it had behind, its bet handed
+    back, its winnings."""
+    stacks = dict(sorted(behind.items()))
+    for chips in (returned, won):
+        for seat, amount in chips.items():
+            if seat in stacks:
+                stacks[seat] += amount
+    return stacks
 
 
 def open_pots_json(layout: PotLayout, *, pending: bool = False) -> list[dict[str, object]]:

@@ -71,8 +71,10 @@ __all__ = [
     "Duplicate",
     "HandState",
     "HoleCard",
+    "PendingStep",
     "Place",
     "ProcedureError",
+    "TakenBack",
 ]
 
 Game = Literal["holdem", "omaha", "omaha-hilo"]
@@ -155,12 +157,33 @@ class BoardCard(NamedTuple):
     event: int
 
 
+class TakenBack(NamedTuple):
+    """A board card a procedure took off the board, and where it went
+    (``set-aside``, ``stub`` or ``burn``)."""
+
+    board: BoardCard
+    to: str
+
+
 class BurnCard(NamedTuple):
     """A burn; ``street`` is the board street it precedes, ``event`` the event that put it there."""
 
     card: Card | None
     street: str
     event: int
+
+
+class PendingStep(NamedTuple):
+    """A step of a corrective procedure the dealer has still to carry out before
+    ``street`` is dealt (``do`` is the rulebook's primitive: ``reshuffle``, ``cut``,
+    ``burn``, ``deal-without-burn``, ``use-as-burn``, ``scramble``, ``set-aside``,
+    ``return-to-stub``), from the ruling on ``event``."""
+
+    do: str
+    street: str
+    rule: str
+    event: int
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,12 +245,15 @@ class HandState:
       (every :class:`ActionRecord` of the hand)
     - ``dealt`` / ``deal_total``: hole cards dealt so far / to deal; ``board``
       (:class:`BoardCard` list), ``burns`` (:class:`BurnCard` list),
-      ``set_aside`` (cards or ``None`` for unknown ones), ``extras`` (per seat)
+      ``set_aside`` (cards or ``None`` for unknown ones), ``extras`` (per seat),
+      ``taken_back`` (:class:`TakenBack` board cards a procedure took away)
     - ``duplicates`` (:class:`Duplicate` list), ``shown`` (seat -> cards
       tabled), ``plays_board`` (seats that declared it), ``reshuffles`` and
       ``cuts`` (the events that did them), ``event_count``
-    - ``procedures``: a list the rules engine keeps its procedures in force in;
-      the state only carries it along (copied with the state)
+    - ``procedures``: the :class:`PendingStep` list of the corrective procedures
+      in force, kept by the rules engine; the state only carries it along
+      (copied with the state) so that whoever shows the state can say what the
+      dealer does next
     """
 
     __slots__ = (
@@ -281,6 +307,7 @@ class HandState:
         "street_bets",
         "street_index",
         "table",
+        "taken_back",
         "to_act",
     )
 
@@ -316,6 +343,7 @@ class HandState:
     board: list[BoardCard]
     burns: list[BurnCard]
     set_aside: list[Card | None]
+    taken_back: list[TakenBack]
     extras: dict[int, list[Card | None]]
     duplicates: list[Duplicate]
     shown: dict[int, tuple[Card, ...]]
@@ -323,7 +351,7 @@ class HandState:
     reshuffles: list[int]
     cuts: list[int]
     event_count: int
-    procedures: list[object]
+    procedures: list[PendingStep]
     out: int
     _holes: dict[int, list[Card | None]]
     _exposed: dict[tuple[int, int], str]
@@ -383,6 +411,7 @@ class HandState:
         self.shown = {}
         self.plays_board = set()
         self.reshuffles, self.cuts = [], []
+        self.taken_back = []
         self.event_count = 0
         self.procedures = []
         self.out = 0
@@ -474,6 +503,14 @@ class HandState:
     @property
     def premature_cards(self) -> tuple[Card, ...]:
         return tuple(b.card for b in self.board if b.premature)
+
+    @property
+    def turned_early(self) -> tuple[BoardCard, ...]:
+        """Every board card turned before its betting round was complete, in the order
+        turned: those still on the board and those a procedure took away."""
+        early = [b for b in self.board if b.premature]
+        early.extend(t.board for t in self.taken_back if t.board.premature)
+        return tuple(sorted(early, key=lambda b: b.event))
 
     def board_street(self, street: str) -> tuple[Card, ...]:
         """The board cards turned as ``street`` (a flop may hold four)."""
@@ -666,6 +703,7 @@ class HandState:
         new.shown = dict(self.shown)
         new.plays_board = set(self.plays_board)
         new.reshuffles, new.cuts = list(self.reshuffles), list(self.cuts)
+        new.taken_back = list(self.taken_back)
         new.procedures = list(self.procedures)
         new._holes = {s: list(c) for s, c in self._holes.items()}
         new._exposed, new._missing = dict(self._exposed), set(self._missing)
@@ -683,7 +721,8 @@ class HandState:
             self.over_reason, self.to_act, self.current_bet, self.raise_size, self.full_wagers,
             self._full_level, self.street_actions, self.actions_since_board, self.actions,
             self.dealt, self.board, self.burns, self.set_aside, self.extras, self.duplicates,
-            self.shown, sorted(self.plays_board), self.reshuffles, self.cuts, self.event_count,
+            self.shown, sorted(self.plays_board), self.reshuffles, self.cuts, self.taken_back,
+            self.event_count,
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
             self._acted_level, self._anchor, self._aggressor,
@@ -701,7 +740,7 @@ class HandState:
             index = next((i for i, b in enumerate(self.board) if b.card == card), None)
             if index is None:
                 raise ProcedureError(f"{card} is not on the board")
-            del self.board[index]
+            self.taken_back.append(TakenBack(self.board.pop(index), to))
         elif kind == "burn":
             index = next((i for i, b in enumerate(self.burns) if b.card == card), None)
             if index is None:

@@ -88,3 +88,54 @@ def test_chips_are_conserved(put_in: list[int], deck: list, policy: str) -> None
     assert sum(result.stacks.values()) + result.carried == before
     for award in result.pots:
         assert set(award.awards) <= set(award.pot.eligible)
+
+
+def test_everyone_else_folded_the_last_seat_takes_the_pot_less_the_uncalled_bet() -> None:
+    result = settle(
+        {1: 90, 2: 0, 3: 150},
+        {1: 10, 2: 100, 3: 50},
+        folded={1, 3},
+        game="holdem",
+        board=(),
+        hands={},
+        button=3,
+        rules=SplitRules(),
+        dead=5,
+    )
+    assert result.returned == {2: 50}
+    assert result.to_json() == {
+        "pots": [{"amount": 115, "eligible": [2], "awards": {"2": 115}, "odd_chips": []}],
+        "awards": {"2": 115},
+        "stacks": {"1": 90, "2": 165, "3": 150},
+    }
+    assert not result.pots[0].contested
+
+
+@given(
+    st.lists(st.integers(0, 500), min_size=2, max_size=6),
+    st.data(),
+    st.integers(0, 20),
+)
+def test_an_uncontested_pot_is_what_the_side_pots_give(
+    put_in: list[int], data: st.DataObject, dead: int
+) -> None:
+    seats = list(range(1, len(put_in) + 1))
+    winner = data.draw(st.sampled_from(seats))
+    contributions = dict(zip(seats, put_in, strict=True))
+    folded = {seat for seat in seats if seat != winner}
+    result = settle(
+        dict.fromkeys(seats, 1000),
+        contributions,
+        folded,
+        game="holdem",
+        board=(),
+        hands={},
+        button=1,
+        rules=SplitRules(),
+        dead=dead,
+    )
+    layout = build_pots(contributions, folded, dead=dead)
+    assert [award.pot for award in result.pots] == list(layout.pots)
+    assert result.returned == layout.returned
+    assert result.awards == {pot.eligible[0]: pot.amount for pot in layout.pots}
+    assert sum(result.stacks.values()) == 1000 * len(seats) + sum(put_in) + dead
