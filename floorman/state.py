@@ -523,8 +523,11 @@ class HandState:
     @property
     def next_board_street(self) -> str | None:
         """The board street not yet turned (``None`` once the river is out)."""
+        if not self.board:
+            return "flop"
+        turned = {b.street for b in self.board}
         for street in ("flop", "turn", "river"):
-            if not any(b.street == street for b in self.board):
+            if street not in turned:
                 return street
         return None
 
@@ -912,10 +915,14 @@ class HandState:
         self._complete_deal()
 
     def _cards(self, event: Cards, n: int) -> None:
-        self._not_void()
-        seat = self._seat(event.seat)
+        if self.over_reason in ("misdeal", "void"):
+            raise _Illegal(self._over_text())
+        seat = event.seat
+        if seat not in self.stacks:
+            self._seat(seat)
         placed = self._assign(seat, event.cards)
-        self._complete_deal()
+        if self.dealt < self.deal_total:
+            self._complete_deal()
         self._place_hole(seat, placed, n)
 
     def _show(self, event: Show, n: int) -> None:
@@ -1019,8 +1026,9 @@ class HandState:
                 raise _Illegal(f"seat {seat} is all in")
             raise _Illegal(f"seat {self.to_act} is to act, not seat {seat}")
         verb = event.verb
+        stacks = self.stacks
         before = self.street_bets[seat]
-        allin = before + self.stacks[seat]
+        allin = before + stacks[seat]
         current = self.current_bet
         total = before
         if verb == "check":
@@ -1061,9 +1069,10 @@ class HandState:
             full = _betting.is_full_raise(self.betting, increment, self.raise_size, limit)
         if self.dealt < self.deal_total:
             self._complete_deal()
-        self.stacks[seat] -= added
-        self.street_bets[seat] = total
-        self.contributed[seat] += added
+        if added:
+            stacks[seat] -= added
+            self.street_bets[seat] = total
+            self.contributed[seat] += added
         self.street_actions += 1
         self.actions_since_board += 1
         verb_done = verb
@@ -1077,7 +1086,6 @@ class HandState:
                 self.full_wagers += 1
             self.current_bet = total
             self._aggressor[self.street_index] = seat
-            stacks = self.stacks
             self._needs = {
                 s for s in self.table.deal_order if stacks[s] and s != seat and s not in self.folded
             }
@@ -1091,7 +1099,7 @@ class HandState:
                 verb_done,
                 total,
                 added,
-                self.stacks[seat] == 0,
+                stacks[seat] == 0,
                 full,
             )
         )
@@ -1259,9 +1267,14 @@ class HandState:
 
     def _place_hole(self, seat: int, placed: list[tuple[int, Card]], n: int) -> None:
         holes = self._holes[seat]
+        where = self._where
         for slot, card in placed:
             holes[slot] = card
-            self._record(card, _seat_place(seat, slot + 1), n)
+            if card.index in where:
+                self._record(card, _seat_place(seat, slot + 1), n)
+            else:
+                where[card.index] = _seat_place(seat, slot + 1)
+                self._first_event[card.index] = n
 
     def _record(self, card: Card, place: Place, n: int) -> None:
         first = self._where.get(card.index)
@@ -1299,7 +1312,10 @@ class HandState:
             if keep in needs:
                 self.to_act = keep
             else:
-                self.to_act = next(s for s in self.table.clockwise_from(after) if s in needs)
+                for seat in self.table.clockwise_from(after):
+                    if seat in needs:
+                        self.to_act = seat
+                        break
             self.betting_complete = False
             return
         self.to_act = None
@@ -1328,12 +1344,14 @@ class HandState:
         self.full_wagers = 0
         self.street_actions = 0
         self._acted_level = {}
-        active = {s for s in order if s not in self.folded and self.stacks[s] > 0}
-        self._needs = active if len(active) >= 2 else set()
-        if self._needs:
-            self.to_act = next(s for s in order if s in self._needs)
+        stacks, folded = self.stacks, self.folded
+        active = [s for s in order if s not in folded and stacks[s] > 0]
+        if len(active) >= 2:
+            self._needs = set(active)
+            self.to_act = active[0]
             self.betting_complete = False
         else:
+            self._needs = set()
             self.to_act = None
             self.betting_complete = True
             if advance:
