@@ -870,9 +870,7 @@ def report_view(
         "seats": seats,
         "show_cards": any(seat["cards"] for seat in seats),
         "board": cards_view([b.card for b in state.board if not b.premature]),
-        "premature": [
-            {"card": card_view(b.card), "event": b.event} for b in state.board if b.premature
-        ],
+        "premature": [{"card": card_view(b.card), "event": b.event} for b in state.turned_early],
         "set_aside": cards_view(state.set_aside),
         "timeline": timeline,
         "timed": times is not None,

@@ -24,9 +24,12 @@ def test_check_prints_the_table_and_exits_0() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "hold'em no-limit 1/2, button seat 6" in out
-    assert "street: turn; board: A♥ K♦ 7♣ 7♦!" in out
-    assert "premature board card 7♦ (event 12)" in out
-    assert "seat 1 to act (92 behind): fold, check, bet 2..92" in out
+    # The 7♦ came before the flop betting was complete: RRoP takes it out of play, so
+    # the flop round ends with no turn on the board and the dealer burns and turns.
+    assert "street: flop; board: A♥ K♦ 7♣" in out
+    assert "premature board card 7♦ (event 12) taken out of play" in out
+    assert "betting complete; dealer: burn a card and deal the turn (7♦ set aside)" in out
+    assert "to act" not in out
 
 
 def test_check_json_is_the_contract_object() -> None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 from floorman.cli import app
 from floorman.cli.live import completions
 from floorman.handfile import load_hand
-from floorman.replay import check_hand
+from floorman.replay import check_hand, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -115,7 +115,10 @@ def test_export_replays_to_the_same_state(tmp_path: Path) -> None:
     exported = check_hand(load_hand(path)).state
     shown = ok("show")
     assert "premature board card 2♠ (event 9)" in shown
-    assert exported.premature_cards == exported.board_cards[-1:]
+    hand = load_hand(path)
+    recorded = replay(hand, hand.parse_events())
+    assert recorded.premature_cards == recorded.board_cards[-1:]
+    assert [b.event for b in exported.turned_early] == [9]
     assert exported.stacks == {1: 198, 3: 134, 5: 294}
     assert exported.to_act == 5
     assert run("check", str(path)).exit_code == 0
@@ -242,6 +245,52 @@ def test_the_rulebook_rules_as_the_hand_is_recorded(tmp_path: Path) -> None:
     ok("export", "-o", str(path))
     data = json.loads(ok("check", str(path), "--json"))
     assert [r["event"] for r in data["rulings"]] == [12]
+
+
+def test_the_table_shows_the_procedure_in_force() -> None:
+    """After a premature turn (RRoP §5 rule 8) the dealer sees the flop betting finish
+    with the 7♦ out of play, then what to deal next, step by step."""
+    ok("new", "-t", "7", "--button", "6", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    ok("add", "deal; 3 call; 4 call; 5 fold; 6 fold; 1 call; 2 check; burn; flop Ah Kd 7c")
+    ok("add", "1 check; 2 bet 6")
+    out = ok("add", "turn 7d").splitlines()
+    assert out[:2] == [
+        "flop     A♥ K♦ 7♣           pot 14  in front: 2=6",
+        "seat 3 to act (98 behind): fold, call 6, raise 12..98",
+    ]
+    assert "before the turn (event 12): burn a card and deal the turn (7♦ set aside)" in out
+    out = ok("add", "3 call; 4 fold; 1 call").splitlines()
+    assert out[:2] == [
+        "flop     A♥ K♦ 7♣           pot 26  in front: 1=6 2=6 3=6",
+        "betting complete; dealer: burn a card and deal the turn (7♦ set aside)",
+    ]
+    assert not any("to act" in line for line in out)
+    shown = ok("show")
+    assert "street: flop; board: A♥ K♦ 7♣" in shown
+    assert "betting complete; dealer: burn a card and deal the turn (7♦ set aside)" in shown
+    assert run("add", "1 check").stderr == (
+        'floorman: event 16 "1 check": the flop betting is complete; the turn comes next\n'
+    )
+    out = ok("add", "burn; turn 9s; 1 check; 2 check; 3 check").splitlines()
+    assert out[1] == (
+        "betting complete; dealer: reshuffle the stub with the 7♦, cut, then deal the river"
+        " without a burn"
+    )
+    out = ok("add", "reshuffle; cut; river 7d").splitlines()
+    assert out[:2] == [
+        "river    A♥ K♦ 7♣ 9♠ 7♦     pot 26",
+        "seat 1 to act (92 behind): fold, check, bet 2..92",
+    ]
+    assert not any("violation" in line or "event 23:" in line for line in out)
+
+
+def test_live_shows_what_the_dealer_does_next() -> None:
+    ok("new", "-t", "7", "--button", "3", "--seats", "1=100,2=100,3=100")
+    session = "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 check; burn; turn 2s\n"
+    session += "2 check; 3 check\nshow\n"
+    out = run("live", stdin=session).stdout
+    assert out.count("betting complete; dealer: burn a card and deal the turn (2♠ set aside)") == 2
+    assert "street: flop; board: A♥ K♦ 7♣" in out
 
 
 def test_export_as_phh() -> None:

@@ -67,10 +67,24 @@ def test_every_example_replays_with_chips_and_cards_accounted(path: Path) -> Non
 
 
 def test_premature_turn_example_records_the_card_at_event_12() -> None:
-    state = check_hand(load_hand(EXAMPLES / "premature-turn.yaml")).state
+    hand = load_hand(EXAMPLES / "premature-turn.yaml")
+    state = replay(hand, hand.parse_events())
     (premature,) = [b for b in state.board if b.premature]
     assert premature.event == 12
     assert str(premature.card) == "7♦"
+
+
+def test_under_the_rulebook_the_premature_turn_is_set_aside_at_once() -> None:
+    """RRoP §5 rule 8: the card is out of play; the flop betting completes with no turn
+    on the board, and the procedure waits for the burn and the real turn."""
+    state = check_hand(load_hand(EXAMPLES / "premature-turn.yaml")).state
+    assert [str(c) for c in state.board_cards] == ["A♥", "K♦", "7♣"]
+    assert [str(c) for c in state.set_aside] == ["7♦"]
+    assert (state.street, state.betting_complete, state.to_act) == ("flop", True, None)
+    assert [(p.do, p.street) for p in state.procedures] == [
+        ("burn", "turn"), ("reshuffle", "river"), ("cut", "river"),
+        ("deal-without-burn", "river"),
+    ]  # fmt: skip
 
 
 def test_pot_limit_example_reaches_the_full_pot_raise() -> None:

@@ -162,3 +162,66 @@ def test_random_event_streams_never_crash(words: list[str], book: str, game: str
         assert not state.accounting_problems()
     for ruling in engine.rulings:
         assert ruling.steps
+
+
+def test_no_burn_rule_keeps_quiet_where_the_procedure_says_no_burn() -> None:
+    """RRoP §5 rule 8 turns the river without a burn after a premature turn: that river is
+    the procedure, not a missing burn (§5 rule 5)."""
+    result = ruled([*FLOP, "1 check", "burn", "turn 2s", "2 check", "3 check", "burn",
+                    "turn 9h", "1 check", "2 check", "3 check", "reshuffle", "cut",
+                    "river 2s"])  # fmt: skip
+    assert [r.rule for r in result.rulings] == ["rrop.holdem.premature-turn"]
+    assert result.violations == []
+    assert result.state.procedures == []
+
+
+def test_a_premature_card_leaves_the_board_when_ruled() -> None:
+    """The round it came early for is not opened on it: the flop betting ends and the
+    hand waits for the burn and the real turn."""
+    result = ruled([*FLOP, "1 check", "burn", "turn 2s", "2 check", "3 check"])
+    state = result.state
+    assert [c.ascii for c in state.board_cards] == ["Ah", "Kd", "7c"]
+    assert [c.ascii for c in state.set_aside if c] == ["2s"]
+    assert (state.street, state.to_act, state.next_board_street) == ("flop", None, "turn")
+    assert [(b.card.ascii, b.event, b.premature) for b in state.turned_early] == [("2s", 9, True)]
+    assert [(p.do, p.street) for p in state.procedures] == [
+        ("burn", "turn"), ("reshuffle", "river"), ("cut", "river"),
+        ("deal-without-burn", "river"),
+    ]  # fmt: skip
+    with pytest.raises(FloormanError, match="the flop betting is complete; the turn comes next"):
+        state.apply(parse_event("1 check"))
+
+
+def test_a_card_turned_in_time_waits_for_the_dealer_and_can_stand() -> None:
+    """A turn with no burn may still be played (RRoP §5 rule 5): it stays on the board
+    until the dealer corrects it, and stands once someone acts on it."""
+    turned = [*FLOP, "1 check", "2 check", "3 check", "turn 5s"]
+    waiting = ruled(turned).state
+    assert [c.ascii for c in waiting.board_cards][-1] == "5s"
+    assert [(p.do, p.street) for p in waiting.procedures] == [("use-as-burn", "turn")]
+    stands = ruled([*turned, "1 check"])
+    assert [r.rule for r in stands.rulings][-1] == "rrop.holdem.board.missed-burn-after-action"
+    assert [(p.do, p.street) for p in stands.state.procedures] == [("burn-twice", "river")]
+
+
+def test_two_burns_after_a_missed_burn_that_stood() -> None:
+    """RRoP §5 rule 5: the next street comes after two burns, so that it is the card that
+    would have come; a second burn there is the procedure, not an extra burn."""
+    base = ["deal", "3 call", "1 call", "2 check", "flop Ah Kd 7c", "1 check", "2 check",
+            "3 check"]  # fmt: skip
+    followed = ruled([*base, "burn", "burn", "turn 5s"])
+    assert [r.rule for r in followed.rulings] == [
+        "rrop.holdem.flop.no-burn", "rrop.holdem.board.missed-burn-after-action",
+    ]  # fmt: skip
+    assert followed.violations == []
+    three = ruled([*base, "burn", "burn", "burn", "turn 5s"])
+    assert [(v.event, v.message) for v in three.violations] == [
+        (11, "burn: two burn cards before the turn, not three (event 6)")
+    ]
+
+
+def test_an_unknown_extra_card_is_named_as_the_extra_card() -> None:
+    result = ruled(["deal", "extra 1", "3 call", "1 call", "2 check", "burn", "flop 8c 7d 2h"])
+    assert [v.message for v in result.violations] == [
+        "burn: the extra card is the burn card for the flop (event 2); burn no other card"
+    ]

@@ -110,3 +110,23 @@ def test_every_documented_fact_is_computed(name: str) -> None:
     assert isinstance(value, spec.type)
     if spec.choices is not None:
         assert value in spec.choices
+
+
+def test_a_missing_burn_the_procedure_prescribes() -> None:
+    """RRoP §5 rule 8: after a premature turn the river comes without a burn."""
+    from floorman.rules.engine import RulesEngine
+
+    hand = Hand.model_validate({**EXAMPLE_TABLE, "events": []})
+    book = load_rulebook("rrop")
+    engine = RulesEngine(book, "holdem", records_burns=True)
+    state = hand.start()
+    events = [*FLOP, "1 check", "burn", "turn 2s", "2 check", "3 check", "burn", "turn 9h",
+              "1 check", "2 check", "3 check", "reshuffle", "cut"]  # fmt: skip
+    for number, text in enumerate(events, 1):
+        engine.process(state, parse_event(text), number)
+    river = FactContext(
+        state, parse_event("river 2s"), book.games["holdem"], engine._memory, book.options
+    )
+    assert river.read("procedure.no_burn_due") is True
+    assert river.read("burns_this_street") == 0
+    assert facts_before(FLOP, "burn").read("procedure.no_burn_due") is False

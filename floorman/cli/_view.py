@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from floorman.cards import format_cards
-from floorman.state import STREETS, HandState
+from floorman.state import STREETS, HandState, PendingStep
 
 _OVER = {
     "fold": "everyone else folded",
     "showdown": "showdown",
     "misdeal": "misdeal: every chip goes back",
     "void": "void: all action void, every chip goes back",
+}
+
+_TAKEN_TO = {
+    "set-aside": "taken out of play",
+    "stub": "returned to the stub",
+    "burn": "made the burn",
 }
 
 GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}
@@ -59,14 +65,86 @@ def state_lines(state: HandState) -> list[str]:
         lines.append(f"seat {seat} to act ({state.stacks[seat]} behind): {options}")
     else:
         nxt = state.next_board_street
-        if not state.betting_left and nxt is not None:
+        dealer = dealer_text(state, nxt) if nxt is not None else None
+        if dealer is not None:
+            why = "betting complete" if state.betting_left else "no betting left (all in)"
+            lines.append(f"{why}; dealer: {dealer}")
+        elif not state.betting_left and nxt is not None:
             lines.append(f"no betting left (all in): deal the {nxt}")
         elif nxt is not None:
             lines.append(f"betting complete: deal the {nxt}")
+    lines.extend(procedure_notices(state))
     notices = notices_for(state)
     if notices:
         lines.append("; ".join(notices))
     return lines
+
+
+def dealer_text(state: HandState, street: str) -> str | None:
+    """What the dealer does before ``street`` under the corrective procedures in force,
+    in order (``None`` when nothing departs from burning and dealing it)."""
+    steps = _steps_for(state, street)
+    if not steps:
+        return None
+    parts: list[str] = []
+    dealt = reshuffled = False
+    set_aside = format_cards(c for c in state.set_aside if c is not None)
+    for step in steps:
+        cards = format_cards(step.cards)
+        if step.do == "return-to-stub":
+            parts.append(f"return the {cards} to the stub")
+        elif step.do == "set-aside":
+            parts.append(f"take the {cards} out of play")
+        elif step.do == "reshuffle":
+            parts.append(f"reshuffle the stub with the {set_aside}" if set_aside else "reshuffle")
+            reshuffled = True
+        elif step.do == "cut":
+            parts.append("cut")
+        elif step.do == "burn":
+            parts.append(f"burn a card and deal the {street}")
+            dealt = True
+        elif step.do == "burn-twice":
+            parts.append(f"burn two cards and deal the {street}")
+            dealt = True
+        elif step.do == "deal-without-burn":
+            parts.append(f"deal the {street} without a burn")
+            dealt = True
+        elif step.do == "use-as-burn":
+            burn = f"the {cards}" if cards else "that card"
+            parts.append(f"{burn} is the {street}'s burn: deal the {street} with no other burn")
+            dealt = True
+        elif step.do == "scramble":
+            parts.append(f"one of the scrambled {cards} is the burn, the others the {street}")
+            dealt = True
+    if not dealt:
+        parts.append(f"deal the {street}")
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", then " + parts[-1]
+    if set_aside and not reshuffled:
+        text += f" ({set_aside} set aside)"
+    return text
+
+
+def _steps_for(state: HandState, street: str) -> list[PendingStep]:
+    return [step for step in state.procedures if step.street == street]
+
+
+def procedure_notices(state: HandState) -> list[str]:
+    """The procedures in force for streets other than the one the dealer deals next
+    (a board card to correct before anyone acts on it, a street further on)."""
+    on_board = {b.street for b in state.board}
+    waiting = state.to_act is None and not state.over
+    notes: list[str] = []
+    for street in ("flop", "turn", "river"):
+        steps = _steps_for(state, street)
+        if not steps or (waiting and street == state.next_board_street):
+            continue
+        text = dealer_text(state, street)
+        event = steps[0].event
+        if street in on_board:
+            notes.append(f"correct the {street} first (event {event}): {text}")
+        else:
+            notes.append(f"before the {street} (event {event}): {text}")
+    return notes
 
 
 def notices_for(state: HandState) -> list[str]:
@@ -76,6 +154,12 @@ def notices_for(state: HandState) -> list[str]:
     if premature:
         cards = format_cards(b.card for b in premature)
         notes.append(f"premature board card {cards} (event {premature[0].event})")
+    in_force = {step.event for step in state.procedures}
+    for taken in state.taken_back:
+        early = taken.board
+        if early.premature and early.event in in_force:
+            where = _TAKEN_TO.get(taken.to, taken.to)
+            notes.append(f"premature board card {early.card} (event {early.event}) {where}")
     for d in state.duplicates[-2:]:
         first = f"event {d.first_event} ({d.first_place})"
         notes.append(f"{d.card} recorded twice: {first}, event {d.event} ({d.place})")

@@ -144,6 +144,12 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " (no burn, a named card, or one of the scrambled cards).", False,
     ),
     FactSpec(
+        "procedure.no_burn_due", bool,
+        "A corrective procedure in force says the street being dealt comes without a burn"
+        " card (e.g. the river after a premature turn under RRoP §5 rule 8): a missing"
+        " burn there follows the procedure.", False,
+    ),
+    FactSpec(
         "seat.declared_plays_board", bool,
         "The seat in the event has declared that it plays the board.", False,
     ),

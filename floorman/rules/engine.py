@@ -8,6 +8,8 @@ the steps' primitives through the state's procedure hooks. Dealing steps
 (``reshuffle``, ``cut``, ``deal-without-burn``, ``burn``, ``use-as-burn``,
 ``scramble``) become expectations on the street they name; any later event
 that departs from them is a violation, as is play after a misdeal or a void.
+What the dealer has still to do is kept in the state's ``procedures``
+(:class:`floorman.state.PendingStep`), so every view of the hand can say it.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from floorman.rules.facts import (
     target_street,
 )
 from floorman.rules.loader import CompiledRule, GameSpec, Rulebook, RulebookError
-from floorman.state import HandState
+from floorman.state import HandState, PendingStep
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
 
@@ -52,8 +54,10 @@ _NUMBERS: Final = {2: "two", 4: "four", 5: "five"}
 _NEXT: Final = {"preflop": "flop", "flop": "turn", "turn": "river", "river": "showdown"}
 _PREVIOUS: Final = {"flop": "preflop", "turn": "flop", "river": "turn", "showdown": "river"}
 _DEALING: Final = frozenset(
-    {"reshuffle", "cut", "deal-without-burn", "burn", "use-as-burn", "scramble"}
+    {"reshuffle", "cut", "deal-without-burn", "burn", "burn-twice", "use-as-burn", "scramble"}
 )
+_BURNS: Final = {"burn": 1, "burn-twice": 2}
+_HOW_MANY: Final = {1: "one burn card", 2: "two burn cards", 3: "three burn cards"}
 _AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
 
 
@@ -113,13 +117,18 @@ class _Expectation:
     cards: tuple[Card, ...] = ()
     burns: int = 0
     done: bool = False
+    what: str = "card"
+    """What the cards are, for messages when they are unknown (an extra card)."""
 
 
 @dataclass(frozen=True)
 class _Move:
+    do: str
     to: str
     street: str
     cards: tuple[Card, ...]
+    rule: str
+    event: int
 
 
 @dataclass
@@ -211,7 +220,28 @@ class RulesEngine:
         if ruling is not None and ruling_rule is not None:
             self.rulings.append(ruling)
             self._enact(state, event, number, ruling_rule, ruling, street)
+        if self._expected or self._moves or state.procedures:
+            state.procedures = self._pending()
         return ruling
+
+    def _pending(self) -> list[PendingStep]:
+        """The procedure steps the dealer has still to carry out, street by street."""
+        steps = [
+            PendingStep(m.do, m.street, m.rule, m.event, m.cards)
+            for m in self._moves
+            if m.do in ("set-aside", "return-to-stub")
+        ]
+        for e in self._expected:
+            do = e.do
+            if do in _BURNS:
+                left = _BURNS[do] - e.burns
+                if left <= 0:
+                    continue
+                do = "burn" if left == 1 else do
+            if not e.done:
+                steps.append(PendingStep(do, e.street, e.rule, e.event, e.cards))
+        order = {street: i for i, street in enumerate(BOARD_STREETS)}
+        return sorted(steps, key=lambda step: order.get(step.street, 3))
 
     @property
     def _game_spec(self) -> GameSpec:
@@ -265,16 +295,18 @@ class RulesEngine:
                 if exp.do == "deal-without-burn":
                     violate(exp, f"burn: the {street} is dealt without a burn card"
                             f" (event {exp.event})")  # fmt: skip
-                elif exp.do == "burn":
+                elif exp.do in _BURNS:
                     exp.burns += 1
-                    if exp.burns > 1:
-                        violate(exp, f"burn: one burn card before the {street}, not two"
+                    due = _BURNS[exp.do]
+                    if exp.burns == due + 1:
+                        extra = _HOW_MANY[due + 1].split()[0]
+                        violate(exp, f"burn: {_HOW_MANY[due]} before the {street}, not {extra}"
                                 f" (event {exp.event})")  # fmt: skip
                 elif exp.do == "use-as-burn":
                     if event.card is not None and event.card in exp.cards:
                         swallow = True
                     else:
-                        named = format_cards(exp.cards) or "exposed card"
+                        named = format_cards(exp.cards) or exp.what
                         violate(exp, f"burn: the {named} is the burn card for the {street}"
                                 f" (event {exp.event}); burn no other card")  # fmt: skip
                 elif exp.do == "scramble":
@@ -293,6 +325,10 @@ class RulesEngine:
                     violate(exp, f"{street}: dealt before the cut (event {exp.event})")
                 elif exp.do == "burn" and exp.burns == 0:
                     violate(exp, f"{street}: dealt without the burn card (event {exp.event})")
+                elif exp.do == "burn-twice" and exp.burns < 2:
+                    burned = "1 burn card" if exp.burns == 1 else "no burn card"
+                    violate(exp, f"{street}: dealt after {burned}, not two"
+                            f" (event {exp.event})")  # fmt: skip
                 elif exp.do == "scramble":
                     missing = [c for c in exp.cards if c not in event.cards]
                     if len(missing) > 1 or (exp.burns and len(missing) != 1):
@@ -316,6 +352,7 @@ class RulesEngine:
         procedure = street in self._memory.procedure_burn
         self._expected = [e for e in self._expected if e.street != street]
         self._memory.procedure_burn.discard(street or "")
+        self._memory.no_burn_due.discard(street or "")
         if street is None:
             return
         if state.burns:
@@ -328,16 +365,34 @@ class RulesEngine:
     def _make_moves(self, state: HandState) -> None:
         """Take board cards away as a ruling said, now that the procedure goes on.
 
-        Until the dealer reshuffles, cuts, burns or deals again, the cards stay
-        where they are: if play goes on instead, the rulebook may let them stand.
+        Board cards that could be played as dealt (turned in time, as many as
+        the street has) stay where they are until the dealer reshuffles, cuts,
+        burns or deals again: if play goes on on them instead, the rulebook may
+        let them stand. See :meth:`_move`.
         """
         for move in self._moves:
-            for card in move.cards:
-                if state.location(card).kind == "board":
-                    state.move_card(card, move.to, source="board")
-                    if move.to == "set-aside":
-                        self._set_aside.append(card)
+            self._carry_out(state, move)
         self._moves.clear()
+
+    def _move(self, state: HandState, move: _Move, playable: bool) -> None:
+        """Take the board cards of ``move`` away now, or when the procedure goes on
+        if they could still be played as dealt (see :meth:`_make_moves`).
+
+        Cards that can never be played as dealt (turned before the betting round
+        was complete, or a flop of four) leave the board at once: no betting
+        round opens on them, and the hand waits for the cards that replace them.
+        """
+        if playable:
+            self._moves.append(move)
+        else:
+            self._carry_out(state, move)
+
+    def _carry_out(self, state: HandState, move: _Move) -> None:
+        for card in move.cards:
+            if state.location(card).kind == "board":
+                state.move_card(card, move.to, source="board")
+                if move.to == "set-aside":
+                    self._set_aside.append(card)
 
     def _reshuffled(self, state: HandState) -> None:
         """Cards set aside by a procedure go back into the deck at the reshuffle."""
@@ -376,6 +431,8 @@ class RulesEngine:
     ) -> None:
         primitives = [step.do for step in ruling.steps]
         cards = event_cards(event)
+        playable = isinstance(event, Board) and _playable(state, event, number)
+        what = {"expose": "exposed card", "extra": "extra card"}.get(event.kind, "card")
         for step in ruling.steps:
             do = step.do
             target = _street_of(step.street, street) or "river"
@@ -391,23 +448,24 @@ class RulesEngine:
                     state.kill_hand(seat)
             elif do in ("set-aside", "return-to-stub") and isinstance(event, Board):
                 to = "set-aside" if do == "set-aside" else "stub"
-                self._moves.append(_Move(to, event.street, cards))
+                self._move(state, _Move(do, to, event.street, cards, rule.id, number), playable)
             elif do == "use-as-burn" and isinstance(event, Board):
-                self._moves.append(_Move("burn", event.street, cards))
+                self._move(state, _Move(do, "burn", event.street, cards, rule.id, number), playable)
                 self._expect(do, target, ruling, number, cards)
             elif do == "use-as-burn":
                 burned = self._to_burn(state, event, "replace-card" in primitives)
-                self._expect(do, target, ruling, number, burned)
+                self._expect(do, target, ruling, number, burned, what)
             elif do == "scramble" and isinstance(event, Board):
-                self._moves.append(_Move("stub", event.street, cards))
+                self._move(state, _Move(do, "stub", event.street, cards, rule.id, number), playable)
                 self._expect(do, target, ruling, number, cards)
             elif do in _DEALING:
                 self._expect(do, target, ruling, number, ())
             elif do == "card-stands":
                 standing = {state.street, target}
                 self._moves = [m for m in self._moves if m.street not in standing]
-                self._expected = [e for e in self._expected if e.street != target]
-                self._memory.procedure_burn.discard(target)
+                self._expected = [e for e in self._expected if e.street not in standing]
+                self._memory.procedure_burn.difference_update(standing)
+                self._memory.no_burn_due.difference_update(standing)
                 self._memory.missing_burn.discard(state.street)
         if self._ended is not None:
             self._expected.clear()
@@ -427,13 +485,29 @@ class RulesEngine:
         return ()
 
     def _expect(
-        self, do: str, street: str, ruling: Ruling, number: int, cards: tuple[Card, ...]
+        self,
+        do: str,
+        street: str,
+        ruling: Ruling,
+        number: int,
+        cards: tuple[Card, ...],
+        what: str = "card",
     ) -> None:
         if street not in BOARD_STREETS:
             return
-        self._expected.append(_Expectation(do, street, ruling.rule, number, cards))
-        if do in ("deal-without-burn", "burn", "use-as-burn", "scramble"):
+        self._expected.append(_Expectation(do, street, ruling.rule, number, cards, what=what))
+        if do in ("deal-without-burn", "burn", "burn-twice", "use-as-burn", "scramble"):
             self._memory.procedure_burn.add(street)
+        if do == "deal-without-burn":
+            self._memory.no_burn_due.add(street)
+
+
+def _playable(state: HandState, event: Board, number: int) -> bool:
+    """Whether the board cards of ``event`` could be played as dealt: turned when
+    their betting round could open, and as many as the street has."""
+    if len(event.cards) != (3 if event.street == "flop" else 1):
+        return False
+    return not any(b.premature for b in state.board if b.event == number)
 
 
 @lru_cache(maxsize=64)

@@ -34,6 +34,8 @@ class Memory:
     """Board streets turned with no burn before them (and no procedure saying so)."""
     procedure_burn: set[str] = field(default_factory=set)
     """Board streets whose burn a corrective procedure in force decides."""
+    no_burn_due: set[str] = field(default_factory=set)
+    """Board streets a corrective procedure in force deals without a burn card."""
     dealer_exposed: set[tuple[int, int]] = field(default_factory=set)
     """(seat, deal round) of every hole card the dealer exposed, replaced or not."""
     extras: int = 0
@@ -302,6 +304,9 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "street.premature": _premature,
     "street.burn_by_procedure": lambda ctx: (
         target_street(ctx.state, ctx.event) in ctx.memory.procedure_burn
+    ),
+    "procedure.no_burn_due": lambda ctx: (
+        target_street(ctx.state, ctx.event) in ctx.memory.no_burn_due
     ),
     "seat.declared_plays_board": _declared,
     "seat.cards_shown": _seat_cards_shown,

@@ -51,7 +51,7 @@ EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 Primitive = Literal[
     "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
-    "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
+    "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
     "card-plays", "show-all-cards", "explain",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]

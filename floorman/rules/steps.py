@@ -36,6 +36,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "cut": "The stub must be cut before the street is dealt.",
     "deal-without-burn": "The street is dealt with no burn card.",
     "burn": "Exactly one card is burned before the street.",
+    "burn-twice": "Two cards are burned before the street: the card a missed burn left on"
+    " top of the deck, then the street's own burn card.",
     "scramble": "The street's cards are scrambled face down; one becomes the burn, the rest"
     " are the street's cards.",
     "redeal": "The street's board cards are dealt again.",

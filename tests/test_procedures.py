@@ -1,0 +1,183 @@
+"""Every multi-step corrective procedure of each rulebook, walked through end to end
+with ``floorman check --json`` as a dealer records it.
+
+The hand files are in ``tests/data/procedures/<rulebook>/``; the comment on an
+event quotes the step it carries out, or the step it departs from. A hand that
+follows the procedure gets the ruling on the irregularity and nothing more: no
+violation, and no rule for normal procedure firing on a step the procedure
+prescribes (a board card dealt without a burn when the procedure says so). A
+hand that departs from it gets a violation on the departing event, under the
+rule whose procedure it breaks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+
+PROCEDURES = Path(__file__).parent / "data" / "procedures"
+
+# walk-through -> ([(event, rule), ...] rulings, [(event, rule), ...] violations)
+Expected = tuple[list[tuple[int, str]], list[tuple[int, str]]]
+
+PREMATURE_FLOP = [(5, "holdem.premature-flop")]
+PREMATURE_TURN = [(9, "holdem.premature-turn")]
+PREMATURE_RIVER = [(14, "holdem.premature-river")]
+FOUR_CARD_FLOP = [(6, "holdem.four-card-flop")]
+FLOP_NO_BURN = [(5, "holdem.flop.no-burn")]
+TURN_NO_BURN = [(10, "holdem.board.no-burn")]
+MISSED_BURN = [(5, "holdem.flop.no-burn"), (6, "holdem.board.missed-burn-after-action")]
+TWO_BURNS = [(6, "holdem.board.two-burns")]
+EXPOSED = [(1, "holdem.exposed-holecard.later")]
+EXTRA = [(2, "holdem.extra-card.first")]
+
+
+def departs(rulings: list[tuple[int, str]], *events: int) -> Expected:
+    """The hand departs at ``events`` from the procedure of its last ruling."""
+    rule = rulings[-1][1]
+    return rulings, [(event, rule) for event in events]
+
+
+ROBERTS_RULES: dict[str, Expected] = {
+    "premature-flop": (PREMATURE_FLOP, []),
+    "premature-flop-burned": departs(PREMATURE_FLOP, 9),
+    "premature-flop-not-reshuffled": departs(PREMATURE_FLOP, 7, 7),
+    "premature-turn": (PREMATURE_TURN, []),
+    "premature-turn-unburned": departs(PREMATURE_TURN, 12),
+    "premature-turn-burned-river": departs(PREMATURE_TURN, 17, 18, 18),
+    "premature-river": (PREMATURE_RIVER, []),
+    "premature-river-burned": departs(PREMATURE_RIVER, 19),
+    "four-card-flop": (FOUR_CARD_FLOP, []),
+    "four-card-flop-burned": departs(FOUR_CARD_FLOP, 9),
+    "flop-no-burn": (FLOP_NO_BURN, []),
+    "flop-no-burn-not-reshuffled": departs(FLOP_NO_BURN, 7),
+    "turn-no-burn": (TURN_NO_BURN, []),
+    "turn-no-burn-burned": departs(TURN_NO_BURN, 11),
+    "missed-burn-after-action": (MISSED_BURN, []),
+    "missed-burn-after-action-one-burn": departs(MISSED_BURN, 10),
+    "two-burns": (TWO_BURNS, []),
+    "exposed-card-burn": (EXPOSED, []),
+    "exposed-card-burn-other": departs(EXPOSED, 6),
+    "extra-card-burn": (EXTRA, []),
+    "extra-card-burn-other": departs(EXTRA, 6),
+}
+
+CIAFFONE_BURN: dict[str, Expected] = {
+    "premature-flop": (PREMATURE_FLOP, []),
+    "premature-turn": (PREMATURE_TURN, []),
+    # The river without the house's burn: a violation of the procedure, and Robert's
+    # Rules' own remedy for a card turned without a burn.
+    "premature-turn-unburned-river": (
+        [*PREMATURE_TURN, (19, "holdem.board.no-burn")],
+        [(19, "holdem.premature-turn")],
+    ),
+}
+
+TDA: dict[str, Expected] = {
+    "premature-flop": (PREMATURE_FLOP, []),
+    "premature-flop-burned": departs(PREMATURE_FLOP, 8),
+    "premature-turn": (PREMATURE_TURN, []),
+    "premature-turn-not-reshuffled": departs(PREMATURE_TURN, 12),
+    "premature-river": (PREMATURE_RIVER, []),
+    "premature-river-burned": departs(PREMATURE_RIVER, 18),
+    "four-card-flop": (FOUR_CARD_FLOP, []),
+    "four-card-flop-other-flop": departs(FOUR_CARD_FLOP, 8),
+    "flop-no-burn": (FLOP_NO_BURN, []),
+    "flop-no-burn-new-cards": departs(FLOP_NO_BURN, 7),
+    "missed-burn-after-action": (MISSED_BURN, []),
+    "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
+    "two-burns": (TWO_BURNS, []),
+    "exposed-card-burn": (EXPOSED, []),
+    "exposed-card-burn-other": departs(EXPOSED, 6),
+}
+
+WSOP: dict[str, Expected] = {
+    "premature-flop": (PREMATURE_FLOP, []),
+    "premature-flop-not-reshuffled": departs(PREMATURE_FLOP, 7),
+    "premature-turn": (PREMATURE_TURN, []),
+    "premature-turn-burned": departs(PREMATURE_TURN, 13),
+    "premature-river": (PREMATURE_RIVER, []),
+    "four-card-flop": (FOUR_CARD_FLOP, []),
+    "flop-no-burn": (FLOP_NO_BURN, []),
+    "turn-no-burn": (TURN_NO_BURN, []),
+    "turn-no-burn-burned": departs(TURN_NO_BURN, 11),
+    "missed-burn-after-action": (MISSED_BURN, []),
+    "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
+    "two-burns": (TWO_BURNS, []),
+    "exposed-card-burn": (EXPOSED, []),
+    "extra-card-burn": (EXTRA, []),
+    "extra-card-burn-other": departs(EXTRA, 6),
+}
+
+BOOKS = {
+    "rrop": ROBERTS_RULES,
+    "ciaffone-burn": CIAFFONE_BURN,
+    "tda-2024": TDA,
+    "wsop-2024": WSOP,
+}
+BOOK_NAME = {"ciaffone-burn": "rrop"}
+"""A house profile's rules keep the id of the rulebook it extends."""
+
+
+def check_json(path: Path) -> tuple[int, dict[str, Any]]:
+    result = CliRunner().invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code in (0, 1), result.stderr
+    return result.exit_code, json.loads(result.stdout)
+
+
+def walk_through(book: str, name: str) -> None:
+    rulings, violations = BOOKS[book][name]
+    status, report = check_json(PROCEDURES / book / f"{name}.yaml")
+    prefix = BOOK_NAME.get(book, book)
+    assert [(r["event"], r["rule"]) for r in report["rulings"]] == [
+        (event, f"{prefix}.{rule}") for event, rule in rulings
+    ]
+    assert [(v["event"], v["rule"]) for v in report["violations"]] == [
+        (event, f"{prefix}.{rule}") for event, rule in violations
+    ]
+    assert status == (1 if violations else 0)
+
+
+@pytest.mark.parametrize("name", sorted(ROBERTS_RULES))
+def test_roberts_rules(name: str) -> None:
+    walk_through("rrop", name)
+
+
+@pytest.mark.parametrize("name", sorted(CIAFFONE_BURN))
+def test_roberts_rules_with_the_redeal_burn(name: str) -> None:
+    walk_through("ciaffone-burn", name)
+
+
+@pytest.mark.parametrize("name", sorted(TDA))
+def test_tda(name: str) -> None:
+    walk_through("tda-2024", name)
+
+
+@pytest.mark.parametrize("name", sorted(WSOP))
+def test_wsop(name: str) -> None:
+    walk_through("wsop-2024", name)
+
+
+def test_every_walk_through_file_is_checked() -> None:
+    on_disk = {(p.parent.name, p.stem) for p in PROCEDURES.glob("*/*.yaml")}
+    listed = {(book, name) for book, names in BOOKS.items() for name in names}
+    assert on_disk == listed
+
+
+def test_a_followed_procedure_leaves_nothing_pending_and_every_card_accounted() -> None:
+    from floorman.handfile import load_hand
+    from floorman.replay import check_hand
+
+    for book, names in BOOKS.items():
+        for name, (_, violations) in names.items():
+            if violations:
+                continue
+            result = check_hand(load_hand(PROCEDURES / book / f"{name}.yaml"))
+            assert result.state.procedures == [], f"{book}/{name}"
+            assert result.state.accounting_problems() == [], f"{book}/{name}"
