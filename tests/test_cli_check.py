@@ -87,6 +87,51 @@ def test_a_missing_file_through_the_real_cli() -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_check_prints_each_ruling_with_numbered_steps_and_its_citation() -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES / "premature-turn.yaml")])
+    lines = result.stdout.splitlines()
+    start = lines.index(
+        "event 12: CONTINUE  The turn card is dealt before the betting round is complete"
+    )
+    assert lines[start + 1 : start + 4] == [
+        "  1. Take the 7♦ out of play for this round, even if players who have not acted fold;"
+        " nobody may accept or reject it.",
+        "  2. Complete the betting on the flop.",
+        "  3. Burn a card and turn what would have been the river in the turn's place.",
+    ]
+    assert lines[start + 7] == (
+        "  RRoP §5 rules 6 and 8; §3 Irregularities 15  [rrop.holdem.premature-turn]"
+    )
+    assert "\x1b[" not in result.stdout
+
+
+def test_the_outcome_is_coloured_on_a_terminal() -> None:
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "floorman", "check", str(EXAMPLES / "premature-turn.yaml")],
+        stdout=slave,
+        stderr=slave,
+        cwd=ROOT,
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert process.wait(timeout=60) == 0
+    text = seen.decode("utf-8")
+    assert "event 12: \x1b[32m\x1b[1mCONTINUE\x1b[0m  The turn card" in text
+
+
 def test_a_violation_makes_the_exit_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
     real = replay.check_hand
 
