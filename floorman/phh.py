@@ -584,21 +584,24 @@ def dump_phh(hand: Hand) -> str:
     Players are numbered from the first seat left of the button. Burns are
     left out (PHH deals without them); events PHH has no action for (an
     exposed card, a reshuffle, a note) become commentary no-ops, so nothing
-    recorded is lost. The finishing stacks are given when the hand is over.
+    recorded is lost. The hand is replayed with its rulebook ruling, so a
+    board card a procedure took back is a comment too, and the board is the
+    one played. The finishing stacks are given when the hand is over.
     """
-    from floorman.oddchips import SplitRules
+    from floorman.oddchips import split_rules
+    from floorman.replay import rule_events, rule_steps
     from floorman.settlement import dead_posts, settle_state
 
     code = _CODES.get((hand.game, hand.betting))
     if code is None:
         raise PhhError(f"PHH has no variant for {hand.betting} {hand.game}")
     events = hand.parse_events()
-    final = hand.start()
-    for number, event in enumerate(events, 1):
-        try:
-            final.apply(event, number)
-        except EventError as error:
-            raise hand.error(error) from None
+    try:
+        ruled = rule_events(hand, events)
+    except EventError as error:
+        raise hand.error(error) from None
+    final = ruled.state
+    played = {b.event for b in final.board}
     order = final.order
     player = {seat: index for index, seat in enumerate(order, 1)}
     count = len(order)
@@ -606,14 +609,17 @@ def dump_phh(hand: Hand) -> str:
     forced = [0] * count
     forced[0], forced[1] = hand.blinds
     trimming = True
-    state = hand.start()
+    steps = rule_steps(hand, events)
+    state = next(steps)
     actions: list[str] = []
     names: dict[int, str] = {}
     dealt = False
-    for event in events:
+    for number, event in enumerate(events, 1):
         before = state.current_bet
-        state.apply(event)
-        if isinstance(event, Post):
+        next(steps)
+        if state.event_count != number and not isinstance(event, Burn):
+            actions.append(f"# floorman: {event} (not played)")
+        elif isinstance(event, Post):
             index = player[event.seat] - 1
             if event.what == "ante":
                 antes[index] += event.amount
@@ -628,7 +634,7 @@ def dump_phh(hand: Hand) -> str:
                 for seat in order:
                     held = "".join("??" if c is None else c.ascii for c in final.hole(seat))
                     actions.append(f"d dh p{player[seat]} {held}")
-        elif isinstance(event, Board):
+        elif isinstance(event, Board) and number in played:
             actions.append("d db " + "".join(card.ascii for card in event.cards))
         elif isinstance(event, Action):
             actions.append(_phh_action(event, player[event.seat], before, state))
@@ -665,7 +671,7 @@ def dump_phh(hand: Hand) -> str:
     lines.append("]")
     if len(names) == count:
         lines.append(f"players = {_toml([names[index] for index in range(1, count + 1)])}")
-    rules = SplitRules(unit=min(hand.chips))
+    rules = split_rules(ruled.book.options, min(hand.chips))
     settled = settle_state(final, rules=rules, dead=dead_posts(events))
     if settled is not None:
         lines.append(f"finishing_stacks = {_toml([settled.stacks[seat] for seat in order])}")

@@ -33,6 +33,7 @@ __all__ = [
     "replay",
     "replay_states",
     "rule_events",
+    "rule_steps",
 ]
 
 
@@ -123,12 +124,7 @@ def rule_events(
     """Replay ``events`` with the rulebook (default: the hand's, with the hand's
     ``house:`` options and the ``house`` profile file) ruling on each as it comes and
     enacting its procedures. A bad event raises :class:`EventError`."""
-    from floorman.rules.engine import RulesEngine
-    from floorman.rules.loader import load_rulebook
-
-    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
-    state = hand.start()
-    engine = RulesEngine.for_events(book, hand.game, events)
+    book, state, engine = _engine(hand, events, rulebook, house)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)
     return Ruled(
@@ -137,6 +133,33 @@ def rule_events(
         [violation.to_json() for violation in engine.violations],
         book,
     )
+
+
+def rule_steps(
+    hand: HandHeader,
+    events: Sequence[Event],
+    *,
+    rulebook: str | None = None,
+    house: str | None = None,
+) -> Iterator[HandState]:
+    """The state of the hand as :func:`rule_events` replays it: first before any event,
+    then after each event. It is the same state object every time, changed in place,
+    so a caller can read it between events (as an export does)."""
+    _, state, engine = _engine(hand, events, rulebook, house)
+    yield state
+    for number, event in enumerate(events, 1):
+        engine.process(state, event, number)
+        yield state
+
+
+def _engine(
+    hand: HandHeader, events: Sequence[Event], rulebook: str | None, house: str | None
+) -> tuple[Any, HandState, Any]:
+    from floorman.rules.engine import RulesEngine
+    from floorman.rules.loader import load_rulebook
+
+    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
+    return book, hand.start(), RulesEngine.for_events(book, hand.game, events)
 
 
 def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = None) -> CheckResult:

@@ -305,6 +305,27 @@ def test_export_as_phh() -> None:
     )
 
 
+def test_export_as_phh_after_a_procedure_set_a_card_aside() -> None:
+    """The premature 2♠ is set aside (RRoP §5 rule 8) and comes back as the river: the
+    PHH board is the one played, and pokerkit finishes with floorman's stacks."""
+    import tomllib
+
+    from pokerkit import HandHistory
+
+    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
+    ok("add", "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 4; burn; turn 2s")
+    ok("add", "2 call; 3 call; burn; turn 9h; 1 check; 2 check; 3 check; reshuffle; cut")
+    ok("add", "river 2s; 1 check; 2 check; 3 check; show 1 Qc Jc; show 2 4h 4d; muck 3")
+    text = ok("export", "--format", "phh")
+    data = tomllib.loads(text)
+    assert [a for a in data["actions"] if a.startswith(("d db", "# floorman"))] == [
+        "d db AhKd7c", "# floorman: turn 2s", "d db 9h", "# floorman: reshuffle",
+        "# floorman: cut", "d db 2s",
+    ]  # fmt: skip
+    assert data["finishing_stacks"] == [94, 112, 94]
+    assert list(list(HandHistory.loads(text))[-1].stacks) == data["finishing_stacks"]
+
+
 def test_a_card_recorded_twice_is_shown_with_the_event_that_had_it_first() -> None:
     ok("new", "-t", "2", "--button", "3", "--seats", "1=100,2=100,3=100")
     out = ok("add", "deal; cards 3 Ah Kd; 3 call; 1 call; 2 check; flop Ah 2c 3d")
