@@ -345,11 +345,9 @@ class _Importer:
         events = imported.events
         names = self.data.get("players")
         if isinstance(names, list) and len(names) == players:
-            for seat, player in enumerate(names, 1):
-                if isinstance(player, str) and player:
-                    note = Note(f"seat {seat}: {player}")
-                    state.apply(note, len(events) + 1)
-                    events.append(note)
+            for note in _name_notes(names):
+                state.apply(note, len(events) + 1)
+                events.append(note)
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
@@ -365,7 +363,10 @@ class _Importer:
                         raise self.fail(f'action {number} "{raw}": {error.reason}') from None
                     events.append(event)
                     continue
-                if raw[:5] == "d dh " and self.deal_hole(imported, number, raw, hole):
+                head = raw[:5]
+                if head == "d dh " and self.deal_hole(imported, number, raw, hole):
+                    continue
+                if head == "d db " and self.deal_board(imported, number, raw):
                     continue
             elif not isinstance(raw, str):
                 raise self.fail(f"action {number}: {raw!r} is not an action string")
@@ -435,22 +436,27 @@ class _Importer:
         if len(words) != 4 or "#" in raw:
             return False
         seat = self.seats.get(words[2])
-        text = words[3]
-        if seat is None or len(text) != 2 * hole:
+        cards = _run(words[3])
+        if seat is None or cards is None or len(cards) != hole:
             return False
-        cards = _RUNS.get(text)
-        if cards is None:
-            try:
-                cards = tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
-            except KeyError:
-                return False
-            if len(_RUNS) >= 8192:
-                _RUNS.clear()
-            _RUNS[text] = cards
         if not imported.state.deal_complete:
             self.apply(imported, _DEAL, number, raw)
         if any(cards):
             self.apply(imported, Cards(seat, cards), number, raw)
+        return True
+
+    def deal_board(self, imported: Imported, number: int, raw: str) -> bool:
+        """``d db CARDS`` read in one go: the burn, then the next board street;
+        ``False`` (nothing done) when it is not that plain."""
+        words = raw.split()
+        if len(words) != 3 or "#" in raw:
+            return False
+        board = _run(words[2])
+        street = imported.state.next_board_street
+        if board is None or street is None or None in board:
+            return False
+        self.apply(imported, _BURN, number, raw)
+        self.apply(imported, Board(street, board), number, raw)  # type: ignore[arg-type]
         return True
 
     def player_event(self, seat: int, words: list[str], state: HandState) -> Event:
@@ -525,7 +531,48 @@ _BETTING: dict[str, _Betting] = {}
 
 
 _RUNS: dict[str, tuple[Card | None, ...]] = {}
-"""Hole cards by their PHH text (``AhKd``): a deck has only so many pairs of cards."""
+"""Runs of one or two cards by their PHH text (``AhKd``, ``??``): 2,862 of them at most."""
+
+
+def _run(text: str) -> tuple[Card | None, ...] | None:
+    """The cards of a PHH run (``AhKd7c``, ``????``); ``None`` if it is not one."""
+    cards = _RUNS.get(text)
+    if cards is None:
+        if len(text) % 2:
+            return None
+        try:
+            cards = tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
+        except KeyError:
+            return None
+        if len(text) <= 4:
+            _RUNS[text] = cards
+    return cards
+
+
+_NAMES: dict[tuple[object, ...], tuple[Note, ...]] = {}
+
+
+def _name_notes(names: list[Any]) -> tuple[Note, ...]:
+    """Notes naming the players in their seats (``seat 1: Pluribus``), made once for
+    each table of players: the same players sit down hand after hand."""
+    key = tuple(names)
+    try:
+        notes = _NAMES.get(key)
+        hashable = True
+    except TypeError:  # a list or table among the names
+        notes, hashable = None, False
+    if notes is None:
+        notes = tuple(
+            Note(f"seat {seat}: {player}")
+            for seat, player in enumerate(names, 1)
+            if isinstance(player, str) and player
+        )
+        if hashable:
+            if len(_NAMES) >= 1024:
+                _NAMES.clear()
+            _NAMES[key] = notes
+    return notes
+
 
 _PLAYERS: dict[int, dict[str, int]] = {}
 
