@@ -85,7 +85,8 @@ class HandHeader(BaseModel):
     limit_raise_cap: int | None = Field(
         DEFAULT_RAISE_CAP,
         ge=0,
-        description="limit games: raises allowed after the bet in a round (null: no cap)",
+        description="limit games: raises allowed after the bet in a round (null: no cap);"
+        " when left out, the rulebook's option limit_raise_cap (as the house sets it)",
     )
     limit_bets: tuple[int, int] | None = Field(
         None, description="limit games: the small and big bet, when not the big blind and twice it"
@@ -142,8 +143,23 @@ class HandHeader(BaseModel):
             raise ValueError(f"seats: one deck deals {self.game} to at most {most} seats")
         return self
 
-    def start(self) -> HandState:
-        """A fresh :class:`floorman.state.HandState` with the blinds and antes posted."""
+    def start(self, options: Mapping[str, Any] | None = None) -> HandState:
+        """A fresh :class:`floorman.state.HandState` with the blinds and antes posted.
+
+        ``options`` are the rulebook's options as the house sets them: a limit
+        game's raise cap is the header's when it gives one, else the option
+        ``limit_raise_cap`` (and ``limit_heads_up_uncapped`` lifts it heads-up).
+
+        >>> header = parse_hand("betting: limit\nbutton: 3\nseats: {1: 50, 2: 50, 3: 50}").header
+        >>> header.start().raise_cap, header.start({"limit_raise_cap": 4}).raise_cap
+        (3, 4)
+        >>> header.model_copy(update={"limit_raise_cap": 2}).start({"limit_raise_cap": 4}).raise_cap
+        2
+        """
+        cap = self.limit_raise_cap
+        options = options or {}
+        if "limit_raise_cap" not in self.model_fields_set:
+            cap = options.get("limit_raise_cap", cap)
         return HandState(
             seats=self.seats,
             button=self.button,
@@ -151,9 +167,10 @@ class HandHeader(BaseModel):
             ante=self.ante,
             game=self.game,
             betting=self.betting,
-            limit_raise_cap=self.limit_raise_cap,
+            limit_raise_cap=cap,
             limit_bets=self.limit_bets,
             min_bet=self.min_bet,
+            limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
         )
 
 
@@ -184,8 +201,9 @@ class Hand(HandHeader):
 
     @property
     def header(self) -> HandHeader:
-        """The header alone."""
-        return HandHeader.model_validate(self.model_dump(exclude={"events"}))
+        """The header alone (with the same fields given, so the rulebook still decides
+        what the hand leaves out)."""
+        return HandHeader.model_validate(self.model_dump(exclude={"events"}, exclude_unset=True))
 
     @property
     def source(self) -> str | None:
@@ -319,7 +337,9 @@ def dump_hand(hand: Hand) -> str:
     lines: list[str] = []
     for key in _KEY_ORDER:
         value = data[key]
-        if key not in ("game", "betting", "blinds", "button", "seats"):
+        if key == "limit_raise_cap" and key in hand.model_fields_set:
+            pass  # given, even as the default: the rulebook's cap must not replace it
+        elif key not in ("game", "betting", "blinds", "button", "seats"):
             default = defaults[key].get_default(call_default_factory=True)
             if value == default or (key == "started" and value is None):
                 continue

@@ -159,7 +159,7 @@ def _engine(
     from floorman.rules.loader import load_rulebook
 
     book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
-    return book, hand.start(), RulesEngine.for_events(book, hand.game, events)
+    return book, hand.start(book.options), RulesEngine.for_events(book, hand.game, events)
 
 
 def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = None) -> CheckResult:

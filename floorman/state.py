@@ -260,6 +260,7 @@ class HandState:
         "_acted_level",
         "_aggressor",
         "_anchor",
+        "_cap_waived",
         "_exposed",
         "_first_event",
         "_full_level",
@@ -287,6 +288,7 @@ class HandState:
         "folded",
         "full_wagers",
         "game",
+        "heads_up_uncapped",
         "hole_count",
         "killed",
         "min_bet",
@@ -320,6 +322,7 @@ class HandState:
     small_bet: int
     big_bet: int
     raise_cap: int | None
+    heads_up_uncapped: bool
     hole_count: int
     starting: Mapping[int, int]
     stacks: dict[int, int]
@@ -376,11 +379,16 @@ class HandState:
         limit_raise_cap: int | None = _betting.DEFAULT_RAISE_CAP,
         limit_bets: tuple[int, int] | None = None,
         min_bet: int | None = None,
+        limit_heads_up_uncapped: bool = False,
     ) -> None:
         """Start a hand: the antes and blinds are posted from the stacks.
 
         Arguments are trusted values (the hand-file header validates them);
-        a short stack posts what it has and is all in.
+        a short stack posts what it has and is all in. In limit games
+        ``limit_raise_cap`` raises are allowed after the bet (``None``: no cap);
+        with ``limit_heads_up_uncapped`` a round that reaches the cap with only
+        two players left who are not all in has no cap (RRoP §3 Betting and
+        Raising 4).
         """
         self.game = game
         self.betting = betting
@@ -392,6 +400,8 @@ class HandState:
         small, big = limit_bets if limit_bets is not None else (blinds[1], 2 * blinds[1])
         self.small_bet, self.big_bet = max(small, 1), max(big, 1)
         self.raise_cap = limit_raise_cap
+        self.heads_up_uncapped = limit_heads_up_uncapped
+        self._cap_waived = False
         self.starting = dict(seats)
         self.stacks = dict(seats)
         order = self.table.deal_order
@@ -553,12 +563,21 @@ class HandState:
 
     @property
     def capped(self) -> bool:
-        """Limit only: the round has its bet and all the raises the house allows."""
+        """Limit only: the round has its bet and all the raises the house allows
+        (unless it reached them heads-up where that lifts the cap)."""
         return (
             self.betting == "limit"
             and self.raise_cap is not None
             and self.full_wagers >= 1 + self.raise_cap
+            and not self._cap_waived
         )
+
+    def _count_full_wager(self) -> None:
+        self.full_wagers += 1
+        cap = self.raise_cap
+        if self.heads_up_uncapped and cap is not None and self.full_wagers == 1 + cap:
+            contesting = sum(1 for s in self.live if self.stacks[s] > 0)
+            self._cap_waived = contesting <= 2
 
     def bet_range(self, seat: int) -> _betting.Wager:
         """Totals ``seat`` may bet (when nothing is bet yet this round)."""
@@ -728,7 +747,7 @@ class HandState:
             self.event_count,
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
-            self._acted_level, self._anchor, self._aggressor,
+            self._acted_level, self._anchor, self._aggressor, self._cap_waived,
         )  # fmt: skip
 
     # ----------------------------------------------------------- procedure hooks
@@ -1083,7 +1102,7 @@ class HandState:
                 if self.betting != "limit":
                     self.raise_size = max(self.raise_size, total - current)
                 self._full_level = total
-                self.full_wagers += 1
+                self._count_full_wager()
             self.current_bet = total
             self._aggressor[self.street_index] = seat
             self._needs = {
@@ -1146,7 +1165,7 @@ class HandState:
             self._put_in(seat, amount, live=True)
             self.raise_size = max(self.raise_size, total - self.current_bet)
             self._full_level = self.current_bet = total
-            self.full_wagers += 1
+            self._count_full_wager()
             self._anchor = seat
         else:
             self._put_in(seat, amount, live=what in ("sb", "bb"))
@@ -1342,6 +1361,7 @@ class HandState:
         self.raise_size = self.min_bet
         self._full_level = 0
         self.full_wagers = 0
+        self._cap_waived = False
         self.street_actions = 0
         self._acted_level = {}
         stacks, folded = self.stacks, self.folded
@@ -1449,7 +1469,7 @@ _SHARED: Final = (
     "raise_cap", "hole_count", "starting", "street_index", "betting_complete",
     "over_reason", "to_act", "current_bet", "raise_size", "full_wagers", "street_actions",
     "actions_since_board", "dealt", "deal_total", "event_count", "out", "_full_level",
-    "_anchor",
+    "_anchor", "heads_up_uncapped", "_cap_waived",
 )  # fmt: skip
 """Attributes that are immutable values: a copy shares them."""
 

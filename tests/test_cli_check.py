@@ -132,6 +132,61 @@ def test_the_outcome_is_coloured_on_a_terminal() -> None:
     assert "event 12: \x1b[32m\x1b[1mCONTINUE\x1b[0m  The turn card" in text
 
 
+LIMIT = """\
+game: holdem
+betting: limit
+blinds: [1, 2]
+button: 4
+seats: {{1: 100, 2: 100, 3: 100, 4: 100}}
+rulebook: {book}
+{extra}
+events: [deal, {events}]
+"""
+FOUR_RAISES = "3 raise 4, 4 raise 6, 1 raise 8, 2 raise 10"
+HEADS_UP = "3 raise 4, 4 fold, 1 fold, 2 raise 6, 3 raise 8, 2 raise 10, 3 raise 12"
+
+
+def check_limit(tmp_path: Path, events: str, book: str = "rrop", extra: str = "") -> str:
+    path = tmp_path / "limit.yaml"
+    path.write_text(LIMIT.format(book=book, extra=extra, events=events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    return result.stderr.strip() if result.exit_code else result.stdout
+
+
+@pytest.mark.parametrize(
+    ("book", "extra", "refused"),
+    [
+        ("rrop", "", "a bet and 3 raises"),  # RRoP §3 Betting and Raising 3
+        ("rrop", "house: {limit_raise_cap: 4}", None),
+        ("rrop", "limit_raise_cap: 4", None),
+        ("wsop-2024", "", None),  # WSOP T 100-b: a bet and four raises
+        ("wsop-2024", "limit_raise_cap: 3", "a bet and 3 raises"),  # the hand's own cap wins
+        ("tda-2024", "", None),  # TDA Rule 48: the house limit, none by default
+    ],
+)
+def test_the_limit_raise_cap_is_the_rulebook_option(
+    tmp_path: Path, book: str, extra: str, refused: str | None
+) -> None:
+    out = check_limit(tmp_path, FOUR_RAISES, book, extra)
+    if refused is None:
+        assert "seat 3 to act (96 behind): fold, call 6" in out
+    else:
+        assert out.endswith(f'event 5 "2 raise 10": the betting is capped at {refused}')
+
+
+def test_raising_heads_up_is_unlimited_in_robert_s_rules_but_not_at_the_wsop(
+    tmp_path: Path,
+) -> None:
+    """RRoP §3 Betting and Raising 4 lifts the cap heads-up; WSOP T 100-b does not."""
+    assert "seat 2 to act (90 behind): fold, call 2, raise 14" in check_limit(tmp_path, HEADS_UP)
+    assert check_limit(tmp_path, HEADS_UP, "wsop-2024").endswith(
+        'event 8 "3 raise 12": the betting is capped at a bet and 4 raises'
+    )
+    assert check_limit(
+        tmp_path, HEADS_UP, "rrop", "house: {limit_heads_up_uncapped: false}"
+    ).endswith('event 7 "2 raise 10": the betting is capped at a bet and 3 raises')
+
+
 def test_a_violation_makes_the_exit_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
     real = replay.check_hand
 

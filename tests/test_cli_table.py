@@ -293,6 +293,26 @@ def test_live_shows_what_the_dealer_does_next() -> None:
     assert "street: flop; board: A♥ K♦ 7♣" in out
 
 
+def test_a_limit_hand_takes_its_raise_cap_from_the_rulebook(tmp_path: Path) -> None:
+    limit = ["--betting", "limit", "--button", "4", "--seats", "1=100,2=100,3=100,4=100"]
+    ok("new", "-t", "1", *limit, "--rulebook", "wsop-2024")
+    out = ok("add", "deal; 3 raise 4; 4 raise 6; 1 raise 8; 2 raise 10")  # WSOP T 100-b
+    assert "seat 3 to act (96 behind): fold, call 6" in out
+    path = tmp_path / "hand.yaml"
+    ok("export", "-o", str(path))
+    assert "limit_raise_cap" not in path.read_text(encoding="utf-8")
+    assert "limit_raise_cap" not in ok("export", "--format", "json")
+    ok("new", "-t", "2", *limit, "--rulebook", "wsop-2024", "--raise-cap", "3")
+    out = ok("add", "-t", "2", "deal; 3 raise 4; 4 raise 6; 1 raise 8")
+    assert "seat 2 to act (98 behind): fold, call 6" in out
+    assert run("add", "-t", "2", "2 raise 10").stderr == (
+        'floorman: event 5 "2 raise 10": the betting is capped at a bet and 3 raises\n'
+    )
+    path = tmp_path / "capped.yaml"
+    ok("export", "-t", "2", "-o", str(path))
+    assert "limit_raise_cap: 3" in path.read_text(encoding="utf-8")
+
+
 def test_export_as_phh() -> None:
     ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
     ok("add", "deal; 3 raise 6; 1 fold; 2 call; flop Ah Kd 7c; 2 check; 3 bet 10; 2 fold")

@@ -314,6 +314,22 @@ def test_limit_raise_cap_is_a_house_option() -> None:
     assert not s.capped
 
 
+def test_limit_raising_heads_up_is_unlimited_where_the_house_says_so() -> None:
+    """RRoP §3 Betting and Raising 4: heads-up before the cap, raising is unlimited;
+    capped with three or more, a fold does not uncap it."""
+    heads_up = "deal; 3 raise 4; 4 fold; 5 fold; 6 fold; 1 fold; 2 raise 6; 3 raise 8; 2 raise 10"
+    s = limit_hand(heads_up, limit_heads_up_uncapped=True)
+    assert not s.capped
+    assert s.options(3) == ("fold", "call 2", "raise 12")
+    assert limit_hand(heads_up.rsplit(";", 1)[0]).capped
+    three = "deal; 3 raise 4; 4 raise 6; 5 raise 8; 6 fold; 1 fold; 2 fold; 3 fold"
+    s = limit_hand(three, limit_heads_up_uncapped=True)
+    assert s.capped
+    assert refused(s, "4 raise 10") == "the betting is capped at a bet and 3 raises"
+    s = limit_hand(heads_up + "; 3 call; flop 2c 3d 4h", limit_heads_up_uncapped=True)
+    assert (s.street, s.capped, s.full_wagers) == ("flop", False, 0)
+
+
 LIMIT_TO_TURN = (
     "deal; 3 call; 4 call; 1 call; 2 check; flop 2c 3d 4h; 1 check; 2 check; 3 check; 4 check;"
     " turn 5s; 1 check"

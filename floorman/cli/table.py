@@ -134,7 +134,7 @@ def new(
                         f"({previous.state.street}); finish it or use --force"
                     )
                 store.close_hand(current.id, previous.state.over_reason or "abandoned")
-            stored = store.start_hand(table, header.model_dump(mode="json"))
+            stored = store.start_hand(table, header.model_dump(mode="json", exclude_unset=True))
     typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
     _echo_state(state_lines(state))
 
@@ -277,7 +277,10 @@ def export(
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
     if fmt == "json":
-        text = json.dumps(loaded.hand.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+        data = loaded.hand.model_dump(mode="json")
+        if "limit_raise_cap" not in loaded.hand.model_fields_set:
+            del data["limit_raise_cap"]  # left to the rulebook, as recorded
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif fmt == "phh":
         from floorman.phh import dump_phh
 

@@ -46,7 +46,7 @@ def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
         book = book.with_options(hand.house, origin=f"{hand.where()}: house")
     events = hand.parse_events()
     engine = RulesEngine.for_events(book, hand.game, events)
-    state = hand.start()
+    state = hand.start(book.options)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)
     return RuledHand(state, engine.rulings, engine.violations)
