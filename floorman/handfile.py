@@ -150,7 +150,7 @@ class HandHeader(BaseModel):
         game's raise cap is the header's when it gives one, else the option
         ``limit_raise_cap`` (and ``limit_heads_up_uncapped`` lifts it heads-up).
 
-        >>> header = parse_hand("betting: limit\nbutton: 3\nseats: {1: 50, 2: 50, 3: 50}").header
+        >>> header = parse_hand("betting: limit\\nbutton: 3\\nseats: {1: 50, 2: 50, 3: 50}").header
         >>> header.start().raise_cap, header.start({"limit_raise_cap": 4}).raise_cap
         (3, 4)
         >>> header.model_copy(update={"limit_raise_cap": 2}).start({"limit_raise_cap": 4}).raise_cap
