@@ -921,6 +921,13 @@ class HandState:
         self.killed.add(seat)
         self._leave(seat)
 
+    def keep_claim(self, seat: int) -> None:
+        """A seat that mucked at the showdown keeps its claim to the pot, as the rulebook
+        honours its declaration (it plays the board): its cards stay in the muck."""
+        if seat not in self.mucked or self.over_reason != "showdown":
+            raise ProcedureError(f"seat {seat} did not muck at the showdown")
+        self.folded.discard(seat)
+
     def end_hand(self, reason: Literal["misdeal", "void"]) -> None:
         """End the hand as a misdeal or with all action void: every chip goes back."""
         self._void(reason)

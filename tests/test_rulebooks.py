@@ -112,3 +112,59 @@ def test_silent_rules_say_so_and_name_their_option() -> None:
         rule = load_rulebook(name).rule("holdem.exposed-holecard.later")
         assert rule.rule.note is not None
         assert "exposed_downcard_procedure" in rule.rule.note
+
+
+def _step_texts(name: str) -> Iterator[tuple[str, str]]:
+    """Every step of every rule as a dealer reads it (filled with the first worked
+    example's cards and seats) and as the rule sheet prints it (placeholders)."""
+    from floorman.documents import rule_view
+    from floorman.rules.examples import example_hand, rule_hand
+
+    book = load_rulebook(name)
+    for rule in book.rules:
+        example = rule.rule.examples[0]
+        hand = example_hand(example)
+        at = example.event or len(hand.events)
+        for ruling in rule_hand(hand, book).rulings:
+            if ruling.event == at:
+                yield from ((f"{rule.id} example", step.text) for step in ruling.steps)
+        for game in sorted(rule.games):
+            yield from (
+                (f"{rule.id} sheet ({game})", text) for text in rule_view(book, rule, game)["steps"]
+            )
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_step_reads_as_sentences(name: str) -> None:
+    import re
+
+    for where, text in _step_texts(name):
+        assert text[0].isupper(), (where, text)
+        assert text.endswith((".", ")")), (where, text)
+        assert not re.search(r"\. [a-z]", text), (where, text)  # a sentence opens in capitals
+        assert not re.search(r"\b(\w+) \1\b", text), (where, text)  # "the extra extra card"
+        assert not re.search(r"\((extra|burn|exposed|flop|turn|river) cards?\)", text), (
+            where,
+            text,
+        )
+        assert "board (" not in text, (where, text)
+        assert "the card is the second" not in text, (where, text)
+
+
+def test_steps_name_the_card_where_it_was_seen_first() -> None:
+    from floorman.handfile import Hand
+    from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
+
+    events = ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c", "cards 1 Ah 2c"]
+    hand = Hand.model_validate({**EXAMPLE_TABLE, "events": events})
+    (ruling,) = rule_hand(hand, load_rulebook("rrop")).rulings
+    assert ruling.steps[0].text.startswith(
+        "A second A♥ is found (the first was recorded at event 6, on the flop): the deck is"
+        " defective."
+    )
+    hand = Hand.model_validate({**EXAMPLE_TABLE, "events": ["deal", "extra 1"]})
+    (ruling,) = rule_hand(hand, load_rulebook("rrop")).rulings
+    assert ruling.steps[0].text == (
+        "Take the extra card back from seat 1 and return it to the deck: it is the burn card"
+        " for the flop; burn no other card."
+    )

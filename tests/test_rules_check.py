@@ -235,3 +235,22 @@ def test_bad_rulebook_or_house_option_is_one_line_exit_2(tmp_path: Path) -> None
     )  # fmt: skip
     assert result.returncode == 2
     assert "option 'odd_chip': 'coin' is not one of" in result.stderr
+
+
+def test_a_declared_play_of_the_board_keeps_its_share_after_the_muck(tmp_path: Path) -> None:
+    """RRoP §5 rule 9: seat 2 declared it plays the royal flush on the board, then threw
+    its cards away; it keeps its claim and shares the pot. TDA Rule 19 requires the cards
+    tabled: seat 2 forfeits."""
+    text = (SITUATIONS / "board-played-without-tabling.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "hand.yaml"
+    path.write_text(text + "  - show 3 4c 5d\n", encoding="utf-8")
+    status, report = check_json(str(path))
+    assert status == 0
+    assert report["rulings"][0]["steps"][0]["do"] == "keep-claim"
+    assert report["pots"] == [
+        {"amount": 6, "eligible": [1, 2, 3], "awards": {"1": 2, "2": 2, "3": 2}, "odd_chips": []}
+    ]
+    assert report["stacks"] == {"1": 100, "2": 100, "3": 100}
+    _, report = check_json(str(path), "--rulebook", "tda-2024")
+    assert report["awards"] == {"1": 3, "3": 3}
+    assert report["stacks"] == {"1": 101, "2": 98, "3": 101}

@@ -816,3 +816,18 @@ def test_hands_played_through_keep_chips_and_cards(
             assert s.to_act in s.can_act
         if s.betting_complete and not s.over:
             assert all(s.street_bets[x] >= s.current_bet or s.stacks[x] == 0 for x in s.live)
+
+
+def test_a_seat_that_mucked_at_the_showdown_can_keep_its_claim() -> None:
+    s = play(
+        "deal; 3 call; 4 fold; 5 fold; 6 fold; 1 call; 2 check; flop Ah Kh Qh; 1 check; 2 check;"
+        " 3 check; turn Jh; 1 check; 2 check; 3 check; river Th; 1 check; 2 check; 3 check;"
+        " plays-board 2; muck 2"
+    )
+    assert 2 in s.folded
+    with pytest.raises(ProcedureError, match="seat 1 did not muck at the showdown"):
+        s.keep_claim(1)
+    s.keep_claim(2)
+    assert 2 not in s.folded
+    assert 2 in s.mucked
+    assert s.live == (1, 2, 3)

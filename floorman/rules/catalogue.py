@@ -209,7 +209,12 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
         VarSpec("burn", "The burn card before the event, or 'burn card'.", "burn card"),
         VarSpec("hole_cards", "Hole cards per player, as a word (two, four).", "all"),
         VarSpec("game", "The game's name (hold'em).", "this game"),
-        VarSpec("first_seen", "Where a duplicated card was first recorded.", "the first one found"),
+        VarSpec(
+            "first_seen",
+            "Where the first of a duplicated card was recorded (the first was recorded at"
+            " event 6, on the flop).",
+            "the first is already in play",
+        ),
     )
 }
 """Variables a step text may use; every one is a short phrase."""

@@ -41,7 +41,7 @@ from floorman.rules.facts import (
     target_street,
 )
 from floorman.rules.loader import CompiledRule, GameSpec, Rulebook, RulebookError
-from floorman.state import HandState, PendingStep
+from floorman.state import HandState, PendingStep, Place
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
 
@@ -446,6 +446,10 @@ class RulesEngine:
                 seat = event_seat(event)
                 if seat is not None:
                     state.kill_hand(seat)
+            elif do == "keep-claim":
+                seat = event_seat(event)
+                if seat is not None and seat in state.mucked:
+                    state.keep_claim(seat)
             elif do in ("set-aside", "return-to-stub") and isinstance(event, Board):
                 to = "set-aside" if do == "set-aside" else "stub"
                 self._move(state, _Move(do, to, event.street, cards, rule.id, number), playable)
@@ -559,7 +563,7 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         card, first, place = duplicate
         words["card"] = str(card)
         where = f"at event {first}" if first else "earlier"
-        words["first_seen"] = f"first recorded {where}, {place}"
+        words["first_seen"] = f"the first was recorded {where}, {_place_words(place)}"
     if seat is not None:
         words["seat"] = f"seat {seat}"
     words["first_seat"] = f"seat {state.table.first_left_of_button}"
@@ -577,6 +581,19 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
     words["hole_cards"] = _NUMBERS.get(spec.hole_cards, str(spec.hole_cards))
     words["game"] = spec.description or spec.name
     return words
+
+
+def _place_words(place: Place) -> str:
+    """Where a card is, as a dealer says it: ``on the flop``, ``in seat 3's hand``."""
+    if place.kind == "seat":
+        return f"in seat {place.seat}'s hand" if place.round else f"dealt to seat {place.seat}"
+    if place.kind == "board":
+        return f"on the {place.street}"
+    if place.kind == "burn":
+        return f"burned before the {place.street}"
+    if place.kind == "muck":
+        return f"in seat {place.seat}'s mucked hand" if place.seat else "in the muck"
+    return "set aside" if place.kind == "set-aside" else "in the stub"
 
 
 def match_situation(book: Rulebook, name: str) -> tuple[Ruling | None, Mapping[str, Any]]:

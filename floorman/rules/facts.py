@@ -17,7 +17,7 @@ from floorman.cards import Card
 from floorman.events import Board, Burn, Cards, Event, Expose, Extra, Show
 from floorman.rules.catalogue import FACTS
 from floorman.rules.loader import GameSpec
-from floorman.state import HandState
+from floorman.state import HandState, Place
 
 __all__ = ["BOARD_STREETS", "FactContext", "Memory", "event_cards", "event_seat"]
 
@@ -110,7 +110,7 @@ class FactContext:
 
     # helpers shared by several facts
 
-    def duplicate_of(self) -> tuple[Card, int | None, str] | None:
+    def duplicate_of(self) -> tuple[Card, int | None, Place] | None:
         """The first card of the event already somewhere else: the card, the event
         that first recorded it, and where it is."""
         state, event = self.state, self.event
@@ -125,7 +125,7 @@ class FactContext:
                 continue
             if isinstance(event, Burn) and place.kind == "burn":
                 continue  # the same burn named again, e.g. a card a procedure made the burn
-            return card, state.first_seen(card), str(place)
+            return card, state.first_seen(card), place
         return None
 
 

@@ -52,7 +52,7 @@ Primitive = Literal[
     "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
     "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
-    "card-plays", "show-all-cards", "explain",
+    "card-plays", "show-all-cards", "keep-claim", "explain",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 

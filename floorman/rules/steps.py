@@ -46,6 +46,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "card-stands": "The card stays as dealt.",
     "card-plays": "The card plays as part of the hand.",
     "show-all-cards": "The seat must table all its hole cards to win any part of the pot.",
+    "keep-claim": "The seat that threw its cards away keeps its claim to the pot: a hold'em"
+    " seat that declared it plays the board shares as the board plays.",
     "explain": "Nothing to enact: what the rulebook says, for the record.",
 }
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
@@ -97,11 +99,17 @@ def _compiled(text: str) -> jinja2.Template:
 
 
 def render_text(text: str, variables: Mapping[str, str]) -> str:
-    """Fill a checked step text; an unknown variable is an error, never blank."""
+    """Fill a checked step text; an unknown variable is an error, never blank. A step
+    is a sentence: one that opens with a variable ("seat 2 keeps ...") gets a capital.
+
+    >>> render_text("{{ seat }} keeps its claim.", {"seat": "seat 2"})
+    'Seat 2 keeps its claim.'
+    """
     try:
-        return " ".join(_compiled(text).render(variables).split())
+        filled = " ".join(_compiled(text).render(variables).split())
     except jinja2.TemplateError as error:
         raise TemplateError(f"step text {text!r}: {error}") from None
+    return filled[:1].upper() + filled[1:]
 
 
 def placeholders(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
