@@ -295,44 +295,54 @@ class _Importer:
         if players == 2:  # heads-up, PHH lists the antes the other way round
             antes.reverse()
         header: dict[str, Any] = {"game": game, "betting": betting}
-        posts: list[Post] = []
         small, big = forced[0], forced[1]
         if big and small <= big:
-            header["blinds"] = (small, big)
-            straddles = [(seat, amount) for seat, amount in enumerate(forced[2:], 3)]
+            blinds = header["blinds"] = (small, big)
+            straddles = forced[2:]
         else:  # a lone blind or one out of order: post them as straddles in turn
-            header["blinds"] = (0, 0)
-            straddles = list(enumerate(forced, 1))
-        posts.extend(Post(seat, "straddle", amount) for seat, amount in straddles if amount)
-        uniform = len(set(antes)) == 1
-        trimming = bool(self.data.get("ante_trimming_status", False))
-        if uniform and (trimming or not antes[0]):
-            header["ante"] = antes[0]
+            blinds = header["blinds"] = (0, 0)
+            straddles = forced
+        first = players - len(straddles) + 1
+        posts = [
+            Post(seat, "straddle", amount)
+            for seat, amount in enumerate(straddles, first)
+            if amount
+        ]
+        ante = antes[0]
+        if antes.count(ante) == players and (not ante or self.data.get("ante_trimming_status")):
+            header["ante"] = ante
         else:
+            ante = 0
             posts.extend(Post(seat, "ante", amount) for seat, amount in enumerate(antes, 1))
         header["button"] = players
-        header["seats"] = dict(enumerate(starting, 1))
-        big_blind = header["blinds"][1]
+        seats = header["seats"] = dict(enumerate(starting, 1))
+        big_blind = blinds[1]
+        limit_bets: tuple[int, int] | None = None
+        min_bet: int | None = None
         if betting == "limit":
             limit_bets = (
                 self.chips(self.field("small_bet"), "small_bet"),
                 self.chips(self.field("big_bet"), "big_bet"),
             )
-            if limit_bets != (big_blind, 2 * big_blind):
+            if limit_bets == (big_blind, 2 * big_blind):
+                limit_bets = None
+            else:
                 header["limit_bets"] = limit_bets
         else:
             min_bet = self.chips(self.field("min_bet"), "min_bet")
-            if min_bet != big_blind:
+            if min_bet == big_blind:
+                min_bet = None
+            else:
                 header["min_bet"] = min_bet
         state = HandState(
-            seats=header["seats"],
+            seats=seats,
             button=players,
-            blinds=header["blinds"],
-            ante=header.get("ante", 0),
+            blinds=blinds,
+            ante=ante,
             game=game,
             betting=betting,  # type: ignore[arg-type]
-            limit_bets=header.get("limit_bets"),
-            min_bet=header.get("min_bet"),
+            limit_bets=limit_bets,
+            min_bet=min_bet,
         )
         imported = Imported(self.name, header, [], state)
         for post in posts:

@@ -181,7 +181,14 @@ def settle_state(
         return Settlement((), {}, {}, dict(sorted(state.stacks.items())))
     if state.over_reason not in ("fold", "showdown"):
         return None
+    posted = dead or {}
+    contributions = _less_dead(state.contributed, posted)
+    dead_money = sum(posted.values()) if posted else 0
     folded = state.folded
+    if len(folded) == len(contributions) - 1 and dead_money >= 0:
+        live = [seat for seat in contributions if seat not in folded]
+        if len(live) == 1 and min(contributions.values()) >= 0:
+            return _uncontested(state.stacks, contributions, live[0], dead_money)
     hands: dict[int, Sequence[Card]] = {}
     for seat in state.seats:
         if seat in folded:
@@ -190,8 +197,6 @@ def settle_state(
             hands[seat] = state.shown[seat]
         elif seat in state.plays_board and state.game == "holdem":
             hands[seat] = ()
-    posted = dead or {}
-    contributions = _less_dead(state.contributed, posted)
     return settle(
         state.stacks,
         contributions,
@@ -201,7 +206,7 @@ def settle_state(
         hands=hands,
         button=state.button,
         rules=rules,
-        dead=sum(posted.values()),
+        dead=dead_money,
     )
 
 

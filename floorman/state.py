@@ -129,6 +129,9 @@ _SEAT_PLACES: Final = [
 """Places of hole cards (round 1..4) and extra cards (index 0) of seats 1..32, made once."""
 
 
+_new_record: Final = tuple.__new__
+"""Makes a named-tuple record from its fields without the Python-level ``__new__``."""
+
 _TABLES: dict[tuple[tuple[int, ...], int], Table] = {}
 
 
@@ -1005,7 +1008,7 @@ class HandState:
             raise _Illegal("every board card is out: there is nothing to burn for")
         self._room(1 + self.deal_total - self.dealt)
         self._complete_deal()
-        self.burns.append(BurnCard(event.card, street, n))
+        self.burns.append(_new_record(BurnCard, (event.card, street, n)))
         self.out += 1
         if event.card is not None:
             self._record(event.card, _BURN_PLACES[street], n)
@@ -1027,7 +1030,7 @@ class HandState:
         in_time = self.street_index == target - 1 and self.betting_complete
         place = _BOARD_PLACES[street]
         for card in event.cards:
-            self.board.append(BoardCard(card, street, not in_time, n))
+            self.board.append(_new_record(BoardCard, (card, street, not in_time, n)))
             self._record(card, place, n)
         self.out += len(event.cards)
         self.actions_since_board = 0
@@ -1052,6 +1055,9 @@ class HandState:
                 raise _Illegal(f"seat {seat} is all in")
             raise _Illegal(f"seat {self.to_act} is to act, not seat {seat}")
         verb = event.verb
+        if verb == "fold":
+            self._fold(seat, n)
+            return
         stacks = self.stacks
         before = self.street_bets[seat]
         allin = before + stacks[seat]
@@ -1064,7 +1070,7 @@ class HandState:
             if current <= before:
                 raise _Illegal(f"seat {seat} has nothing to call (check)")
             total = min(current, allin)
-        elif verb != "fold":
+        else:
             if verb == "allin":
                 total = allin
             else:
@@ -1089,7 +1095,7 @@ class HandState:
                 self._check_wager(seat, total, allin)
         added = total - before
         full = False
-        if verb != "fold" and total > current:
+        if total > current:
             increment = total - current
             limit = self.limit_size if self.betting == "limit" else 0
             full = _betting.is_full_raise(self.betting, increment, self.raise_size, limit)
@@ -1117,22 +1123,23 @@ class HandState:
             }
         self._acted_level[seat] = self.current_bet
         self._needs.discard(seat)
-        self.actions.append(
-            ActionRecord(
-                n,
-                STREETS[self.street_index],
-                seat,
-                verb_done,
-                total,
-                added,
-                stacks[seat] == 0,
-                full,
-            )
-        )
-        if verb == "fold":
-            self._leave(seat)
-        else:
-            self._settle_turn(seat)
+        street = STREETS[self.street_index]
+        record = (n, street, seat, verb_done, total, added, not stacks[seat], full)
+        self.actions.append(_new_record(ActionRecord, record))
+        self._settle_turn(seat)
+
+    def _fold(self, seat: int, n: int) -> None:
+        """The seat to act folds: nothing goes in, the seat is out, the turn moves on."""
+        if self.dealt < self.deal_total:
+            self._complete_deal()
+        self.street_actions += 1
+        self.actions_since_board += 1
+        self._acted_level[seat] = self.current_bet
+        street = STREETS[self.street_index]
+        total = self.street_bets[seat]
+        record = (n, street, seat, "fold", total, 0, not self.stacks[seat], False)
+        self.actions.append(_new_record(ActionRecord, record))
+        self._leave(seat)
 
     def _check_wager(self, seat: int, total: int, allin: int) -> None:
         if self.current_bet == 0:
