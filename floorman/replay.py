@@ -34,6 +34,7 @@ __all__ = [
     "replay_states",
     "rule_events",
     "rule_steps",
+    "ruled_chips",
 ]
 
 
@@ -53,9 +54,23 @@ def read_event(state: HandState, text: str, number: int | None = None) -> Event:
     words = text.split()
     if words and words[0].lower() in VERB_ALIASES:
         if state.to_act is None:
-            raise NotationError(number, text.strip(), "no seat is to act now: name the seat")
+            raise NotationError(number, text.strip(), f"no seat is to act now: {_idle(state)}")
         text = f"{state.to_act} {text.strip()}"
     return parse_event(text, number)
+
+
+def _idle(state: HandState) -> str:
+    """Why no seat is to act, as the dealer needs to hear it."""
+    if state.over_reason == "showdown":
+        return "the betting is over; the hands are shown"
+    if state.over_reason == "fold":
+        return "the hand is over: everyone else folded"
+    if state.over_reason is not None:
+        return f"the hand is over ({state.over_reason})"
+    nxt = state.next_board_street or "showdown"
+    if not state.betting_left:
+        return f"no betting is left (all in); deal the {nxt}"
+    return f"the {state.street} betting is complete; deal the {nxt}"
 
 
 def replay(header: HandHeader, events: Iterable[Event | str]) -> HandState:
@@ -162,6 +177,19 @@ def _engine(
     return book, hand.start(book.options), RulesEngine.for_events(book, hand.game, events)
 
 
+def ruled_chips(hand: HandHeader, events: Sequence[Event], ruled: Ruled) -> Any:
+    """The pots, awards and stacks of a ruled hand (a
+    :class:`floorman.settlement.ChipsReport`), odd chips as its rulebook says."""
+    from floorman.oddchips import split_rules
+    from floorman.settlement import chips_report, dead_posts
+
+    return chips_report(
+        ruled.state,
+        rules=split_rules(ruled.book.options, min(hand.chips)),
+        dead=dead_posts(events),
+    )
+
+
 def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = None) -> CheckResult:
     """Replay ``hand`` and gather the check result.
 
@@ -175,14 +203,7 @@ def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = N
         ruled = rule_events(hand, events, rulebook=rulebook, house=house)
     except EventError as error:
         raise hand.error(error) from None
-    from floorman.oddchips import split_rules
-    from floorman.settlement import chips_report, dead_posts
-
-    chips = chips_report(
-        ruled.state,
-        rules=split_rules(ruled.book.options, min(hand.chips)),
-        dead=dead_posts(events),
-    )
+    chips = ruled_chips(hand, events, ruled)
     return CheckResult(
         state=ruled.state,
         rulings=ruled.rulings,

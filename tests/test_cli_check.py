@@ -105,6 +105,21 @@ def test_check_prints_each_ruling_with_numbered_steps_and_its_citation() -> None
     assert "\x1b[" not in result.stdout
 
 
+def test_check_says_who_takes_each_pot_and_why_an_odd_chip_goes_where(tmp_path: Path) -> None:
+    path = tmp_path / "split.yaml"
+    path.write_text(
+        "button: 3\nseats: {1: 100, 2: 100, 3: 101}\nevents: [deal, 3 call, 1 fold, 2 check,"
+        " burn, flop Ah Kh Qh, 2 check, 3 check, burn, turn Jh, 2 check, 3 check, burn,"
+        " river Th, 2 check, 3 check, show 2 4c 5d, show 3 6c 7d]\n",
+        encoding="utf-8",
+    )
+    out = runner.invoke(app, ["check", str(path)]).stdout.splitlines()
+    assert out[-1] == (
+        "pot 5: seat 2 takes 3, seat 3 takes 2; odd chip 1 to seat 2, first of the tied hands"
+        " clockwise from the button (seat 3)"
+    )
+
+
 def test_the_outcome_is_coloured_on_a_terminal() -> None:
     import os
     import pty

@@ -313,6 +313,30 @@ def test_a_limit_hand_takes_its_raise_cap_from_the_rulebook(tmp_path: Path) -> N
     assert "limit_raise_cap: 3" in path.read_text(encoding="utf-8")
 
 
+def test_the_last_show_says_who_takes_the_pot() -> None:
+    ok("new", "-t", "5", "--button", "3", "--seats", "1=100,2=50,3=200,4=80")
+    ok("add", "deal; 2 raise 6; 3 fold; 4 call; 1 call; burn; flop Ah Kd 7c; check; 1 bet 10")
+    ok("add", "2 allin; 4 fold; 1 call; burn; turn 2c; burn; river 3d")
+    out = ok("add", "show 2 Kc Kh")
+    assert "takes" not in out  # seat 1 has not shown yet
+    out = ok("add", "show 1 As Ad").splitlines()
+    assert out[-1] == "pot 106: seat 1 takes 106"
+    shown = ok("show").splitlines()
+    assert shown[0] == "hand 1 at table 5, 18 events, over (showdown)"
+    assert shown[-1] == "pot 106: seat 1 takes 106"
+
+
+def test_a_premature_flop_is_named_once() -> None:
+    ok("new", "-t", "5", "--button", "3", "--seats", "1=100,2=100,3=100")
+    out = ok("add", "deal; 3 call; 1 call; burn; flop Ah Kd 7c").splitlines()
+    assert "premature board card A♥ K♦ 7♣ (event 5) returned to the stub" in out
+    assert "before the flop (event 5): reshuffle, cut, then deal the flop without a burn" in out
+    assert run("add", "2 check; check").stderr == (
+        'floorman: event 7 "check": no seat is to act now: the preflop betting is complete;'
+        " deal the flop\n"
+    )
+
+
 def test_export_as_phh() -> None:
     ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
     ok("add", "deal; 3 raise 6; 1 fold; 2 call; flop Ah Kd 7c; 2 check; 3 bet 10; 2 fold")

@@ -42,6 +42,20 @@ def test_read_event_fills_in_the_seat_to_act() -> None:
         read_event(done, "call", 5)
 
 
+@pytest.mark.parametrize(
+    ("events", "why"),
+    [
+        (["deal", "3 call", "1 call", "2 check"], "the preflop betting is complete; deal the flop"),
+        (["deal", "3 allin", "1 call", "2 fold"], "no betting is left (all in); deal the flop"),
+        (["deal", "3 fold", "1 fold"], "the hand is over: everyone else folded"),
+    ],
+)
+def test_a_betting_word_with_nobody_to_act_says_why(events: list[str], why: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        read_event(replay(HEADER, events), "check", len(events) + 1)
+    assert str(raised.value).endswith(f'"check": no seat is to act now: {why}')
+
+
 def test_check_result_has_the_contract_keys_and_string_seats() -> None:
     result = check_hand(load_hand(EXAMPLES / "normal-hand.yaml"))
     data = result.to_json()

@@ -225,3 +225,11 @@ def test_an_unknown_extra_card_is_named_as_the_extra_card() -> None:
     assert [v.message for v in result.violations] == [
         "burn: the extra card is the burn card for the flop (event 2); burn no other card"
     ]
+
+
+def test_a_card_exposed_after_the_deal_is_replaced_without_saying_the_deal_continues() -> None:
+    during = ruled(["expose 2:2 Qs", "deal"]).rulings[0]
+    assert during.steps[0].text == "The deal continues; seat 2 may not keep the exposed Q♠."
+    after = ruled(["deal", "expose 2:2 Qs"]).rulings[0]
+    assert [step.do for step in after.steps] == ["explain", "replace-card", "use-as-burn"]
+    assert after.steps[0].text == "Seat 2 may not keep the exposed Q♠."

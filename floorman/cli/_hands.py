@@ -14,7 +14,7 @@ from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
 from floorman.events import Event, EventError
 from floorman.handfile import Hand
-from floorman.replay import read_event, rule_events
+from floorman.replay import read_event, rule_events, ruled_chips
 from floorman.state import HandState
 from floorman.store import SQLiteStore, StoredHand, open_store
 
@@ -42,6 +42,8 @@ class Loaded:
     state: HandState
     rulings: list[dict[str, Any]] = field(default_factory=list)
     violations: list[dict[str, Any]] = field(default_factory=list)
+    pots: list[dict[str, Any]] = field(default_factory=list)
+    """The ``check --json`` pots: awarded once the hand is settled."""
 
     @property
     def count(self) -> int:
@@ -90,7 +92,8 @@ def find_hand(
 
 def _ruled(stored: StoredHand, hand: Hand, events: list[Event]) -> Loaded:
     ruled = rule_events(hand, events)
-    return Loaded(stored, hand, ruled.state, ruled.rulings, ruled.violations)
+    pots = ruled_chips(hand, events, ruled).pots
+    return Loaded(stored, hand, ruled.state, ruled.rulings, ruled.violations, pots)
 
 
 def load(store: SQLiteStore, stored: StoredHand) -> Loaded:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from floorman.cards import format_cards
 from floorman.state import STREETS, HandState, PendingStep
 
@@ -155,11 +157,13 @@ def notices_for(state: HandState) -> list[str]:
         cards = format_cards(b.card for b in premature)
         notes.append(f"premature board card {cards} (event {premature[0].event})")
     in_force = {step.event for step in state.procedures}
-    for taken in state.taken_back:
-        early = taken.board
-        if early.premature and early.event in in_force:
-            where = _TAKEN_TO.get(taken.to, taken.to)
-            notes.append(f"premature board card {early.card} (event {early.event}) {where}")
+    taken: dict[tuple[int, str], list[str]] = {}
+    for back in state.taken_back:
+        if back.board.premature and back.board.event in in_force:
+            taken.setdefault((back.board.event, back.to), []).append(str(back.board.card))
+    for (event, to), named in taken.items():
+        where = _TAKEN_TO.get(to, to)
+        notes.append(f"premature board card {' '.join(named)} (event {event}) {where}")
     for d in state.duplicates[-2:]:
         first = f"event {d.first_event} ({d.first_place})"
         notes.append(f"{d.card} recorded twice: {first}, event {d.event} ({d.place})")
@@ -173,6 +177,25 @@ def notices_for(state: HandState) -> list[str]:
     if state.set_aside:
         notes.append(f"set aside: {format_cards(state.set_aside)}")
     return notes
+
+
+def award_lines(pots: list[dict[str, Any]]) -> list[str]:
+    """Who takes each pot, once the hand is settled: ``pot 106: seat 1 takes 106``, odd
+    chips with the reason they go where they go; nothing while a pot is undecided."""
+    if not pots or not all(pot["awards"] or not pot["amount"] for pot in pots):
+        return []
+    lines = []
+    for index, pot in enumerate(pots):
+        if not pot["awards"]:
+            continue
+        name = "pot" if len(pots) == 1 else ("main pot" if index == 0 else f"side pot {index}")
+        shares = ", ".join(f"seat {seat} takes {chips}" for seat, chips in pot["awards"].items())
+        line = f"{name} {pot['amount']}: {shares}"
+        for chip in pot["odd_chips"]:
+            to = f"seat {chip['seat']}" if chip["seat"] is not None else "the next deal"
+            line += f"; odd chip {chip['amount']} to {to}, {chip['reason']}"
+        lines.append(line)
+    return lines
 
 
 def detail_lines(state: HandState) -> list[str]:

@@ -34,7 +34,7 @@ def check(
     """Replay a hand file; report the state, rulings and violations."""
     from floorman.cli._errors import user_errors
     from floorman.cli._ruling import ruling_lines
-    from floorman.cli._view import detail_lines
+    from floorman.cli._view import award_lines, detail_lines
     from floorman.handfile import load_hand
     from floorman.replay import check_hand
 
@@ -43,7 +43,7 @@ def check(
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        for line in detail_lines(result.state):
+        for line in [*detail_lines(result.state), *award_lines(result.pots)]:
             typer.echo(line)
         for ruling in result.rulings:
             for line in ruling_lines(ruling):

@@ -74,7 +74,7 @@ def _enable_completion(get_loaded: object) -> None:
 def live(table: TableOption = None, db: DbOption = None) -> None:
     """Record a hand interactively, one event per line."""
     from floorman.cli import _hands
-    from floorman.cli._view import detail_lines, state_lines
+    from floorman.cli._view import award_lines, detail_lines, state_lines
     from floorman.errors import FloormanError
 
     interactive = sys.stdin.isatty()
@@ -108,7 +108,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                     typer.echo(HELP)
                     continue
                 if word == "show":
-                    for out in detail_lines(holder[0].state):
+                    for out in [*detail_lines(holder[0].state), *award_lines(holder[0].pots)]:
                         typer.echo(out)
                     continue
                 if word == "undo":
@@ -122,5 +122,5 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
             except FloormanError as error:
                 typer.echo(f"floorman: {error}", err=True)
                 continue
-            for out in [*state_lines(holder[0].state), *news]:
+            for out in [*state_lines(holder[0].state), *award_lines(holder[0].pots), *news]:
                 typer.echo(out)

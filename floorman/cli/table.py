@@ -150,7 +150,7 @@ def add(
 ) -> None:
     """Record events; all are checked before any is stored."""
     from floorman.cli import _hands
-    from floorman.cli._view import state_lines
+    from floorman.cli._view import award_lines, state_lines
 
     texts = _hands.split_events(events)
     if not texts:
@@ -160,6 +160,7 @@ def add(
         before = _hands.load(store, stored)
         loaded = _hands.record(store, before, texts)
     _echo_state(state_lines(loaded.state))
+    _echo_state(award_lines(loaded.pots))
     _echo_state(_hands.ruling_lines_since(loaded, before.count))
 
 
@@ -167,14 +168,20 @@ def add(
 def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
     """The whole table: seats, chips, cards, board, burns, who acts."""
     from floorman.cli import _hands
-    from floorman.cli._view import detail_lines
+    from floorman.cli._view import award_lines, detail_lines
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
     stored = loaded.stored
-    status = f"closed ({stored.closed})" if stored.closed else "in progress"
+    if stored.closed:
+        status = f"closed ({stored.closed})"
+    elif loaded.state.over:
+        status = f"over ({loaded.state.over_reason})"
+    else:
+        status = "in progress"
     typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
     _echo_state(detail_lines(loaded.state))
+    _echo_state(award_lines(loaded.pots))
     for ruling in loaded.rulings:
         typer.echo(f"ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}")
     for violation in loaded.violations:
