@@ -180,13 +180,15 @@ class PendingStep(NamedTuple):
     """A step of a corrective procedure the dealer has still to carry out before
     ``street`` is dealt (``do`` is the rulebook's primitive: ``reshuffle``, ``cut``,
     ``burn``, ``deal-without-burn``, ``use-as-burn``, ``scramble``, ``set-aside``,
-    ``return-to-stub``), from the ruling on ``event``."""
+    ``return-to-stub``), from the ruling on ``event``; ``what`` names the cards when
+    they are not known (``extra card``)."""
 
     do: str
     street: str
     rule: str
     event: int
     cards: tuple[Card, ...] = ()
+    what: str = "card"
 
 
 @dataclass(frozen=True, slots=True)

@@ -337,6 +337,15 @@ def test_a_premature_flop_is_named_once() -> None:
     )
 
 
+def test_an_unknown_extra_card_is_the_burn_the_dealer_is_told_of() -> None:
+    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
+    out = ok("add", "deal; extra 1; 3 call; 1 call; 2 check").splitlines()
+    assert out[1] == (
+        "betting complete; dealer: the extra card is the flop's burn: deal the flop with no"
+        " other burn"
+    )
+
+
 def test_export_as_phh() -> None:
     ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
     ok("add", "deal; 3 raise 6; 1 fold; 2 call; flop Ah Kd 7c; 2 check; 3 bet 10; 2 fold")

@@ -112,7 +112,7 @@ def dealer_text(state: HandState, street: str) -> str | None:
             parts.append(f"deal the {street} without a burn")
             dealt = True
         elif step.do == "use-as-burn":
-            burn = f"the {cards}" if cards else "that card"
+            burn = f"the {cards or step.what}"
             parts.append(f"{burn} is the {street}'s burn: deal the {street} with no other burn")
             dealt = True
         elif step.do == "scramble":

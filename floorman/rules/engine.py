@@ -239,7 +239,7 @@ class RulesEngine:
                     continue
                 do = "burn" if left == 1 else do
             if not e.done:
-                steps.append(PendingStep(do, e.street, e.rule, e.event, e.cards))
+                steps.append(PendingStep(do, e.street, e.rule, e.event, e.cards, e.what))
         order = {street: i for i, street in enumerate(BOARD_STREETS)}
         return sorted(steps, key=lambda step: order.get(step.street, 3))
 
