@@ -233,3 +233,10 @@ def test_a_card_exposed_after_the_deal_is_replaced_without_saying_the_deal_conti
     after = ruled(["deal", "expose 2:2 Qs"]).rulings[0]
     assert [step.do for step in after.steps] == ["explain", "replace-card", "use-as-burn"]
     assert after.steps[0].text == "Seat 2 may not keep the exposed Q♠."
+
+
+def test_nothing_is_left_to_do_once_the_hand_is_over() -> None:
+    result = ruled([*FLOP, "1 bet 4", "burn", "turn 2s", "2 fold", "3 fold"])
+    assert result.rulings[0].rule == "rrop.holdem.premature-turn"
+    assert result.state.over_reason == "fold"
+    assert result.state.procedures == []

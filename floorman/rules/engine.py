@@ -221,7 +221,7 @@ class RulesEngine:
             self.rulings.append(ruling)
             self._enact(state, event, number, ruling_rule, ruling, street)
         if self._expected or self._moves or state.procedures:
-            state.procedures = self._pending()
+            state.procedures = [] if state.over else self._pending()
         return ruling
 
     def _pending(self) -> list[PendingStep]:
