@@ -304,9 +304,7 @@ class _Importer:
             straddles = forced
         first = players - len(straddles) + 1
         posts = [
-            Post(seat, "straddle", amount)
-            for seat, amount in enumerate(straddles, first)
-            if amount
+            Post(seat, "straddle", amount) for seat, amount in enumerate(straddles, first) if amount
         ]
         ante = antes[0]
         if antes.count(ante) == players and (not ante or self.data.get("ante_trimming_status")):
@@ -366,7 +364,12 @@ class _Importer:
             if type(raw) is str:
                 known = _BETTING.get(raw)
                 if known is not None and known.seat <= players:
-                    event = known.event(state)
+                    event = known.first  # as _Betting.event decides, without the call
+                    if known.kind == "cc":
+                        if state.to_call(known.seat):
+                            event = known.second
+                    elif known.kind == "cbr" and state.current_bet:
+                        event = known.second
                     try:
                         state.apply(event, len(events) + 1)
                     except EventError as error:

@@ -1004,12 +1004,16 @@ class HandState:
             self._record(event.card, _seat_place(seat, None), n)
 
     def _burn(self, event: Burn, n: int) -> None:
-        self._not_over()
+        if self.over_reason is not None:
+            raise _Illegal(self._over_text())
         street = self.next_board_street
         if street is None:
             raise _Illegal("every board card is out: there is nothing to burn for")
-        self._room(1 + self.deal_total - self.dealt)
-        self._complete_deal()
+        if self.dealt < self.deal_total:
+            self._room(1 + self.deal_total - self.dealt)
+            self._complete_deal()
+        elif self.out >= 52:
+            self._room(1)
         self.burns.append(_new_record(BurnCard, (event.card, street, n)))
         self.out += 1
         if event.card is not None:
@@ -1019,7 +1023,7 @@ class HandState:
         street = event.street
         if self.over_reason is not None:
             raise _Illegal(self._over_text())
-        on_board = {b.street for b in self.board}
+        on_board = {b.street for b in self.board} if self.board else ()
         if street in on_board:
             raise _Illegal(f"the {street} is out already")
         target = _BOARD_INDEX[street]
@@ -1028,7 +1032,8 @@ class HandState:
         if target == 3 and "turn" not in on_board:
             raise _Illegal("there is no turn yet: the river cannot come before it")
         self._room(len(event.cards) + self.deal_total - self.dealt)
-        self._complete_deal()
+        if self.dealt < self.deal_total:
+            self._complete_deal()
         in_time = self.street_index == target - 1 and self.betting_complete
         place = _BOARD_PLACES[street]
         for card in event.cards:
@@ -1141,7 +1146,13 @@ class HandState:
         total = self.street_bets[seat]
         record = (n, street, seat, "fold", total, 0, not self.stacks[seat], False)
         self.actions.append(_new_record(ActionRecord, record))
-        self._leave(seat)
+        folded = self.folded
+        folded.add(seat)
+        self._needs.discard(seat)
+        if len(folded) >= len(self.stacks) - 1:
+            self._everyone_else_folded()
+        else:  # it was this seat's turn: the round is still on
+            self._settle_turn(seat)
 
     def _check_wager(self, seat: int, total: int, allin: int) -> None:
         if self.current_bet == 0:
@@ -1340,7 +1351,12 @@ class HandState:
         needs = self._needs
         folded = self.folded
         if len(needs) == 1:  # the only seat with chips left owes nothing: no one to bet against
-            active = [s for s in self.table.deal_order if s not in folded and stacks[s] > 0]
+            active: list[int] = []
+            for s in self.table.deal_order:
+                if s not in folded and stacks[s] > 0:
+                    active.append(s)
+                    if len(active) > 1:
+                        break
             if len(active) <= 1 and all(self.street_bets[s] >= self.current_bet for s in active):
                 needs.clear()
         if needs:
@@ -1365,7 +1381,10 @@ class HandState:
                 self.over_reason = "showdown"
                 return
             nxt = STREETS[self.street_index + 1]
-            if not any(b.street == nxt for b in self.board):
+            for b in self.board:
+                if b.street == nxt:
+                    break
+            else:
                 return
             self._start_round(self.street_index + 1, advance=False)
 
@@ -1397,12 +1416,15 @@ class HandState:
         self.folded.add(seat)
         self._needs.discard(seat)
         if len(self.folded) >= len(self.stacks) - 1:
-            self.over_reason = "fold"
-            self.to_act = None
-            self.betting_complete = True
-            self._needs.clear()
+            self._everyone_else_folded()
         elif self.over_reason is None and not self.betting_complete:
             self._settle_turn(seat, keep=self.to_act)
+
+    def _everyone_else_folded(self) -> None:
+        self.over_reason = "fold"
+        self.to_act = None
+        self.betting_complete = True
+        self._needs.clear()
 
     def _void(self, reason: str) -> None:
         self.stacks = dict(self.starting)
