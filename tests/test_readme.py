@@ -1,0 +1,61 @@
+"""The README's examples are commands a newcomer will type: they must work as written."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SECTIONS = ("## At the table", "## For the floor", "## For trainers")
+
+
+def readme_commands() -> list[str]:
+    """Every command line in the usage sections' shell blocks, comments dropped."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands: list[str] = []
+    for section in SECTIONS:
+        body = text.split(section, 1)[1].split("\n## ", 1)[0]
+        for block in re.findall(r"```sh\n(.*?)```", body, flags=re.DOTALL):
+            for line in block.splitlines():
+                words = shlex.split(line, comments=True)
+                if words:
+                    commands.append(shlex.join(words))
+    return commands
+
+
+def test_the_usage_sections_are_all_floorman_commands() -> None:
+    commands = readme_commands()
+    assert len(commands) > 20
+    assert all(command.startswith("floorman ") for command in commands)
+
+
+@pytest.mark.slow
+def test_every_readme_command_runs_in_order(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    shutil.copytree(ROOT / "rulebook", tmp_path / "rulebook")
+    env = {
+        **os.environ,
+        "FLOORMAN_DB": str(tmp_path / "floorman.db"),
+        "FLOORMAN_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    for command in readme_commands():
+        argv = [sys.executable, "-m", "floorman", *shlex.split(command)[1:]]
+        result = subprocess.run(
+            argv,
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    for written in ("report.pdf", "sheet.pdf", "booklet.pdf", "quiz.pdf", "hand.phh"):
+        assert (tmp_path / written).stat().st_size > 0
