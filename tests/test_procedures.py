@@ -181,3 +181,24 @@ def test_a_followed_procedure_leaves_nothing_pending_and_every_card_accounted() 
             result = check_hand(load_hand(PROCEDURES / book / f"{name}.yaml"))
             assert result.state.procedures == [], f"{book}/{name}"
             assert result.state.accounting_problems() == [], f"{book}/{name}"
+
+
+def test_recorded_at_the_table_the_walk_throughs_rule_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``floorman add`` rules each event as it is recorded, as check does on the file."""
+    from floorman.handfile import load_hand
+
+    monkeypatch.setenv("FLOORMAN_DB", str(tmp_path / "floorman.db"))
+    runner = CliRunner()
+    for book, names in BOOKS.items():
+        for name, (rulings, violations) in names.items():
+            hand = load_hand(PROCEDURES / book / f"{name}.yaml")
+            table = f"{book}/{name}"
+            new = ["new", "-t", table, "--button", "3", "--seats", "1=100,2=100,3=100"]
+            assert runner.invoke(app, [*new, "--rulebook", book]).exit_code == 0
+            out = runner.invoke(app, ["add", "-t", table, "; ".join(hand.events)]).stdout
+            ruled = [line.split(":")[0] for line in out.splitlines() if line.startswith("event ")]
+            assert ruled == [f"event {event}" for event, _ in rulings], f"{book}/{name}"
+            departures = [line for line in out.splitlines() if line.startswith("violation")]
+            assert len(departures) == len(violations), f"{book}/{name}"
