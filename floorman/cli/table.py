@@ -88,7 +88,9 @@ def new(
     raise_cap: Annotated[
         int | None,
         typer.Option(
-            "--raise-cap", help="Limit: raises allowed after the bet.", show_default=False
+            "--raise-cap",
+            help="Limit: raises allowed after the bet (default: the rulebook's).",
+            show_default=False,
         ),
     ] = None,
     chips: Annotated[
