@@ -57,7 +57,7 @@ _DEALING: Final = frozenset(
     {"reshuffle", "cut", "deal-without-burn", "burn", "burn-twice", "use-as-burn", "scramble"}
 )
 _BURNS: Final = {"burn": 1, "burn-twice": 2}
-_HOW_MANY: Final = {1: "one burn card", 2: "two burn cards", 3: "three burn cards"}
+_BURNS_SAID: Final = {1: "one burn card", 2: "two burn cards"}
 _AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
 
 
@@ -299,8 +299,8 @@ class RulesEngine:
                     exp.burns += 1
                     due = _BURNS[exp.do]
                     if exp.burns == due + 1:
-                        extra = _HOW_MANY[due + 1].split()[0]
-                        violate(exp, f"burn: {_HOW_MANY[due]} before the {street}, not {extra}"
+                        more = "two" if due == 1 else "three"
+                        violate(exp, f"burn: {_BURNS_SAID[due]} before the {street}, not {more}"
                                 f" (event {exp.event})")  # fmt: skip
                 elif exp.do == "use-as-burn":
                     if event.card is not None and event.card in exp.cards:
