@@ -130,13 +130,31 @@ def _read_flat(text: str) -> dict[str, Any]:
         line = line.strip()
         if not line or line[0] == "#":
             continue
-        key, equals, value = line.partition(" = ")
-        if not equals or not value or key in fields:
+        key, value = _LINES.get(line) or _flat_line(line)
+        if key in fields:
             raise _NotFlat
-        if not (key.isascii() and key.isidentifier()) and _FAST_KEY.fullmatch(key) is None:
-            raise _NotFlat
-        fields[key] = _flat_value(value)
+        fields[key] = list(value) if type(value) is tuple else value
     return fields
+
+
+def _flat_line(line: str) -> tuple[str, Any]:
+    """One ``key = value`` line. Short lines are remembered (a list as a tuple): the
+    header lines of one table's hands repeat, its blinds, antes, stacks and players."""
+    key, equals, value = line.partition(" = ")
+    if not equals or not value:
+        raise _NotFlat
+    if not (key.isascii() and key.isidentifier()) and _FAST_KEY.fullmatch(key) is None:
+        raise _NotFlat
+    parsed = _flat_value(value)
+    read = (key, tuple(parsed) if type(parsed) is list else parsed)
+    if len(line) <= 200:
+        if len(_LINES) >= 4096:
+            _LINES.clear()
+        _LINES[line] = read
+    return read
+
+
+_LINES: dict[str, tuple[str, Any]] = {}
 
 
 def _flat_value(text: str) -> Any:
@@ -153,28 +171,18 @@ def _flat_value(text: str) -> Any:
                 if inner.count("'") == 2 * len(items):
                     return items
         elif inner[:1].isdigit():
-            known = _NUMBERS.get(inner)
-            if known is not None:
-                return list(known)
             try:
                 numbers = [int(item) for item in inner.split(", ")]
             except ValueError:
                 pass
             else:
                 if ", ".join(map(str, numbers)) == inner:
-                    if len(_NUMBERS) >= 4096:
-                        _NUMBERS.clear()
-                    _NUMBERS[inner] = tuple(numbers)
                     return numbers
         return _flat_array(text)
     quoted = text[1:-1]
     if first == "'" == text[-1] and len(text) >= 2 and "'" not in quoted and text.isprintable():
         return quoted
     return _flat_scalar(text)
-
-
-_NUMBERS: dict[str, tuple[int, ...]] = {}
-"""Lists of amounts already read: antes, blinds and stacks repeat from hand to hand."""
 
 
 def _flat_array(text: str) -> list[Any]:
@@ -194,16 +202,16 @@ def _flat_array(text: str) -> list[Any]:
 
 
 def _flat_scalar(text: str) -> Any:
+    if text == "true":
+        return True
+    if text == "false":
+        return False
     if text.isdigit() and text.isascii() and (text[0] != "0" or text == "0"):
         return int(text)
     if _FAST_INT.fullmatch(text):
         return int(text)
     if _FAST_FLOAT.fullmatch(text):
         return float(text)
-    if text == "true":
-        return True
-    if text == "false":
-        return False
     if len(text) >= 2 and text[0] == text[-1] and _FAST_ITEM.fullmatch(text):
         return text[1:-1]
     raise _NotFlat
@@ -449,10 +457,11 @@ class _Importer:
         if len(words) != 4 or "#" in raw:
             return False
         seat = self.seats.get(words[2])
-        cards = _run(words[3])
+        cards = _RUNS.get(words[3]) or _run(words[3])
         if seat is None or cards is None or len(cards) != hole:
             return False
-        if not imported.state.deal_complete:
+        state = imported.state
+        if not state.deal_complete:
             self.apply(imported, _DEAL, number, raw)
         if any(cards):
             self.apply(imported, Cards(seat, cards), number, raw)
