@@ -33,6 +33,7 @@ through the procedure hooks (:meth:`HandState.move_card`,
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
@@ -713,8 +714,8 @@ class HandState:
     def copy(self) -> HandState:
         """An independent copy (cards and records are shared: they are immutable)."""
         new = object.__new__(HandState)
-        for name in _SHARED:
-            object.__setattr__(new, name, getattr(self, name))
+        for name, value in zip(_SHARED, _shared_values(self), strict=True):
+            setattr(new, name, value)
         new.stacks = dict(self.stacks)
         new.contributed = dict(self.contributed)
         new.street_bets = dict(self.street_bets)
@@ -1510,6 +1511,8 @@ _SHARED: Final = (
     "_anchor", "heads_up_uncapped", "_cap_waived",
 )  # fmt: skip
 """Attributes that are immutable values: a copy shares them."""
+
+_shared_values: Final = operator.attrgetter(*_SHARED)
 
 _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     Deal: HandState._deal,  # type: ignore[dict-item]
