@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app
+from floorman.cli._options import HouseOption
 
 
 def _situations(incomplete: str) -> list[str]:
@@ -39,9 +40,7 @@ def ask(
         str | None,
         typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
     ] = None,
-    house: Annotated[
-        str | None, typer.Option("--house", help="A house profile file applied on top.")
-    ] = None,
+    house: HouseOption = None,
 ) -> None:
     """Print the procedure for a named situation (no hand needed)."""
     from floorman.cli._ruling import ruling_lines

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app
+from floorman.cli._options import HouseOption
 
 
 @app.command()
@@ -26,10 +27,7 @@ def check(
         str | None,
         typer.Option("--rulebook", "-r", help="Rule with this rulebook instead of the hand's."),
     ] = None,
-    house: Annotated[
-        str | None,
-        typer.Option("--house", help="A house profile file applied on top of the rulebook."),
-    ] = None,
+    house: HouseOption = None,
 ) -> None:
     """Replay a hand file; report the state, rulings and violations."""
     from floorman.cli._errors import user_errors

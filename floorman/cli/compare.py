@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from floorman.cli._app import app, fail
+from floorman.cli._options import PaperOption
 from floorman.errors import FloormanError
 
 _GAP = "  "
@@ -38,9 +39,7 @@ def compare(
             help="Write the comparison as a PDF instead of printing a table.",
         ),
     ] = None,
-    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
-        "letter"
-    ),
+    paper: PaperOption = "letter",
     differences: Annotated[
         bool,
         typer.Option(

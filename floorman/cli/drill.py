@@ -22,6 +22,7 @@ import typer
 
 from floorman.cli._app import app, fail
 from floorman.cli._errors import user_errors
+from floorman.cli._options import DbOption, HouseOption, PaperOption
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
@@ -39,15 +40,6 @@ drill_app = typer.Typer(
 )
 app.add_typer(drill_app, name="drill")
 
-DbOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--db",
-        envvar="FLOORMAN_DB",
-        help="The store scores are kept in (default: floorman.db in the user's data folder).",
-        show_default=False,
-    ),
-]
 TraineeOption = Annotated[
     str | None,
     typer.Option(
@@ -69,10 +61,7 @@ def drill(
         str | None,
         typer.Option("--rulebook", "-r", metavar="NAME|FILE", help="The rulebook (default: rrop)."),
     ] = None,
-    house: Annotated[
-        Path | None,
-        typer.Option("--house", metavar="FILE", dir_okay=False, help="A house profile on top."),
-    ] = None,
+    house: HouseOption = None,
     topic: Annotated[
         list[str] | None,
         typer.Option(
@@ -116,9 +105,7 @@ def drill(
             help="With --print: where to write the PDF (default: drill.pdf).",
         ),
     ] = None,
-    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
-        "letter"
-    ),
+    paper: PaperOption = "letter",
 ) -> None:
     """Train dealers: a quiz on irregularities, splits and reading hands.
 

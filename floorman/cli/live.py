@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from floorman.cli._app import app
-from floorman.cli.table import DbOption, TableOption
+from floorman.cli._options import DbOption, TableOption
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from floorman.cli._app import app, fail
+from floorman.cli._options import DbOption, FourColourOption, HouseOption, HtmlOption, PaperOption
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
@@ -22,35 +23,17 @@ def report(
         str,
         typer.Argument(metavar="HAND", help="A hand id in the store, or a hand file."),
     ],
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db",
-            envvar="FLOORMAN_DB",
-            show_default=False,
-            help="The store (default: floorman.db in the user's data folder).",
-        ),
-    ] = None,
+    db: DbOption = None,
     rulebook: Annotated[
         str | None,
         typer.Option(
             "--rulebook", "-r", metavar="NAME|FILE", help="Rule with this rulebook, not the hand's."
         ),
     ] = None,
-    house: Annotated[
-        Path | None,
-        typer.Option("--house", metavar="FILE", dir_okay=False, help="A house profile on top."),
-    ] = None,
-    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
-        "letter"
-    ),
-    four_colour: Annotated[
-        bool,
-        typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds."),
-    ] = False,
-    html: Annotated[
-        bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")
-    ] = False,
+    house: HouseOption = None,
+    paper: PaperOption = "letter",
+    four_colour: FourColourOption = False,
+    html: HtmlOption = False,
     output: Annotated[
         Path | None,
         typer.Option(
@@ -79,8 +62,7 @@ def report(
         else:
             recorded, label, times, started, status = _from_store(int(hand), db)
             default = Path(f"hand-{hand}")
-        house_path = str(house) if house is not None else None
-        result = check_hand(recorded, rulebook=rulebook, house=house_path)
+        result = check_hand(recorded, rulebook=rulebook, house=house)
         book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
         view = documents.report_view(
             recorded, result, book, day=datetime.date.today(), label=label, times=times,

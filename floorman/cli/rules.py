@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from floorman.cli._app import app
+from floorman.cli._options import HouseOption
 from floorman.cli.schema import SCHEMAS
 
 if TYPE_CHECKING:
@@ -29,9 +30,6 @@ app.add_typer(rules_app)
 RulebookOption = Annotated[
     str | None,
     typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
-]
-HouseOption = Annotated[
-    str | None, typer.Option("--house", help="A house profile file applied on top.")
 ]
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
+from floorman.cli._options import FourColourOption, HtmlOption, PaperOption
 from floorman.errors import FloormanError
 
 
@@ -38,16 +39,9 @@ def sheet(
             help="A house profile: its name and options are printed on the sheet.",
         ),
     ] = None,
-    paper: Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")] = (
-        "letter"
-    ),
-    four_colour: Annotated[
-        bool,
-        typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds."),
-    ] = False,
-    html: Annotated[
-        bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")
-    ] = False,
+    paper: PaperOption = "letter",
+    four_colour: FourColourOption = False,
+    html: HtmlOption = False,
     output: Annotated[
         Path | None,
         typer.Option(

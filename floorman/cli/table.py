@@ -17,21 +17,9 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
+from floorman.cli._options import DbOption, TableOption
 from floorman.errors import FloormanError
 
-DbOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--db",
-        envvar="FLOORMAN_DB",
-        help="The store (default: floorman.db in the user's data folder).",
-        show_default=False,
-    ),
-]
-TableOption = Annotated[
-    str | None,
-    typer.Option("--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", show_default=False),
-]
 HandArgument = Annotated[
     int | None,
     typer.Argument(help="A hand id (default: the hand at --table).", show_default=False),

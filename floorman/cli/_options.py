@@ -1,0 +1,31 @@
+"""Options several commands share, declared once so they read the same everywhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        envvar="FLOORMAN_DB",
+        help="The store (default: floorman.db in the user's data folder).",
+        show_default=False,
+    ),
+]
+TableOption = Annotated[
+    str | None,
+    typer.Option("--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", show_default=False),
+]
+HouseOption = Annotated[
+    str | None,
+    typer.Option("--house", metavar="FILE", help="A house profile applied on top of the rulebook."),
+]
+PaperOption = Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")]
+FourColourOption = Annotated[
+    bool, typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds.")
+]
+HtmlOption = Annotated[bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")]
