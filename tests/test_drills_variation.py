@@ -131,3 +131,12 @@ def test_a_hand_that_cannot_be_played_at_the_new_table_is_none() -> None:
         {"button": 3, "seats": {1: 100, 2: 100, 3: 100}, "events": ["deal", "1 call"]}
     )
     assert replay(hand, RROP, Reseat.same(hand)) is None
+
+
+def test_a_new_table_leaves_to_the_rulebook_what_the_example_left_to_it() -> None:
+    limit = Hand.model_validate(
+        {"betting": "limit", "button": 3, "seats": {1: 100, 2: 100, 3: 100}}
+    )
+    header = Reseat.draw(limit, Random(5)).header(limit)
+    assert "limit_raise_cap" not in header
+    assert header["betting"] == "limit"

@@ -118,7 +118,7 @@ class Reseat:
         return cls(seats, button, stacks, added, _swapped(hand, rng, any_cards=any_cards))
 
     def header(self, hand: Hand) -> dict[str, Any]:
-        data = hand.model_dump(exclude={"events", "seats", "button"})
+        data = hand.model_dump(exclude={"events", "seats", "button"}, exclude_unset=True)
         data["seats"] = {**self.stacks, **self.added}
         data["button"] = self.button
         return data
