@@ -54,7 +54,7 @@ from floorman.events import (
     Show,
 )
 from floorman.handfile import Hand
-from floorman.state import HOLE_CARDS, HandState
+from floorman.state import HandState
 
 __all__ = [
     "VARIANTS",
@@ -283,6 +283,20 @@ class _Importer:
         return [self.chips(value, key) for value in values]
 
     def run(self) -> Imported:
+        """Start the hand (a copy of its table's start when one is kept) and play it."""
+        key = _start_key(self.data)
+        start = _STARTS.get(key) if key is not None else None
+        if start is not None:
+            self.seats = _players(len(start.header["seats"]))
+            return self.play_actions(start.imported(self.name))
+        imported = self.start()
+        if key is not None:
+            _remember_start(key, imported)
+        return self.play_actions(imported)
+
+    def start(self) -> Imported:
+        """The hand before its first action: the header, the state with the blinds
+        and antes in, the forced posts and the players' names as events."""
         variant = self.field("variant")
         if variant not in VARIANTS:
             raise UnsupportedVariant(
@@ -364,10 +378,17 @@ class _Importer:
             for note in _name_notes(names):
                 state.apply(note, len(events) + 1)
                 events.append(note)
+        return imported
+
+    def play_actions(self, imported: Imported) -> Imported:
+        """Replay the actions, then note the file's finishing stacks."""
+        state = imported.state
+        events = imported.events
+        players = len(state.seats)
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
-        hole = HOLE_CARDS[game]
+        hole = state.hole_count
         for number, raw in enumerate(actions, 1):
             if type(raw) is str:
                 known = _BETTING.get(raw)
@@ -517,6 +538,63 @@ class _Importer:
             twice = state.duplicates[-1]
             raise self.fail(f"{_where(number, raw)}: {twice.card.ascii} is dealt twice")
         imported.events.append(event)
+
+
+class _Start(NamedTuple):
+    """How the hands of one table start (its header, the state with the forced bets
+    in, the posts and the players' names as events, the dead antes), kept to copy."""
+
+    header: dict[str, Any]
+    events: tuple[Event, ...]
+    state: HandState
+    dead: dict[int, int]
+
+    @staticmethod
+    def of(imported: Imported) -> _Start:
+        header = {**imported.header, "seats": dict(imported.header["seats"])}
+        return _Start(header, tuple(imported.events), imported.state.copy(), dict(imported.dead))
+
+    def imported(self, name: str) -> Imported:
+        """A new hand from this start, every part its own copy."""
+        header = {**self.header, "seats": dict(self.header["seats"])}
+        return Imported(name, header, list(self.events), self.state.copy(), dict(self.dead))
+
+
+_STARTS: dict[tuple[object, ...], _Start] = {}
+_SEEN: set[tuple[object, ...]] = set()
+
+
+def _remember_start(key: tuple[object, ...], imported: Imported) -> None:
+    """Keep a table's start the second time it comes: a table deals many hands
+    from the same stacks and players, a hand seen once is not worth a copy."""
+    if key in _SEEN:
+        if len(_STARTS) >= 1024:
+            _STARTS.clear()
+        _STARTS[key] = _Start.of(imported)
+    else:
+        if len(_SEEN) >= 4096:
+            _SEEN.clear()
+        _SEEN.add(key)
+
+
+_PLAIN_FIELDS: Final = ("variant", "ante_trimming_status", "min_bet", "small_bet", "big_bet")
+
+
+def _start_key(data: Mapping[str, Any]) -> tuple[object, ...] | None:
+    """Everything a hand's start is made from, when each part is a plain value
+    (lists of whole numbers or names, text, true or false), types included;
+    ``None`` otherwise."""
+    stacks = data.get("starting_stacks")
+    antes = data.get("antes")
+    forced = data.get("blinds_or_straddles")
+    names = data.get("players", [])
+    if not type(stacks) is type(antes) is type(forced) is type(names) is list:
+        return None
+    amounts = (*stacks, *antes, *forced)
+    if set(map(type, amounts)) != {int} or not set(map(type, names)) <= {str}:
+        return None
+    fields = tuple(map(data.get, _PLAIN_FIELDS))
+    return len(stacks), len(antes), amounts, tuple(names), fields, tuple(map(type, fields))
 
 
 class _Betting(NamedTuple):

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from floorman.events import parse_event
 from floorman.handfile import parse_hand
 from floorman.oddchips import SplitRules
 from floorman.phh import (
@@ -250,6 +251,42 @@ def test_commentary_becomes_a_note() -> None:
 def test_players_are_named_in_notes() -> None:
     events = imported(["d dh p1 ????"], players=["Ivey", "", "Dwan"])
     assert events[:2] == ["note seat 1: Ivey", "note seat 3: Dwan"]
+
+
+def test_hands_of_one_table_start_alike_and_stay_apart() -> None:
+    """A table's start is kept and copied: each hand gets its own state, events and header."""
+    fields = {**NT3, "players": ["Ivey", "Dwan", "Antonius"]}
+    first_actions = ["d dh p1 AhAd", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+    hands = [import_phh(read_phh(phh(**fields, actions=first_actions))) for _ in range(3)]
+    first = hands[0]
+    first.state.apply(parse_event("note changed after the import"))
+    first.header["seats"][1] = 5
+    first.events.clear()
+    other = import_phh(read_phh(phh(**fields, actions=["d dh p1 KhKd", "p3 cbr 6", "p1 cc"])))
+    again = import_phh(read_phh(phh(**fields, actions=first_actions)))
+    assert again.events_text() == hands[1].events_text()
+    assert again.events_text()[:3] == [
+        "note seat 1: Ivey",
+        "note seat 2: Dwan",
+        "note seat 3: Antonius",
+    ]
+    assert again.header["seats"] == {1: 100, 2: 100, 3: 100}
+    assert again.state.snapshot() == hands[2].state.snapshot()
+    assert again.state is not hands[2].state
+    assert other.events_text()[3:] == ["deal", "cards 1 Kh Kd", "3 raise 6", "1 call"]
+    assert other.state.stacks == {1: 94, 2: 98, 3: 94}
+
+
+def test_a_start_from_other_amount_types_is_not_taken_for_a_kept_one() -> None:
+    for _ in range(2):
+        import_phh(read_phh(phh(**{**NT3, "min_bet": 1}, actions=[])))
+    data = read_phh(phh(**{**NT3, "min_bet": 1}, actions=[]))
+    data["min_bet"] = True
+    with pytest.raises(PhhError, match="min_bet: True is not an amount"):
+        import_phh(data)
+    data = read_phh(phh(**{**NT3, "min_bet": 1}, actions=[]))
+    data["starting_stacks"] = [100, 100.0, 100]
+    assert import_phh(data).header["seats"] == {1: 100, 2: 100, 3: 100}
 
 
 def test_unknown_and_partly_known_hole_cards() -> None:
