@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from floorman.rules.catalogue import TEMPLATE_VARS
 from floorman.rules.schema import PRIMITIVES
@@ -56,3 +58,58 @@ def test_placeholders_cover_every_variable_and_every_primitive_is_documented() -
     assert set(placeholders()) == set(TEMPLATE_VARS)
     assert placeholders({"card": "turn card"})["card"] == "turn card"
     assert set(PRIMITIVE_DOCS) == set(PRIMITIVES)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "{{ card }}",
+                "{{seat}}",
+                "{{ true }}",
+                "{{ nothing }}",
+                "{{ card|upper }}",
+                "{{- seat }}",
+                "{% if card %}x{% endif %}",
+                "{{{ card }}",
+                "}}",
+                "{",
+                "}",
+                " ",
+                "\n",
+                "the ",
+                "{# note #}",
+                "seat",
+            ]
+        ),
+        max_size=8,
+    )
+)
+def test_texts_filled_without_jinja2_read_as_jinja2_reads_them(parts: list[str]) -> None:
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    text = "".join(parts)
+    variables = {"card": "7♦", "seat": "seat 3"}
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+    try:
+        expected = " ".join(env.from_string(text).render(variables).split())
+    except jinja2.TemplateError:
+        with pytest.raises(TemplateError):
+            render_text(text, variables)
+        return
+    assert render_text(text, variables) == expected[:1].upper() + expected[1:]
+
+
+def test_a_ruling_with_plain_texts_does_not_load_jinja2() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from floorman.rules.steps import render_text\n"
+        "print(render_text('Take the {{ card }} out of play.', {'card': '7♦'}))\n"
+        "print('jinja2' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["Take the 7♦ out of play.", "False"]

@@ -4,7 +4,9 @@ A rulebook may come from a house, so its templates run in a sandbox with
 strict undefined variables: a text can use only the documented variables
 (:data:`~floorman.rules.catalogue.TEMPLATE_VARS`) and cannot reach into
 Python objects. Both are checked when the rulebook loads, not when a dealer
-is waiting for a ruling.
+is waiting for a ruling. A text that only prints variables (every shipped
+text does) is filled just as Jinja2 would fill it, without loading Jinja2:
+a dealer's ``floorman check`` does not wait for it to load.
 
 >>> render_text("Take the {{ card }} out of play.", {"card": "7♦"})
 'Take the 7♦ out of play.'
@@ -12,14 +14,16 @@ is waiting for a ruling.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
-
-import jinja2
-from jinja2 import nodes
-from jinja2.sandbox import SandboxedEnvironment
+from typing import TYPE_CHECKING
 
 from floorman.rules.catalogue import TEMPLATE_VARS
+
+if TYPE_CHECKING:
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
 
 __all__ = ["PRIMITIVE_DOCS", "TemplateError", "check_text", "placeholders", "render_text"]
 
@@ -57,9 +61,14 @@ class TemplateError(ValueError):
     """A step text that would fail or escape its sandbox."""
 
 
-_ENV = SandboxedEnvironment(
-    undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False
-)
+@cache
+def _env() -> SandboxedEnvironment:
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return SandboxedEnvironment(
+        undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False
+    )
 
 
 def check_text(text: str) -> None:
@@ -70,8 +79,11 @@ def check_text(text: str) -> None:
     ...
     floorman.rules.steps.TemplateError: "__class__" reaches outside the template sandbox
     """
+    import jinja2
+    from jinja2 import nodes
+
     try:
-        tree = _ENV.parse(text)
+        tree = _env().parse(text)
     except jinja2.TemplateSyntaxError as error:
         raise TemplateError(f"template syntax: {error.message} (line {error.lineno})") from None
     for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
@@ -90,12 +102,32 @@ def check_text(text: str) -> None:
 
 
 def _const(node: object) -> object:
+    from jinja2 import nodes
+
     return node.value if isinstance(node, nodes.Const) else None
 
 
 @cache
 def _compiled(text: str) -> jinja2.Template:
-    return _ENV.from_string(text)
+    return _env().from_string(text)
+
+
+_PRINT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+_CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})
+"""Names Jinja2 reads as constants, not variables."""
+
+
+def _fill_plain(text: str, variables: Mapping[str, str]) -> str | None:
+    """The text filled, if its only template parts are ``{{ name }}`` of given
+    variables: what Jinja2 prints for them. ``None`` for anything else."""
+    if "{%" in text or "{#" in text or "{{{" in text:
+        return None
+    names = _PRINT.findall(text)
+    if text.count("{{") != len(names):
+        return None
+    if any(name in _CONSTANTS or name not in variables for name in names):
+        return None
+    return _PRINT.sub(lambda match: str(variables[match.group(1)]), text)
 
 
 def render_text(text: str, variables: Mapping[str, str]) -> str:
@@ -105,10 +137,15 @@ def render_text(text: str, variables: Mapping[str, str]) -> str:
     >>> render_text("{{ seat }} keeps its claim.", {"seat": "seat 2"})
     'Seat 2 keeps its claim.'
     """
-    try:
-        filled = " ".join(_compiled(text).render(variables).split())
-    except jinja2.TemplateError as error:
-        raise TemplateError(f"step text {text!r}: {error}") from None
+    filled = _fill_plain(text, variables)
+    if filled is None:
+        import jinja2
+
+        try:
+            filled = _compiled(text).render(variables)
+        except jinja2.TemplateError as error:
+            raise TemplateError(f"step text {text!r}: {error}") from None
+    filled = " ".join(filled.split())
     return filled[:1].upper() + filled[1:]
 
 
