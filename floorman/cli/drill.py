@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import secrets
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -128,7 +127,7 @@ def drill(
     with user_errors():
         topics = check_topics([word for text in topic or () for word in _words(text)])
         book = load_rulebook(rulebook, house=house)
-        drawn = secrets.randbelow(1_000_000) if seed is None else seed
+        drawn = _random_seed() if seed is None else seed
         questions = generate_questions(book, topics, count=count, seed=drawn)
         if print_:
             _print(questions, book, drawn, output or Path("drill.pdf"), paper)
@@ -355,3 +354,9 @@ def _progress_json(row: Progress) -> dict[str, object]:
         "percent": percent(row.correct, row.questions),
         "last": row.last,
     }
+
+
+def _random_seed() -> int:
+    import secrets  # loads OpenSSL: only for a drill, never for a quick command
+
+    return secrets.randbelow(1_000_000)
