@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 HEAVY = ("weasyprint", "pokerkit", "treys", "rich.progress")
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def loaded_modules(*argv: str) -> set[str]:
@@ -34,6 +36,13 @@ def loaded_modules(*argv: str) -> set[str]:
 def test_help_imports_no_renderer_and_no_store() -> None:
     modules = loaded_modules("--help")
     for heavy in (*HEAVY, "sqlite3"):
+        assert heavy not in modules
+
+
+def test_check_on_a_short_hand_imports_nothing_heavy() -> None:
+    modules = loaded_modules("check", str(EXAMPLES / "premature-turn.yaml"), "--json")
+    assert "floorman.replay" in modules  # the check did run
+    for heavy in (*HEAVY, "sqlite3", "jinja2", "floorman.phh", "tomllib"):
         assert heavy not in modules
 
 
