@@ -138,23 +138,30 @@ def _read_flat(text: str) -> dict[str, Any]:
 
 
 def _flat_line(line: str) -> tuple[str, Any]:
-    """One ``key = value`` line. Short lines are remembered (a list as a tuple): the
-    header lines of one table's hands repeat, its blinds, antes, stacks and players."""
+    """One ``key = value`` line. A table's header lines (its blinds, antes, stacks,
+    players) repeat from hand to hand: those are remembered, a list as a tuple."""
     key, equals, value = line.partition(" = ")
     if not equals or not value:
         raise _NotFlat
     if not (key.isascii() and key.isidentifier()) and _FAST_KEY.fullmatch(key) is None:
         raise _NotFlat
     parsed = _flat_value(value)
-    read = (key, tuple(parsed) if type(parsed) is list else parsed)
-    if len(line) <= 200:
+    if key in _TABLE_KEYS and len(line) <= 200:
         if len(_LINES) >= 4096:
             _LINES.clear()
-        _LINES[line] = read
-    return read
+        _LINES[line] = (key, tuple(parsed) if type(parsed) is list else parsed)
+    return key, parsed
 
 
 _LINES: dict[str, tuple[str, Any]] = {}
+_TABLE_KEYS: Final = frozenset(
+    {
+        "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in",
+        "small_bet", "big_bet", "min_bet", "starting_stacks", "players", "event",
+        "venue", "currency", "seat_count", "seats", "table", "day", "month", "year",
+    }
+)  # fmt: skip
+"""Fields that stay the same from hand to hand at a table."""
 
 
 def _flat_value(text: str) -> Any:

@@ -116,8 +116,7 @@ def _uncontested(
         total -= excess
     if not total:
         return Settlement((), returned, {}, _stacks(behind, returned, {}))
-    pot = Pot(total, (winner,))
-    award = PotAward(pot, Split({winner: total}), (winner,), contested=False)
+    award = PotAward(Pot(total, (winner,)), Split({winner: total}), (winner,), (), False)
     won = {winner: total}
     return Settlement((award,), returned, won, _stacks(behind, returned, won))
 
@@ -186,9 +185,9 @@ def settle_state(
     dead_money = sum(posted.values()) if posted else 0
     folded = state.folded
     if len(folded) == len(contributions) - 1 and dead_money >= 0:
-        live = [seat for seat in contributions if seat not in folded]
+        live = contributions.keys() - folded
         if len(live) == 1 and min(contributions.values()) >= 0:
-            return _uncontested(state.stacks, contributions, live[0], dead_money)
+            return _uncontested(state.stacks, contributions, live.pop(), dead_money)
     hands: dict[int, Sequence[Card]] = {}
     for seat in state.seats:
         if seat in folded:

@@ -955,7 +955,8 @@ class HandState:
         placed = self._assign(seat, event.cards)
         if self.dealt < self.deal_total:
             self._complete_deal()
-        self._place_hole(seat, placed, n)
+        if placed:
+            self._place_hole(seat, placed, n)
 
     def _show(self, event: Show, n: int) -> None:
         self._not_void()
@@ -1283,11 +1284,11 @@ class HandState:
         holes = self._holes[seat]
         if positional and len(cards) <= len(holes) and not self._missing and not self.extras[seat]:
             fresh: list[tuple[int, Card]] = []
-            seen: set[int] = set()
+            seen = 0  # a bit per card index
             for i, card in enumerate(cards):
-                if card is None or holes[i] is not None or card.index in seen:
+                if card is None or holes[i] is not None or seen >> card.index & 1:
                     break
-                seen.add(card.index)
+                seen |= 1 << card.index
                 fresh.append((i, card))
             else:
                 return fresh
@@ -1314,14 +1315,16 @@ class HandState:
 
     def _place_hole(self, seat: int, placed: list[tuple[int, Card]], n: int) -> None:
         holes = self._holes[seat]
-        where = self._where
+        where, first = self._where, self._first_event
+        places = _SEAT_PLACES[seat] if seat < len(_SEAT_PLACES) else None
         for slot, card in placed:
             holes[slot] = card
+            place = places[slot + 1] if places else _seat_place(seat, slot + 1)
             if card.index in where:
-                self._record(card, _seat_place(seat, slot + 1), n)
+                self._record(card, place, n)
             else:
-                where[card.index] = _seat_place(seat, slot + 1)
-                self._first_event[card.index] = n
+                where[card.index] = place
+                first[card.index] = n
 
     def _record(self, card: Card, place: Place, n: int) -> None:
         first = self._where.get(card.index)
