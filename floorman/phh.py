@@ -130,7 +130,7 @@ def _read_flat(text: str) -> dict[str, Any]:
         line = line.strip()
         if not line or line[0] == "#":
             continue
-        key, value = _LINES.get(line) or _flat_line(line)
+        key, value = (len(line) <= 200 and _LINES.get(line)) or _flat_line(line)
         if key in fields:
             raise _NotFlat
         fields[key] = list(value) if type(value) is tuple else value
@@ -488,8 +488,7 @@ class _Importer:
         cards = _RUNS.get(words[3]) or _run(words[3])
         if seat is None or cards is None or len(cards) != hole:
             return False
-        state = imported.state
-        if not state.deal_complete:
+        if not imported.state.deal_complete:
             self.apply(imported, _DEAL, number, raw)
         if any(cards):
             self.apply(imported, Cards(seat, cards), number, raw)
