@@ -11,6 +11,9 @@ machine falls on all of them alike; medians are compared. Two settings:
   process (a copy of the package without ``__pycache__`` run with
   ``PYTHONDONTWRITEBYTECODE=1``); the libraries keep their bytecode.
 
+The interpreter and the console script are run directly, not through a
+version manager's shims (which add the same launcher cost to every command).
+
 Run from the repository root:
 
     python benchmarks/bench_startup.py [--rounds 21] [--probe]
