@@ -178,13 +178,12 @@ def _flat_value(text: str) -> Any:
                 if inner.count("'") == 2 * len(items):
                     return items
         elif inner[:1].isdigit():
-            try:
-                numbers = [int(item) for item in inner.split(", ")]
-            except ValueError:
-                pass
-            else:
-                if ", ".join(map(str, numbers)) == inner:
-                    return numbers
+            digits = inner.replace(", ", "")
+            if digits.isdigit() and digits.isascii() and ", 0" not in ", " + inner:
+                try:  # no sign, no underscore, no leading zero (a 0 goes the long way)
+                    return list(map(int, inner.split(", ")))
+                except ValueError:  # an empty item: "1, , 2"
+                    pass
         return _flat_array(text)
     quoted = text[1:-1]
     if first == "'" == text[-1] and len(text) >= 2 and "'" not in quoted and text.isprintable():
