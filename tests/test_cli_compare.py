@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pdftext import overflowing, text_of
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -31,31 +31,6 @@ def blocks(out: str) -> list[str]:
     """The situations of the table, one block each, without the header and the summary."""
     body = out.split("\n", 2)[2].split("\n\n")
     return [block for block in body if block.strip() and "situations," not in block]
-
-
-def text_of(pdf: Path, *, layout: bool = True) -> str:
-    """The PDF's words; without *layout*, each table cell's text comes out whole."""
-    command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
-    out = subprocess.run(command, capture_output=True, text=True, check=True)
-    return " ".join(out.stdout.split())
-
-
-def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
-    """Words printed outside the page's side margins (15 mm) or off the page."""
-    out = subprocess.run(
-        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    bad: list[str] = []
-    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        width, height = float(page[1]), float(page[2])
-        for word in re.finditer(
-            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
-            page[3],
-        ):
-            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
-            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
-                bad.append(word[5])
-    return bad
 
 
 class TestTerminal:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pdftext import overflowing, pages_of, text_of
 from typer.testing import CliRunner
 
 from floorman import render
@@ -43,37 +43,6 @@ events: [deal, 3 call, 4 call, 1 call, 2 check, burn, flop As Ks Qs, 1 check, 2 
 def invoke(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
-
-
-def text_of(pdf: Path, *, layout: bool = True) -> str:
-    command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
-    out = subprocess.run(command, capture_output=True, text=True, check=True)
-    return " ".join(out.stdout.split())
-
-
-def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
-    """Words printed outside the page's side margins (15 mm) or off the page."""
-    out = subprocess.run(
-        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    bad: list[str] = []
-    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        width, height = float(page[1]), float(page[2])
-        for word in re.finditer(
-            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
-            page[3],
-        ):
-            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
-            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
-                bad.append(word[5])
-    return bad
-
-
-def pages_of(pdf: Path) -> int:
-    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
-    return int(
-        next(line for line in out.stdout.splitlines() if line.startswith("Pages:")).split()[1]
-    )
 
 
 def hand_file(tmp_path: Path, text: str, name: str = "hand.yaml") -> Path:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pdftext import fonts, info, overflowing, text_of
 from typer.testing import CliRunner
 
 from floorman import render
@@ -29,45 +29,6 @@ runner = CliRunner()
 def sheet(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, ["sheet", *args])
     return result.exit_code, result.stdout, result.stderr
-
-
-def text_of(pdf: Path) -> str:
-    """The PDF's text, words joined by single spaces (lines and columns do not matter)."""
-    out = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
-    )
-    return " ".join(out.stdout.split())
-
-
-def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
-    """Words printed outside the page's side margins (15 mm) or off the page."""
-    out = subprocess.run(
-        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    bad: list[str] = []
-    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        width, height = float(page[1]), float(page[2])
-        for word in re.finditer(
-            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
-            page[3],
-        ):
-            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
-            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
-                bad.append(word[5])
-    return bad
-
-
-def info(pdf: Path) -> dict[str, str]:
-    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
-    return {
-        key.strip(): value.strip()
-        for key, _, value in (line.partition(":") for line in out.stdout.splitlines())
-    }
-
-
-def fonts(pdf: Path) -> list[str]:
-    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True)
-    return out.stdout.splitlines()[2:]
 
 
 @pytest.fixture(scope="module")

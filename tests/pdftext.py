@@ -1,0 +1,51 @@
+"""Reading printed documents back as a reader would: their words, pages, fonts and margins."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+
+def text_of(pdf: Path, *, layout: bool = True) -> str:
+    """The PDF's words joined by single spaces; without *layout*, table cells come out whole."""
+    command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    return " ".join(out.stdout.split())
+
+
+def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
+    """Words printed outside the page's side margins (15 mm) or off the page."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    bad: list[str] = []
+    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        width, height = float(page[1]), float(page[2])
+        for word in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
+            page[3],
+        ):
+            x0, y0, x1, y1 = (float(word[i]) for i in range(1, 5))
+            if x0 < margin_pt - 0.5 or x1 > width - margin_pt + 0.5 or y0 < 0 or y1 > height:
+                bad.append(word[5])
+    return bad
+
+
+def info(pdf: Path) -> dict[str, str]:
+    """What ``pdfinfo`` says: ``Pages``, ``Page size``, ..."""
+    out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    return {
+        key.strip(): value.strip()
+        for key, _, value in (line.partition(":") for line in out.stdout.splitlines())
+    }
+
+
+def pages_of(pdf: Path) -> int:
+    return int(info(pdf)["Pages"])
+
+
+def fonts(pdf: Path) -> list[str]:
+    """``pdffonts`` rows, one a font."""
+    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()[2:]
