@@ -62,7 +62,7 @@ class TestFromAHandFile:
     def test_reports_what_it_wrote(self, premature: tuple[Path, str]) -> None:
         path, out = premature
         pages = pages_of(path)
-        assert out == f"wrote {path} ({pages} pages, letter): 1 rulings, 0 violations\n"
+        assert out == f"wrote {path} ({pages} pages, letter): 1 ruling, 0 violations\n"
 
     def test_says_what_an_incident_report_must_say(self, premature: tuple[Path, str]) -> None:
         path = premature[0]
@@ -104,7 +104,7 @@ class TestFromAHandFile:
         source = hand_file(tmp_path, BURN_AFTER_EXPOSED_CARD)
         code, out, err = invoke("report", str(source), "-o", str(path))
         assert code == 0, err
-        assert out.endswith(": 1 rulings, 1 violations\n")
+        assert out.endswith(": 1 ruling, 1 violation\n")
         text = text_of(path)
         assert "Violations" in text
         assert "! 6 Burn: 5♥ Violation:" in text
@@ -158,7 +158,7 @@ class TestFromTheStore:
         path = tmp_path / "hand.pdf"
         code, out, err = invoke("report", "1", "--db", str(db), "-o", str(path))
         assert code == 0, err
-        assert out.endswith(": 1 rulings, 0 violations\n")
+        assert out.endswith(": 1 ruling, 0 violations\n")
         text = text_of(path)
         assert "TABLE 5 · HAND 1" in text
         assert "Hand hand 1" in text

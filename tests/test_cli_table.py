@@ -385,3 +385,22 @@ def test_a_card_recorded_twice_is_shown_with_the_event_that_had_it_first() -> No
     assert "A♥ recorded twice: event 2 (seat 3 (first card)), event 6 (board (flop))" in out
     assert "hand over: void: all action void, every chip goes back" in out
     assert "[rrop.duplicate-card]" in out
+
+
+def test_the_showdown_line_names_only_the_seats_still_to_table(tmp_path: Path) -> None:
+    from floorman.cli._view import state_lines
+    from floorman.events import parse_event
+    from floorman.state import HandState
+
+    state = HandState(seats={1: 100, 2: 100, 3: 100}, button=3, blinds=(1, 2))
+    for number, text in enumerate(
+        ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c", "1 check", "2 check",
+         "3 check", "burn", "turn Qs", "1 check", "2 check", "3 check", "burn", "river Jh",
+         "1 check", "2 check", "3 check", "show 1 Tc 2c"],
+        start=1,
+    ):  # fmt: skip
+        state.apply(parse_event(text, number), number)
+    assert "showdown: seats show in the order 2, 3" in state_lines(state)
+    for number, text in enumerate(["show 2 Td 3d", "show 3 Th 4s"], start=21):
+        state.apply(parse_event(text, number), number)
+    assert "showdown: every hand is tabled" in state_lines(state)

@@ -53,8 +53,16 @@ def state_lines(state: HandState) -> list[str]:
         (winner,) = state.live or (None,)
         lines.append(f"hand over: {_OVER['fold']}; seat {winner} takes the pot")
     elif state.over_reason == "showdown":
-        order = ", ".join(str(s) for s in state.showdown_order())
-        lines.append(f"showdown: seats show in the order {order}")
+        waiting = [
+            seat
+            for seat in state.showdown_order()
+            if seat not in state.shown and seat not in state.plays_board
+        ]
+        if waiting:
+            order = ", ".join(str(seat) for seat in waiting)
+            lines.append(f"showdown: seats show in the order {order}")
+        else:
+            lines.append("showdown: every hand is tabled")
     elif state.over_reason is not None:
         lines.append(f"hand over: {_OVER.get(state.over_reason, state.over_reason)}")
     elif not state.deal_complete and state.dealt:

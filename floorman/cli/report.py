@@ -82,8 +82,9 @@ def report(
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
     irregular = len(result.rulings) + len(result.violations)
     typer.echo(
-        f"wrote {target} ({pages}, {paper.lower()}): {len(result.rulings)} rulings, "
-        f"{len(result.violations)} violations" + ("" if irregular else ", nothing irregular")
+        f"wrote {target} ({pages}, {paper.lower()}): {_count(len(result.rulings), 'ruling')}, "
+        f"{_count(len(result.violations), 'violation')}"
+        + ("" if irregular else ", nothing irregular")
     )
 
 
@@ -121,3 +122,7 @@ def _from_store(hand_id: int, db: Path | None) -> tuple[Hand, str, list[str], st
     started = f"{_local(datetime.datetime.fromisoformat(stored.created)):%Y-%m-%d %H:%M}"
     status = f"closed ({stored.closed})" if stored.closed else "still open in the store"
     return recorded, f"hand {hand_id}", times, started, status
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
