@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
+from phhdata import phh_dir
 
 from floorman.audit import AuditSummary, Outcome, audit_phh
 
@@ -19,17 +17,6 @@ actions = ['d dh p1 AhAd', 'd dh p2 KhKd', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 300',
 'd db 2c3d9h', 'p1 cbr 400', 'p2 cc', 'd db Ts', 'p1 cc', 'p2 cc', 'd db Js', 'p1 cc', 'p2 cc', \
 'p1 sm AhAd', 'p2 sm KhKd']
 """
-
-
-def phh_dir() -> Path | None:
-    """The PHH data set: ``FLOORMAN_PHH_DIR``, or ``shared/data/phh`` beside the checkout."""
-    given_dir = os.environ.get("FLOORMAN_PHH_DIR")
-    folder = (
-        Path(given_dir)
-        if given_dir
-        else Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-    )
-    return folder if folder.is_dir() else None
 
 
 def test_matched() -> None:

@@ -11,7 +11,6 @@ import pytest
 from pdftext import overflowing, pages_of, text_of
 from typer.testing import CliRunner
 
-from floorman import render
 from floorman._resources import templates_dir
 from floorman.cli import app
 
@@ -192,16 +191,8 @@ class TestFromTheStore:
 
 class TestSafety:
     def test_a_note_naming_files_prints_literally_and_reads_nothing(
-        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+        self, tmp_path: Path, requested: list[str]
     ) -> None:
-        requested: list[str] = []
-        original = render.template_file
-
-        def spy(url: str) -> Path:
-            requested.append(url)
-            return original(url)
-
-        monkeypatch.setattr(render, "template_file", spy)
         source = hand_file(
             tmp_path,
             "button: 3\nseats: {1: 100, 2: 100, 3: 100}\ntable: '<b>7</b>'\nevents:\n"

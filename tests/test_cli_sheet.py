@@ -13,7 +13,6 @@ import pytest
 from pdftext import fonts, info, overflowing, text_of
 from typer.testing import CliRunner
 
-from floorman import render
 from floorman._resources import templates_dir
 from floorman.cli import app
 from floorman.documents import long_date
@@ -192,16 +191,8 @@ rules:
 """
 
     def test_house_text_prints_literally_and_fetches_nothing(
-        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+        self, tmp_path: Path, requested: list[str]
     ) -> None:
-        requested: list[str] = []
-        original = render.template_file
-
-        def spy(url: str) -> Path:
-            requested.append(url)
-            return original(url)
-
-        monkeypatch.setattr(render, "template_file", spy)
         house = tmp_path / "hostile.yaml"
         house.write_text(self.HOSTILE, encoding="utf-8")
         path = tmp_path / "hostile.pdf"

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import tomllib
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from phhdata import phh_dir
 
 from floorman.events import parse_event
 from floorman.handfile import parse_hand
@@ -22,17 +21,6 @@ from floorman.phh import (
     read_phh,
 )
 from floorman.settlement import settle_state
-
-
-def phh_dir() -> Path | None:
-    """The PHH data set: ``FLOORMAN_PHH_DIR``, or ``shared/data/phh`` beside the checkout."""
-    given_dir = os.environ.get("FLOORMAN_PHH_DIR")
-    folder = (
-        Path(given_dir)
-        if given_dir
-        else Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-    )
-    return folder if folder.is_dir() else None
 
 
 def phh(**fields: object) -> str:

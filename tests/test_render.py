@@ -40,20 +40,6 @@ def doc(**overrides: Any) -> dict[str, Any]:
     return base | overrides
 
 
-@pytest.fixture
-def requested(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every URL the renderer is asked for, whether it serves it or not."""
-    urls: list[str] = []
-    original = render.template_file
-
-    def spy(url: str) -> Path:
-        urls.append(url)
-        return original(url)
-
-    monkeypatch.setattr(render, "template_file", spy)
-    return urls
-
-
 def inside_templates(url: str) -> bool:
     root = templates_dir().resolve().as_uri() + "/"
     return url.startswith(root) and ".." not in url

@@ -1,0 +1,23 @@
+"""Fixtures several test modules share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from floorman import render
+
+
+@pytest.fixture
+def requested(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every URL the renderer is asked for, whether it serves it or not."""
+    urls: list[str] = []
+    original = render.template_file
+
+    def spy(url: str) -> Path:
+        urls.append(url)
+        return original(url)
+
+    monkeypatch.setattr(render, "template_file", spy)
+    return urls
