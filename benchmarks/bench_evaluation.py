@@ -15,16 +15,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from _timing import best_time
+
 Pass = Callable[[], object]
-
-
-def best_time(run: Pass, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

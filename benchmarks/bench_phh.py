@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
@@ -34,22 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-
-def data_dir(given: str | None) -> Path:
-    if given:
-        return Path(given)
-    if os.environ.get("FLOORMAN_PHH_DIR"):
-        return Path(os.environ["FLOORMAN_PHH_DIR"])
-    return Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-
-
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+from _timing import best_time, data_dir
 
 
 def playable(folder: Path, limit: int) -> list[tuple[str, str]]:

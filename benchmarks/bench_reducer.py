@@ -17,31 +17,13 @@ the checkout.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 import warnings
 from collections import Counter, defaultdict
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-
-def data_dir(given: str | None) -> Path:
-    if given:
-        return Path(given)
-    if os.environ.get("FLOORMAN_PHH_DIR"):
-        return Path(os.environ["FLOORMAN_PHH_DIR"])
-    return Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-
-
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
+from _timing import best_time, data_dir
 
 
 def main() -> None:

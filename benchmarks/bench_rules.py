@@ -24,30 +24,13 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from _timing import best_time, data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def data_dir(given: str | None) -> Path:
-    if given:
-        return Path(given)
-    if os.environ.get("FLOORMAN_PHH_DIR"):
-        return Path(os.environ["FLOORMAN_PHH_DIR"])
-    return ROOT.parent / "shared" / "data" / "phh"
-
-
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 Case = tuple[Any, str, list[Any], str]
