@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cliprobe import loaded_modules
 from typer.testing import CliRunner
 
 from floorman import replay
@@ -219,24 +220,8 @@ def test_a_violation_makes_the_exit_status_1(monkeypatch: pytest.MonkeyPatch) ->
     assert runner.invoke(app, ["check", str(path), "--json"]).exit_code == 1
 
 
-def _modules_loaded(*argv: str) -> set[str]:
-    code = (
-        "import json, sys\n"
-        "from floorman.cli import app\n"
-        "try:\n"
-        f"    app({list(argv)!r}, standalone_mode=False)\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
-    )
-    return set(json.loads(result.stderr.splitlines()[-1]))
-
-
 def test_check_imports_neither_the_store_nor_the_renderer() -> None:
-    modules = _modules_loaded("check", str(EXAMPLES / "normal-hand.yaml"), "--json")
+    modules = loaded_modules("check", str(EXAMPLES / "normal-hand.yaml"), "--json")
     assert "floorman.state" in modules
     assert "sqlite3" not in modules
     assert "weasyprint" not in modules

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime
-import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cliprobe import loaded_modules
 from pdftext import fonts, info, overflowing, text_of
 from typer.testing import CliRunner
 
@@ -254,32 +254,16 @@ class TestErrors:
         assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
 
 
-def loaded_after(*argv: str) -> set[str]:
-    code = (
-        "import json, sys\n"
-        "from floorman.cli import app\n"
-        "try:\n"
-        f"    app({list(argv)!r}, standalone_mode=False)\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
-    )
-    return set(json.loads(result.stderr.splitlines()[-1]))
-
-
 class TestImports:
     """WeasyPrint loads only when a document is laid out, never for a dealer's quick commands."""
 
     def test_help_and_check_do_not_load_the_renderer(self) -> None:
-        assert "weasyprint" not in loaded_after("--help")
-        assert "weasyprint" not in loaded_after("sheet", "--help")
-        assert "weasyprint" not in loaded_after("check", str(ROOT / "examples/normal-hand.yaml"))
+        assert "weasyprint" not in loaded_modules("--help")
+        assert "weasyprint" not in loaded_modules("sheet", "--help")
+        assert "weasyprint" not in loaded_modules("check", str(ROOT / "examples/normal-hand.yaml"))
 
     def test_printing_does_load_it(self, tmp_path: Path) -> None:
-        assert "weasyprint" in loaded_after("sheet", "-o", str(tmp_path / "x.pdf"))
+        assert "weasyprint" in loaded_modules("sheet", "-o", str(tmp_path / "x.pdf"))
 
 
 def test_real_command_line(tmp_path: Path) -> None:

@@ -7,30 +7,14 @@ store (sqlite3) and test-only libraries stay out of those paths.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
+from cliprobe import loaded_modules
+
 HEAVY = ("weasyprint", "pokerkit", "treys", "rich.progress")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-def loaded_modules(*argv: str) -> set[str]:
-    """Run the real CLI in a fresh interpreter and list what it imported."""
-    code = (
-        "import json, sys\n"
-        "from floorman.cli import app\n"
-        "try:\n"
-        f"    app({list(argv)!r}, standalone_mode=False)\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
-    return set(json.loads(result.stderr.splitlines()[-1]))
 
 
 def test_help_imports_no_renderer_and_no_store() -> None:
