@@ -11,12 +11,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def loaded_modules(*argv: str) -> set[str]:
-    """Run the CLI with ``argv`` in a fresh interpreter and list what it imported."""
+    """Run the console entry point with ``argv`` in a fresh interpreter; list what it imported."""
     code = (
         "import json, sys\n"
-        "from floorman.cli import app\n"
+        "from floorman.cli import main\n"
+        f"sys.argv = ['floorman', *{list(argv)!r}]\n"
         "try:\n"
-        f"    app({list(argv)!r}, standalone_mode=False)\n"
+        "    main()\n"
         "except SystemExit:\n"
         "    pass\n"
         "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"

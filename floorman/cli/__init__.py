@@ -1,27 +1,72 @@
 """The command line: parse arguments, call the domain, print. Nothing else.
 
-Each command lives in its own module and registers itself on :data:`app`
-when imported here; heavy libraries (weasyprint, sqlite3, pokerkit) are
-imported inside the commands that need them, so ``floorman check`` starts fast.
+Each command lives in its own module and registers itself on the typer app
+when imported. :func:`main` imports only the module of the command being
+run, so ``floorman check`` pays for neither building the other commands nor
+their libraries (weasyprint, sqlite3, pokerkit); help, shell completion and
+an unknown word load them all. ``floorman.cli.app`` is the whole app.
 """
 
 from __future__ import annotations
 
-from floorman.cli import (
-    ask,  # noqa: F401
-    check,  # noqa: F401
-    compare,  # noqa: F401
-    drill,  # noqa: F401
-    live,  # noqa: F401
-    phh,  # noqa: F401
-    read,  # noqa: F401
-    report,  # noqa: F401
-    rules,  # noqa: F401
-    schema,  # noqa: F401
-    sheet,  # noqa: F401
-    split,  # noqa: F401
-    table,  # noqa: F401
-)
-from floorman.cli._app import app, main
+import importlib
+import os
+import sys
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["app", "main"]
+from floorman.cli import _app
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["COMMAND_MODULES", "app", "load_commands", "main"]
+
+COMMAND_MODULES: Final[dict[str, str]] = {
+    "ask": "ask",
+    "check": "check",
+    "compare": "compare",
+    "live": "live",
+    "import": "phh",
+    "audit": "phh",
+    "read": "read",
+    "report": "report",
+    "schema": "schema",
+    "sheet": "sheet",
+    "split": "split",
+    "new": "table",
+    "add": "table",
+    "show": "table",
+    "log": "table",
+    "undo": "table",
+    "hands": "table",
+    "export": "table",
+    "drill": "drill",
+    "rules": "rules",
+}
+"""The module under ``floorman.cli`` that registers each command word, in help order."""
+
+
+def load_commands(word: str | None = None) -> typer.Typer:
+    """The app with the command ``word`` registered; every command when ``word`` is
+    ``None`` or no command's."""
+    if word in COMMAND_MODULES:
+        modules = [COMMAND_MODULES[word]]
+    else:
+        modules = list(dict.fromkeys(COMMAND_MODULES.values()))
+    for module in modules:
+        importlib.import_module(f"floorman.cli.{module}")
+    return _app.app
+
+
+def main() -> None:
+    """Console entry point: register the command asked for, then run it."""
+    args = sys.argv[1:]
+    completing = "_FLOORMAN_COMPLETE" in os.environ
+    load_commands(args[0] if args and not completing else None)
+    _app.main()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
