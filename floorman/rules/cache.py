@@ -1,24 +1,35 @@
 """A small on-disk cache of checked rulebook files, so ``floorman check`` starts fast.
 
-A rulebook file that loaded cleanly once is kept as JSON under the user's
-cache folder, keyed by its path, size, modification time and the floorman
-version; the next process reads that instead of parsing the YAML and
-checking its templates again. The cache is best effort: a folder that cannot
-be written, or an entry that cannot be read, just means parsing the YAML.
-Set ``FLOORMAN_CACHE_DIR`` to move it, or to an empty string to turn it off.
+A rulebook file that loaded cleanly once is kept, as the checked
+:class:`~floorman.rules.schema.RulebookFile` itself, under the user's cache
+folder; the next process reads that back instead of parsing the YAML and
+validating it again (building pydantic's validators costs more than the rest
+of a short check). An entry is keyed by the file's path, size and
+modification time, the floorman version and the version of the rulebook
+models, so an edited file or a changed model is read afresh.
+
+Entries are pickles, so one is read only when it belongs to this user and
+nobody else can write it; the cache is best effort: a folder that cannot be
+written, or an entry that cannot be read, just means parsing the YAML. Set
+``FLOORMAN_CACHE_DIR`` to move it, or to an empty string to turn it off.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import contextlib
 import os
+import pickle
+import zlib
 from pathlib import Path
 from typing import Any
 
 from floorman import __version__
+from floorman.rules import schema
+from floorman.rules.schema import RulebookFile
 
 __all__ = ["cache_dir", "get", "put"]
+
+_MODELS = Path(schema.__file__)
 
 
 def cache_dir() -> Path | None:
@@ -34,38 +45,54 @@ def _entry(path: Path) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    digest = hashlib.sha1(str(path).encode(), usedforsecurity=False).hexdigest()[:16]
-    return folder / f"{path.stem}-{digest}.json"
+    return folder / f"{path.stem}-{zlib.crc32(str(path).encode()):08x}.pickle"
 
 
-def _key(path: Path, mtime: int, size: int) -> list[Any]:
-    return [str(path), mtime, size, __version__]
+def _key(path: Path, mtime: int, size: int) -> tuple[Any, ...]:
+    try:
+        models = _MODELS.stat()
+        version = (models.st_mtime_ns, models.st_size)
+    except OSError:
+        version = (0, 0)
+    return (str(path), mtime, size, __version__, version)
 
 
-def get(path: Path, mtime: int, size: int) -> dict[str, Any] | None:
-    """The checked data of ``path`` if cached for this very file version."""
+def _owned(descriptor: int) -> bool:
+    """Written by this user, and writable by nobody else."""
+    info = os.fstat(descriptor)
+    getuid = getattr(os, "getuid", None)
+    return (getuid is None or info.st_uid == getuid()) and not info.st_mode & 0o022
+
+
+def get(path: Path, mtime: int, size: int) -> RulebookFile | None:
+    """The checked contents of ``path`` if cached for this very file version."""
     entry = _entry(path)
     if entry is None:
         return None
     try:
-        stored = json.loads(entry.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with entry.open("rb") as stream:
+            if not _owned(stream.fileno()):
+                return None
+            key, file = pickle.load(stream)
+    except Exception:  # a missing, truncated or outdated entry: parse the YAML instead
         return None
-    if not isinstance(stored, dict) or stored.get("key") != _key(path, mtime, size):
+    if key != _key(path, mtime, size) or not isinstance(file, RulebookFile):
         return None
-    data = stored.get("data")
-    return data if isinstance(data, dict) else None
+    return file
 
 
-def put(path: Path, mtime: int, size: int, data: dict[str, Any]) -> None:
-    """Keep the data of a file that loaded cleanly; silently skip if it cannot be."""
+def put(path: Path, mtime: int, size: int, file: RulebookFile) -> None:
+    """Keep a file that loaded cleanly; silently skip if it cannot be."""
     entry = _entry(path)
     if entry is None:
         return
+    temporary = entry.with_suffix(f".{os.getpid()}.tmp")
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary = entry.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"key": _key(path, mtime, size), "data": data}))
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as stream:
+            pickle.dump((_key(path, mtime, size), file), stream, pickle.HIGHEST_PROTOCOL)
         temporary.replace(entry)
-    except (OSError, TypeError, ValueError):
-        return
+    except (OSError, pickle.PicklingError):
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)

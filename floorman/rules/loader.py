@@ -209,7 +209,6 @@ def _house_names() -> list[str]:
 @dataclass(frozen=True, slots=True)
 class _Read:
     file: RulebookFile
-    data: dict[str, Any]
     trusted: bool
     """Read from the cache: it loaded cleanly before, so its templates are checked."""
     stamp: tuple[int, int]
@@ -226,10 +225,7 @@ def _read_cached(path: Path, mtime: int, size: int) -> _Read:
 
     cached = cache.get(path, mtime, size)
     if cached is not None:
-        try:
-            return _Read(RulebookFile.model_validate(cached), cached, True, (mtime, size))
-        except ValidationError:
-            pass
+        return _Read(cached, True, (mtime, size))
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -244,7 +240,7 @@ def _read_cached(path: Path, mtime: int, size: int) -> _Read:
     if not isinstance(data, dict):
         raise RulebookError(f"{path}:1: a rulebook file is a mapping (rulebook:, title:, ...)")
     try:
-        return _Read(RulebookFile.model_validate(data), data, False, (mtime, size))
+        return _Read(RulebookFile.model_validate(data), False, (mtime, size))
     except ValidationError as error:
         first = error.errors()[0]
         field_path = _path_text(first["loc"])
@@ -257,7 +253,7 @@ def _remember(path: Path, read: _Read) -> None:
     if not read.trusted:
         from floorman.rules import cache
 
-        cache.put(path, *read.stamp, read.data)
+        cache.put(path, *read.stamp, read.file)
 
 
 def _message(error: Mapping[str, Any]) -> str:
@@ -374,14 +370,14 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
         where = _Where(path, ["options", name])
         if isinstance(given, Option):
             if name in specs:
-                inherited = specs[name].model_dump(exclude_unset=True)
-                given = Option.model_validate({**inherited, **given.model_dump(exclude_unset=True)})
+                changed = {field: getattr(given, field) for field in given.model_fields_set}
+                given = specs[name].model_copy(update=changed)
             specs[name] = given
             options[name] = given.default
         elif name in specs:
             options[name] = _check_option_value(specs, name, given, where)
         elif base is None:
-            specs[name] = Option(default=given)
+            specs[name] = Option.model_construct(default=given)  # ``given`` passed validation
             options[name] = given
         else:
             raise RulebookError(f"{where}: options.{name}: no such option in {base.name}")

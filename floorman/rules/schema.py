@@ -60,7 +60,8 @@ COMPARATORS: tuple[str, ...] = (
     "eq", "ne", "in", "gt", "ge", "lt", "le", "in_option", "eq_option",
 )  # fmt: skip
 
-_STRICT = ConfigDict(extra="forbid", populate_by_name=True)
+_STRICT = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+"""Validators are built on first use: a rulebook read back from the cache needs none."""
 _ID = r"^[a-z0-9][a-z0-9.-]*$"
 
 
