@@ -9,6 +9,7 @@ an unknown word load them all. ``floorman.cli.app`` is the whole app.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -59,11 +60,20 @@ def load_commands(word: str | None = None) -> typer.Typer:
 
 
 def main() -> None:
-    """Console entry point: register the command asked for, then run it."""
+    """Console entry point: register the command asked for, then run it.
+
+    On the way out every object is frozen out of the garbage collector: the
+    process is ending, and the collections interpreter shutdown runs over the
+    few hundred thousand objects typer and pydantic built (classes, validators)
+    cost a short ``floorman check`` about a tenth of its time.
+    """
     args = sys.argv[1:]
     completing = "_FLOORMAN_COMPLETE" in os.environ
-    load_commands(args[0] if args and not completing else None)
-    _app.main()
+    try:
+        load_commands(args[0] if args and not completing else None)
+        _app.main()
+    finally:
+        gc.freeze()
 
 
 def __getattr__(name: str) -> typer.Typer:
