@@ -58,7 +58,8 @@ class HandFileError(FloormanError, ValueError):
 class HandHeader(BaseModel):
     """Everything about a hand but its events."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    """Validators are built on first use: reading a hand file validates a :class:`Hand`."""
 
     game: Literal["holdem", "omaha", "omaha-hilo"] = Field(
         "holdem", description="holdem | omaha | omaha-hilo"
