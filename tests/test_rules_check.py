@@ -32,6 +32,7 @@ SAME: dict[str, Expected] = {
         [],
     ),
     "player-exposed-card": ([(2, "exposed-holecard.by-player", "continue")], []),
+    "cards-shown-action-pending": ([(8, "cards-shown.action-pending", "continue")], []),
     "premature-flop": ([(5, "holdem.premature-flop", "continue")], []),
     "premature-river": ([(14, "holdem.premature-river", "continue")], []),
     "all-in-runout": ([], []),
