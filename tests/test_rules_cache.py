@@ -79,6 +79,16 @@ def test_a_change_to_the_rulebook_models_outdates_every_entry(
     assert cache.get(path, 1, 1) is None
 
 
+def test_another_pydantic_outdates_every_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
+    path = tmp_path / "room.yaml"
+    cache.put(path, 1, 1, ROOM)
+    monkeypatch.setattr(cache, "PYDANTIC_VERSION", "2.99.0")
+    assert cache.get(path, 1, 1) is None
+
+
 def test_every_shipped_file_reads_back_as_it_was_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

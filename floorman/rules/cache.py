@@ -5,8 +5,8 @@ A rulebook file that loaded cleanly once is kept, as the checked
 folder; the next process reads that back instead of parsing the YAML and
 validating it again (building pydantic's validators costs more than the rest
 of a short check). An entry is keyed by the file's path, size and
-modification time, the floorman version and the version of the rulebook
-models, so an edited file or a changed model is read afresh.
+modification time, the floorman and pydantic versions and the version of the
+rulebook models, so an edited file or a changed model is read afresh.
 
 Entries are pickles, so one is read only when it belongs to this user and
 nobody else can write it; the cache is best effort: a folder that cannot be
@@ -22,6 +22,8 @@ import pickle
 import zlib
 from pathlib import Path
 from typing import Any
+
+from pydantic import VERSION as PYDANTIC_VERSION
 
 from floorman import __version__
 from floorman.rules import schema
@@ -54,7 +56,7 @@ def _key(path: Path, mtime: int, size: int) -> tuple[Any, ...]:
         version = (models.st_mtime_ns, models.st_size)
     except OSError:
         version = (0, 0)
-    return (str(path), mtime, size, __version__, version)
+    return (str(path), mtime, size, __version__, version, PYDANTIC_VERSION)
 
 
 def _owned(descriptor: int) -> bool:
