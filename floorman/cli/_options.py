@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -29,3 +29,8 @@ FourColourOption = Annotated[
     bool, typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds.")
 ]
 HtmlOption = Annotated[bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")]
+
+
+def output_option(help: str) -> Any:
+    """``--output/-o FILE`` for a command that writes a document; ``help`` names its default."""
+    return typer.Option("--output", "-o", metavar="FILE", dir_okay=False, help=help)

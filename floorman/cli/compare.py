@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import PaperOption
+from floorman.cli._options import PaperOption, output_option
 from floorman.errors import FloormanError
 
 _GAP = "  "
@@ -30,14 +30,7 @@ def compare(
         typer.Argument(metavar="RULEBOOK RULEBOOK...", help="Two or more rulebook names or files."),
     ],
     output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            dir_okay=False,
-            help="Write the comparison as a PDF instead of printing a table.",
-        ),
+        Path | None, output_option("Write the comparison as a PDF instead of printing a table.")
     ] = None,
     paper: PaperOption = "letter",
     differences: Annotated[

@@ -21,7 +21,7 @@ import typer
 
 from floorman.cli._app import app, fail
 from floorman.cli._errors import user_errors
-from floorman.cli._options import DbOption, HouseOption, PaperOption
+from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
@@ -95,14 +95,7 @@ def drill(
         bool, typer.Option("--print", help="Write a printable quiz with its answer key instead.")
     ] = False,
     output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            dir_okay=False,
-            help="With --print: where to write the PDF (default: drill.pdf).",
-        ),
+        Path | None, output_option("With --print: where to write the PDF (default: drill.pdf).")
     ] = None,
     paper: PaperOption = "letter",
 ) -> None:

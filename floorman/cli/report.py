@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import DbOption, FourColourOption, HouseOption, HtmlOption, PaperOption
+from floorman.cli._options import (
+    DbOption,
+    FourColourOption,
+    HouseOption,
+    HtmlOption,
+    PaperOption,
+    output_option,
+)
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
@@ -36,13 +43,7 @@ def report(
     html: HtmlOption = False,
     output: Annotated[
         Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            dir_okay=False,
-            help="Where to write it (default: hand-ID.pdf, or the hand file's name).",
-        ),
+        output_option("Where to write it (default: hand-ID.pdf, or the hand file's name)."),
     ] = None,
 ) -> None:
     """Print a hand's timeline with the irregular events marked, each ruling with its

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import FourColourOption, HtmlOption, PaperOption
+from floorman.cli._options import FourColourOption, HtmlOption, PaperOption, output_option
 from floorman.errors import FloormanError
 
 
@@ -44,13 +44,7 @@ def sheet(
     html: HtmlOption = False,
     output: Annotated[
         Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            dir_okay=False,
-            help="Where to write it (default: GAME.pdf, or booklet.pdf with --all).",
-        ),
+        output_option("Where to write it (default: GAME.pdf, or booklet.pdf with --all)."),
     ] = None,
 ) -> None:
     """Print the dealing procedure, the irregularity rules, the house options and the
