@@ -1,4 +1,5 @@
-"""What the benchmark scripts share: the best of repeated passes, and the PHH data set."""
+"""What the benchmark scripts share: the best of repeated passes, the PHH data set, and
+a reducer state fresh from an imported PHH hand's header."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from floorman.state import HandState
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:
@@ -26,3 +31,20 @@ def data_dir(given: str | None) -> Path:
     if os.environ.get("FLOORMAN_PHH_DIR"):
         return Path(os.environ["FLOORMAN_PHH_DIR"])
     return Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
+
+
+def fresh_state(header: dict[str, Any]) -> HandState:
+    """The reducer at the start of an imported hand (blinds and antes posted), without
+    validating the header: the benchmarks time the reducer, not pydantic."""
+    from floorman.state import HandState
+
+    return HandState(
+        seats=header["seats"],
+        button=header["button"],
+        blinds=header["blinds"],
+        ante=header.get("ante", 0),
+        game=header["game"],
+        betting=header["betting"],
+        limit_bets=header.get("limit_bets"),
+        min_bet=header.get("min_bet"),
+    )

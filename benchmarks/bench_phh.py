@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _timing import best_time, data_dir
+from _timing import best_time, data_dir, fresh_state
 
 
 def playable(folder: Path, limit: int) -> list[tuple[str, str]]:
@@ -184,7 +184,6 @@ def profile(texts: list[tuple[str, str]], repeat: int) -> None:
     from floorman.oddchips import SplitRules
     from floorman.phh import import_phh, read_phh
     from floorman.settlement import settle_state
-    from floorman.state import HandState
 
     rules = SplitRules()
     datas = [read_phh(text) for _, text in texts]
@@ -192,17 +191,7 @@ def profile(texts: list[tuple[str, str]], repeat: int) -> None:
 
     def reducer_only() -> None:
         for imported in imports:
-            header = imported.header
-            state = HandState(
-                seats=header["seats"],
-                button=header["button"],
-                blinds=header["blinds"],
-                ante=header.get("ante", 0),
-                game=header["game"],
-                betting=header["betting"],
-                limit_bets=header.get("limit_bets"),
-                min_bet=header.get("min_bet"),
-            )
+            state = fresh_state(imported.header)
             for number, event in enumerate(imported.events, 1):
                 state.apply(event, number)
 

@@ -23,7 +23,7 @@ import warnings
 from collections import Counter, defaultdict
 from typing import Any
 
-from _timing import best_time, data_dir
+from _timing import best_time, data_dir, fresh_state
 
 
 def main() -> None:
@@ -38,7 +38,6 @@ def main() -> None:
     from floorman.errors import FloormanError
     from floorman.events import parse_event
     from floorman.phh import import_phh, read_phh
-    from floorman.state import HandState
 
     folder = data_dir(args.folder)
     if not folder.is_dir():
@@ -54,21 +53,9 @@ def main() -> None:
         if args.limit and len(hands) >= args.limit:
             break
 
-    def start(header: dict[str, Any]) -> HandState:
-        return HandState(
-            seats=header["seats"],
-            button=header["button"],
-            blinds=header["blinds"],
-            ante=header.get("ante", 0),
-            game=header["game"],
-            betting=header["betting"],
-            limit_bets=header.get("limit_bets"),
-            min_bet=header.get("min_bet"),
-        )
-
     def run_floorman() -> None:
         for header, texts, _ in hands:
-            state = start(header)
+            state = fresh_state(header)
             for number, text in enumerate(texts, 1):
                 state.apply(parse_event(text, number), number)
 
@@ -76,7 +63,7 @@ def main() -> None:
 
     def run_floorman_parsed() -> None:
         for (header, _, _), events in zip(hands, parsed, strict=True):
-            state = start(header)
+            state = fresh_state(header)
             for number, event in enumerate(events, 1):
                 state.apply(event, number)
 
@@ -109,7 +96,7 @@ def main() -> None:
     seen: Counter[str] = Counter()
     clock = time.perf_counter
     for header, texts, _ in hands:
-        state = start(header)
+        state = fresh_state(header)
         for number, text in enumerate(texts, 1):
             event = parse_event(text, number)
             began = clock()
@@ -118,7 +105,7 @@ def main() -> None:
             seen[event.kind] += 1
     began = clock()
     for header, _, _ in hands:
-        start(header)
+        fresh_state(header)
     new_hand = (clock() - began) / count * 1e6
     print(f"floorman per event kind, microseconds (apply only); a new hand {new_hand:.1f}")
     for kind in sorted(spent, key=lambda k: -spent[k] / seen[k]):
