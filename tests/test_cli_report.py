@@ -50,14 +50,16 @@ def hand_file(tmp_path: Path, text: str, name: str = "hand.yaml") -> Path:
     return path
 
 
-class TestFromAHandFile:
-    @pytest.fixture(scope="class")
-    def premature(self, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-        path = tmp_path_factory.mktemp("report") / "report.pdf"
-        code, out, err = invoke("report", str(PREMATURE_TURN), "-o", str(path))
-        assert code == 0, err
-        return path, out
+@pytest.fixture(scope="module")
+def premature(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The premature-turn example printed once, read by every test of the class below."""
+    path = tmp_path_factory.mktemp("report") / "report.pdf"
+    code, out, err = invoke("report", str(PREMATURE_TURN), "-o", str(path))
+    assert code == 0, err
+    return path, out
 
+
+class TestFromAHandFile:
     def test_reports_what_it_wrote(self, premature: tuple[Path, str]) -> None:
         path, out = premature
         pages = pages_of(path)
