@@ -1,0 +1,26 @@
+"""How much input floorman takes before it refuses, so no input can exhaust time or memory.
+
+A real hand at a live table runs to a few dozen events and a hand file to a
+few kilobytes; these limits sit far above anything a table produces and far
+below what would slow a dealer's terminal or a floor's printer down.
+"""
+
+from typing import Final
+
+MAX_EVENTS_PER_HAND: Final = 5_000
+"""Events in one hand, recorded live or read from a file."""
+
+MAX_EVENT_CHARS: Final = 2_000
+"""Characters in one event line (a long ``note`` included)."""
+
+MAX_FILE_BYTES: Final = 4 * 1024 * 1024
+"""Bytes in one input file: a hand file, a PHH file, a house rulebook."""
+
+MAX_SEAT: Final = 99
+"""The highest seat number a table may use."""
+
+MAX_CHIPS: Final = 10**15
+"""The largest amount of chips (a stack, a blind, a bet) in the smallest unit."""
+
+MAX_NESTING: Final = 64
+"""How deep a hand file, house file or PHH value may nest."""
