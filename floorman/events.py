@@ -24,6 +24,8 @@ from typing import ClassVar, Final, Literal
 
 from floorman.cards import Card, CardError, format_cards, parse_card
 from floorman.errors import FloormanError
+from floorman.limits import MAX_EVENT_CHARS
+from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
 __all__ = [
     "ACTION_VERBS",
@@ -295,14 +297,19 @@ def parse_event(text: str, number: int | None = None) -> Event:
     known = _PARSED.get(text)
     if known is not None:
         return known
+    if len(text) > MAX_EVENT_CHARS:
+        shown = f"{text.strip()[:40]}..."
+        raise NotationError(
+            number, shown, f"an event is at most {MAX_EVENT_CHARS:,} characters, not {len(text):,}"
+        )
+    if not _is_text(text):
+        raise NotationError(number, _printable(text.strip()), "not UTF-8 text")
     words = text.split()
     try:
         if not words:
             raise _Bad("an empty line is not an event")
         event = _parse(words, text)
-    except _Bad as bad:
-        raise NotationError(number, text.strip(), str(bad)) from None
-    except CardError as bad:
+    except (_Bad, CardError, NumberError) as bad:
         raise NotationError(number, text.strip(), str(bad)) from None
     if len(_PARSED) >= 8192:
         _PARSED.clear()
@@ -312,6 +319,21 @@ def parse_event(text: str, number: int | None = None) -> Event:
 
 _PARSED: dict[str, Event] = {}
 """Events are immutable values: the same text read again gives the event already made."""
+
+
+def _is_text(text: str) -> bool:
+    """Text that came in as UTF-8: no lone surrogate stands for a byte that was not."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(text: str) -> str:
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def parse_events(lines: list[str] | tuple[str, ...], first: int = 1) -> list[Event]:
@@ -386,7 +408,7 @@ def _parse_action(words: list[str]) -> Action:
         if len(words) < 3:
             raise _Bad(f"{verb} how much? X is the total in front of the seat, e.g. 3 {verb} 60")
         _no_more(words, 3)
-        return Action(seat, verb, _amount(words[2]))
+        return Action(seat, verb, chip_amount(words[2]))
     _no_more(words, 2)
     return Action(seat, verb)
 
@@ -409,7 +431,7 @@ def _parse_expose(words: list[str]) -> Expose:
     seat = _seat([seat_text], 0)
     deal_round: int | None = None
     if round_text:
-        if not round_text.isdigit() or int(round_text) < 1:
+        if not is_number(round_text) or len(round_text) > 2 or int(round_text) < 1:
             raise _Bad(f'"{words[1]}": the card is SEAT:N with N its deal round, e.g. 3:2')
         deal_round = int(round_text)
     rest = words[2:]
@@ -432,25 +454,13 @@ def _parse_post(words: list[str]) -> Post:
     if what not in POST_KINDS:
         raise _Bad(f'"{words[2]}" is not a post (sb, bb, ante, straddle, dead)')
     _no_more(words, 4)
-    return Post(seat, what, _amount(words[3]))
+    return Post(seat, what, chip_amount(words[3]))
 
 
 def _seat(words: list[str], at: int) -> int:
     if len(words) <= at:
         raise _Bad("which seat?")
-    word = words[at]
-    if not word.isdigit() or int(word) < 1:
-        raise _Bad(f'"{word}" is not a seat number')
-    return int(word)
-
-
-def _amount(word: str) -> int:
-    cleaned = word.replace(",", "").replace("_", "")
-    if cleaned.startswith("-") and cleaned[1:].isdigit():
-        raise _Bad(f'"{word}": an amount cannot be below zero')
-    if not cleaned.isdigit():
-        raise _Bad(f'"{word}" is not an amount in chips')
-    return int(cleaned)
+    return seat_number(words[at])
 
 
 def _optional_card(word: str) -> Card | None:

@@ -22,5 +22,11 @@ MAX_SEAT: Final = 99
 MAX_CHIPS: Final = 10**15
 """The largest amount of chips (a stack, a blind, a bet) in the smallest unit."""
 
+MAX_ID: Final = 2**63 - 1
+"""The largest hand id: what the store's integer key holds."""
+
+MAX_QUESTIONS: Final = 1_000
+"""Questions in one drill: a long quiz, printed or typed through."""
+
 MAX_NESTING: Final = 64
 """How deep a hand file, house file or PHH value may nest."""

@@ -983,6 +983,7 @@ class HandState:
             self._complete_deal()
         if placed:
             self._place_hole(seat, placed, n)
+        self._record_repeats(seat, event.cards, n)
 
     def _show(self, event: Show, n: int) -> None:
         self._not_void()
@@ -990,6 +991,7 @@ class HandState:
         placed = self._assign(seat, event.cards, positional=False)
         self._complete_deal()
         self._place_hole(seat, placed, n)
+        self._record_repeats(seat, event.cards, n)
         self.shown[seat] = event.cards
 
     def _expose(self, event: Expose, n: int) -> None:
@@ -1351,6 +1353,12 @@ class HandState:
             else:
                 where[card.index] = place
                 first[card.index] = n
+
+    def _record_repeats(self, seat: int, cards: tuple[Card | None, ...], n: int) -> None:
+        """A card named twice in one event is a duplicate, not one card said twice."""
+        for index, card in enumerate(cards):
+            if card is not None and card in cards[:index]:
+                self._record(card, _seat_place(seat, None), n)
 
     def _record(self, card: Card, place: Place, n: int) -> None:
         first = self._where.get(card.index)

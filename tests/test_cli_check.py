@@ -62,6 +62,10 @@ def test_check_json_is_the_contract_object() -> None:
          'line 5: event 2 "1 call": seat 6 is to act, not seat 1'),
         ("button: 6\nseats: {1: 9, 6: 9}\nevents: [deal\n", "line 4: not YAML"),
         ("button: 6\nseats: {1: 9}\n", "seats: a hand needs at least two occupied seats"),
+        ("button: 3\nseats: {1: 9, 2: 9, 3: 9}\nevents:\n  - expose 9:1\n",
+         'line 4: event 1 "expose 9:1": seat 9 is not at the table (seats 1, 2, 3)'),
+        ("button: 3\nseats: {1: 9, 2: 9, 3: 9}\nevents:\n  - ² call\n",
+         'line 4: event 1 "² call": "²" is not a seat number'),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, text: str, message: str) -> None:
@@ -240,3 +244,18 @@ def test_schema_of_an_unknown_format() -> None:
     result = runner.invoke(app, ["schema", "nothing"])
     assert result.exit_code == 2
     assert result.stderr.startswith('floorman: no schema named "nothing" (known: ')
+
+
+@pytest.mark.parametrize("named_twice", ["cards 1 Ah Ah", "show 1 Ah Ah", "flop Ah Ah Kd"])
+def test_a_card_named_twice_in_one_event_is_ruled_a_duplicate(
+    tmp_path: Path, named_twice: str
+) -> None:
+    path = tmp_path / "hand.yaml"
+    events = ["deal", "3 call", "1 call", "2 check", "burn", named_twice]
+    path.write_text(f"button: 3\nseats: {{1: 50, 2: 50, 3: 50}}\nevents: {events}\n")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    rulings = json.loads(result.stdout)["rulings"]
+    assert [(r["event"], r["rule"], r["outcome"]) for r in rulings] == [
+        (6, "rrop.duplicate-card", "void")
+    ]
+    assert "A second A♥ is found" in rulings[0]["steps"][0]["text"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -132,3 +134,26 @@ def test_kind_is_the_first_word() -> None:
     assert parse_event("3 raise 6").kind == "raise"
     assert parse_event("expose 3:1").kind == "expose"
     assert parse_event("plays-board 2").kind == "plays-board"
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("² call", '"²" is not a seat number'),
+        ("٣ fold", '"٣" is not a seat number'),
+        ("100 call", "at most 99"),
+        ("3 raise 10000000000000000", "at most 1,000,000,000,000,000"),
+        ("3 raise " + "9" * 1990, "at most 1,000,000,000,000,000"),
+        ("3 raise " + "9" * 5000, "an event is at most 2,000 characters"),
+        ("expose 3:²", "SEAT:N"),
+        ("expose 3:99999999999999999999", "SEAT:N"),
+        ("post 3 straddle ²", '"²" is not an amount'),
+        ("note caf\udce9", "not UTF-8 text"),
+    ],
+)
+def test_numbers_beyond_ascii_digits_or_the_limits_are_named(text: str, complaint: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(complaint)) as raised:
+        parse_event(text, 4)
+    message = str(raised.value)
+    assert message.startswith("event 4 ") and "\n" not in message
+    message.encode("utf-8")  # printable as it is

@@ -15,6 +15,7 @@ import typer
 from floorman.cards import Card, CardError, format_cards, parse_cards
 from floorman.cli._app import app, fail
 from floorman.errors import FloormanError
+from floorman.numerals import NumberError, seat_number
 
 if TYPE_CHECKING:
     from floorman.reading import Reading, Showdown
@@ -67,14 +68,16 @@ def _holes(hands: Sequence[str]) -> dict[int, tuple[Card, ...]]:
         seat = seat.strip()
         if not sep:
             fail(f'"{hand}" is not SEAT=CARDS, e.g. 3="Ac Kd"')
-        if not seat.isdigit() or int(seat) < 1:
-            fail(f'"{hand}": "{seat}" is not a seat number')
-        if int(seat) in holes:
-            fail(f"seat {int(seat)} is given twice")
         try:
-            holes[int(seat)] = parse_cards(cards)
+            number = seat_number(seat)
+        except NumberError as error:
+            fail(f'"{hand}": {error}')
+        if number in holes:
+            fail(f"seat {number} is given twice")
+        try:
+            holes[number] = parse_cards(cards)
         except CardError as error:
-            fail(f'seat {int(seat)} "{cards}": {error}')
+            fail(f'seat {number} "{cards}": {error}')
     return holes
 
 

@@ -19,6 +19,8 @@ from floorman.cli._options import (
     output_option,
 )
 from floorman.errors import FloormanError
+from floorman.limits import MAX_ID
+from floorman.numerals import is_number, whole_number
 
 if TYPE_CHECKING:
     from floorman.handfile import Hand
@@ -57,11 +59,12 @@ def report(
     try:
         size = render.paper_size(paper)
         path = Path(hand)
-        if path.is_file() or not hand.isdigit():
+        if path.is_file() or not is_number(hand):
             recorded, label, times, started, status = _from_file(path)
             default = Path(f"{path.stem}-report")
         else:
-            recorded, label, times, started, status = _from_store(int(hand), db)
+            number = whole_number(hand, "a hand id", MAX_ID)
+            recorded, label, times, started, status = _from_store(number, db)
             default = Path(f"hand-{hand}")
         result = check_hand(recorded, rulebook=rulebook, house=house)
         book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)

@@ -10,6 +10,8 @@ import typer
 from floorman.cards import Card, CardError, parse_cards
 from floorman.chipstacks import check_denominations, chip_breakdown, format_chips
 from floorman.cli._app import app, fail
+from floorman.limits import MAX_CHIPS, MAX_SEAT
+from floorman.numerals import NumberError, seat_number, whole_number
 from floorman.oddchips import (
     HILO_ODD_CHIPS,
     ODD_CHIP_POLICIES,
@@ -21,7 +23,7 @@ from floorman.oddchips import (
 
 @app.command()
 def split(
-    amount: int = typer.Argument(..., help="The pot, in chips."),
+    amount: int = typer.Argument(..., help="The pot, in chips.", min=0, max=MAX_CHIPS),
     between: str | None = typer.Option(
         None, "--between", metavar="SEATS", help="Tied winners, e.g. 2,6,8."
     ),
@@ -31,9 +33,15 @@ def split(
     low: str | None = typer.Option(
         None, "--low", metavar="SEATS", help="Hi-lo: the winning low hand(s), if a low qualifies."
     ),
-    button: int = typer.Option(..., "--button", help="The seat holding the button."),
+    button: int = typer.Option(
+        ..., "--button", help="The seat holding the button.", min=1, max=MAX_SEAT
+    ),
     unit: int | None = typer.Option(
-        None, "--unit", help="The smallest chip in play (default: the smallest of --chips, or 1)."
+        None,
+        "--unit",
+        min=1,
+        max=MAX_CHIPS,
+        help="The smallest chip in play (default: the smallest of --chips, or 1).",
     ),
     chips: str | None = typer.Option(
         None, "--chips", metavar="DENOMINATIONS", help="Chips in play, e.g. 1,5,25."
@@ -174,9 +182,10 @@ def _seats(option: str, text: str | None) -> list[int]:
     words = (text or "").replace(" ", ",").split(",")
     seats: list[int] = []
     for word in filter(None, words):
-        if not word.isdigit() or int(word) < 1:
-            fail(f'{option} "{text}": "{word}" is not a seat number')
-        seats.append(int(word))
+        try:
+            seats.append(seat_number(word))
+        except NumberError as error:
+            fail(f'{option} "{text}": {error}')
     if not seats:
         fail(f"{option} names no seat")
     if len(set(seats)) != len(seats):
@@ -189,9 +198,10 @@ def _denominations(text: str | None) -> tuple[int, ...] | None:
         return None
     values: list[int] = []
     for word in filter(None, text.replace(" ", ",").split(",")):
-        if not word.isdigit():
-            fail(f'--chips "{text}": "{word}" is not a chip value')
-        values.append(int(word))
+        try:
+            values.append(whole_number(word, "a chip value", MAX_CHIPS))
+        except NumberError as error:
+            fail(f'--chips "{text}": {error}')
     return check_denominations(values)
 
 
@@ -208,11 +218,11 @@ def _cards(text: str) -> dict[int, tuple[Card, ...]]:
     by_seat: dict[int, tuple[Card, ...]] = {}
     for item in filter(None, text.split(",")):
         seat, sep, held = item.partition("=")
-        if not sep or not seat.strip().isdigit():
+        if not sep:
             fail(f'--cards "{item}" is not SEAT=CARDS, e.g. 2=AhKd')
         try:
-            by_seat[int(seat)] = parse_cards(held)
-        except CardError as error:
+            by_seat[seat_number(seat.strip())] = parse_cards(held)
+        except (CardError, NumberError) as error:
             fail(f'--cards "{item}": {error}')
     return by_seat
 

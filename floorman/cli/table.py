@@ -19,18 +19,26 @@ import typer
 from floorman.cli._app import app, fail
 from floorman.cli._options import DbOption, TableOption
 from floorman.errors import FloormanError
+from floorman.limits import MAX_ID
+from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
 HandArgument = Annotated[
     int | None,
-    typer.Argument(help="A hand id (default: the hand at --table).", show_default=False),
+    typer.Argument(
+        help="A hand id (default: the hand at --table).", show_default=False, min=1, max=MAX_ID
+    ),
 ]
 
 
 def _blinds(text: str) -> list[int]:
-    parts = text.replace("-", "/").replace(",", "/").split("/")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    parts = [p.strip() for p in text.replace("-", "/").replace(",", "/").split("/")]
+    if len(parts) != 2 or not all(map(is_number, parts)):
         fail(f'--blinds "{text}": write small/big, e.g. 1/2')
-    return [int(p) for p in parts]
+    try:
+        return [chip_amount(p) for p in parts]
+    except NumberError as error:
+        fail(f"--blinds: {error}")
+    raise AssertionError("unreachable")
 
 
 def _seats(text: str) -> dict[int, int]:
@@ -39,12 +47,24 @@ def _seats(text: str) -> dict[int, int]:
         if not item:
             continue
         seat, sep, stack = item.partition("=")
-        if not sep or not seat.isdigit() or not stack.isdigit():
+        if not sep or not is_number(seat) or not is_number(stack):
             fail(f'--seats "{item}": write SEAT=STACK, e.g. 1=200,3=150')
-        if int(seat) in seats:
-            fail(f"--seats: seat {seat} is given twice")
-        seats[int(seat)] = int(stack)
+        try:
+            number, chips = seat_number(seat), chip_amount(stack)
+        except NumberError as error:
+            fail(f'--seats "{item}": {error}')
+        if number in seats:
+            fail(f"--seats: seat {number} is given twice")
+        seats[number] = chips
     return seats
+
+
+def _chips(text: str) -> list[int]:
+    try:
+        return [chip_amount(word.strip()) for word in text.split(",") if word.strip()]
+    except NumberError as error:
+        fail(f'--chips "{text}": {error}')
+    raise AssertionError("unreachable")
 
 
 def _local(stamp: str) -> datetime:
@@ -110,7 +130,7 @@ def new(
     if raise_cap is not None:
         data["limit_raise_cap"] = raise_cap
     if chips is not None:
-        data["chips"] = [int(c) for c in chips.split(",") if c.strip().isdigit()]
+        data["chips"] = _chips(chips)
     with _hands.user_errors():
         header = header_from(data, "new hand")
         state = rule_events(header, []).state  # the rulebook must exist and know the game
@@ -222,7 +242,7 @@ def undo(table: TableOption = None, db: DbOption = None) -> None:
 @app.command()
 def hands(
     table: TableOption = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="How many.")] = 20,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="How many.", min=1, max=MAX_ID)] = 20,
     db: DbOption = None,
 ) -> None:
     """Recent hands, newest first, with how each stands."""

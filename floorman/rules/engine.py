@@ -189,6 +189,9 @@ class RulesEngine:
         rules = self._by_kind.get(event.kind)
         ruling_rule = None
         context = None
+        seat = getattr(event, "seat", None)
+        if seat is not None and seat not in state.stacks:
+            state.apply(event, number)  # refuses it, naming the seat: no fact is about it
         if rules:
             context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
             ruling_rule = self._match(rules, context)

@@ -115,7 +115,10 @@ class FactContext:
         that first recorded it, and where it is."""
         state, event = self.state, self.event
         seat = event_seat(event)
-        for card in event_cards(event):
+        cards = event_cards(event)
+        for index, card in enumerate(cards):
+            if card in cards[:index]:  # named twice in this one event: one deck has one
+                return card, None, _event_place(event, seat)
             place = state.location(card)
             if place.kind == "stub":
                 continue
@@ -127,6 +130,13 @@ class FactContext:
                 continue  # the same burn named again, e.g. a card a procedure made the burn
             return card, state.first_seen(card), place
         return None
+
+
+def _event_place(event: Event, seat: int | None) -> Place:
+    """Where the first copy of a card the event names twice goes."""
+    if isinstance(event, Board):
+        return Place("board", street=event.street)
+    return Place("seat", seat)
 
 
 def _street(ctx: FactContext) -> str:
