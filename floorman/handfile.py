@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -34,7 +35,10 @@ from pydantic import (
 from floorman.betting import DEFAULT_RAISE_CAP, Structure
 from floorman.errors import FloormanError
 from floorman.events import Event, EventError, parse_event
+from floorman.inputfile import read_input
+from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.state import HandState
+from floorman.strictdata import NestingError, load_json
 
 __all__ = [
     "Hand",
@@ -70,8 +74,8 @@ class HandHeader(BaseModel):
         description="small, big; limit games bet blinds[1] preflop and on the flop, "
         "twice that on the turn and river",
     )
-    ante: int = Field(0, ge=0, description="per player, posted before the blinds")
-    button: int = Field(ge=1, description="the seat holding the dealer button")
+    ante: int = Field(0, ge=0, le=MAX_CHIPS, description="per player, posted before the blinds")
+    button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
     seats: dict[int, int] = Field(description="occupied seat -> starting stack")
     chips: list[int] = Field(
         default_factory=lambda: [1],
@@ -86,6 +90,7 @@ class HandHeader(BaseModel):
     limit_raise_cap: int | None = Field(
         DEFAULT_RAISE_CAP,
         ge=0,
+        le=MAX_EVENTS_PER_HAND,
         description="limit games: raises allowed after the bet in a round (null: no cap);"
         " when left out, the rulebook's option limit_raise_cap (as the house sets it)",
     )
@@ -93,7 +98,10 @@ class HandHeader(BaseModel):
         None, description="limit games: the small and big bet, when not the big blind and twice it"
     )
     min_bet: int | None = Field(
-        None, ge=1, description="no and pot limit: the smallest bet (default: the big blind)"
+        None,
+        ge=1,
+        le=MAX_CHIPS,
+        description="no and pot limit: the smallest bet (default: the big blind)",
     )
 
     @field_validator("table", mode="before")
@@ -107,6 +115,8 @@ class HandHeader(BaseModel):
         small, big = value
         if small < 0 or big < 0:
             raise ValueError("blinds cannot be below zero")
+        if big > MAX_CHIPS:
+            raise ValueError(f"a blind is at most {MAX_CHIPS:,} chips")
         if small > big:
             raise ValueError(f"the small blind {small} is more than the big blind {big}")
         return value
@@ -117,24 +127,28 @@ class HandHeader(BaseModel):
         if len(value) < 2:
             raise ValueError("a hand needs at least two occupied seats")
         for seat, stack in value.items():
-            if seat < 1:
-                raise ValueError(f"seat {seat}: seats are numbered from 1")
-            if stack <= 0:
-                raise ValueError(f"seat {seat}: a stack is more than 0, not {stack}")
+            if not 1 <= seat <= MAX_SEAT:
+                raise ValueError(f"seat {seat}: seats are numbered from 1 to {MAX_SEAT}")
+            if not 0 < stack <= MAX_CHIPS:
+                raise ValueError(
+                    f"seat {seat}: a stack is more than 0 and at most {MAX_CHIPS:,}, not {stack}"
+                )
         return dict(sorted(value.items()))
 
     @field_validator("chips")
     @classmethod
     def _chips(cls, value: list[int]) -> list[int]:
-        if not value or any(c <= 0 for c in value):
-            raise ValueError("chip denominations are amounts above 0")
+        if not value or any(not 0 < c <= MAX_CHIPS for c in value):
+            raise ValueError(f"chip denominations are amounts above 0, at most {MAX_CHIPS:,}")
         return sorted(set(value))
 
     @field_validator("limit_bets")
     @classmethod
     def _limit_bets(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
-        if value is not None and (value[0] <= 0 or value[1] < value[0]):
-            raise ValueError("the small bet is above 0 and the big bet at least as much")
+        if value is not None and (value[0] <= 0 or value[1] < value[0] or value[1] > MAX_CHIPS):
+            raise ValueError(
+                f"the small bet is above 0 and the big bet at least as much (at most {MAX_CHIPS:,})"
+            )
         return value
 
     @model_validator(mode="after")
@@ -142,6 +156,12 @@ class HandHeader(BaseModel):
         most = _MAX_SEATS[self.game]
         if len(self.seats) > most:
             raise ValueError(f"seats: one deck deals {self.game} to at most {most} seats")
+        if len(self.seats) == 2 and self.button not in self.seats:
+            seats = " and ".join(map(str, self.seats))
+            raise ValueError(
+                f"button: heads-up the button is on seat {seats} (it posts the small blind),"
+                f" not on seat {self.button}"
+            )
         return self
 
     def start(self, options: Mapping[str, Any] | None = None) -> HandState:
@@ -189,6 +209,10 @@ class Hand(HandHeader):
         if value is None:
             return []
         if isinstance(value, list):
+            if len(value) > MAX_EVENTS_PER_HAND:
+                raise ValueError(
+                    f"a hand has at most {MAX_EVENTS_PER_HAND:,} events, not {len(value):,}"
+                )
             for i, item in enumerate(value, 1):
                 if isinstance(item, int | float) and not isinstance(item, bool):
                     value[i - 1] = str(item)
@@ -227,11 +251,19 @@ class Hand(HandHeader):
         return HandFileError(f"{self.where(error.number)}: {error}")
 
 
+@cache
+def _loader() -> type[Any]:
+    import yaml
+
+    from floorman.strictdata import strict_loader
+
+    return strict_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def _yaml_load(text: str) -> Any:
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(text, Loader=loader)
+    return yaml.load(text, Loader=_loader())
 
 
 def parse_hand(text: str, name: str = "hand", *, json_text: bool | None = None) -> Hand:
@@ -241,9 +273,11 @@ def parse_hand(text: str, name: str = "hand", *, json_text: bool | None = None) 
     data: Any
     if json_text:
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except json.JSONDecodeError as error:
             raise HandFileError(f"{name} line {error.lineno}: not JSON: {error.msg}") from None
+        except NestingError as error:
+            raise HandFileError(f"{name}: not a hand file: {error}") from None
     else:
         import yaml
 
@@ -271,11 +305,9 @@ def load_hand(path: str | Path) -> Hand:
     """Read a hand file; a missing or unreadable file is a :class:`HandFileError`."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise HandFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise HandFileError(f"{path}: cannot read it: {error}") from None
+        text = read_input(path)
+    except FloormanError as error:
+        raise HandFileError(str(error)) from None
     return parse_hand(text, str(path))
 
 

@@ -155,5 +155,6 @@ def test_numbers_beyond_ascii_digits_or_the_limits_are_named(text: str, complain
     with pytest.raises(NotationError, match=re.escape(complaint)) as raised:
         parse_event(text, 4)
     message = str(raised.value)
-    assert message.startswith("event 4 ") and "\n" not in message
+    assert message.startswith("event 4 ")
+    assert "\n" not in message
     message.encode("utf-8")  # printable as it is

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from floorman.handfile import (
     load_hand,
     parse_hand,
 )
+from floorman.limits import MAX_FILE_BYTES
 
 CONTRACT = """\
 game: holdem          # holdem | omaha | omaha-hilo
@@ -74,6 +76,25 @@ def test_json_hand_files(tmp_path: Path) -> None:
         ("- just\n- a list\n", "h.yaml: a hand file is a mapping of header fields and events"),
         ("game: omaha\nbutton: 1\nseats: {" + ", ".join(f"{i}: 5" for i in range(1, 13)) + "}\n",
          "h.yaml: seats: one deck deals omaha to at most 11 seats"),
+        ("button: 2\nseats: {1: 5, 2: 5}\nevents: [deal]\nevents: [deal, 2 call]\n",
+         "h.yaml line 4: not YAML: 'events' is given twice"),
+        ("button: 2\nseats:\n  1: 5\n  2: 5\n  1: 500\n",
+         "h.yaml line 5: not YAML: '1' is given twice"),
+        ("button: 2\nseats: {1: 5, '1': 6, 2: 5}\n", "h.yaml line 2: not YAML: '1' is given twice"),
+        ("button: 99\nseats: {1: 5, 2: 5}\n",
+         "h.yaml: button: heads-up the button is on seat 1 and 2 (it posts the small blind),"
+         " not on seat 99"),
+        ("button: 100\nseats: {1: 5, 2: 5, 3: 5}\n", "h.yaml: button: Input should be less"),
+        ("button: 1\nseats: {1: 5, 100000000000000000000000: 5}\n",
+         "h.yaml: seats: seat 100000000000000000000000: seats are numbered from 1 to 99"),
+        ("button: 1\nseats: {1: 5, 2: 10000000000000001}\n",
+         "h.yaml: seats: seat 2: a stack is more than 0 and at most 1,000,000,000,000,000"),
+        ("button: 1\nseats: {1: 5, 2: 5}\nlimit_raise_cap: -5\n",
+         "h.yaml: limit_raise_cap: Input should be greater than or equal to 0"),
+        ("button: 1\nseats: {1: 5, 2: 5}\nhouse: " + "[" * 65 + "]" * 65 + "\n",
+         "h.yaml line 3: not YAML: nested more than 64 deep"),
+        ("button: 1\nseats: {1: 5, 2: 5}\nevents: [" + ", ".join(["deal"] * 5001) + "]\n",
+         "h.yaml: events: a hand has at most 5,000 events, not 5,001"),
     ],
 )  # fmt: skip
 def test_bad_headers_are_one_line_naming_the_field(text: str, message: str) -> None:
@@ -135,3 +156,38 @@ def test_the_schema_describes_the_fields() -> None:
     assert {"game", "betting", "blinds", "button", "seats", "events"} <= set(schema["properties"])
     assert set(schema["required"]) == {"button", "seats"}
     assert schema["additionalProperties"] is False
+
+
+def test_deep_json_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "h.json"
+    path.write_text('{"button": 1, "seats": {"1": 2, "2": 2}, "house": ' + "[" * 100_000)
+    with pytest.raises(HandFileError, match=r"h\.json: not a hand file: nested more than 64 deep"):
+        load_hand(path)
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null"])
+def test_only_a_regular_file_is_read(special: str) -> None:
+    with pytest.raises(HandFileError, match=f"^{special}: not a regular file$"):
+        load_hand(special)
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "hand.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(HandFileError, match="not a regular file"):
+        load_hand(fifo)
+
+
+def test_a_file_past_the_size_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    with path.open("wb") as out:
+        out.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(HandFileError, match=r"big\.yaml: more than 4,194,304 bytes"):
+        load_hand(path)
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_bytes(b"button: 1\nseats: {1: 5, 2: 5}\n# caf\xe9\n")
+    with pytest.raises(HandFileError, match=r"h\.yaml line 3: not UTF-8 text"):
+        load_hand(path)

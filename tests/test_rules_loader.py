@@ -3,6 +3,7 @@ mistake a floor manager can make in a rulebook file."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -220,3 +221,36 @@ def test_rulebooks_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.Monkey
         load_rulebook(path).rule("holdem.exposed-holecard.first").rule
         == first.rule("holdem.exposed-holecard.first").rule
     )
+
+
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "rulebook: h\ntitle: H\nextends: rrop\noptions: {}\noptions: {}\n")
+    with pytest.raises(
+        RulebookError, match=r"tiny\.yaml:5: not valid YAML: 'options' is given twice"
+    ):
+        load_rulebook(path)
+
+
+def test_a_negative_raise_cap_is_refused(tmp_path: Path) -> None:
+    house = write(
+        tmp_path, "rulebook: h\ntitle: H\nextends: rrop\noptions: {limit_raise_cap: -5}\n"
+    )
+    with pytest.raises(RulebookError, match="'limit_raise_cap': -5 is not a whole number from 0"):
+        load_rulebook("rrop", house=house)
+    with pytest.raises(RulebookError, match="'x' is not a whole number from 0"):
+        load_rulebook("tda-2024", options={"limit_raise_cap": "x"})
+    assert load_rulebook("tda-2024", options={"limit_raise_cap": 4}).options["limit_raise_cap"] == 4
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a" * 300, "is not a rulebook name"),
+        ("a/" * 300, "...(600 characters): no such rulebook file"),
+        ("r\udcffop", "is not a rulebook name"),
+    ],
+)
+def test_a_bad_rulebook_name_is_one_line(name: str, message: str) -> None:
+    with pytest.raises(RulebookError, match=re.escape(message)) as raised:
+        load_rulebook(name)
+    assert len(str(raised.value)) < 200

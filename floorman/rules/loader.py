@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from floorman._resources import rulebook_dir
 from floorman.errors import FloormanError
+from floorman.inputfile import read_input
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
 from floorman.rules.predicates import PredicateError, Test, compile_predicate, walk
 from floorman.rules.schema import (
@@ -33,7 +34,9 @@ from floorman.rules.schema import (
     Situation,
     Step,
     check_choice,
+    check_minimum,
 )
+from floorman.strictdata import strict_loader
 
 __all__ = [
     "DEFAULT_RULEBOOK",
@@ -62,6 +65,7 @@ _Loader.yaml_implicit_resolvers = {
 _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
+_StrictLoader = strict_loader(_Loader)
 
 
 class RulebookError(FloormanError):
@@ -192,14 +196,28 @@ def _find(name: str | Path, relative_to: Path | None) -> Path:
         path = Path(text)
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
-        if not path.is_file():
-            raise RulebookError(f"{text}: no such rulebook file")
-        return path.resolve()
+        try:
+            if not path.is_file():
+                raise RulebookError(f"{_shown(text)}: no such rulebook file")
+            return path.resolve()
+        except OSError as error:
+            raise RulebookError(f"{_shown(text)}: cannot read it: {error.strerror}") from None
+    if _NAME.fullmatch(text) is None:
+        raise RulebookError(f"{_shown(text)!r} is not a rulebook name (letters, digits, - and _)")
     for candidate in (rulebook_dir() / f"{text}.yaml", rulebook_dir() / "house" / f"{text}.yaml"):
         if candidate.is_file():
             return candidate.resolve()
     known = ", ".join(shipped_rulebooks() + _house_names())
     raise RulebookError(f"no rulebook named {text!r} (known: {known})")
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+"""A shipped rulebook's name: a file name in ``rulebook/`` without its ``.yaml``."""
+
+
+def _shown(text: str) -> str:
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text if len(text) <= 80 else f"{text[:60]}...({len(text)} characters)"
 
 
 def _house_names() -> list[str]:
@@ -227,11 +245,11 @@ def _read_cached(path: Path, mtime: int, size: int) -> _Read:
     if cached is not None:
         return _Read(cached, True, (mtime, size))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulebookError(f"{path}: cannot read: {error}") from None
+        text = read_input(path)
+    except FloormanError as error:
+        raise RulebookError(str(error)) from None
     try:
-        data = yaml.load(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         at = f":{mark.line + 1}" if mark is not None else ""
@@ -496,11 +514,13 @@ def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, wher
             raise RulebookError(
                 f"{where}: option {name!r}: {item!r} is not a {type(samples[0]).__name__}"
             )
-    if spec.choices is not None:
-        try:
+    try:
+        if spec.choices is not None:
             check_choice(f"option {name!r}", value, spec.choices)
-        except ValueError as error:
-            raise RulebookError(f"{where}: {error}") from None
+        if spec.minimum is not None:
+            check_minimum(f"option {name!r}", value, spec.minimum)
+    except ValueError as error:
+        raise RulebookError(f"{where}: {error}") from None
     return value
 
 

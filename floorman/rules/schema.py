@@ -209,6 +209,9 @@ class Option(BaseModel):
     choices: list[Scalar] | None = Field(
         default=None, description="allowed values (for a list option: allowed items)"
     )
+    minimum: int | None = Field(
+        default=None, description="a whole-number option: the smallest value (null stays allowed)"
+    )
     description: str = ""
     cite: str | None = None
 
@@ -216,6 +219,8 @@ class Option(BaseModel):
     def _default_allowed(self) -> Option:
         if self.choices is not None:
             check_choice("default", self.default, self.choices)
+        if self.minimum is not None:
+            check_minimum("default", self.default, self.minimum)
         return self
 
 
@@ -225,6 +230,14 @@ def check_choice(name: str, value: Value, choices: list[Scalar]) -> None:
         if not any(item == c and type(item) is type(c) for c in choices):
             allowed = ", ".join(str(c) for c in choices)
             raise ValueError(f"{name}: {item!r} is not one of {allowed}")
+
+
+def check_minimum(name: str, value: Value, minimum: int) -> None:
+    """Raise ``ValueError`` unless ``value`` is null or a whole number from ``minimum``."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{name}: {value!r} is not a whole number from {minimum}")
 
 
 class Game(BaseModel):
