@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,19 @@ def test_import_error_reaches_the_entry_point_as_a_user_error(tmp_path: Path) ->
     result = runner.invoke(app, ["import", str(source)])
     assert isinstance(result.exception, FloormanError)
     assert "variant 'F7S' is not one floorman plays" in str(result.exception)
+
+
+def test_audit_reports_a_file_it_cannot_read_and_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "good.phh").write_text(HAND)
+    (tmp_path / "binary.phh").write_bytes(b"variant = '\xff'\n")
+    os.mkfifo(tmp_path / "pipe.phh")
+    (tmp_path / "zero.phh").symlink_to("/dev/zero")
+    result = runner.invoke(app, ["audit", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "replayed 1: matched 1" in result.stdout
+    failed = result.stdout.split("failed:\n")[1].splitlines()
+    assert failed == [
+        f"  {tmp_path / 'binary.phh'}: line 1: not UTF-8 text",
+        f"  {tmp_path / 'pipe.phh'}: not a regular file",
+        f"  {tmp_path / 'zero.phh'}: not a regular file",
+    ]

@@ -43,7 +43,7 @@ def compare(
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
     from floorman import documents, render
-    from floorman.cli._documents import write_document
+    from floorman.cli._output import write_output
     from floorman.rules.loader import load_rulebook
 
     if len(rulebooks) < 2:
@@ -58,7 +58,7 @@ def compare(
                 typer.echo(line)
             return
         printed = render.render_pdf("compare.html", view)
-        write_document(output, printed.pdf)
+        write_output(output, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return

@@ -267,12 +267,12 @@ def _scripted(lines: Iterable[str]) -> Ask:
 def _answer_lines(answers: Path | None) -> Iterable[str] | None:
     """The scripted answers, or ``None`` when the trainee types at a terminal."""
     if answers is not None:
+        from floorman.inputfile import read_input
+
         try:
-            return answers.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            raise FloormanError(f"--answers {answers}: no such file") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise FloormanError(f"--answers {answers}: cannot read it: {error}") from None
+            return read_input(answers).splitlines()
+        except FloormanError as error:
+            raise FloormanError(f"--answers {error}") from None
     if sys.stdin is None or not sys.stdin.isatty():
         return sys.stdin if sys.stdin is not None else []
     return None
@@ -283,14 +283,14 @@ def _answer_lines(answers: Path | None) -> Iterable[str] | None:
 
 def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str) -> None:
     from floorman import render
-    from floorman.cli._documents import write_document
+    from floorman.cli._output import write_output
     from floorman.drills.printing import quiz_view
 
     view = quiz_view(
         questions, book=book, seed=seed, day=datetime.date.today(), paper=render.paper_size(paper)
     )
     printed = render.html_to_pdf(render.render_html("drill.html", view))
-    write_document(target, printed.pdf)
+    write_output(target, printed.pdf)
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
     what = f"{len(questions)} questions, then the answer key"
     typer.echo(f"wrote {target} ({pages}, {paper.lower()}: {what})")

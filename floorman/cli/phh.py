@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
@@ -13,6 +11,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
+from floorman.cli._errors import user_errors
 
 
 @app.command("import")
@@ -28,15 +27,20 @@ def import_hand(
     Seats are numbered 1..n in PHH player order; the button is the last seat.
     """
     from floorman.handfile import dump_hand
+    from floorman.inputfile import read_input
     from floorman.phh import import_phh, read_phh
 
-    text = _read(file)
+    with user_errors():
+        text = read_input(file)
     imported = import_phh(read_phh(text, str(file)), str(file))
     hand_text = dump_hand(imported.hand())
     if output is None:
         typer.echo(hand_text, nl=False)
         return
-    _write_whole(output, hand_text)
+    from floorman.cli._output import write_output
+
+    with user_errors():
+        write_output(output, hand_text.encode("utf-8"))
 
 
 @app.command()
@@ -55,14 +59,22 @@ def audit(
 
     Exit status 1 when a hand mismatches or cannot be replayed.
     """
-    from floorman.audit import AuditSummary, audit_phh
+    from floorman.audit import AuditSummary, Outcome, audit_phh
+    from floorman.errors import FloormanError
+    from floorman.inputfile import read_input
 
     files = list(_phh_files(paths))
     show = sys.stderr.isatty() if progress is None else progress
     summary = AuditSummary()
     step = max(1, len(files) // 100)
     for done, file in enumerate(files, 1):
-        summary.add(audit_phh(_read(file), str(file)))
+        try:
+            text = read_input(file)
+        except FloormanError as error:  # one unreadable file is reported, the rest audited
+            reason = str(error).removeprefix(str(file)).removeprefix(":").strip()
+            summary.add(Outcome(str(file), "failed", reason))
+        else:
+            summary.add(audit_phh(text, str(file)))
         if show and (done % step == 0 or done == len(files)):
             sys.stderr.write(f"\raudit: {done}/{len(files)} files")
             sys.stderr.flush()
@@ -77,31 +89,14 @@ def audit(
 
 def _phh_files(paths: list[Path]) -> Iterator[Path]:
     for path in paths:
-        if path.is_dir():
+        try:
+            folder = path.is_dir()
+            found = folder or path.exists() or path.is_symlink()
+        except OSError as error:
+            fail(f"{path}: {error.strerror}")
+        if folder:
             yield from sorted(path.rglob("*.phh"))
-        elif path.is_file():
+        elif found:
             yield path
         else:
             fail(f"{path}: no such file or folder")
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(f"{path}: no such file")
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"{path}: cannot read it: {error}")
-    raise AssertionError("unreachable")
-
-
-def _write_whole(path: Path, text: str) -> None:
-    """Write the file in one piece: a reader never sees half of it."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except OSError as error:
-        fail(f"{path}: cannot write it: {error}")

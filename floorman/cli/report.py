@@ -52,7 +52,7 @@ def report(
     citation and steps, the violations, the pots and the chip split, and lines for the
     dealer's and the floor person's signatures."""  # fmt: skip
     from floorman import documents, render
-    from floorman.cli._documents import write_document
+    from floorman.cli._output import write_output
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 
@@ -75,11 +75,11 @@ def report(
         page = render.render_html("report.html", view, standalone=html)
         target = output or default.with_suffix(".html" if html else ".pdf")
         if html:
-            write_document(target, page.encode("utf-8"))
+            write_output(target, page.encode("utf-8"))
             typer.echo(f"wrote {target}")
             return
         printed = render.html_to_pdf(page)
-        write_document(target, printed.pdf)
+        write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return

@@ -50,7 +50,8 @@ def sheet(
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
     from floorman import documents, render
-    from floorman.cli._documents import load_in_force, write_document
+    from floorman.cli._documents import load_in_force
+    from floorman.cli._output import write_output
 
     try:
         size = render.paper_size(paper)
@@ -63,11 +64,11 @@ def sheet(
         page = render.render_html("sheet.html", view, standalone=html)
         target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
         if html:
-            write_document(target, page.encode("utf-8"))
+            write_output(target, page.encode("utf-8"))
             typer.echo(f"wrote {target}")
             return
         printed = render.html_to_pdf(page)
-        write_document(target, printed.pdf)
+        write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return

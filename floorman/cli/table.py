@@ -9,7 +9,6 @@ hand in progress anywhere it can be left out.
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -308,11 +307,8 @@ def export(
     if output is None:
         typer.echo(text, nl=False)
         return
-    partial = output.with_name(output.name + ".partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, output)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        fail(f"{output}: cannot write it: {error.strerror or error}")
+    from floorman.cli._output import write_output
+
+    with _hands.user_errors():
+        write_output(output, text.encode("utf-8"))
     typer.echo(f"hand {loaded.stored.id} written to {output}", err=True)

@@ -1,0 +1,153 @@
+"""Writing the file a command was asked for with ``-o``: whole or not at all.
+
+A regular file is written beside the target and renamed over it, so a
+failed or killed run never leaves half a PDF where the last good one was.
+Where the system allows (Linux ``O_TMPFILE``) the new file has no name until
+it is whole, so even ``kill -9`` leaves nothing behind; elsewhere a hidden
+temporary file is removed on any failure, Ctrl-C or ``kill``. A symbolic
+link keeps pointing where it did (the file it names is replaced), a device
+or a pipe (``/dev/stdout``, ``/dev/full``) is written through, never
+replaced, and a folder is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import signal
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from floorman.errors import FloormanError
+
+__all__ = ["write_output"]
+
+
+def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:
+    """Put ``data`` at ``path``; a :class:`FloormanError` names ``option`` and the path."""
+    text = os.fspath(path)
+    if not text:
+        raise FloormanError(f"{option} needs a file name")
+    shown = f'{option} "{_printable(text)}"'
+    try:
+        info: os.stat_result | None = os.stat(text)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        raise FloormanError(f"{shown}: cannot write there: {error.strerror}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise FloormanError(f"{shown}: a folder; give a file name")
+    try:
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            _write_through(text, data)
+        else:
+            mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+            with _terminate_as_exit():
+                target = Path(os.path.realpath(text))
+                if not _replace_unnamed(target, data, mode):
+                    _replace_named(target, data, mode)
+    except OSError as error:
+        raise FloormanError(f"{shown}: cannot write there: {error.strerror or error}") from None
+
+
+def _write_through(path: str, data: bytes) -> None:
+    """A device or a pipe: written as it is, never replaced by a file."""
+    descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(data)
+
+
+_REAL_FAILURES: frozenset[int] = frozenset(
+    {errno.ENOENT, errno.EACCES, errno.ENOTDIR, errno.ENOSPC, errno.EROFS, errno.EDQUOT}
+)
+"""Failures a named temporary file would meet too: no reason to try one."""
+
+
+def _replace_unnamed(target: Path, data: bytes, mode: int) -> bool:
+    """Through a file with no name until it is whole; ``False``, with nothing left
+    behind, where the system cannot make or name one."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag:
+        return False
+    try:
+        descriptor = os.open(target.parent, flag | os.O_WRONLY, 0o600)
+    except OSError as error:
+        if error.errno in _REAL_FAILURES:
+            raise
+        return False
+    temporary = target.parent / f".{target.name}.{secrets.token_hex(4)}.part"
+    with os.fdopen(descriptor, "wb") as stream:
+        _fill(stream, data, mode)
+        try:
+            os.link(f"/proc/self/fd/{descriptor}", temporary, follow_symlinks=True)
+        except OSError as error:
+            if error.errno in _REAL_FAILURES - {errno.ENOENT}:
+                raise
+            return False
+    _rename(temporary, target)
+    return True
+
+
+def _replace_named(target: Path, data: bytes, mode: int) -> None:
+    import tempfile
+
+    descriptor, name = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".part", dir=target.parent
+    )
+    temporary = Path(name)
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            _fill(stream, data, mode)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _rename(temporary, target)
+
+
+def _fill(stream: BinaryIO, data: bytes, mode: int) -> None:
+    stream.write(data)
+    stream.flush()
+    os.fchmod(stream.fileno(), mode)
+    os.fsync(stream.fileno())
+
+
+def _rename(temporary: Path, target: Path) -> None:
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+
+
+@contextlib.contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """``kill`` (SIGTERM) during the write unwinds like Ctrl-C, so no temporary file stays."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _printable(text: str) -> str:
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
