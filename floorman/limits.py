@@ -16,6 +16,9 @@ MAX_EVENT_CHARS: Final = 2_000
 MAX_FILE_BYTES: Final = 4 * 1024 * 1024
 """Bytes in one input file: a hand file, a PHH file, a house rulebook."""
 
+MAX_STEP_CHARS: Final = 2_000
+"""Characters in one step text of a rulebook as written; filled in, at most ten times that."""
+
 MAX_SEAT: Final = 99
 """The highest seat number a table may use."""
 

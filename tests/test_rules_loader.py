@@ -69,11 +69,13 @@ def test_a_rulebook_extends_and_replaces_a_rule(tmp_path: Path) -> None:
         ({"do": "shuffle-up"}, "rules[0].steps[0].do: 'shuffle-up' is not allowed"),
         (
             {"text": "{{ ''.__class__ }}"},
-            'rules[0].steps[0].text: \\"__class__\\" reaches outside the template sandbox',
+            "rules[0].steps[0].text: rule 'holdem.exposed-holecard.first':"
+            ' \\"__class__\\" reaches outside the template sandbox',
         ),
         (
             {"text": "Give {{ player }} a card."},
-            "rules[0].steps[0].text: unknown variable 'player'",
+            "rules[0].steps[0].text: rule 'holdem.exposed-holecard.first':"
+            " unknown variable 'player'",
         ),
     ],
 )
@@ -254,3 +256,14 @@ def test_a_bad_rulebook_name_is_one_line(name: str, message: str) -> None:
     with pytest.raises(RulebookError, match=re.escape(message)) as raised:
         load_rulebook(name)
     assert len(str(raised.value)) < 200
+
+
+def test_a_step_text_that_would_not_fill_in_bounded_time_fails_to_load(tmp_path: Path) -> None:
+    path = tiny(tmp_path, text="{{ card|center(1500000000) }}")
+    with pytest.raises(RulebookError) as raised:
+        load_rulebook(path)
+    assert str(raised.value) == (
+        f"{path}:15: rules[0].steps[0].text: rule 'holdem.exposed-holecard.first':"
+        ' "center" is not a filter step texts use (capitalize, d, default, lower, title, trim,'
+        " upper)"
+    )

@@ -38,6 +38,21 @@ def test_rendered_texts_are_one_line() -> None:
         ("{{ card.upper() }}", "may only print variables"),
         ("{{ cycler }}", "unknown variable 'cycler'"),
         ("{{ card ", "template syntax"),
+        ("{{ card|center(1500000000) }}", '"center" is not a filter step texts use'),
+        ("{{ card|attr('__class__') }}", '"attr" is not a filter step texts use'),
+        ("{{ card|default(card, true) }}", 'the filter "default" takes at most one plain value'),
+        ("{{ card is divisibleby 3 }}", '"divisibleby" is not a test step texts use'),
+        ("{% for a in cards %}{% for b in cards %}{{ a }}{% endfor %}{% endfor %}", "loops"),
+        ("{% include 'x' %}", "cannot use {% include %}"),
+        ("{% extends 'x' %}", "cannot use {% extends %}"),
+        ("{% import 'x' as y %}", "cannot use {% import %}"),
+        ("{% macro m() %}x{% endmacro %}", "cannot use macros"),
+        ("{% set card = 'x' %}{{ card }}", "cannot use {% set %}"),
+        ("{% for card in seat %}{{ card }}{% endfor %}", "loops"),
+        ("{{ card * 1000000000 }}", "cannot use arithmetic"),
+        ("{{ [card] }}", "cannot use list expressions"),
+        ("{{ " + "(" * 400 + "card" + ")" * 400 + " }}", "nested too deep"),
+        ("x" * 2001, "at most 2,000 characters"),
     ],
 )
 def test_unsafe_or_unknown_templates_are_refused(text: str, message: str) -> None:
@@ -47,6 +62,17 @@ def test_unsafe_or_unknown_templates_are_refused(text: str, message: str) -> Non
 
 def test_filters_and_conditions_are_allowed() -> None:
     check_text("{% if card %}Show the {{ card | upper }}.{% endif %}")
+    text = (
+        "{% if seat is defined and card != 'x' %}{{ seat ~ ' shows' }} {{ card|d('a card') }}"
+        "{% elif card in cards %}no{% else %}{{ card if seat else cards }}{% endif %}"
+    )
+    check_text(text)
+    assert render_text(text, {"seat": "seat 3", "card": "7♦", "cards": "7♦"}) == "Seat 3 shows 7♦"
+
+
+def test_a_text_from_a_cached_rulebook_is_checked_before_it_is_filled() -> None:
+    with pytest.raises(TemplateError, match='"center" is not a filter'):
+        render_text("{{ card|center(1500000000) }}", {"card": "7♦"})
 
 
 def test_an_unfilled_variable_is_an_error_not_a_blank() -> None:

@@ -612,7 +612,7 @@ def _compile_rule(
             try:
                 check_text(step.text)
             except TemplateError as error:
-                raise fail(["steps", index, "text"], str(error)) from None
+                raise fail(["steps", index, "text"], f"rule {rule.id!r}: {error}") from None
         steps.append(CompiledStep(step, compile_when(step.when, ["steps", index, "when"])))
     for index, example in enumerate(rule.examples):
         if example.rule is not None and example.rule not in local_ids:

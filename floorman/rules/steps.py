@@ -1,12 +1,17 @@
 """Step texts: Jinja2 templates filled with the actual cards and seats.
 
 A rulebook may come from a house, so its templates run in a sandbox with
-strict undefined variables: a text can use only the documented variables
-(:data:`~floorman.rules.catalogue.TEMPLATE_VARS`) and cannot reach into
-Python objects. Both are checked when the rulebook loads, not when a dealer
-is waiting for a ruling. A text that only prints variables (every shipped
-text does) is filled just as Jinja2 would fill it, without loading Jinja2:
-a dealer's ``floorman check`` does not wait for it to load.
+strict undefined variables, and only the little of Jinja2 a sentence needs
+is allowed: printing the documented variables
+(:data:`~floorman.rules.catalogue.TEMPLATE_VARS`), ``if``/``elif``/``else``,
+comparisons and ``~``, and a few filters and tests that cannot grow the
+text (:data:`FILTERS`, :data:`TESTS`). No loop, no call, no attribute, no
+include, import or macro: a text fills in bounded time and memory, at most
+ten times :data:`~floorman.limits.MAX_STEP_CHARS`. The shape is checked
+when the rulebook loads, not when a dealer is waiting for a ruling, and
+again before a text is first compiled. A text that only prints variables
+(every shipped text does) is filled just as Jinja2 would fill it, without
+loading Jinja2: a dealer's ``floorman check`` does not wait for it to load.
 
 >>> render_text("Take the {{ card }} out of play.", {"card": "7♦"})
 'Take the 7♦ out of play.'
@@ -19,13 +24,33 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
+from floorman.errors import FloormanError
+from floorman.limits import MAX_STEP_CHARS
 from floorman.rules.catalogue import TEMPLATE_VARS
 
 if TYPE_CHECKING:
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
-__all__ = ["PRIMITIVE_DOCS", "TemplateError", "check_text", "placeholders", "render_text"]
+__all__ = [
+    "FILTERS",
+    "PRIMITIVE_DOCS",
+    "TESTS",
+    "TemplateError",
+    "check_text",
+    "placeholders",
+    "render_text",
+]
+
+FILTERS: frozenset[str] = frozenset(
+    {"upper", "lower", "capitalize", "title", "trim", "default", "d"}
+)
+"""Filters a step text may use: none makes the text longer than its variables."""
+
+TESTS: frozenset[str] = frozenset(
+    {"defined", "undefined", "none", "string", "eq", "equalto", "ne", "in"}
+)
+"""Tests a step text may use (``{% if card is defined %}``)."""
 
 PRIMITIVE_DOCS: Mapping[str, str] = {
     "misdeal": "The hand is a misdeal: the cards are gathered, reshuffled, cut and redealt.",
@@ -57,7 +82,7 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
 
 
-class TemplateError(ValueError):
+class TemplateError(FloormanError, ValueError):
     """A step text that would fail or escape its sandbox."""
 
 
@@ -82,23 +107,76 @@ def check_text(text: str) -> None:
     import jinja2
     from jinja2 import nodes
 
+    if len(text) > MAX_STEP_CHARS:
+        raise TemplateError(f"a step text is at most {MAX_STEP_CHARS:,} characters")
     try:
         tree = _env().parse(text)
     except jinja2.TemplateSyntaxError as error:
         raise TemplateError(f"template syntax: {error.message} (line {error.lineno})") from None
+    except RecursionError:
+        raise TemplateError("template syntax: nested too deep") from None
     for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
         name = node.attr if isinstance(node, nodes.Getattr) else _const(getattr(node, "arg", None))
         if isinstance(name, str) and (name.startswith("_") or not name.isidentifier()):
             raise TemplateError(f'"{name}" reaches outside the template sandbox')
     if any(True for _ in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Call))):
         raise TemplateError("a step text may only print variables, not call or index them")
-    stored = {node.name for node in tree.find_all(nodes.Name) if node.ctx != "load"}
-    used = {node.name for node in tree.find_all(nodes.Name) if node.ctx == "load"}
-    unknown = sorted(used - stored - TEMPLATE_VARS.keys())
-    if unknown:
-        raise TemplateError(
-            f"unknown variable {unknown[0]!r} (known: {', '.join(sorted(TEMPLATE_VARS))})"
-        )
+    for part in tree.find_all(nodes.Node):
+        _check_node(part)
+
+
+_ALLOWED: tuple[str, ...] = (
+    "Template", "Output", "TemplateData", "Const", "Name", "If", "CondExpr", "Filter",
+    "Test", "Compare", "Operand", "And", "Or", "Not", "Concat",
+)  # fmt: skip
+"""The parts of Jinja2 a sentence needs: printing, choosing and comparing."""
+
+
+def _check_node(node: jinja2.nodes.Node) -> None:
+    from jinja2 import nodes
+
+    kind = type(node).__name__
+    if kind not in _ALLOWED:
+        what = _STATEMENTS.get(kind, f"{kind.lower()} expressions")
+        raise TemplateError(f"a step text cannot use {what}: only variables, if and filters")
+    if isinstance(node, nodes.Name):
+        if node.ctx != "load" or node.name not in TEMPLATE_VARS:
+            raise TemplateError(
+                f"unknown variable {node.name!r} (known: {', '.join(sorted(TEMPLATE_VARS))})"
+            )
+    elif isinstance(node, nodes.Filter | nodes.Test):
+        allowed, word = (FILTERS, "filter") if isinstance(node, nodes.Filter) else (TESTS, "test")
+        if node.name not in allowed:
+            raise TemplateError(
+                f'"{node.name}" is not a {word} step texts use ({", ".join(sorted(allowed))})'
+            )
+        if node.kwargs or node.dyn_args or node.dyn_kwargs or len(node.args) > 1:
+            raise TemplateError(f'the {word} "{node.name}" takes at most one plain value')
+    elif isinstance(node, nodes.Const) and not isinstance(node.value, str | int | bool | None):
+        raise TemplateError(f"{node.value!r} is not a value a step text prints")
+
+
+_STATEMENTS: dict[str, str] = {
+    "For": "loops ({% for %})",
+    "Include": "{% include %}",
+    "Extends": "{% extends %}",
+    "Import": "{% import %}",
+    "FromImport": "{% from ... import %}",
+    "Macro": "macros",
+    "CallBlock": "{% call %}",
+    "Assign": "{% set %}",
+    "AssignBlock": "{% set %}",
+    "Block": "blocks",
+    "With": "{% with %}",
+    "FilterBlock": "{% filter %}",
+    "Mul": "arithmetic",
+    "Pow": "arithmetic",
+    "Add": "arithmetic",
+    "Sub": "arithmetic",
+    "Div": "arithmetic",
+    "FloorDiv": "arithmetic",
+    "Mod": "arithmetic",
+}
 
 
 def _const(node: object) -> object:
@@ -109,6 +187,7 @@ def _const(node: object) -> object:
 
 @cache
 def _compiled(text: str) -> jinja2.Template:
+    check_text(text)  # a rulebook read from the cache was checked by the floorman that wrote it
     return _env().from_string(text)
 
 
@@ -145,6 +224,8 @@ def render_text(text: str, variables: Mapping[str, str]) -> str:
             filled = _compiled(text).render(variables)
         except jinja2.TemplateError as error:
             raise TemplateError(f"step text {text!r}: {error}") from None
+        if len(filled) > 10 * MAX_STEP_CHARS:
+            raise TemplateError(f"step text {text[:40]!r}...: fills to more than it may")
     filled = " ".join(filled.split())
     return filled[:1].upper() + filled[1:]
 
