@@ -41,6 +41,7 @@ from floorman.state import HandState
 from floorman.strictdata import NestingError, load_json
 
 __all__ = [
+    "MAX_TABLE_SEATS",
     "Hand",
     "HandFileError",
     "HandHeader",
@@ -51,7 +52,7 @@ __all__ = [
     "parse_hand",
 ]
 
-_MAX_SEATS: Final = {"holdem": 22, "omaha": 11, "omaha-hilo": 11}
+MAX_TABLE_SEATS: Final = {"holdem": 22, "omaha": 11, "omaha-hilo": 11}
 """Most seats a deck can serve: every hand, five board cards and three burns."""
 
 
@@ -153,7 +154,7 @@ class HandHeader(BaseModel):
 
     @model_validator(mode="after")
     def _fits_deck(self) -> HandHeader:
-        most = _MAX_SEATS[self.game]
+        most = MAX_TABLE_SEATS[self.game]
         if len(self.seats) > most:
             raise ValueError(f"seats: one deck deals {self.game} to at most {most} seats")
         if len(self.seats) == 2 and self.button not in self.seats:

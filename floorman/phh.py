@@ -53,8 +53,10 @@ from floorman.events import (
     Post,
     Show,
 )
-from floorman.handfile import Hand
+from floorman.handfile import MAX_TABLE_SEATS, Hand, HandFileError
+from floorman.limits import MAX_CHIPS
 from floorman.state import HandState
+from floorman.strictdata import NestingError, load_toml
 
 __all__ = [
     "VARIANTS",
@@ -116,12 +118,16 @@ def read_phh(text: str, name: str = "hand.phh") -> dict[str, Any]:
     """
     try:
         return _read_flat(text)
-    except _NotFlat:
+    except (_NotFlat, ValueError):  # a number past int's 4,300 digits: tomllib says where
         pass
     try:
-        return tomllib.loads(text)
+        return load_toml(text)
     except tomllib.TOMLDecodeError as error:
         raise PhhError(f"{name}: not TOML: {error}") from None
+    except NestingError as error:
+        raise PhhError(f"{name}: not a hand history: {error}") from None
+    except ValueError:
+        raise PhhError(f"{name}: not a hand history: a number of more than 4,300 digits") from None
 
 
 def _read_flat(text: str) -> dict[str, Any]:
@@ -242,8 +248,14 @@ class Imported:
         return [str(event) for event in self.events]
 
     def hand(self) -> Hand:
-        """The floorman hand file."""
-        return Hand.model_validate({**self.header, "events": self.events_text()})
+        """The floorman hand file; :class:`PhhError` if it would not be a valid one."""
+        from floorman.handfile import parse_hand
+
+        data = {**self.header, "events": self.events_text()}
+        try:
+            return parse_hand(json.dumps(data), self.name, json_text=True)
+        except HandFileError as error:
+            raise PhhError(str(error)) from None
 
 
 def import_phh(data: Mapping[str, Any], name: str = "hand.phh") -> Imported:
@@ -278,13 +290,15 @@ class _Importer:
         chips = int(value)
         if chips < 0:
             raise self.fail(f"{where}: {value} is below zero")
+        if chips > MAX_CHIPS:
+            raise self.fail(f"{where}: {value} is more than {MAX_CHIPS:,} chips")
         return chips
 
     def amounts(self, key: str, count: int) -> list[int]:
         values = self.field(key)
         if not isinstance(values, list) or len(values) != count:
             raise self.fail(f"{key} needs {count} amounts, one a player")
-        if set(map(type, values)) == {int} and min(values) >= 0:
+        if set(map(type, values)) == {int} and min(values) >= 0 and max(values) <= MAX_CHIPS:
             return values
         return [self.chips(value, key) for value in values]
 
@@ -304,7 +318,7 @@ class _Importer:
         """The hand before its first action: the header, the state with the blinds
         and antes in, the forced posts and the players' names as events."""
         variant = self.field("variant")
-        if variant not in VARIANTS:
+        if not isinstance(variant, str) or variant not in VARIANTS:
             raise UnsupportedVariant(
                 f"{self.name}: variant {variant!r} is not one floorman plays"
                 f" ({', '.join(VARIANTS)})"
@@ -314,6 +328,9 @@ class _Importer:
         if not isinstance(stacks, list) or len(stacks) < 2:
             raise self.fail("starting_stacks needs two players or more")
         players = len(stacks)
+        if players > MAX_TABLE_SEATS[game]:
+            most = MAX_TABLE_SEATS[game]
+            raise self.fail(f"starting_stacks: one deck deals {game} to at most {most} players")
         self.seats = _players(players)
         starting = self.amounts("starting_stacks", players)
         if not all(starting):
@@ -356,6 +373,8 @@ class _Importer:
                 header["limit_bets"] = limit_bets
         else:
             min_bet = self.chips(self.field("min_bet"), "min_bet")
+            if min_bet < 1:
+                raise self.fail(f"min_bet: a bet is at least 1 chip, not {min_bet}")
             if min_bet == big_blind:
                 min_bet = None
             else:
@@ -421,6 +440,13 @@ class _Importer:
             self.action(imported, number, raw, hole)
         finishing = self.data.get("finishing_stacks")
         if isinstance(finishing, list) and len(finishing) == players:
+            for value in finishing:
+                if (
+                    isinstance(value, bool)
+                    or not isinstance(value, int | float)
+                    or not 0 <= value <= MAX_CHIPS
+                ):
+                    raise self.fail(f"finishing_stacks: {value!r} is not an amount")
             imported.finishing_stacks = tuple(finishing)
         return imported
 
@@ -583,6 +609,7 @@ def _remember_start(key: tuple[object, ...], imported: Imported) -> None:
 
 
 _PLAIN_FIELDS: Final = ("variant", "ante_trimming_status", "min_bet", "small_bet", "big_bet")
+_PLAIN_TYPES: Final = frozenset({str, int, float, bool, type(None)})
 
 
 def _start_key(data: Mapping[str, Any]) -> tuple[object, ...] | None:
@@ -599,6 +626,8 @@ def _start_key(data: Mapping[str, Any]) -> tuple[object, ...] | None:
     if set(map(type, amounts)) != {int} or not set(map(type, names)) <= {str}:
         return None
     fields = tuple(map(data.get, _PLAIN_FIELDS))
+    if not set(map(type, fields)) <= _PLAIN_TYPES:
+        return None
     return len(stacks), len(antes), amounts, tuple(names), fields, tuple(map(type, fields))
 
 

@@ -294,8 +294,17 @@ def test_unknown_and_partly_known_hole_cards() -> None:
         ({"actions": ["d dh p1 ????", "p3 sd"]}, PhhError, "draws and bring-ins"),
         ({"actions": ["d dh p1 ????", "p3 xx"]}, PhhError, 'action 2 "p3 xx": not a PHH action'),
         ({"actions": ["d dh p1 AhAd", "d dh p2 AhKd"]}, PhhError, "action 2 .*: Ah is dealt twice"),
+        ({"variant": [1]}, UnsupportedVariant, r"variant \[1\] is not one floorman plays"),
+        ({"min_bet": 0}, PhhError, "min_bet: a bet is at least 1 chip, not 0"),
+        ({"min_bet": 10**20}, PhhError, "min_bet: .* is more than 1,000,000,000,000,000 chips"),
+        ({"antes": [0] * 23, "blinds_or_straddles": [1, 2] + [0] * 21,
+          "starting_stacks": [100] * 23},
+         PhhError, "starting_stacks: one deck deals holdem to at most 22 players"),
+        ({"finishing_stacks": ["a", "b", "c"]}, PhhError, "finishing_stacks: 'a' is not an amount"),
+        ({"finishing_stacks": [float("inf"), 1, 2]}, PhhError,
+         "finishing_stacks: inf is not an amount"),
     ],
-)
+)  # fmt: skip
 def test_bad_files_are_named_with_the_action(
     fields: dict[str, object], error: type[Exception], message: str
 ) -> None:
@@ -358,3 +367,22 @@ def test_the_data_set_round_trips_through_floorman() -> None:
         assert again.state.stacks == first.state.stacks
         checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", "not a hand history: nested more than 64 deep"),
+        (
+            "min_bet = " + "9" * 5000 + "\n",
+            "not a hand history: a number of more than 4,300 digits",
+        ),
+        (
+            "antes = [" + "9" * 5000 + ", 0]\n",
+            "not a hand history: a number of more than 4,300 digits",
+        ),
+    ],
+)
+def test_toml_no_parser_can_hold_is_one_line(text: str, message: str) -> None:
+    with pytest.raises(PhhError, match=f"^h.phh: {message}$"):
+        read_phh(text, "h.phh")
