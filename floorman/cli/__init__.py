@@ -15,7 +15,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Final
 
-from floorman.cli import _app
+from floorman.cli import _app, _errors
 
 if TYPE_CHECKING:
     import typer
@@ -75,6 +75,7 @@ def main() -> None:
     args = sys.argv[1:]
     completing = "_FLOORMAN_COMPLETE" in os.environ
     gc.disable()
+    _errors.tolerant_streams()
     try:
         load_commands(args[0] if args and not completing else None)
         _app.main()
