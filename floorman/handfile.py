@@ -38,7 +38,7 @@ from floorman.events import Event, EventError, parse_event
 from floorman.inputfile import read_input
 from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.state import HandState
-from floorman.strictdata import NestingError, load_json
+from floorman.strictdata import NestingError, load_json, yaml_problem
 
 __all__ = [
     "MAX_TABLE_SEATS",
@@ -284,13 +284,10 @@ def parse_hand(text: str, name: str = "hand", *, json_text: bool | None = None) 
 
         try:
             data = _yaml_load(text)
-        except yaml.MarkedYAMLError as error:
-            mark = error.problem_mark or error.context_mark
-            line = f" line {mark.line + 1}" if mark is not None else ""
-            problem = error.problem or error.context or "not YAML"
-            raise HandFileError(f"{name}{line}: not YAML: {problem}") from None
         except yaml.YAMLError as error:
-            raise HandFileError(f"{name}: not YAML: {error}") from None
+            line, problem = yaml_problem(error, text)
+            where = f"{name} line {line}" if line is not None else name
+            raise HandFileError(f"{where}: not YAML: {problem}") from None
     if not isinstance(data, dict):
         raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
     try:

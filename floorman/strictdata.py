@@ -18,7 +18,7 @@ from floorman.limits import MAX_NESTING
 if TYPE_CHECKING:
     import yaml
 
-__all__ = ["NestingError", "load_json", "load_toml", "strict_loader"]
+__all__ = ["NestingError", "load_json", "load_toml", "strict_loader", "yaml_problem"]
 
 
 class NestingError(ValueError):
@@ -75,6 +75,23 @@ def _check_depth_of_nodes(root: yaml.Node) -> None:
                 None, None, str(NestingError()), node.start_mark
             )
         pending.extend((child, depth + 1) for child in children)
+
+
+def yaml_problem(error: yaml.YAMLError, text: str) -> tuple[int | None, str]:
+    """The line (from 1; ``None`` when YAML does not say) and the problem, in one line."""
+    import yaml
+
+    line: int | None = None
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = error.problem or error.context or "not YAML"
+    elif isinstance(error, yaml.reader.ReaderError):
+        line = text.count("\n", 0, max(error.position, 0)) + 1
+        problem = f"character {error.character!r} is not allowed: {error.reason}"
+    else:
+        problem = str(error)
+    return line, " ".join(problem.split())
 
 
 def load_json(text: str) -> Any:

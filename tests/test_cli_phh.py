@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from phhdata import SAMPLE_PHH as HAND
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -16,18 +17,6 @@ from floorman.errors import FloormanError
 from floorman.handfile import load_hand
 
 runner = CliRunner()
-
-HAND = """variant = 'NT'
-ante_trimming_status = true
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [100, 80]
-actions = ['d dh p1 AhAd', 'd dh p2 ????', 'p2 cbr 80', 'p1 cc', 'd db 2c3d9h', 'd db Ts', \
-'d db Js', 'p2 sm KhKd', 'p1 sm AhAd']
-players = ['Ivey', 'Dwan']
-finishing_stacks = [180, 0]
-"""
 
 
 @pytest.fixture

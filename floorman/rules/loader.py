@@ -36,7 +36,7 @@ from floorman.rules.schema import (
     check_choice,
     check_minimum,
 )
-from floorman.strictdata import strict_loader
+from floorman.strictdata import strict_loader, yaml_problem
 
 __all__ = [
     "DEFAULT_RULEBOOK",
@@ -251,9 +251,8 @@ def _read_cached(path: Path, mtime: int, size: int) -> _Read:
     try:
         data = yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        at = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(error, "problem", None) or str(error)
+        line, problem = yaml_problem(error, text)
+        at = f":{line}" if line is not None else ""
         raise RulebookError(f"{path}{at}: not valid YAML: {problem}") from None
     if not isinstance(data, dict):
         raise RulebookError(f"{path}:1: a rulebook file is a mapping (rulebook:, title:, ...)")
