@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
 from floorman.cards import Card, CardError, format_cards, parse_card
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, is_utf8, shown
 from floorman.limits import MAX_EVENT_CHARS
 from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
@@ -298,12 +298,13 @@ def parse_event(text: str, number: int | None = None) -> Event:
     if known is not None:
         return known
     if len(text) > MAX_EVENT_CHARS:
-        shown = f"{text.strip()[:40]}..."
         raise NotationError(
-            number, shown, f"an event is at most {MAX_EVENT_CHARS:,} characters, not {len(text):,}"
+            number,
+            f"{text.strip()[:40]}...",
+            f"an event is at most {MAX_EVENT_CHARS:,} characters, not {len(text):,}",
         )
-    if not _is_text(text):
-        raise NotationError(number, _printable(text.strip()), "not UTF-8 text")
+    if not is_utf8(text):
+        raise NotationError(number, shown(text.strip()), "not UTF-8 text")
     words = text.split()
     try:
         if not words:
@@ -319,21 +320,6 @@ def parse_event(text: str, number: int | None = None) -> Event:
 
 _PARSED: dict[str, Event] = {}
 """Events are immutable values: the same text read again gives the event already made."""
-
-
-def _is_text(text: str) -> bool:
-    """Text that came in as UTF-8: no lone surrogate stands for a byte that was not."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _printable(text: str) -> str:
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def parse_events(lines: list[str] | tuple[str, ...], first: int = 1) -> list[Event]:
@@ -378,10 +364,10 @@ def _parse(words: list[str], text: str) -> Event:
         return Cards(seat, cards)
     if head == "show":
         seat = _seat(words, 1)
-        shown = tuple(parse_card(w) for w in _card_words(words[2:]))
-        if not 1 <= len(shown) <= 4:
+        tabled = tuple(parse_card(w) for w in _card_words(words[2:]))
+        if not 1 <= len(tabled) <= 4:
             raise _Bad("give the cards tabled, e.g. show 3 Ah Kd")
-        return Show(seat, shown)
+        return Show(seat, tabled)
     if head == "muck":
         seat = _seat(words, 1)
         _no_more(words, 2)

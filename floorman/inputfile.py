@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, shown
 from floorman.limits import MAX_FILE_BYTES
 
 __all__ = ["InputFileError", "read_input"]
@@ -27,7 +27,7 @@ class InputFileError(FloormanError, ValueError):
 
 def read_input(path: str | Path) -> str:
     """The text of ``path``; :class:`InputFileError` names the file if it cannot be read."""
-    name = os.fsdecode(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    name = shown(os.fsdecode(path))
     try:
         descriptor = os.open(path, _FLAGS)
     except FileNotFoundError:

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from floorman.errors import FloormanError, is_utf8, shown
+
 DbOption = Annotated[
     Path | None,
     typer.Option(
@@ -16,9 +18,25 @@ DbOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def plain_text(param: typer.CallbackParam, value: str | None) -> str | None:
+    """A name floorman keeps or prints as given (a table, a trainee) is UTF-8 text."""
+    if value is not None and not is_utf8(value):
+        raise FloormanError(f'{param.opts[0]} "{shown(value)}": not UTF-8 text')
+    return value
+
+
 TableOption = Annotated[
     str | None,
-    typer.Option("--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", show_default=False),
+    typer.Option(
+        "--table",
+        "-t",
+        envvar="FLOORMAN_TABLE",
+        help="The table.",
+        show_default=False,
+        callback=plain_text,
+    ),
 ]
 HouseOption = Annotated[
     str | None,

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, shown
 
 __all__ = ["write_output"]
 
@@ -33,15 +33,15 @@ def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:
     text = os.fspath(path)
     if not text:
         raise FloormanError(f"{option} needs a file name")
-    shown = f'{option} "{_printable(text)}"'
+    where = f'{option} "{shown(text)}"'
     try:
         info: os.stat_result | None = os.stat(text)
     except FileNotFoundError:
         info = None
     except OSError as error:
-        raise FloormanError(f"{shown}: cannot write there: {error.strerror}") from None
+        raise FloormanError(f"{where}: cannot write there: {error.strerror}") from None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise FloormanError(f"{shown}: a folder; give a file name")
+        raise FloormanError(f"{where}: a folder; give a file name")
     try:
         if info is not None and not stat.S_ISREG(info.st_mode):
             _write_through(text, data)
@@ -52,7 +52,7 @@ def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:
                 if not _replace_unnamed(target, data, mode):
                     _replace_named(target, data, mode)
     except OSError as error:
-        raise FloormanError(f"{shown}: cannot write there: {error.strerror or error}") from None
+        raise FloormanError(f"{where}: cannot write there: {error.strerror or error}") from None
 
 
 def _write_through(path: str, data: bytes) -> None:
@@ -147,7 +147,3 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
-
-
-def _printable(text: str) -> str:
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

@@ -21,7 +21,7 @@ import typer
 
 from floorman.cli._app import app, fail
 from floorman.cli._errors import user_errors
-from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option
+from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError
 from floorman.limits import MAX_QUESTIONS
 
@@ -48,6 +48,7 @@ TraineeOption = Annotated[
         metavar="NAME",
         help="Who is taking the drill: their score is kept in the store.",
         show_default=False,
+        callback=plain_text,
     ),
 ]
 
@@ -157,7 +158,13 @@ def drill(
 def stats(
     trainee: Annotated[
         str | None,
-        typer.Option("--trainee", metavar="NAME", help="Only this trainee.", show_default=False),
+        typer.Option(
+            "--trainee",
+            metavar="NAME",
+            help="Only this trainee.",
+            show_default=False,
+            callback=plain_text,
+        ),
     ] = None,
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

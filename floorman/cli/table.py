@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import DbOption, TableOption
+from floorman.cli._options import DbOption, TableOption, plain_text
 from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
 from floorman.numerals import NumberError, chip_amount, is_number, seat_number
@@ -79,7 +79,10 @@ def _echo_state(lines: list[str]) -> None:
 @app.command()
 def new(
     table: Annotated[
-        str, typer.Option("--table", "-t", envvar="FLOORMAN_TABLE", help="The table.")
+        str,
+        typer.Option(
+            "--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", callback=plain_text
+        ),
     ],
     button: Annotated[int, typer.Option("--button", help="The seat holding the button.")],
     seats: Annotated[

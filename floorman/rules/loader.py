@@ -20,7 +20,7 @@ import yaml
 from pydantic import ValidationError
 
 from floorman._resources import rulebook_dir
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, shown
 from floorman.inputfile import read_input
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
 from floorman.rules.predicates import PredicateError, Test, compile_predicate, walk
@@ -216,7 +216,7 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 def _shown(text: str) -> str:
-    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    text = shown(text)
     return text if len(text) <= 80 else f"{text[:60]}...({len(text)} characters)"
 
 
