@@ -250,6 +250,8 @@ def test_a_negative_raise_cap_is_refused(tmp_path: Path) -> None:
         ("a" * 300, "is not a rulebook name"),
         ("a/" * 300, "...(600 characters): no such rulebook file"),
         ("r\udcffop", "is not a rulebook name"),
+        ("/dev/zero", "/dev/zero: not a regular file"),
+        ("/tmp", "/tmp: not a regular file"),
     ],
 )
 def test_a_bad_rulebook_name_is_one_line(name: str, message: str) -> None:

@@ -198,7 +198,8 @@ def _find(name: str | Path, relative_to: Path | None) -> Path:
             path = relative_to / path
         try:
             if not path.is_file():
-                raise RulebookError(f"{_shown(text)}: no such rulebook file")
+                problem = "not a regular file" if path.exists() else "no such rulebook file"
+                raise RulebookError(f"{_shown(text)}: {problem}")
             return path.resolve()
         except OSError as error:
             raise RulebookError(f"{_shown(text)}: cannot read it: {error.strerror}") from None
