@@ -34,7 +34,7 @@ def strict_loader(base: type[Any]) -> type[Any]:
 
     class StrictLoader(base):  # type: ignore[misc]
         def construct_document(self, node: yaml.Node) -> Any:
-            _check_depth_of_nodes(node)
+            _check_shape(node)
             return super().construct_document(node)
 
         def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Any:
@@ -58,23 +58,54 @@ def strict_loader(base: type[Any]) -> type[Any]:
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-def _check_depth_of_nodes(root: yaml.Node) -> None:
+_MOST_VALUES = 100_000
+"""Values a document may hold once its aliases are expanded, when it uses aliases."""
+
+
+def _check_shape(root: yaml.Node) -> None:
+    """Refuse nesting past the limit, an alias inside itself, and aliases that multiply
+    the document (a "billion laughs"): each node is looked at once, however often aliased."""
+
+    height: dict[int, int] = {}
+    size: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    pending: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while pending:
+        node, finished = pending.pop()
+        key = id(node)
+        if key in height:
+            continue
+        children = _children(node)
+        if not finished:
+            if key in open_nodes:
+                raise _shape_error(node, "an alias refers to the value that holds it")
+            open_nodes.add(key)
+            pending.append((node, True))
+            pending.extend((child, False) for child in children if id(child) not in height)
+            continue
+        open_nodes.discard(key)
+        height[key] = 1 + max((height[id(child)] for child in children), default=0)
+        size[key] = 1 + sum(size[id(child)] for child in children)
+        if height[key] > MAX_NESTING:
+            raise _shape_error(node, str(NestingError()))
+    if size[id(root)] > max(len(size), _MOST_VALUES):
+        raise _shape_error(root, f"aliases expand it to more than {_MOST_VALUES:,} values")
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
     import yaml
 
-    pending: list[tuple[yaml.Node, int]] = [(root, 1)]
-    while pending:
-        node, depth = pending.pop()
-        if isinstance(node, yaml.MappingNode):
-            children = [value for _, value in node.value]
-        elif isinstance(node, yaml.SequenceNode):
-            children = list(node.value)
-        else:
-            continue
-        if depth > MAX_NESTING:
-            raise yaml.constructor.ConstructorError(
-                None, None, str(NestingError()), node.start_mark
-            )
-        pending.extend((child, depth + 1) for child in children)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _shape_error(node: yaml.Node, problem: str) -> yaml.YAMLError:
+    import yaml
+
+    return yaml.constructor.ConstructorError(None, None, problem, node.start_mark)
 
 
 def yaml_problem(error: yaml.YAMLError, text: str) -> tuple[int | None, str]:

@@ -191,3 +191,14 @@ def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     path.write_bytes(b"button: 1\nseats: {1: 5, 2: 5}\n# caf\xe9\n")
     with pytest.raises(HandFileError, match=r"h\.yaml line 3: not UTF-8 text"):
         load_hand(path)
+
+
+def test_aliases_that_multiply_the_file_or_hold_themselves_are_refused() -> None:
+    laughs = ["button: 1", "seats: {1: 5, 2: 5}", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    laughs += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    with pytest.raises(HandFileError, match="aliases expand it to more than 100,000 values"):
+        parse_hand("\n".join(laughs), "h.yaml")
+    with pytest.raises(HandFileError, match="line 3: not YAML: an alias refers to the value"):
+        parse_hand("button: 1\nseats: {1: 5, 2: 5}\nhouse: &h [*h]\n", "h.yaml")
+    shared = parse_hand("button: 1\nseats: &s {1: 5, 2: 5}\ntable: t\nhouse: {x: *s}\n")
+    assert shared.house == {"x": {1: 5, 2: 5}}
