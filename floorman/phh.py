@@ -54,7 +54,7 @@ from floorman.events import (
     Show,
 )
 from floorman.handfile import MAX_TABLE_SEATS, Hand, HandFileError
-from floorman.limits import MAX_CHIPS
+from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND
 from floorman.state import HandState
 from floorman.strictdata import NestingError, load_toml
 
@@ -413,6 +413,10 @@ class _Importer:
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
+        if len(actions) > MAX_EVENTS_PER_HAND:
+            raise self.fail(
+                f"actions: a hand has at most {MAX_EVENTS_PER_HAND:,}, not {len(actions):,}"
+            )
         hole = state.hole_count
         for number, raw in enumerate(actions, 1):
             if type(raw) is str:

@@ -296,6 +296,7 @@ def test_unknown_and_partly_known_hole_cards() -> None:
         ({"actions": ["d dh p1 AhAd", "d dh p2 AhKd"]}, PhhError, "action 2 .*: Ah is dealt twice"),
         ({"variant": [1]}, UnsupportedVariant, r"variant \[1\] is not one floorman plays"),
         ({"min_bet": 0}, PhhError, "min_bet: a bet is at least 1 chip, not 0"),
+        ({"actions": ["# a note"] * 5001}, PhhError, "actions: a hand has at most 5,000"),
         ({"min_bet": 10**20}, PhhError, "min_bet: .* is more than 1,000,000,000,000,000 chips"),
         ({"antes": [0] * 23, "blinds_or_straddles": [1, 2] + [0] * 21,
           "starting_stacks": [100] * 23},
