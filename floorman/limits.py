@@ -28,8 +28,5 @@ MAX_CHIPS: Final = 10**15
 MAX_ID: Final = 2**63 - 1
 """The largest hand id: what the store's integer key holds."""
 
-MAX_QUESTIONS: Final = 1_000
-"""Questions in one drill: a long quiz, printed or typed through."""
-
 MAX_NESTING: Final = 64
 """How deep a hand file, house file or PHH value may nest."""

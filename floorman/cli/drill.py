@@ -23,7 +23,6 @@ from floorman.cli._app import app, fail
 from floorman.cli._errors import user_errors
 from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError
-from floorman.limits import MAX_QUESTIONS
 
 if TYPE_CHECKING:
     from floorman.drills.model import Question
@@ -73,9 +72,7 @@ def drill(
             show_default=False,
         ),
     ] = None,
-    count: Annotated[
-        int, typer.Option("--count", "-n", help="How many questions.", min=1, max=MAX_QUESTIONS)
-    ] = 10,
+    count: Annotated[int, typer.Option("--count", "-n", help="How many questions.")] = 10,
     seed: Annotated[
         int | None,
         typer.Option(
