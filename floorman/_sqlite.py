@@ -4,61 +4,142 @@ Both open it the same way (WAL so readers never wait on the dealer's
 writes; full sync so an appended event survives a power cut) and write
 through short immediate transactions, so concurrent terminals queue up
 instead of failing half-way.
+
+The file carries floorman's mark (SQLite's ``application_id``), so a path
+pointed at another program's database is refused rather than written to,
+and every SQLite failure (a read-only file, a full disk, a damaged page)
+reaches the user as one :class:`StoreError` naming the file.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Final
 
 from floorman.errors import FloormanError
+
+APPLICATION_ID: Final = 0x464C524D
+"""floorman's mark in the file header: "FLRM"."""
+
+KNOWN_TABLES: Final = frozenset(
+    {"hands", "records", "open_hands", "drill_sessions", "drill_answers", "sqlite_sequence"}
+)
+"""Every table a floorman store holds, by any version: a file with only these is ours."""
 
 
 class StoreError(FloormanError, RuntimeError):
     """The store cannot do what was asked: no such hand, a table busy with another hand, ..."""
 
 
+def explain(path: Path, error: sqlite3.Error) -> StoreError:
+    """One line for the user about a failure of SQLite on the store at ``path``."""
+    text = str(error)
+    lower = text.lower()
+    if "readonly" in lower or "read-only" in lower:
+        what = "the store is read-only (check the rights on the file and its folder)"
+    elif "disk is full" in lower or "disk i/o" in lower:
+        what = f"the store cannot be written ({text}): nothing was stored; free some disk space"
+    elif "not a database" in lower:
+        what = f"not a floorman store, or a damaged one ({text})"
+    elif "malformed" in lower or "corrupt" in lower:
+        what = f"the store is damaged ({text}); restore it from a backup"
+    elif "locked" in lower or "busy" in lower:
+        what = f"the store is busy ({text}); try again"
+    elif "unable to open" in lower:
+        what = f"cannot open the store ({text})"
+    else:
+        what = f"the store failed: {text}"
+    return StoreError(f"{path}: {what}")
+
+
+@contextmanager
+def guarded(path: Path) -> Iterator[None]:
+    """Turn any SQLite failure inside into one :class:`StoreError` naming the file."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise explain(path, error) from None
+
+
 def connect(path: Path, setup: Callable[[sqlite3.Connection], None]) -> sqlite3.Connection:
-    """Open (creating if new) the file at ``path`` and run ``setup`` (schema, versions) on it.
+    """Open (creating if new) the file at ``path``, make sure it is floorman's, and run
+    ``setup`` (schema, versions) on it.
 
     Any failure closes the connection and becomes one :class:`StoreError` naming the file.
     """
+    if path.is_dir():
+        raise StoreError(f"{path}: a folder, not a store file")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
     except (OSError, sqlite3.Error) as error:
         raise StoreError(f"{path}: cannot open the store: {error}") from None
     try:
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        setup(db)
-    except sqlite3.DatabaseError as error:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        db.close()
-        raise StoreError(f"{path}: not a floorman store ({error})") from None
+        with guarded(path):
+            _claim(db, path)
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            setup(db)
     except StoreError as error:
-        db.close()
-        raise StoreError(f"{path}: {error}") from None
+        _close(db)
+        message = str(error)
+        raise StoreError(
+            message if message.startswith(f"{path}:") else f"{path}: {message}"
+        ) from None
     except BaseException:
-        db.close()
+        _close(db)
         raise
     return db
 
 
+def _close(db: sqlite3.Connection) -> None:
+    with suppress(sqlite3.Error):
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        db.close()
+
+
+def _claim(db: sqlite3.Connection, path: Path) -> None:
+    """Check the file is floorman's (marking it if new or made before the mark), else refuse."""
+    if db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID:
+        _wal(db)
+        return
+    db.execute("BEGIN IMMEDIATE")
+    mark = db.execute("PRAGMA application_id").fetchone()[0]
+    if mark != APPLICATION_ID:
+        if mark != 0:
+            raise StoreError(f"{path}: not a floorman store (another program's database)")
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        others = sorted(tables - KNOWN_TABLES)
+        if others:
+            raise StoreError(
+                f"{path}: not a floorman store (it holds tables {', '.join(others[:5])}); "
+                "name a floorman store or a new file with --db or FLOORMAN_DB"
+            )
+        db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute("COMMIT")
+    _wal(db)
+
+
+def _wal(db: sqlite3.Connection) -> None:
+    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        db.execute("PRAGMA journal_mode=WAL")
+
+
 @contextmanager
 def write(db: sqlite3.Connection, path: Path) -> Iterator[None]:
-    """One write transaction, taken at once so concurrent writers queue up."""
+    """One write transaction, taken at once so concurrent writers queue up; on any
+    failure nothing of it is kept."""
     try:
-        db.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as error:
-        raise StoreError(f"{path}: the store is busy: {error}") from None
-    try:
-        yield
+        with guarded(path):
+            db.execute("BEGIN IMMEDIATE")
+            yield
+            db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        with suppress(sqlite3.Error):
+            if db.in_transaction:
+                db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")

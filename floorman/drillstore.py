@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
-from floorman._sqlite import connect, write
+from floorman._sqlite import StoreError, connect, guarded, write
 from floorman.drills.model import TOPICS
 from floorman.store import default_db_path
 
@@ -76,7 +76,11 @@ class Progress:
 
 
 def _create_tables(db: sqlite3.Connection) -> None:
-    db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
+    made = db.execute(
+        "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('drill_sessions', 'drill_answers')"
+    ).fetchone()[0]
+    if made < 2:
+        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
 
 
 def _now() -> str:
@@ -138,8 +142,10 @@ class DrillStore:
     def _names(self) -> dict[str, str]:
         """Each trainee's name as first recorded, by the name in any case."""
         names: dict[str, str] = {}
-        for (name,) in self._db.execute("SELECT trainee FROM drill_sessions ORDER BY id"):
-            names.setdefault(_nocase(name), str(name))
+        with guarded(self.path):
+            rows = self._db.execute("SELECT trainee FROM drill_sessions ORDER BY id").fetchall()
+        for (name,) in rows:
+            names.setdefault(_nocase(str(name)), str(name))
         return names
 
     def progress(self, trainee: str | None = None, *, by_topic: bool = True) -> list[Progress]:
@@ -159,12 +165,22 @@ class DrillStore:
             query += ", a.topic"
         names = self._names()
         order: dict[str, int] = {name: index for index, name in enumerate(TOPICS)}
-        found = [
-            Progress(
-                names[_nocase(name)], str(topic), int(sessions), int(asked), int(right), str(last)
-            )
-            for name, topic, sessions, asked, right, last in self._db.execute(query, arguments)
-        ]
+        with guarded(self.path):
+            rows = self._db.execute(query, arguments).fetchall()
+        try:
+            found = [
+                Progress(
+                    names[_nocase(str(name))],
+                    str(topic),
+                    int(sessions),
+                    int(asked),
+                    int(right),
+                    str(last),
+                )
+                for name, topic, sessions, asked, right, last in rows
+            ]
+        except (KeyError, TypeError, ValueError):
+            raise StoreError(f"{self.path}: the store is damaged (drill scores)") from None
         return sorted(found, key=lambda p: (_nocase(p.trainee), order.get(p.topic, len(order))))
 
 

@@ -127,6 +127,8 @@ class Ruled:
     rulings: list[dict[str, Any]]
     violations: list[dict[str, Any]]
     book: Any
+    engine: Any = None
+    """The engine that ruled, so a hand being recorded can go on from where it stopped."""
 
 
 def rule_events(
@@ -147,6 +149,7 @@ def rule_events(
         [ruling.to_json() for ruling in engine.rulings],
         [violation.to_json() for violation in engine.violations],
         book,
+        engine,
     )
 
 

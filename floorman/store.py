@@ -24,7 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
-from floorman._sqlite import StoreError, connect, write
+from floorman._sqlite import StoreError, connect, guarded, write
+from floorman.limits import MAX_EVENTS_PER_HAND
 
 __all__ = [
     "HandStore",
@@ -35,9 +36,12 @@ __all__ = [
     "StoredHand",
     "default_db_path",
     "open_store",
+    "standing",
 ]
 
-_SCHEMA_VERSION: Final = 1
+_SCHEMA_VERSION: Final = 2
+"""1: hands and records. 2: the open hands kept in their own table (so finding them costs
+the same however many hands are stored), floorman's mark on the file."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS hands (
@@ -64,7 +68,23 @@ CREATE TRIGGER IF NOT EXISTS records_append_only_update BEFORE UPDATE ON records
     BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS records_append_only_delete BEFORE DELETE ON records
     BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE INDEX IF NOT EXISTS records_closing ON records(hand_id) WHERE kind = 'close';
+CREATE TABLE IF NOT EXISTS open_hands (
+    table_name TEXT PRIMARY KEY,
+    hand_id    INTEGER NOT NULL UNIQUE REFERENCES hands(id)
+);
+INSERT OR IGNORE INTO open_hands (table_name, hand_id)
+    SELECT table_name, MAX(id) FROM hands h WHERE NOT EXISTS
+        (SELECT 1 FROM records r WHERE r.hand_id = h.id AND r.kind = 'close')
+    GROUP BY table_name;
+CREATE TRIGGER IF NOT EXISTS hands_opened AFTER INSERT ON hands
+    BEGIN INSERT INTO open_hands (table_name, hand_id) VALUES (NEW.table_name, NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS hands_closed AFTER INSERT ON records WHEN NEW.kind = 'close'
+    BEGIN DELETE FROM open_hands WHERE hand_id = NEW.hand_id; END;
 """
+"""Every statement is safe to run again, so two processes upgrading one file at once agree.
+``open_hands`` is an index the triggers keep, not part of the record: the hands and their
+records stay append-only."""
 
 
 class StoreConflict(StoreError):
@@ -96,7 +116,13 @@ class Record:
 
 
 class HandStore(Protocol):
-    """What the command line needs from a store of recorded hands."""
+    """What the command line needs from a store of recorded hands.
+
+    A writer names what it saw with ``after``: the id of the hand's latest record when it
+    read the hand (0 for a hand with no record yet). If anything was recorded to the hand
+    since, the write is refused with :class:`StoreConflict`, so nothing is ever stored
+    against a stale view of the table.
+    """
 
     def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
         """Begin a hand at ``table``; refuses when the table has a hand in progress."""
@@ -130,14 +156,17 @@ class HandStore(Protocol):
         """Everything recorded for the hand, retractions and close included."""
         ...
 
-    def append(
-        self, hand_id: int, texts: Sequence[str], *, expect: int | None = None
-    ) -> list[Record]:
-        """Append events in one transaction. With ``expect`` (the number of events the
-        caller validated against), refuse with :class:`StoreConflict` if it changed."""
+    def last_record(self, hand_id: int) -> int:
+        """The id of the hand's latest record, 0 when it has none."""
         ...
 
-    def retract_last(self, hand_id: int, *, expect: int | None = None) -> Record:
+    def append(
+        self, hand_id: int, texts: Sequence[str], *, after: int | None = None
+    ) -> list[Record]:
+        """Append events in one transaction, refusing past :data:`MAX_EVENTS_PER_HAND`."""
+        ...
+
+    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
         """Retract the latest event (an undo); returns the event retracted."""
         ...
 
@@ -179,7 +208,7 @@ def default_db_path(
 def _migrate(db: sqlite3.Connection) -> None:
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > _SCHEMA_VERSION:
-        raise StoreError(f"made by a newer floorman (version {version})")
+        raise StoreError(f"made by a newer floorman (store version {version})")
     if version < _SCHEMA_VERSION:
         db.executescript(
             f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={_SCHEMA_VERSION}; COMMIT;"
@@ -193,6 +222,9 @@ def open_store(path: str | Path | None = None) -> SQLiteStore:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+_KINDS: Final = ("event", "retract", "close")
 
 
 class SQLiteStore:
@@ -214,6 +246,13 @@ class SQLiteStore:
     def _write(self) -> AbstractContextManager[None]:
         return write(self._db, self.path)
 
+    def _rows(self, query: str, arguments: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with guarded(self.path):
+            return self._db.execute(query, arguments).fetchall()
+
+    def _damaged(self, what: str) -> StoreError:
+        return StoreError(f"{self.path}: the store is damaged ({what} cannot be read)")
+
     # hands ----------------------------------------------------------------
 
     def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
@@ -231,13 +270,8 @@ class SQLiteStore:
         return StoredHand(hand_id, table, dict(header), created)
 
     def _open_id(self, table: str) -> int | None:
-        row = self._db.execute(
-            "SELECT id FROM hands h WHERE table_name = ? AND NOT EXISTS "
-            "(SELECT 1 FROM records r WHERE r.hand_id = h.id AND r.kind = 'close') "
-            "ORDER BY id DESC LIMIT 1",
-            (table,),
-        ).fetchone()
-        return None if row is None else int(row[0])
+        rows = self._rows("SELECT hand_id FROM open_hands WHERE table_name = ?", (table,))
+        return int(rows[0][0]) if rows else None
 
     _HAND_QUERY: Final = (
         "SELECT h.id, h.table_name, h.header, h.created, "
@@ -246,62 +280,90 @@ class SQLiteStore:
     )
 
     def _hand(self, row: tuple[Any, ...]) -> StoredHand:
-        return StoredHand(int(row[0]), str(row[1]), json.loads(row[2]), str(row[3]), row[4])
+        hand_id, table, header, created, closed = row
+        try:
+            parsed = json.loads(header)
+            datetime.fromisoformat(created)
+        except (TypeError, ValueError, RecursionError):
+            parsed = None
+        if not (
+            isinstance(hand_id, int)
+            and isinstance(table, str)
+            and isinstance(parsed, dict)
+            and (closed is None or isinstance(closed, str))
+        ):
+            raise self._damaged(f"hand {hand_id}")
+        return StoredHand(hand_id, table, parsed, created, closed)
+
+    def _hands(self, where: str, arguments: tuple[Any, ...] = ()) -> list[StoredHand]:
+        return [self._hand(row) for row in self._rows(self._HAND_QUERY + where, arguments)]
 
     def hand(self, hand_id: int) -> StoredHand:
-        row = self._db.execute(self._HAND_QUERY + "WHERE h.id = ?", (hand_id,)).fetchone()
-        if row is None:
+        found = self._hands("WHERE h.id = ?", (hand_id,))
+        if not found:
             raise StoreError(f"no hand {hand_id} in {self.path}")
-        return self._hand(row)
+        return found[0]
 
     def open_hand(self, table: str) -> StoredHand | None:
         hand_id = self._open_id(table)
         return None if hand_id is None else self.hand(hand_id)
 
     def latest_hand(self, table: str) -> StoredHand | None:
-        row = self._db.execute(
-            self._HAND_QUERY + "WHERE h.table_name = ? ORDER BY h.id DESC LIMIT 1", (table,)
-        ).fetchone()
-        return None if row is None else self._hand(row)
+        found = self._hands("WHERE h.table_name = ? ORDER BY h.id DESC LIMIT 1", (table,))
+        return found[0] if found else None
 
     def open_hands(self) -> list[StoredHand]:
-        rows = self._db.execute(
-            self._HAND_QUERY + "WHERE NOT EXISTS (SELECT 1 FROM records r "
-            "WHERE r.hand_id = h.id AND r.kind = 'close') ORDER BY h.id"
-        ).fetchall()
-        return [self._hand(row) for row in rows]
+        return self._hands("JOIN open_hands o ON o.hand_id = h.id ORDER BY h.id")
 
     def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
         if table is None:
-            rows = self._db.execute(
-                self._HAND_QUERY + "ORDER BY h.id DESC LIMIT ?", (limit,)
-            ).fetchall()
-        else:
-            rows = self._db.execute(
-                self._HAND_QUERY + "WHERE h.table_name = ? ORDER BY h.id DESC LIMIT ?",
-                (table, limit),
-            ).fetchall()
-        return [self._hand(row) for row in rows]
+            return self._hands("ORDER BY h.id DESC LIMIT ?", (limit,))
+        return self._hands("WHERE h.table_name = ? ORDER BY h.id DESC LIMIT ?", (table, limit))
 
     # records --------------------------------------------------------------
 
     def records(self, hand_id: int) -> list[Record]:
-        rows = self._db.execute(
+        rows = self._rows(
             "SELECT id, hand_id, kind, text, target, at FROM records WHERE hand_id = ? ORDER BY id",
             (hand_id,),
-        ).fetchall()
-        return [Record(*row) for row in rows]
+        )
+        return [self._record(row) for row in rows]
+
+    def _record(self, row: tuple[Any, ...]) -> Record:
+        record_id, hand_id, kind, text, target, at = row
+        try:
+            datetime.fromisoformat(at)
+        except (TypeError, ValueError):
+            at = None
+        if not (
+            isinstance(record_id, int)
+            and kind in _KINDS
+            and (text is None or isinstance(text, str))
+            and (target is None or isinstance(target, int))
+            and at is not None
+        ):
+            raise self._damaged(f"record {record_id} of hand {hand_id}")
+        return Record(record_id, hand_id, kind, text, target, at)
 
     def events(self, hand_id: int) -> list[Record]:
-        return _live(self.records(hand_id))
+        return standing(self.records(hand_id))
+
+    def last_record(self, hand_id: int) -> int:
+        rows = self._rows("SELECT MAX(id) FROM records WHERE hand_id = ?", (hand_id,))
+        return int(rows[0][0] or 0)
 
     def append(
-        self, hand_id: int, texts: Sequence[str], *, expect: int | None = None
+        self, hand_id: int, texts: Sequence[str], *, after: int | None = None
     ) -> list[Record]:
         at = _now()
         added: list[Record] = []
         with self._write():
-            self._writable(hand_id, expect)
+            live = self._writable(hand_id, after)
+            if len(live) + len(texts) > MAX_EVENTS_PER_HAND:
+                raise StoreError(
+                    f"hand {hand_id} has {len(live)} events: a hand takes at most "
+                    f"{MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
+                )
             for text in texts:
                 cursor = self._db.execute(
                     "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'event', ?, ?)",
@@ -311,10 +373,10 @@ class SQLiteStore:
                 added.append(Record(cursor.lastrowid, hand_id, "event", text, None, at))
         return added
 
-    def retract_last(self, hand_id: int, *, expect: int | None = None) -> Record:
+    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
         at = _now()
         with self._write():
-            live = self._writable(hand_id, expect)
+            live = self._writable(hand_id, after)
             if not live:
                 raise StoreError(f"hand {hand_id} has no event to undo")
             last = live[-1]
@@ -333,27 +395,27 @@ class SQLiteStore:
                 )
 
     def _closed(self, hand_id: int) -> str | None:
-        row = self._db.execute(
+        rows = self._rows(
             "SELECT text FROM records WHERE hand_id = ? AND kind = 'close'", (hand_id,)
-        ).fetchone()
-        return None if row is None else str(row[0])
+        )
+        return None if not rows else str(rows[0][0])
 
-    def _writable(self, hand_id: int, expect: int | None) -> list[Record]:
-        if self._db.execute("SELECT 1 FROM hands WHERE id = ?", (hand_id,)).fetchone() is None:
+    def _writable(self, hand_id: int, after: int | None) -> list[Record]:
+        if not self._rows("SELECT 1 FROM hands WHERE id = ?", (hand_id,)):
             raise StoreError(f"no hand {hand_id} in {self.path}")
         closed = self._closed(hand_id)
         if closed is not None:
             raise StoreError(f"hand {hand_id} is closed ({closed})")
-        live = _live(self.records(hand_id))
-        if expect is not None and len(live) != expect:
+        records = self.records(hand_id)
+        if after is not None and (records[-1].id if records else 0) != after:
             raise StoreConflict(
-                f"hand {hand_id} changed while this was typed ({len(live)} events now, "
-                f"not {expect}); look at it again and retry"
+                f"hand {hand_id} changed while this was typed (another terminal recorded "
+                "to it); look at it again and retry"
             )
-        return live
+        return standing(records)
 
 
-def _live(records: Sequence[Record]) -> list[Record]:
+def standing(records: Sequence[Record]) -> list[Record]:
     """Events still standing once retractions are taken into account."""
     retracted = {r.target for r in records if r.kind == "retract"}
     return [r for r in records if r.kind == "event" and r.id not in retracted]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -70,7 +69,7 @@ def test_scores_live_beside_the_recorded_hands(tmp_path: Path) -> None:
 def test_a_session_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
     with DrillStore(tmp_path / "f.db") as store:
         twice = [*answers(("reading", True)), *answers(("reading", False))]
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        with pytest.raises(StoreError, match="UNIQUE"):
             store.record("Ana", rulebook="rrop", seed=1, started="x", answers=twice)
         assert store.progress() == []
         assert store.trainees() == []

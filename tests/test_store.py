@@ -33,10 +33,10 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
 
 def test_a_hand_records_events_and_an_undo_is_a_retraction(store: SQLiteStore) -> None:
     hand = store.start_hand("7", HEADER)
-    store.append(hand.id, ["deal", "3 call"], expect=0)
-    undone = store.retract_last(hand.id, expect=2)
+    added = store.append(hand.id, ["deal", "3 call"], after=0)
+    undone = store.retract_last(hand.id, after=added[-1].id)
     assert undone.text == "3 call"
-    store.append(hand.id, ["3 raise 6"], expect=1)
+    store.append(hand.id, ["3 raise 6"], after=store.last_record(hand.id))
     assert [r.text for r in store.events(hand.id)] == ["deal", "3 raise 6"]
     kinds = [r.kind for r in store.records(hand.id)]
     assert kinds == ["event", "event", "retract", "event"]
@@ -71,12 +71,27 @@ def test_one_hand_in_progress_per_table(store: SQLiteStore) -> None:
 
 def test_a_stale_writer_is_refused(store: SQLiteStore) -> None:
     hand = store.start_hand("7", HEADER)
-    store.append(hand.id, ["deal"], expect=0)
+    store.append(hand.id, ["deal"], after=0)
     with pytest.raises(StoreConflict, match="changed while this was typed"):
-        store.append(hand.id, ["3 call"], expect=0)
+        store.append(hand.id, ["3 call"], after=0)
     with pytest.raises(StoreConflict):
-        store.retract_last(hand.id, expect=0)
+        store.retract_last(hand.id, after=0)
     assert len(store.events(hand.id)) == 1
+
+
+def test_a_writer_that_saw_the_same_number_of_events_but_not_the_same_ones_is_refused(
+    store: SQLiteStore,
+) -> None:
+    hand = store.start_hand("7", HEADER)
+    seen = store.append(hand.id, ["deal", "3 call"], after=0)[-1].id
+    store.retract_last(hand.id, after=seen)
+    store.append(hand.id, ["3 raise 6"], after=store.last_record(hand.id))
+    assert len(store.events(hand.id)) == 2
+    with pytest.raises(StoreConflict):
+        store.append(hand.id, ["1 call"], after=seen)
+    with pytest.raises(StoreConflict):
+        store.retract_last(hand.id, after=seen)
+    assert [r.text for r in store.events(hand.id)] == ["deal", "3 raise 6"]
 
 
 def test_nothing_to_undo_and_no_such_hand(store: SQLiteStore) -> None:

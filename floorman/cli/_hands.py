@@ -6,20 +6,23 @@ Imported only inside commands: it brings in the store (and so sqlite3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
-from floorman.events import Event, EventError
+from floorman.events import Event, EventError, parse_event
 from floorman.handfile import Hand
-from floorman.replay import read_event, rule_events, ruled_chips
+from floorman.limits import MAX_EVENTS_PER_HAND
+from floorman.recording import Recording
 from floorman.state import HandState
-from floorman.store import SQLiteStore, StoredHand, open_store
+from floorman.store import SQLiteStore, StoredHand, open_store, standing
 
 __all__ = [
     "Loaded",
+    "closing",
+    "current",
     "find_hand",
     "load",
     "record",
@@ -35,19 +38,47 @@ __all__ = [
 @dataclass
 class Loaded:
     """A stored hand replayed with its rulebook: the record, the hand file it amounts to,
-    its state, and the rulings and violations so far."""
+    its state, and the rulings and violations so far.
+
+    ``last`` is the id of the latest record read, the view a write is checked against.
+    A hand whose events stop replaying (recorded against a stale view by an older
+    floorman, or under another rulebook) loads as far as they replay: ``broken`` says
+    which event stopped it and the events from there on are left out of the state.
+    """
 
     stored: StoredHand
-    hand: Hand
-    state: HandState
-    rulings: list[dict[str, Any]] = field(default_factory=list)
-    violations: list[dict[str, Any]] = field(default_factory=list)
-    pots: list[dict[str, Any]] = field(default_factory=list)
-    """The ``check --json`` pots: awarded once the hand is settled."""
+    header: Hand
+    texts: list[str]
+    recording: Recording
+    last: int
+    broken: EventError | None = None
 
     @property
     def count(self) -> int:
-        return len(self.hand.events)
+        """The hand's events, those left out of a broken hand included."""
+        return len(self.texts)
+
+    @property
+    def state(self) -> HandState:
+        return self.recording.state
+
+    @property
+    def rulings(self) -> list[dict[str, Any]]:
+        return self.recording.rulings
+
+    @property
+    def violations(self) -> list[dict[str, Any]]:
+        return self.recording.violations
+
+    @property
+    def pots(self) -> list[dict[str, Any]]:
+        """The ``check --json`` pots: awarded once the hand is settled."""
+        return self.recording.pots()
+
+    @property
+    def hand(self) -> Hand:
+        """The hand as a hand file, with the events as the notation prints them."""
+        return self.header.model_copy(update={"events": list(self.texts)})
 
     def since(self, count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Rulings and violations on the events after the first ``count``."""
@@ -55,6 +86,25 @@ class Loaded:
             [r for r in self.rulings if r["event"] > count],
             [v for v in self.violations if v["event"] > count],
         )
+
+    def repair(self) -> str:
+        """What stops the hand replaying, and what the dealer does about it."""
+        assert self.broken is not None
+        first = self.broken.number or 1
+        table = self.stored.table
+        if first == self.count:
+            what = f"take it back with floorman undo --table {table} (it stays in the log)"
+        else:
+            what = (
+                f"take back events {first} to {self.count} with floorman undo --table {table}, "
+                f"{self.count - first + 1} times (they stay in the log)"
+            )
+        return f"hand {self.stored.id} cannot be replayed from {self.broken}; {what}"
+
+    def require_whole(self) -> None:
+        """Refuse to go on from a hand whose events do not all replay."""
+        if self.broken is not None:
+            raise FloormanError(self.repair())
 
 
 def store_at(db: Path | None) -> SQLiteStore:
@@ -90,45 +140,94 @@ def find_hand(
     raise FloormanError(f"hands are in progress at tables {tables}: name one with --table")
 
 
-def _ruled(stored: StoredHand, hand: Hand, events: list[Event]) -> Loaded:
-    ruled = rule_events(hand, events)
-    pots = ruled_chips(hand, events, ruled).pots
-    return Loaded(stored, hand, ruled.state, ruled.rulings, ruled.violations, pots)
-
-
 def load(store: SQLiteStore, stored: StoredHand) -> Loaded:
-    """Replay a stored hand, the rulebook ruling on every event."""
-    texts = [r.text or "" for r in store.events(stored.id)]
-    hand = Hand.model_validate({**stored.header, "events": texts})
+    """Replay a stored hand, the rulebook ruling on every event, as far as it replays."""
+    records = store.records(stored.id)
+    texts = [r.text or "" for r in standing(records)]
+    last = records[-1].id if records else 0
     try:
-        return _ruled(stored, hand, hand.parse_events())
-    except EventError as error:
-        raise FloormanError(f"hand {stored.id} cannot be replayed: {error}") from None
+        header = Hand.model_validate(stored.header)
+    except ValueError as error:
+        raise FloormanError(
+            f"hand {stored.id} cannot be replayed: its header: {error}; "
+            "start the next hand with floorman new --force"
+        ) from None
+    try:
+        events: list[Event] = []
+        broken: EventError | None = None
+        for number, text in enumerate(texts, 1):
+            try:
+                events.append(parse_event(text, number))
+            except EventError as error:
+                broken = error
+                break
+        recording, stopped = Recording.replayed(header, events)
+    except FloormanError as error:
+        raise FloormanError(
+            f"hand {stored.id} cannot be replayed: {error}; "
+            "start the next hand with floorman new --force"
+        ) from None
+    return Loaded(stored, header, texts, recording, last, stopped or broken)
 
 
-def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> Loaded:
+def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> None:
     """Check every event against the hand and its rulebook, then store them all in one
-    transaction; nothing is stored if any event is bad.
+    transaction, adding them to ``loaded``; nothing is stored (and ``loaded`` is left as
+    it was) if any event is bad, or if the hand changed in the store since it was read.
 
     Each event is read against the hand as the ones before it left it (so a betting
     action may leave out the seat to act) and stored as the notation prints it
     (``3 r 60`` is kept as ``3 raise 60``).
     """
-    events = loaded.hand.parse_events()
-    current = loaded
-    for text in texts:
-        event = read_event(current.state, text, len(events) + 1)
-        events.append(event)
-        hand = loaded.hand.model_copy(update={"events": [str(e) for e in events]})
-        current = _ruled(loaded.stored, hand, events)
-    store.append(loaded.stored.id, current.hand.events[loaded.count :], expect=loaded.count)
-    return current
+    loaded.require_whole()
+    if loaded.count + len(texts) > MAX_EVENTS_PER_HAND:
+        raise FloormanError(
+            f"hand {loaded.stored.id} has {loaded.count} events: a hand takes at most "
+            f"{MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
+        )
+    before = list(loaded.recording.events)
+    try:
+        added = [str(loaded.recording.add(text)) for text in texts]
+        stored = store.append(loaded.stored.id, added, after=loaded.last)
+    except BaseException:
+        if len(loaded.recording.events) != len(before):
+            loaded.recording = Recording(loaded.header, before)
+        raise
+    loaded.texts.extend(added)
+    loaded.last = stored[-1].id
+
+
+def current(store: SQLiteStore, loaded: Loaded) -> Loaded | None:
+    """The table as it stands in the store, when another terminal recorded to it since
+    ``loaded`` was read (the hand that replaced it, if it was closed); else ``None``."""
+    if store.last_record(loaded.stored.id) == loaded.last:
+        return None
+    stored = store.open_hand(loaded.stored.table) or store.hand(loaded.stored.id)
+    return load(store, stored)
 
 
 def undo(store: SQLiteStore, loaded: Loaded) -> tuple[str, Loaded]:
     """Retract the latest event; returns its text and the hand without it."""
-    retracted = store.retract_last(loaded.stored.id, expect=loaded.count)
+    retracted = store.retract_last(loaded.stored.id, after=loaded.last)
     return retracted.text or "", load(store, loaded.stored)
+
+
+def closing(store: SQLiteStore, current: StoredHand, *, force: bool) -> str:
+    """Why the hand in progress at a table closes as the next one starts; refuses an
+    unfinished hand unless forced (one that cannot be replayed closes as abandoned)."""
+    try:
+        previous = load(store, current)
+        previous.require_whole()
+    except FloormanError as error:
+        if force:
+            return "abandoned"
+        raise FloormanError(f"{error}; or close it as abandoned with --force") from None
+    if not previous.state.over and not force:
+        raise FloormanError(
+            f"table {current.table}: hand {current.id} is still in progress "
+            f"({previous.state.street}); finish it or use --force"
+        )
+    return str(previous.state.over_reason or "abandoned")
 
 
 def require_open(stored: StoredHand) -> None:

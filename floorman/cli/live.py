@@ -19,6 +19,7 @@ from floorman.cli._options import DbOption, TableOption
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded
+    from floorman.store import SQLiteStore
 
 _COMMANDS = ("undo", "show", "help", "quit")
 
@@ -76,6 +77,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
     from floorman.cli import _hands
     from floorman.cli._view import award_lines, detail_lines, state_lines
     from floorman.errors import FloormanError
+    from floorman.store import StoreConflict
 
     interactive = sys.stdin.isatty()
     with _hands.user_errors(), _hands.store_at(db) as store:
@@ -87,8 +89,33 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
     typer.echo(f"hand {stored.id} at table {stored.table}: type help for the events, quit to stop")
     for line in state_lines(loaded.state):
         typer.echo(line)
+    if loaded.broken is not None:
+        typer.echo(loaded.repair())
     prompt = f"table {stored.table}> "
-    with _hands.store_at(db) as store:
+
+    def catch_up(store: SQLiteStore, line: str) -> bool:
+        """Reload the table if another terminal recorded to it; ``True`` when it did."""
+        before = holder[0]
+        now = _hands.current(store, before)
+        if now is None:
+            return False
+        holder[0] = now
+        if now.stored.id != before.stored.id:
+            typer.echo(
+                f"hand {before.stored.id} was closed in another terminal; "
+                f"now hand {now.stored.id} at table {now.stored.table}"
+            )
+        else:
+            typer.echo(f"hand {now.stored.id} changed in another terminal; as it stands now:")
+        if line != "show":
+            typer.echo(f'not done: "{line}" was typed against the old view; enter it again')
+        for out in [*state_lines(now.state), *award_lines(now.pots)]:
+            typer.echo(out)
+        if now.broken is not None:
+            typer.echo(now.repair())
+        return line != "show"
+
+    with _hands.user_errors(), _hands.store_at(db) as store:
         while True:
             try:
                 line = input(prompt) if interactive else sys.stdin.readline()
@@ -107,6 +134,8 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if word in ("help", "?"):
                     typer.echo(HELP)
                     continue
+                if catch_up(store, word if word == "show" else line):
+                    continue
                 if word == "show":
                     for out in [*detail_lines(holder[0].state), *award_lines(holder[0].pots)]:
                         typer.echo(out)
@@ -117,10 +146,15 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                     news: list[str] = []
                 else:
                     count = holder[0].count
-                    holder[0] = _hands.record(store, holder[0], _hands.split_events([line]))
+                    _hands.record(store, holder[0], _hands.split_events([line]))
                     news = _hands.ruling_lines_since(holder[0], count)
+            except StoreConflict:
+                catch_up(store, line)
+                continue
             except FloormanError as error:
                 typer.echo(f"floorman: {error}", err=True)
                 continue
             for out in [*state_lines(holder[0].state), *award_lines(holder[0].pots), *news]:
                 typer.echo(out)
+            if holder[0].broken is not None:
+                typer.echo(holder[0].repair())

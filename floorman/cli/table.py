@@ -139,13 +139,7 @@ def new(
         with _hands.store_at(db) as store:
             current = store.open_hand(table)
             if current is not None:
-                previous = _hands.load(store, current)
-                if not previous.state.over and not force:
-                    fail(
-                        f"table {table}: hand {current.id} is still in progress "
-                        f"({previous.state.street}); finish it or use --force"
-                    )
-                store.close_hand(current.id, previous.state.over_reason or "abandoned")
+                store.close_hand(current.id, _hands.closing(store, current, force=force))
             stored = store.start_hand(table, header.model_dump(mode="json", exclude_unset=True))
     typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
     _echo_state(state_lines(state))
@@ -169,11 +163,12 @@ def add(
         fail("no event given")
     with _hands.user_errors(), _hands.store_at(db) as store:
         stored = _hands.find_hand(store, None, table, open_only=True)
-        before = _hands.load(store, stored)
-        loaded = _hands.record(store, before, texts)
+        loaded = _hands.load(store, stored)
+        before = loaded.count
+        _hands.record(store, loaded, texts)
     _echo_state(state_lines(loaded.state))
     _echo_state(award_lines(loaded.pots))
-    _echo_state(_hands.ruling_lines_since(loaded, before.count))
+    _echo_state(_hands.ruling_lines_since(loaded, before))
 
 
 @app.command()
@@ -198,6 +193,8 @@ def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = No
         typer.echo(f"ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}")
     for violation in loaded.violations:
         typer.echo(f"violation at event {violation['event']}: {violation['message']}")
+    if loaded.broken is not None:
+        typer.echo(loaded.repair())
 
 
 @app.command()
@@ -239,6 +236,8 @@ def undo(table: TableOption = None, db: DbOption = None) -> None:
         text, loaded = _hands.undo(store, loaded)
     typer.echo(f'undone: event {loaded.count + 1} "{text}"')
     _echo_state(state_lines(loaded.state))
+    if loaded.broken is not None:
+        typer.echo(loaded.repair())
 
 
 @app.command()
@@ -262,6 +261,8 @@ def hands(
             state = loaded.state
             if stored.closed:
                 status = f"closed ({stored.closed})"
+            elif loaded.broken is not None:
+                status = f"cannot be replayed from event {loaded.broken.number}"
             elif state.over:
                 status = f"over ({state.over_reason})"
             else:
@@ -295,6 +296,7 @@ def export(
         fail(f'--format "{fmt}": yaml, json or phh')
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+        loaded.require_whole()
     if fmt == "json":
         data = loaded.hand.model_dump(mode="json")
         if "limit_raise_cap" not in loaded.hand.model_fields_set:
