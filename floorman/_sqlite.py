@@ -34,9 +34,16 @@ class StoreError(FloormanError, RuntimeError):
     """The store cannot do what was asked: no such hand, a table busy with another hand, ..."""
 
 
-def explain(path: Path, error: sqlite3.Error) -> StoreError:
-    """One line for the user about a failure of SQLite on the store at ``path``."""
-    text = str(error)
+def explain(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> StoreError:
+    """One line for the user about a failure of SQLite on the store at ``path`` (a damaged
+    file can make even SQLite's message undecodable)."""
+    if isinstance(error, UnicodeDecodeError):
+        text = bytes(error.object).decode("utf-8", "replace")
+        if "malformed" not in text:
+            text = f"malformed text: {text}"
+    else:
+        text = str(error)
+    text = " ".join(text.split())
     lower = text.lower()
     if "readonly" in lower or "read-only" in lower:
         what = "the store is read-only (check the rights on the file and its folder)"
@@ -60,7 +67,7 @@ def guarded(path: Path) -> Iterator[None]:
     """Turn any SQLite failure inside into one :class:`StoreError` naming the file."""
     try:
         yield
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise explain(path, error) from None
 
 

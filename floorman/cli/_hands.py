@@ -13,7 +13,7 @@ from typing import Any
 from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
 from floorman.events import Event, EventError, parse_event
-from floorman.handfile import Hand
+from floorman.handfile import Hand, header_from
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
 from floorman.state import HandState
@@ -92,7 +92,9 @@ class Loaded:
         assert self.broken is not None
         first = self.broken.number or 1
         table = self.stored.table
-        if first == self.count:
+        if self.stored.closed is not None:
+            what = "the hand is closed: the events from there on stay out of it (and in the log)"
+        elif first == self.count:
             what = f"take it back with floorman undo --table {table} (it stays in the log)"
         else:
             what = (
@@ -146,13 +148,12 @@ def load(store: SQLiteStore, stored: StoredHand) -> Loaded:
     texts = [r.text or "" for r in standing(records)]
     last = records[-1].id if records else 0
     try:
-        header = Hand.model_validate(stored.header)
-    except ValueError as error:
-        raise FloormanError(
-            f"hand {stored.id} cannot be replayed: its header: {error}; "
-            "start the next hand with floorman new --force"
-        ) from None
-    try:
+        try:
+            header = Hand.model_validate(stored.header)
+        except ValueError:
+            header_from(stored.header, "its header")
+            raise FloormanError("its header cannot be read") from None
+
         events: list[Event] = []
         broken: EventError | None = None
         for number, text in enumerate(texts, 1):
