@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from typer.testing import CliRunner, Result
 from floorman.cli import app
 from floorman.cli.live import completions
 from floorman.handfile import load_hand
+from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.replay import check_hand, replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -404,3 +406,165 @@ def test_the_showdown_line_names_only_the_seats_still_to_table(tmp_path: Path) -
     for number, text in enumerate(["show 2 Td 3d", "show 3 Th 4s"], start=21):
         state.apply(parse_event(text, number), number)
     assert "showdown: every hand is tabled" in state_lines(state)
+
+
+def _floorman(
+    store: Path, *args: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "floorman", *args], input=stdin, env=env,
+                          capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
+
+
+def _store_behind_floormans_back(store: Path, text: str) -> None:
+    """An event recorded as an older floorman let a stale writer record it."""
+    db = sqlite3.connect(store)
+    db.execute("INSERT INTO records (hand_id, kind, text, at) VALUES (1, 'event', ?, "
+               "'2025-01-01T00:00:00+00:00')", (text,))  # fmt: skip
+    db.commit()
+    db.close()
+
+
+def test_a_hand_that_cannot_be_replayed_is_shown_and_made_whole_by_undo(store: Path) -> None:
+    ok(*NEW)
+    ok("add", "deal", "3 raise 6")
+    _store_behind_floormans_back(store, "1 raise 10")
+    shown = ok("show")
+    assert "pot 9" in shown
+    assert shown.splitlines()[-1] == (
+        'hand 1 cannot be replayed from event 3 "1 raise 10": seat 5 is to act, not seat 1; '
+        "take it back with floorman undo --table 7 (it stays in the log)"
+    )
+    for command in (["add", "5 fold"], ["export"], ["new", *NEW[1:]]):
+        refused = run(*command)
+        assert refused.exit_code == 2
+        assert "cannot be replayed from event 3" in refused.stderr
+        assert len(refused.stderr.splitlines()) == 1
+    assert "cannot be replayed from event 3" in ok("hands")
+    assert 'undone: event 3 "1 raise 10"' in ok("undo")
+    ok("add", "5 fold")
+    assert "1 raise 10  (undone)" in ok("log")
+    assert run("export").exit_code == 0
+
+
+def test_new_force_closes_a_hand_that_cannot_be_replayed(store: Path) -> None:
+    ok(*NEW)
+    ok("add", "deal")
+    _store_behind_floormans_back(store, "1 raise 10")
+    _store_behind_floormans_back(store, "5 fold")
+    assert "events 2 to 3 with floorman undo --table 7, 2 times" in ok("show")
+    out = ok(*NEW, "--force")
+    assert out.startswith("hand 2 at table 7")
+    assert "closed (abandoned)" in ok("hands")
+    shown = ok("show", "1")
+    assert shown.splitlines()[-1].endswith("the hand is closed: the events from there on stay "
+                                          "out of it (and in the log)")  # fmt: skip
+
+
+def test_a_hand_takes_no_more_events_than_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("floorman.cli._hands.MAX_EVENTS_PER_HAND", 3)
+    ok(*NEW)
+    ok("add", "deal", "note a")
+    refused = run("add", "note b", "note c")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "floorman: hand 1 has 2 events: a hand takes at most 3 (start the next hand with "
+        "floorman new)\n"
+    )
+    ok("add", "note b")
+
+
+def test_thousands_of_events_in_one_add_are_stored_together() -> None:
+    ok(*NEW)
+    notes = [f"note {i}" for i in range(MAX_EVENTS_PER_HAND)]
+    assert run("add", *notes, "note over").exit_code == 2
+    ok("add", *notes)
+    assert f"{MAX_EVENTS_PER_HAND} events" in ok("show")
+    assert run("add", "note over").exit_code == 2
+
+
+def test_floorman_db_pointed_at_another_programs_database(store: Path) -> None:
+    db = sqlite3.connect(store)
+    db.execute("CREATE TABLE contacts (name TEXT)")
+    db.close()
+    refused = run(*NEW)
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        f"floorman: {store}: not a floorman store (it holds tables contacts); name a floorman "
+        "store or a new file with --db or FLOORMAN_DB\n"
+    )
+    db = sqlite3.connect(store)
+    assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("contacts",)]
+    db.close()
+
+
+def test_a_read_only_store_is_one_line(store: Path) -> None:
+    ok(*NEW)
+    ok("add", "deal")
+    locked = subprocess.run(["chattr", "+i", str(store)], capture_output=True, check=False)
+    if locked.returncode != 0:
+        store.chmod(0o444)
+        store.parent.chmod(0o555)
+    try:
+        if os.access(store, os.W_OK) and locked.returncode != 0:
+            pytest.skip("this user can write to any file")
+        refused = _floorman(store, "add", "3 call")
+        assert refused.returncode == 2, refused.stderr
+        assert refused.stderr.startswith(f"floorman: {store}: ")
+        assert len(refused.stderr.splitlines()) == 1
+    finally:
+        if locked.returncode == 0:
+            subprocess.run(["chattr", "-i", str(store)], check=True)
+        store.parent.chmod(0o755)
+        store.chmod(0o644)
+    assert "1 events" in ok("show")
+
+
+def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
+    assert _floorman(store, *NEW).returncode == 0
+    assert _floorman(store, "add", "deal", "3 call").returncode == 0
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    session = subprocess.Popen([sys.executable, "-m", "floorman", "live"], env=env, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)  # fmt: skip
+    assert session.stdout is not None
+    shown = ""
+    while "to act" not in shown:
+        shown = session.stdout.readline()
+        assert shown, "the session ended before showing the table"
+    assert _floorman(store, "undo").returncode == 0
+    writers = [
+        subprocess.Popen([sys.executable, "-m", "floorman", "add", "call"], env=env,
+                         text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(2)
+    ]  # fmt: skip
+    outcomes = [(w.wait(timeout=120), w.communicate()[1]) for w in writers]
+    for status, stderr in outcomes:
+        assert status == 0 or "changed while this was typed" in stderr, stderr
+    assert 0 in [status for status, _ in outcomes]
+    out, err = session.communicate("5 raise 10\nshow\n", timeout=120)
+    assert "hand 1 changed in another terminal; as it stands now:" in out
+    assert 'not done: "5 raise 10" was typed against the old view; enter it again' in out
+    assert err == ""
+    log = _floorman(store, "log").stdout
+    assert "5 raise 10" not in log
+    shown = _floorman(store, "show")
+    assert shown.returncode == 0
+    assert "cannot be replayed" not in shown.stdout
+
+
+def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
+    assert _floorman(store, *NEW).returncode == 0
+    assert _floorman(store, "add", "deal", "3 fold", "5 fold").returncode == 0
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    session = subprocess.Popen([sys.executable, "-m", "floorman", "live"], env=env, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)  # fmt: skip
+    assert session.stdout is not None
+    assert session.stdout.readline().startswith("hand 1 at table 7")
+    assert _floorman(store, *NEW).returncode == 0
+    out, err = session.communicate("deal\ndeal\n", timeout=120)
+    assert "hand 1 was closed in another terminal; now hand 2 at table 7" in out
+    assert 'not done: "deal" was typed against the old view; enter it again' in out
+    assert err == ""
+    assert _floorman(store, "log", "2").stdout.splitlines()[1].endswith("deal")

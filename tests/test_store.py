@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from floorman._sqlite import APPLICATION_ID
 from floorman.store import (
     SQLiteStore,
     StoreConflict,
@@ -175,3 +176,149 @@ def test_four_processes_appending_to_one_store_lose_nothing(tmp_path: Path) -> N
     for n in range(4):
         mine = [t for t in texts if t.startswith(f"note p{n} ")]
         assert mine == [f"note p{n} {i}" for i in range(40)]
+
+
+V1_SCHEMA = """
+CREATE TABLE hands (id INTEGER PRIMARY KEY AUTOINCREMENT, table_name TEXT NOT NULL,
+    header TEXT NOT NULL, created TEXT NOT NULL);
+CREATE TABLE records (id INTEGER PRIMARY KEY AUTOINCREMENT,
+    hand_id INTEGER NOT NULL REFERENCES hands(id),
+    kind TEXT NOT NULL CHECK (kind IN ('event', 'retract', 'close')), text TEXT,
+    target INTEGER REFERENCES records(id), at TEXT NOT NULL);
+CREATE INDEX records_by_hand ON records(hand_id, id);
+CREATE INDEX hands_by_table ON hands(table_name, id);
+INSERT INTO hands VALUES (1, '7', '{"button": 3, "seats": {"1": 100, "3": 100}}', '2025-01-01');
+INSERT INTO hands VALUES (2, '8', '{"button": 3, "seats": {"1": 100, "3": 100}}', '2025-01-01');
+INSERT INTO hands VALUES (3, '7', '{"button": 3, "seats": {"1": 100, "3": 100}}', '2025-01-01');
+INSERT INTO records VALUES (1, 1, 'event', 'deal', NULL, '2025-01-01T00:00:01');
+INSERT INTO records VALUES (2, 1, 'close', 'fold', NULL, '2025-01-01T00:00:02');
+INSERT INTO records VALUES (3, 3, 'event', 'deal', NULL, '2025-01-01T00:00:03');
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_store_made_before_the_mark_is_upgraded_and_keeps_its_hands(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    db.executescript(V1_SCHEMA)
+    db.close()
+    with open_store(path) as store:
+        assert [(h.id, h.table) for h in store.open_hands()] == [(2, "8"), (3, "7")]
+        assert store.open_hand("7") == store.hand(3)
+        assert [r.text for r in store.events(3)] == ["deal"]
+        store.close_hand(3, "showdown")
+        assert store.open_hand("7") is None
+        assert store.start_hand("7", HEADER).id == 4
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+
+
+@pytest.mark.parametrize("mark", [0, 1234])
+def test_another_programs_database_is_refused_and_left_alone(tmp_path: Path, mark: int) -> None:
+    path = tmp_path / "contacts.db"
+    db = sqlite3.connect(path)
+    db.executescript(f"CREATE TABLE contacts (name TEXT); PRAGMA application_id = {mark};")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        open_store(path)
+    assert str(caught.value).startswith(f"{path}: not a floorman store")
+    assert path.read_bytes() == before
+
+
+def test_a_store_from_a_newer_floorman_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "floorman.db"
+    open_store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    with pytest.raises(StoreError, match="made by a newer floorman"):
+        open_store(path)
+
+
+def test_a_full_disk_stores_nothing_and_says_so(store: SQLiteStore) -> None:
+    hand = store.start_hand("7", HEADER)
+    store.append(hand.id, ["deal"])
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages + 2}")
+
+    def fill() -> None:
+        for _ in range(100):
+            store.append(hand.id, [f"note {'x' * 1500}"] * 5)
+
+    with pytest.raises(StoreError) as caught:
+        fill()
+    assert str(caught.value).startswith(f"{store.path}: the store cannot be written")
+    assert "full" in str(caught.value)
+    kept = store.events(hand.id)
+    assert len(kept) % 5 == 1
+    with open_store(store.path) as again:
+        assert again.events(hand.id) == kept
+
+
+def test_a_read_only_store_says_so(store: SQLiteStore) -> None:
+    hand = store.start_hand("7", HEADER)
+    store._db.execute("PRAGMA query_only = 1")
+    with pytest.raises(StoreError, match="the store is read-only"):
+        store.append(hand.id, ["deal"])
+    assert store.events(hand.id) == []
+
+
+def test_a_hand_takes_no_more_events_than_the_limit(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("floorman.store.MAX_EVENTS_PER_HAND", 4)
+    hand = store.start_hand("7", HEADER)
+    store.append(hand.id, ["deal", "note a", "note b"])
+    with pytest.raises(StoreError, match="a hand takes at most 4"):
+        store.append(hand.id, ["note c", "note d"])
+    store.append(hand.id, ["note c"])
+    assert len(store.events(hand.id)) == 4
+
+
+KILLED_APPENDER = """
+import sys
+from floorman.store import open_store
+store = open_store(sys.argv[1])
+hand_id, tag = int(sys.argv[2]), sys.argv[3]
+for i in range(1_000_000):
+    store.append(hand_id, [f"note {tag} {i} a", f"note {tag} {i} b", f"note {tag} {i} c"])
+    print(i, flush=True)
+"""
+
+
+def test_a_writer_killed_mid_append_again_and_again_loses_no_acknowledged_event(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "floorman.db"
+    with open_store(db) as store:
+        hand = store.start_hand("7", HEADER)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    acknowledged: list[str] = []
+    for round in range(5):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", KILLED_APPENDER, str(db), str(hand.id), f"k{round}"],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert writer.stdout is not None
+        confirmed = -1
+        while confirmed < 3 + 4 * round:
+            line = writer.stdout.readline()
+            assert line, "the writer stopped early"
+            confirmed = int(line)
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+        acknowledged += [
+            f"note k{round} {i} {part}" for i in range(confirmed + 1) for part in "abc"
+        ]
+        with open_store(db) as store:
+            assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            texts = [r.text or "" for r in store.events(hand.id)]
+        assert texts[: len(acknowledged)] == acknowledged
+        assert len(texts) % 3 == 0, "an append was kept in part"
+        acknowledged = texts

@@ -1,0 +1,74 @@
+"""Recording a hand event by event rules exactly as replaying the whole hand does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from floorman.events import EventError
+from floorman.handfile import load_hand, parse_hand
+from floorman.recording import Recording
+from floorman.replay import rule_events
+
+DATA = Path(__file__).resolve().parent / "data"
+HANDS = sorted([*DATA.glob("procedures/*/*.yaml"), *DATA.glob("situations/*.yaml")])
+
+
+def _seen(recording: Recording) -> tuple[object, ...]:
+    state = recording.state
+    return (
+        recording.rulings,
+        recording.violations,
+        recording.pots(),
+        dict(state.stacks),
+        state.pot,
+        state.street,
+        state.to_act,
+        [str(card) for card in state.board],
+        [(step.do, step.street) for step in state.procedures],
+    )
+
+
+@pytest.mark.parametrize("path", HANDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_adding_one_event_at_a_time_rules_as_a_replay(path: Path) -> None:
+    hand = load_hand(path)
+    header = hand.model_copy(update={"events": []})
+    try:
+        whole = Recording(hand, hand.parse_events())
+    except EventError:
+        pytest.skip("a hand that stops on a bad event on purpose")
+    recording = Recording(header)
+    for text in hand.events:
+        recording.add(text)
+    assert _seen(recording) == _seen(whole)
+    ruled = rule_events(hand, hand.parse_events())
+    assert recording.rulings == ruled.rulings
+    assert recording.violations == ruled.violations
+
+
+def test_a_refused_event_leaves_the_recording_as_it_was() -> None:
+    hand = parse_hand("button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: []")
+    recording = Recording(hand)
+    recording.add("deal")
+    recording.add("3 raise 6")
+    before = _seen(recording)
+    with pytest.raises(EventError, match="event 3"):
+        recording.add("2 call")
+    with pytest.raises(EventError, match="event 3"):
+        recording.add("1 raise 500")
+    assert _seen(recording) == before
+    recording.add("1 call")
+    assert recording.state.to_act == 2
+
+
+def test_the_first_burn_rules_the_earlier_boards_again() -> None:
+    hand = parse_hand("button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: []")
+    recording = Recording(hand)
+    texts = ["deal", "3 call", "1 call", "2 check", "flop Ah Kd 7c", "1 check", "2 check",
+             "3 check", "burn", "turn 2s"]  # fmt: skip
+    for text in texts:
+        recording.add(text)
+    whole = rule_events(hand, [*recording.events])
+    assert (recording.rulings, recording.violations) == (whole.rulings, whole.violations)
+    assert recording.rulings[0]["rule"] == "rrop.holdem.flop.no-burn"
