@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -322,3 +323,46 @@ def test_a_writer_killed_mid_append_again_and_again_loses_no_acknowledged_event(
         assert texts[: len(acknowledged)] == acknowledged
         assert len(texts) % 3 == 0, "an append was kept in part"
         acknowledged = texts
+
+
+def _corruptions() -> int:
+    """How many damaged copies the test tries: a few in the suite, more by hand."""
+    return int(os.environ.get("FLOORMAN_CORRUPTIONS", "12"))
+
+
+def test_a_damaged_store_page_is_one_line_never_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from floorman.cli import app
+
+    runner = CliRunner()
+    good = tmp_path / "good.db"
+    monkeypatch.setenv("FLOORMAN_DB", str(good))
+    monkeypatch.delenv("FLOORMAN_TABLE", raising=False)
+    for table in "123":
+        runner.invoke(app, ["new", "-t", table, "--button", "3", "--seats", "1=200,3=150,5=300"])
+        runner.invoke(app, ["add", "-t", table, "deal", "3 raise 6", "5 fold", "1 call"])
+        runner.invoke(app, ["undo", "-t", table])
+    runner.invoke(app, ["add", "-t", "3", "1 fold"])
+    assert "hand 3 at table 3" in runner.invoke(app, ["show", "-t", "3"]).stdout
+    data = good.read_bytes()
+    rng = random.Random(11)
+    commands = [["show", "-t", "2"], ["log", "-t", "1"], ["add", "-t", "2", "1 call"],
+                ["new", "-t", "9", "--button", "1", "--seats", "1=5,2=5"]]  # fmt: skip
+    damaged = tmp_path / "damaged.db"
+    for _ in range(_corruptions()):
+        offset = rng.randrange(len(data))
+        copy = bytearray(data)
+        copy[offset] ^= rng.choice([0x01, 0x10, 0x80, 0xFF])
+        for leftover in tmp_path.glob("damaged.db*"):
+            leftover.unlink()
+        damaged.write_bytes(bytes(copy))
+        monkeypatch.setenv("FLOORMAN_DB", str(damaged))
+        for command in commands:
+            result = runner.invoke(app, command)
+            where = f"byte {offset}, {' '.join(command)}"
+            assert result.exit_code in (0, 2), f"{where}: {result.exc_info}"
+            if result.exit_code == 2:
+                assert len(result.stderr.splitlines()) == 1, f"{where}: {result.stderr}"
