@@ -225,6 +225,8 @@ def _now() -> str:
 
 
 _KINDS: Final = ("event", "retract", "close")
+_MAX_ID: Final = 2**63 - 1
+"""The largest id SQLite gives a row: a larger number names no hand."""
 
 
 class SQLiteStore:
@@ -299,7 +301,7 @@ class SQLiteStore:
         return [self._hand(row) for row in self._rows(self._HAND_QUERY + where, arguments)]
 
     def hand(self, hand_id: int) -> StoredHand:
-        found = self._hands("WHERE h.id = ?", (hand_id,))
+        found = self._hands("WHERE h.id = ?", (hand_id,)) if 0 < hand_id <= _MAX_ID else []
         if not found:
             raise StoreError(f"no hand {hand_id} in {self.path}")
         return found[0]
@@ -316,6 +318,7 @@ class SQLiteStore:
         return self._hands("JOIN open_hands o ON o.hand_id = h.id ORDER BY h.id")
 
     def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
+        limit = max(0, min(limit, _MAX_ID))
         if table is None:
             return self._hands("ORDER BY h.id DESC LIMIT ?", (limit,))
         return self._hands("WHERE h.table_name = ? ORDER BY h.id DESC LIMIT ?", (table, limit))
