@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -568,3 +569,25 @@ def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
     assert 'not done: "deal" was typed against the old view; enter it again' in out
     assert err == ""
     assert _floorman(store, "log", "2").stdout.splitlines()[1].endswith("deal")
+
+
+def test_a_full_disk_is_one_line_and_keeps_what_was_stored(store: Path) -> None:
+    ok(*NEW)
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    limit = store.stat().st_size + 64 * 1024
+
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    def add(notes: int) -> subprocess.CompletedProcess[str]:
+        texts = [f"note {i} {'x' * 1900}" for i in range(notes)]
+        return subprocess.run([sys.executable, "-m", "floorman", "add", *texts], env=env,
+                              capture_output=True, text=True, check=False,
+                              preexec_fn=small_disk, timeout=120)  # fmt: skip
+
+    assert add(8).returncode == 0
+    result = add(60)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"floorman: {store}: the store cannot be written")
+    assert result.stderr.endswith("nothing was stored; free some disk space\n")
+    assert "8 events" in ok("show").splitlines()[0]
