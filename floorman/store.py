@@ -315,7 +315,7 @@ class SQLiteStore:
         return found[0] if found else None
 
     def open_hands(self) -> list[StoredHand]:
-        return self._hands("JOIN open_hands o ON o.hand_id = h.id ORDER BY h.id")
+        return self._hands("WHERE h.id IN (SELECT hand_id FROM open_hands) ORDER BY h.id")
 
     def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
         limit = max(0, min(limit, _MAX_ID))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -366,3 +367,36 @@ def test_a_damaged_store_page_is_one_line_never_a_traceback(
             assert result.exit_code in (0, 2), f"{where}: {result.exc_info}"
             if result.exit_code == 2:
                 assert len(result.stderr.splitlines()) == 1, f"{where}: {result.stderr}"
+
+
+def test_finding_a_hand_reads_no_more_of_a_bigger_store(store: SQLiteStore) -> None:
+    """What ``add``, ``show``, ``log`` and ``new`` ask the store looks rows up by index:
+    no statement walks every hand or every record (only the few open hands, or the
+    newest hands in order until a LIMIT stops it)."""
+    for table in "12345":
+        hand = store.start_hand(table, HEADER)
+        store.append(hand.id, ["deal"])
+        store.close_hand(hand.id, "fold")
+    hand = store.start_hand("7", HEADER)
+    asked: list[str] = []
+    store._db.set_trace_callback(asked.append)
+    store.open_hands()
+    store.open_hand("7")
+    store.latest_hand("7")
+    store.hand(hand.id)
+    store.hands(limit=20)
+    store.hands("7", limit=20)
+    store.records(hand.id)
+    store.last_record(hand.id)
+    store.append(hand.id, ["deal"], after=store.last_record(hand.id))
+    store.retract_last(hand.id)
+    store.close_hand(hand.id, "abandoned")
+    store._db.set_trace_callback(None)
+    selects = [sql for sql in asked if sql.lstrip().upper().startswith("SELECT")]
+    assert len(selects) >= 10
+    for sql in selects:
+        plan = [row[3] for row in store._db.execute("EXPLAIN QUERY PLAN " + sql)]
+        walks = [step for step in plan if step.startswith("SCAN") and "open_hands" not in step]
+        limited = re.search(r"ORDER BY \S+ DESC LIMIT \d+\s*$", sql) is not None
+        stops_early = limited and not any("TEMP B-TREE" in step for step in plan)
+        assert stops_early or walks == [], f"{sql}: {plan}"
