@@ -17,16 +17,12 @@ import argparse
 import json
 import os
 import sqlite3
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
-
-from _timing import best_time  # noqa: E402
+from _timing import best_time
 
 HEADER = json.dumps({"button": 3, "seats": {"1": 200, "3": 150, "5": 300}, "blinds": [1, 2]})
 AT = "2026-01-01T00:00:00.000+00:00"
@@ -106,6 +102,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--dir", type=Path, default=None)
+    parser.add_argument("--events", type=int, default=1000, help="events in one long add")
     args = parser.parse_args()
     folder = args.dir or Path(tempfile.mkdtemp(prefix="floorman-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -129,6 +126,38 @@ def main() -> None:
             small = min(small, best_time(stores[args.small][name], 1))
             big = min(big, best_time(stores[args.big][name], 1))
         print(f"{name:<8}{small * 1e3:>12.2f}{big * 1e3:>12.2f}   {big / small:.2f}x")
+    long_adds(folder / "long.db", args.events, args.repeat)
+
+
+def long_adds(path: Path, events: int, repeat: int) -> None:
+    """One ``add`` of ``events`` events and one of twice as many, each into a new hand:
+    twice the time when recording is linear, four times when each event replays the hand."""
+    from typer.testing import CliRunner
+
+    from floorman.cli import app
+
+    runner = CliRunner()
+    os.environ["FLOORMAN_DB"] = str(path)
+    new = ["new", "--table", "long", "--button", "3", "--seats", "1=200,3=150", "--force"]
+
+    def add(count: int) -> Callable[[], object]:
+        notes = [f"note {i}" for i in range(count)]
+
+        def once() -> None:
+            runner.invoke(app, new)
+            result = runner.invoke(app, ["add", *notes])
+            if result.exit_code != 0:
+                raise SystemExit(f"add of {count} events: {result.stderr}")
+
+        return once
+
+    once, twice = add(events), add(2 * events)
+    one = two = float("inf")
+    for _ in range(repeat):
+        one = min(one, best_time(once, 1))
+        two = min(two, best_time(twice, 1))
+    print(f"new + one add of {events:,} events: {one * 1e3:.0f} ms; of {2 * events:,}: "
+          f"{two * 1e3:.0f} ms ({two / one:.2f}x)")  # fmt: skip
 
 
 if __name__ == "__main__":
