@@ -5,6 +5,11 @@ is accepted; a bad line is refused with one message and the session goes
 on. ``undo``, ``show``, ``log``, ``help`` and ``quit`` work inside. On a
 terminal, Tab completes event words and seats (stdlib ``readline``); piped
 input works the same, without prompts.
+
+Another terminal may record at the same table meanwhile. Before each line
+the session looks whether the table changed; if it did, it reloads it,
+shows it, and does not act on the line, which was typed against what the
+dealer saw before (the store refuses a write from a stale view in any case).
 """
 
 from __future__ import annotations
