@@ -14,6 +14,46 @@ def text_of(pdf: Path, *, layout: bool = True) -> str:
     return " ".join(out.stdout.split())
 
 
+_MM = 72 / 25.4
+_PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
+_WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<'
+)
+
+
+def _bbox(pdf: Path) -> str:
+    command = ["pdftotext", "-bbox", str(pdf), "-"]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
+def page_words(pdf: Path) -> list[str]:
+    """Each page's words, joined by single spaces: what a reader finds on that sheet."""
+    return [" ".join(w[5] for w in _WORD.finditer(page[3])) for page in _PAGE.finditer(_bbox(pdf))]
+
+
+def filled(pdf: Path, *, top_mm: float = 15.5, bottom_mm: float = 16.5) -> list[float]:
+    """How far down each page's body the printing reaches, from 0 (blank) to 1 (full).
+
+    The body lies between the running header and footer (*top_mm* and
+    *bottom_mm* from the edges); a page whose last line sits half way down
+    is 0.5 filled, however tightly its lines are set.
+    """
+    fractions = []
+    for page in _PAGE.finditer(_bbox(pdf)):
+        height = float(page[2])
+        top, bottom = top_mm * _MM, height - bottom_mm * _MM
+        lowest = max(
+            (
+                float(w[4])
+                for w in _WORD.finditer(page[3])
+                if float(w[2]) >= top and float(w[4]) <= bottom
+            ),
+            default=top,
+        )
+        fractions.append((lowest - top) / (bottom - top))
+    return fractions
+
+
 def overflowing(pdf: Path, margin_pt: float = 42.5) -> list[str]:
     """Words printed outside the page's side margins (15 mm) or off the page."""
     out = subprocess.run(
