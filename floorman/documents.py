@@ -12,6 +12,7 @@ shown in a terminal or printed.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -39,10 +40,13 @@ __all__ = [
     "edition",
     "event_description",
     "hand_rankings",
+    "in_floor_words",
     "long_date",
+    "option_title",
     "options_view",
     "report_view",
     "rule_view",
+    "sentence",
     "sheet_view",
 ]
 
@@ -289,6 +293,26 @@ def _words(value: Any) -> str:
     return str(value).replace("-", " ") if isinstance(value, str) else str(value)
 
 
+def option_title(book: Rulebook, name: str) -> str:
+    """What floor staff call an option: its title, else its name in words."""
+    spec = book.option_specs.get(name)
+    return (spec.title if spec is not None else "") or name.replace("_", " ").capitalize()
+
+
+def in_floor_words(book: Rulebook, text: str) -> str:
+    """A rule's note with the option identifiers it names put as their titles.
+
+    >>> from floorman.rules.loader import load_rulebook
+    >>> in_floor_words(load_rulebook("rrop"), "house option redeal_burn (default false)")
+    'house option “Burn before a board card dealt again” (default false)'
+    """
+    text = " ".join(text.split())
+    for name in sorted(book.option_specs, key=len, reverse=True):
+        if name in text:
+            text = re.sub(rf"\b{name}\b", f"“{option_title(book, name)}”", text)
+    return text
+
+
 def options_view(book: Rulebook, base: Rulebook | None = None) -> list[View]:
     """The options in force, in the rulebook's order; ``house`` marks a changed default.
 
@@ -300,7 +324,7 @@ def options_view(book: Rulebook, base: Rulebook | None = None) -> list[View]:
         rows.append(
             {
                 "name": name,
-                "label": name.replace("_", " ").capitalize(),
+                "label": option_title(book, name),
                 "value": _words(value),
                 "description": " ".join(spec.description.split()),
                 "cite": spec.cite or "",
@@ -357,7 +381,7 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
         words["game"] = GAME_NAMES.get(game, game)
     read = _facts_reader(facts)
     steps = [
-        _sentence(render_text(step.step.text, words))
+        sentence(render_text(step.step.text, words))
         for step in rule.steps
         if step.test is None or step.test(read)
     ]
@@ -370,7 +394,7 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
         "outcome": rule.rule.outcome,
         "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
         "steps": steps,
-        "note": " ".join(rule.rule.note.split()) if rule.rule.note else "",
+        "note": in_floor_words(book, rule.rule.note) if rule.rule.note else "",
         "example": example or "",
         "situations": [
             book.situations[name].title for name in rule.rule.situations if name in book.situations
@@ -378,7 +402,7 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
     }
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     """A step that opens with a placeholder ("the player ...") still starts with a capital."""
     return text[:1].upper() + text[1:]
 
@@ -395,7 +419,7 @@ def _game_view(book: Rulebook, game: str) -> View:
                 {
                     "title": rule.rule.title,
                     "cite": rule.rule.cite,
-                    "options": [name.replace("_", " ") for name in switched],
+                    "options": [option_title(book, name) for name in switched],
                 }
             )
         else:
@@ -531,9 +555,9 @@ def comparison_view(
                     "outcome": ruling.outcome,
                     "outcome_label": OUTCOME_LABELS[ruling.outcome],
                     "cite": ruling.cite,
-                    "steps": [_sentence(step.text) for step in ruling.steps],
+                    "steps": [sentence(step.text) for step in ruling.steps],
                     "procedure": [step.do for step in ruling.steps],
-                    "note": " ".join(ruling.note.split()) if ruling.note else "",
+                    "note": in_floor_words(book, ruling.note) if ruling.note else "",
                 }
             )
         outcomes = {cell.get("outcome") for cell in cells}
@@ -556,6 +580,7 @@ def comparison_view(
     unreached = [
         {
             "book": book.name,
+            "title": book.title,
             "rules": [
                 {
                     "rule": rule.id,
@@ -577,7 +602,7 @@ def comparison_view(
         options.append(
             {
                 "name": name,
-                "label": name.replace("_", " ").capitalize(),
+                "label": option_title(next(b for b in books if name in b.option_specs), name),
                 "by_book": values,
                 "differs": len(set(values)) > 1,
             }
@@ -587,7 +612,7 @@ def comparison_view(
         "doc": {
             "title": "Rulebook comparison",
             "house": " · ".join(book.name for book in books),
-            "source": " vs ".join(book.title for book in books),
+            "source": _listed([book.title for book in books]) + ", situation by situation",
             "date": long_date(day),
             "paper": paper,
             "four_colour": False,
@@ -604,6 +629,11 @@ def comparison_view(
         "options": options,
         "unreached": unreached,
     }
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``A, B and C``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # -- incident reports ------------------------------------------------------------------------
@@ -830,7 +860,7 @@ def report_view(
             "rule": ruling["rule"],
             "outcome": ruling["outcome"],
             "outcome_label": OUTCOME_LABELS.get(ruling["outcome"], ruling["outcome"]),
-            "steps": [_sentence(step["text"]) for step in ruling["steps"]],
+            "steps": [sentence(step["text"]) for step in ruling["steps"]],
         }
         for number, ruling in enumerate(result.rulings, 1)
     ]

@@ -599,8 +599,13 @@ def _place_words(place: Place) -> str:
     return "set aside" if place.kind == "set-aside" else "in the stub"
 
 
-def match_situation(book: Rulebook, name: str) -> tuple[Ruling | None, Mapping[str, Any]]:
+def match_situation(
+    book: Rulebook, name: str, *, game: str | None = None
+) -> tuple[Ruling | None, Mapping[str, Any]]:
     """Rule on a named situation with no recorded hand (``floorman ask``).
+
+    *game* asks it of another game than the situation's own (a hold'em
+    situation at an Omaha table, for the Omaha quick-reference card).
 
     The situation's facts (over the catalogue's quick-question defaults) are
     matched against the rulebook exactly as an event's would be; step texts are
@@ -614,7 +619,8 @@ def match_situation(book: Rulebook, name: str) -> tuple[Ruling | None, Mapping[s
     if situation is None:
         known = ", ".join(sorted(book.situations))
         raise RulebookError(f"{book.name} has no situation {name!r} (known: {known})")
-    spec = book.games[situation.game]
+    game = game or situation.game
+    spec = book.games[game]
     facts: dict[str, Any] = {fact: s.ask_default for fact, s in FACTS.items()}
     facts["game"] = spec.name
     facts["game.hole_cards"] = spec.hole_cards
@@ -628,7 +634,7 @@ def match_situation(book: Rulebook, name: str) -> tuple[Ruling | None, Mapping[s
     elif situation.on == "board":
         kinds = {"flop", "turn", "river"}
     rules = sorted(
-        (r for r in book.rules if r.kinds & kinds and situation.game in r.games),
+        (r for r in book.rules if r.kinds & kinds and game in r.games),
         key=lambda r: -r.rule.priority,
     )
     matched = [r for r in rules if r.test is None or r.test(facts.__getitem__)]

@@ -212,6 +212,7 @@ class Option(BaseModel):
     minimum: int | None = Field(
         default=None, description="a whole-number option: the smallest value (null stays allowed)"
     )
+    title: str = Field(default="", description="what floor staff call it on printed documents")
     description: str = ""
     cite: str | None = None
 
