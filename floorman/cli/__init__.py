@@ -33,6 +33,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "report": "report",
     "schema": "schema",
     "sheet": "sheet",
+    "card": "card",
     "split": "split",
     "new": "table",
     "add": "table",

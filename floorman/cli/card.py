@@ -1,0 +1,100 @@
+"""``floorman card``: the one-page quick-reference card for the dealer's station."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.cli._options import FourColourOption, HtmlOption, PaperOption, output_option
+from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.render import Printed
+
+
+@app.command()
+def card(
+    rulebook: Annotated[
+        str,
+        typer.Option(
+            "--rulebook",
+            "-r",
+            metavar="NAME|FILE",
+            help="A shipped rulebook (rrop, tda-2024, ...) or a rulebook file.",
+        ),
+    ] = "rrop",
+    game: Annotated[
+        str, typer.Option("--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo.")
+    ] = "holdem",
+    house: Annotated[
+        Path | None,
+        typer.Option(
+            "--house",
+            metavar="FILE",
+            dir_okay=False,
+            help="A house profile: the card rules in its words and lists its options.",
+        ),
+    ] = None,
+    paper: PaperOption = "letter",
+    four_colour: FourColourOption = False,
+    html: HtmlOption = False,
+    output: Annotated[
+        Path | None, output_option("Where to write it (default: GAME-card.pdf).")
+    ] = None,
+) -> None:
+    """Print one landscape page for the dealer's station: the irregularities met most,
+    each with its outcome and the first thing to do."""  # fmt: skip
+    from floorman import render
+    from floorman.cli._documents import load_in_force, write_document
+    from floorman.quickcard import card_entries, quick_card_view
+
+    try:
+        size = render.paper_size(paper)
+        book, base, house_name = load_in_force(rulebook, house)
+
+        def view(entries: list[dict[str, Any]] | None = None, compact: bool = False) -> Any:
+            return quick_card_view(
+                book, game, day=datetime.date.today(), base=base, house=house_name,
+                paper=size, four_colour=four_colour, entries=entries, compact=compact,
+            )  # fmt: skip
+
+        target = output or Path(f"{game}-card" + (".html" if html else ".pdf"))
+        if html:
+            page = render.render_html("card.html", view(), standalone=True)
+            write_document(target, page.encode("utf-8"))
+            typer.echo(f"wrote {target}")
+            return
+        printed = _one_page(view, card_entries(book, game))
+        write_document(target, printed.pdf)
+    except FloormanError as error:
+        fail(str(error))
+        return
+    typer.echo(f"wrote {target} (1 page, {paper.lower()} landscape)")
+
+
+def _one_page(view: Any, entries: list[dict[str, Any]]) -> Printed:
+    """The card laid out on one page: in smaller type if it must, then with fewer entries.
+
+    Only a house whose steps run long needs more than the first layout; the
+    most entries that fit are found by halving, and those left off are
+    counted on the card itself.
+    """
+    from floorman import render
+
+    printed = render.render_pdf("card.html", view())
+    if printed.pages == 1:
+        return printed
+    fits, over = 0, len(entries) + 1
+    best = render.render_pdf("card.html", view([], compact=True))
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        printed = render.render_pdf("card.html", view(entries[:middle], compact=True))
+        if printed.pages == 1:
+            fits, best = middle, printed
+        else:
+            over = middle
+    return best

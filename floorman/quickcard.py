@@ -1,0 +1,133 @@
+"""The quick-reference card a dealer keeps at the station: one landscape page, large type.
+
+It answers the irregularities a dealer meets most, in the order they turn
+up in a hand, each with its outcome and the first thing to do, as the
+rulebook in force words it (house options applied). The full procedure
+stays on the rule sheet; the card says so, and how many steps follow.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from floorman.documents import (
+    GAME_NAMES,
+    OUTCOME_LABELS,
+    edition,
+    long_date,
+    options_view,
+    sentence,
+)
+
+if TYPE_CHECKING:
+    from floorman.rules.loader import Rulebook
+
+__all__ = ["CARD_SITUATIONS", "quick_card_view"]
+
+View = dict[str, Any]
+
+CARD_SITUATIONS: Final = (
+    "exposed-first-holecard",
+    "exposed-second-holecard",
+    "exposed-later-holecard",
+    "two-exposed-holecards",
+    "extra-card-first-player",
+    "flop-without-burn",
+    "four-card-flop",
+    "premature-flop",
+    "premature-turn",
+    "premature-river",
+    "misdeal-after-action",
+    "board-played-without-declaring",
+    "omaha-plays-board",
+    "omaha-partial-show",
+)
+"""The situations on the card, in the order they turn up in a hand; those a
+rulebook does not name or does not rule on, or that belong to another game,
+are left out."""
+
+
+def _applies(book: Rulebook, situation_game: str, game: str) -> bool:
+    """A situation written for one game holds in every game of that family.
+
+    A hold'em situation holds at an Omaha table too; an Omaha one in Omaha
+    high-low, not in hold'em.
+    """
+    if situation_game == game:
+        return True
+    own, other = book.games.get(situation_game), book.games.get(game)
+    if own is None or other is None:
+        return False
+    return (own.hole_cards_used in (None, other.hole_cards_used)) and (own.low in (None, other.low))
+
+
+def card_entries(book: Rulebook, game: str) -> list[View]:
+    """Each irregularity on the card: what happened, the outcome, the first step."""
+    from floorman.rules.engine import match_situation
+
+    entries = []
+    for name in CARD_SITUATIONS:
+        situation = book.situations.get(name)
+        if situation is None or not _applies(book, situation.game, game):
+            continue
+        ruling = match_situation(book, name, game=game)[0]
+        if ruling is None or not ruling.steps:
+            continue
+        entries.append(
+            {
+                "situation": situation.title,
+                "outcome": ruling.outcome,
+                "outcome_label": OUTCOME_LABELS[ruling.outcome],
+                "first_step": sentence(ruling.steps[0].text),
+                "more_steps": len(ruling.steps) - 1,
+                "cite": ruling.cite,
+            }
+        )
+    return entries
+
+
+def quick_card_view(
+    book: Rulebook,
+    game: str,
+    *,
+    day: datetime.date,
+    base: Rulebook | None = None,
+    house: str | None = None,
+    paper: str = "letter",
+    four_colour: bool = False,
+    entries: list[View] | None = None,
+    compact: bool = False,
+) -> View:
+    """The card for *game* under *book*; *base* and *house* as for the rule sheet.
+
+    *entries* (default: :func:`card_entries`) are what the card lists; a
+    caller that must drop some to keep the card on one page passes fewer,
+    and the card then says that more are on the rule sheet. *compact* sets
+    the type a size smaller.
+    """
+    from floorman.documents import RulebookGameError
+
+    if game not in book.games:
+        known = ", ".join(book.games)
+        raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
+    every = card_entries(book, game)
+    shown = every if entries is None else entries
+    reference = base or book
+    title = GAME_NAMES.get(game, game)
+    changed = [row for row in options_view(book, base) if row["house"]]
+    return {
+        "doc": {
+            "title": f"{title}: irregularities at a glance",
+            "house": house or reference.title,
+            "source": edition(reference),
+            "date": long_date(day),
+            "paper": paper,
+            "four_colour": four_colour,
+            "meta": [long_date(day)],
+        },
+        "entries": shown,
+        "left_out": len(every) - len(shown),
+        "house_options": [{"label": row["label"], "value": row["value"]} for row in changed],
+        "compact": compact,
+    }
