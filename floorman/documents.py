@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.cards import RANKS, Card, parse_cards
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GAME_NAMES",
     "OUTCOME_LABELS",
+    "Undone",
     "card_view",
     "cards_view",
     "comparison_view",
@@ -655,10 +657,10 @@ _POSTS: Final = {
     "dead": "dead chips",
 }
 _ENDINGS: Final = {
-    "showdown": "Showdown",
-    "fold": "Won without a showdown: everyone else folded",
-    "misdeal": "Misdeal: every chip goes back",
-    "void": "Hand void: every chip goes back",
+    "showdown": "at the showdown",
+    "fold": "won without a showdown, everyone else folded",
+    "misdeal": "misdeal, every chip goes back",
+    "void": "hand void, every chip goes back",
 }
 
 
@@ -812,6 +814,88 @@ def _pot_rows(result: CheckResult, chips: Sequence[int]) -> list[View]:
     return rows
 
 
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """An event recorded, then taken back: kept in the report, marked as undone.
+
+    *after* is how many standing events came before it; *time* and
+    *undone_at* are when it was recorded and when it was taken back.
+    """
+
+    after: int
+    text: str
+    time: str = ""
+    undone_at: str = ""
+
+
+def _timeline(
+    events: Sequence[Event],
+    result: CheckResult,
+    times: Sequence[str] | None,
+    undone: Sequence[Undone],
+) -> list[View]:
+    """Every event in the order recorded, irregular ones marked, undone ones among them."""
+    marks: dict[int, list[str]] = {}
+    for number, ruling in enumerate(result.rulings, 1):
+        marks.setdefault(ruling["event"], []).append(f"ruling {number}")
+    for violation in result.violations:
+        marks.setdefault(violation["event"], []).append("violation")
+    taken_back: dict[int, list[Undone]] = {}
+    for taken in undone:
+        taken_back.setdefault(taken.after, []).append(taken)
+    rows: list[View] = []
+
+    def undone_rows(after: int) -> None:
+        rows.extend(
+            {
+                "number": None,
+                "time": taken.time,
+                "text": _undone_text(taken.text),
+                "irregular": False,
+                "remarks": [f"undone {taken.undone_at}".rstrip()],
+                "note": False,
+                "undone": True,
+            }
+            for taken in taken_back.get(after, ())
+        )
+
+    undone_rows(0)
+    for number, event in enumerate(events, 1):
+        rows.append(
+            {
+                "number": number,
+                "time": times[number - 1] if times is not None and number <= len(times) else "",
+                "text": event_description(event),
+                "irregular": number in marks,
+                "remarks": marks.get(number, []),
+                "note": event.kind == "note",
+                "undone": False,
+            }
+        )
+        undone_rows(number)
+    return rows
+
+
+def _undone_text(text: str) -> str:
+    from floorman.events import parse_event
+
+    try:
+        return event_description(parse_event(text))
+    except FloormanError:
+        return text
+
+
+def _status(over_reason: str | None, closed: str | None, in_store: bool) -> str:
+    """Whether the hand is over, said from its events; the store's close only adds why."""
+    if over_reason is not None:
+        return "Finished: " + _ENDINGS.get(over_reason, over_reason)
+    if closed is not None:
+        return f"Closed before the end of the hand ({closed})"
+    if in_store:
+        return "Open: the hand is still being played"
+    return "Not finished: the record stops before the end of the hand"
+
+
 def report_view(
     hand: Hand,
     result: CheckResult,
@@ -821,39 +905,28 @@ def report_view(
     label: str,
     times: Sequence[str] | None = None,
     started: str | None = None,
-    status: str | None = None,
+    undone: Sequence[Undone] = (),
+    closed: str | None = None,
+    in_store: bool = False,
     paper: str = "letter",
     four_colour: bool = False,
 ) -> View:
     """The incident report of a recorded hand, checked against *book*.
 
     *label* names the hand (``hand 42`` or the file); *times* are the times
-    each event was recorded, when the store kept them; *status* is how the
-    record of the hand was closed.
+    each standing event was recorded and *undone* the events taken back,
+    when the store kept them; *closed* is why the store closed the hand and
+    *in_store* says the hand is a stored one, which may still be played on.
     """
     events = hand.parse_events()
-    marks: dict[int, list[str]] = {}
-    for number, ruling in enumerate(result.rulings, 1):
-        marks.setdefault(ruling["event"], []).append(f"Ruling {number}: {ruling['title']}")
-    for violation in result.violations:
-        marks.setdefault(violation["event"], []).append(f"Violation: {violation['message']}")
-    timeline = [
-        {
-            "number": number,
-            "time": times[number - 1] if times is not None and number <= len(times) else "",
-            "text": event_description(event),
-            "irregular": number in marks,
-            "remarks": marks.get(number, []),
-            "note": event.kind == "note",
-        }
-        for number, event in enumerate(events, 1)
-    ]
+    timeline = _timeline(events, result, times, undone)
+    described = [event_description(event) for event in events]
     rulings = [
         {
             "number": number,
             "event": ruling["event"],
-            "event_text": timeline[ruling["event"] - 1]["text"]
-            if 0 < ruling["event"] <= len(timeline)
+            "event_text": described[ruling["event"] - 1]
+            if 0 < ruling["event"] <= len(described)
             else "",
             "title": ruling["title"],
             "cite": ruling["cite"],
@@ -882,10 +955,8 @@ def report_view(
         ("Game", _game_line(hand)),
         ("Button", f"seat {state.button}"),
         ("Rulebook", f"{book.title} ({book.name})"),
-        ("Ended", _ENDINGS.get(state.over_reason or "", "In progress: the hand is not over")),
+        ("Status", _status(state.over_reason, closed, in_store)),
     ]
-    if status:
-        facts.append(("Record", status))
     return {
         "doc": {
             "title": "Incident report",
@@ -900,10 +971,16 @@ def report_view(
         "seats": seats,
         "show_cards": any(seat["cards"] for seat in seats),
         "board": cards_view([b.card for b in state.board if not b.premature]),
-        "premature": [{"card": card_view(b.card), "event": b.event} for b in state.turned_early],
-        "set_aside": cards_view(state.set_aside),
+        "premature": [
+            {"card": card_view(b.card), "event": b.event, "set_aside": b.card in state.set_aside}
+            for b in state.turned_early
+        ],
+        "set_aside": cards_view(
+            [c for c in state.set_aside if c not in {b.card for b in state.turned_early}]
+        ),
         "timeline": timeline,
         "timed": times is not None,
+        "undone": len(undone),
         "rulings": rulings,
         "violations": [
             {"event": v["event"], "rule": v["rule"], "message": v["message"]}

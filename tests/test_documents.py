@@ -218,7 +218,7 @@ class TestSheet:
             {
                 "title": "A hand thrown away untabled",
                 "cite": "Small §3",
-                "options": ["strict tabling"],
+                "options": ["Strict tabling"],
             }
         ]
         strict = small.with_options({"strict_tabling": True}, origin="test")
@@ -473,9 +473,7 @@ class TestReport:
         turn = timeline[12]
         assert turn["text"] == "Turn: 7♦"
         assert turn["irregular"] is True
-        assert turn["remarks"] == [
-            "Ruling 1: The turn card is dealt before the betting round is complete"
-        ]
+        assert turn["remarks"] == ["ruling 1"]
         assert turn["time"] == "21:02"
         assert [e["number"] for e in timeline if e["irregular"]] == [13]
         assert timeline[13]["note"] is True
@@ -485,18 +483,51 @@ class TestReport:
         assert ruling["steps"][0].startswith("Take the 7♦ out of play")
 
     def test_header_facts_and_the_early_card(self) -> None:
-        view = self.report(PREMATURE_TURN, started="2025-03-07 21:14", status="closed (fold)")
+        view = self.report(PREMATURE_TURN, started="2025-03-07 21:14")
         facts = {f["label"]: f["value"] for f in view["facts"]}
         assert facts["Table"] == "7"
         assert facts["Started"] == "2025-03-07 21:14"
         assert facts["Game"] == "Hold'em, no-limit, blinds 1/2"
         assert facts["Button"] == "seat 6"
-        assert facts["Ended"] == "In progress: the hand is not over"
-        assert facts["Record"] == "closed (fold)"
+        assert facts["Status"] == "Not finished: the record stops before the end of the hand"
         assert view["doc"]["house"] == "Table 7 · incident.yaml"
         assert [c["text"] for c in view["board"]] == ["A♥", "K♦", "7♣"]
-        assert view["premature"] == [{"card": documents.card_view(Card.parse("7d")), "event": 13}]
+        assert view["premature"] == [
+            {"card": documents.card_view(Card.parse("7d")), "event": 13, "set_aside": True}
+        ]
+        assert view["set_aside"] == []
         assert view["timed"] is False
+
+    def test_the_status_comes_from_the_hand_not_from_the_store(self) -> None:
+        def status(text: str, **kwargs: Any) -> str:
+            facts = {f["label"]: f["value"] for f in self.report(text, **kwargs)["facts"]}
+            return str(facts["Status"])
+
+        assert status(SPLIT, in_store=True) == "Finished: at the showdown"
+        assert status(SPLIT, closed="showdown", in_store=True) == "Finished: at the showdown"
+        assert status(PREMATURE_TURN, in_store=True) == "Open: the hand is still being played"
+        assert (
+            status(PREMATURE_TURN, closed="abandoned", in_store=True)
+            == "Closed before the end of the hand (abandoned)"
+        )
+
+    def test_undone_events_stand_where_they_were_entered(self) -> None:
+        undone = [
+            documents.Undone(0, "expose 1 Ah", "21:00:01", "21:00:02"),
+            documents.Undone(12, "turn 9s", "21:04:00", "21:04:30"),
+            documents.Undone(12, "not an event at all", "21:04:40", "21:04:41"),
+        ]
+        timeline = self.report(PREMATURE_TURN, undone=undone)["timeline"]
+        marked = [(e["number"], e["text"], e["remarks"]) for e in timeline if e["undone"]]
+        assert marked == [
+            (None, "The dealer exposes seat 1's latest card: A♥", ["undone 21:00:02"]),
+            (None, "Turn: 9♠", ["undone 21:04:30"]),
+            (None, "not an event at all", ["undone 21:04:41"]),
+        ]
+        numbers = [e["number"] for e in timeline]
+        assert numbers[:2] == [None, 1]
+        assert numbers[12:15] == [12, None, None]
+        assert numbers[15] == 13
 
     def test_seats_stacks_and_readings(self) -> None:
         view = self.report(SPLIT)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -23,7 +24,9 @@ from floorman.limits import MAX_ID
 from floorman.numerals import is_number, whole_number
 
 if TYPE_CHECKING:
+    from floorman.documents import Undone
     from floorman.handfile import Hand
+    from floorman.store import Record
 
 
 @app.command()
@@ -60,17 +63,18 @@ def report(
         size = render.paper_size(paper)
         path = Path(hand)
         if path.is_file() or not is_number(hand):
-            recorded, label, times, started, status = _from_file(path)
+            record = _from_file(path)
             default = Path(f"{path.stem}-report")
         else:
-            number = whole_number(hand, "a hand id", MAX_ID)
-            recorded, label, times, started, status = _from_store(number, db)
+            record = _from_store(whole_number(hand, "a hand id", MAX_ID), db)
             default = Path(f"hand-{hand}")
+        recorded = record.hand
         result = check_hand(recorded, rulebook=rulebook, house=house)
         book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
         view = documents.report_view(
-            recorded, result, book, day=datetime.date.today(), label=label, times=times,
-            started=started, status=status, paper=size, four_colour=four_colour,
+            recorded, result, book, day=datetime.date.today(), label=record.label,
+            times=record.times, started=record.started, undone=record.undone,
+            closed=record.closed, in_store=record.in_store, paper=size, four_colour=four_colour,
         )  # fmt: skip
         page = render.render_html("report.html", view, standalone=html)
         target = output or default.with_suffix(".html" if html else ".pdf")
@@ -96,17 +100,30 @@ def _local(moment: datetime.datetime) -> datetime.datetime:
     return moment.astimezone() if moment.tzinfo is not None else moment
 
 
-def _from_file(path: Path) -> tuple[Hand, str, None, str | None, None]:
+class _Record(NamedTuple):
+    """A hand as the report reads it, from a file or from the store."""
+
+    hand: Hand
+    label: str
+    times: list[str] | None = None
+    started: str | None = None
+    undone: Sequence[Undone] = ()
+    closed: str | None = None
+    in_store: bool = False
+
+
+def _from_file(path: Path) -> _Record:
     from floorman.handfile import load_hand
 
     recorded = load_hand(path)
     started = None
     if recorded.started is not None:
         started = f"{_local(recorded.started):%Y-%m-%d %H:%M}"
-    return recorded, str(path), None, started, None
+    return _Record(recorded, str(path), started=started)
 
 
-def _from_store(hand_id: int, db: Path | None) -> tuple[Hand, str, list[str], str | None, str]:
+def _from_store(hand_id: int, db: Path | None) -> _Record:
+    from floorman.documents import Undone
     from floorman.handfile import parse_hand
     from floorman.store import default_db_path, open_store
 
@@ -116,16 +133,33 @@ def _from_store(hand_id: int, db: Path | None) -> tuple[Hand, str, list[str], st
     store = open_store(where)
     try:
         stored = store.hand(hand_id)
-        records = store.events(hand_id)
+        records = store.records(hand_id)
     finally:
         store.close()
+    retracted = {r.target: r for r in records if r.kind == "retract"}
+    standing: list[Record] = []
+    undone: list[Undone] = []
+    for r in records:
+        if r.kind != "event":
+            continue
+        if r.id in retracted:
+            undone.append(
+                Undone(len(standing), r.text or "", _clock(r.at), _clock(retracted[r.id].at))
+            )
+        else:
+            standing.append(r)
     header = {"table": stored.table, **stored.header}
-    text = json.dumps({**header, "events": [r.text or "" for r in records]})
+    text = json.dumps({**header, "events": [r.text or "" for r in standing]})
     recorded = parse_hand(text, f"hand {hand_id}", json_text=True)
-    times = [f"{_local(datetime.datetime.fromisoformat(r.at)):%H:%M:%S}" for r in records]
     started = f"{_local(datetime.datetime.fromisoformat(stored.created)):%Y-%m-%d %H:%M}"
-    status = f"closed ({stored.closed})" if stored.closed else "still open in the store"
-    return recorded, f"hand {hand_id}", times, started, status
+    return _Record(
+        recorded, f"hand {hand_id}", [_clock(r.at) for r in standing], started, undone,
+        stored.closed, in_store=True,
+    )  # fmt: skip
+
+
+def _clock(at: str) -> str:
+    return f"{_local(datetime.datetime.fromisoformat(at)):%H:%M:%S}"
 
 
 def _count(number: int, noun: str) -> str:
