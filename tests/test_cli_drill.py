@@ -392,4 +392,4 @@ def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert "595.276 x 841.89 pts (A4)" in info
     text = " ".join(page_texts(pdf))
-    assert text.count("How many chips does each seat win?") == 3
+    assert text.count("How many chips does each seat win") == 3

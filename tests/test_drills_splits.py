@@ -60,7 +60,7 @@ def test_the_table_is_one_a_dealer_would_see(splits: list[Question]) -> None:
         assert situation.rules[0] == (
             f"Chips in play: {', '.join(map(str, hand.chips))}; the smallest is {min(hand.chips)}."
         )
-        assert question.ask.startswith("How many chips does each seat win?")
+        assert "How many chips does each seat win" in question.ask
         hilo = situation.game == "omaha-hilo"
         assert question.cite == (
             "RRoP §3 Ties 5(a); RRoP §3 Ties 5(c)" if hilo else "RRoP §3 Ties 5(a)"
@@ -71,8 +71,32 @@ def test_the_table_is_one_a_dealer_would_see(splits: list[Question]) -> None:
 def test_side_pots_and_uncalled_bets_are_explained(splits: list[Question]) -> None:
     lines = [line for question in splits for line in question.explanation]
     assert any(line.startswith("Side pot 1 ") for line in lines)
-    assert any(" uncalled " in line and line.endswith("goes back to it first.") for line in lines)
+    assert any(" uncalled " in line and "goes back to it first, outside the answer" in line
+               for line in lines)  # fmt: skip
     assert any(line.startswith("Push: seat ") for line in lines)
+
+
+def test_an_uncalled_bet_handed_back_is_named_and_left_out_of_the_answer(
+    splits: list[Question],
+) -> None:
+    handed_back = 0
+    for question in splits:
+        hand = question.hand
+        assert hand is not None
+        state = replay(hand.header, hand.events)
+        returned = build_pots(state.contributed, state.folded).returned
+        if not returned:
+            assert question.ask.startswith("How many chips does each seat win? ")
+            continue
+        handed_back += 1
+        for seat, chips in returned.items():
+            assert f"seat {seat}'s uncalled {chips}" in question.ask
+        assert "win from the pots, excluding it?" in question.ask
+        for seat, won in question.amounts.items():
+            pushed = won + returned.get(seat, 0)
+            if seat in returned:
+                assert f"(seat {seat} is pushed {pushed} in all)" in " ".join(question.explanation)
+    assert handed_back
 
 
 def test_carried_odd_chips_are_won_by_nobody() -> None:

@@ -38,10 +38,11 @@ def quiz_view(
         "doc": {
             "title": "Dealer drill",
             "house": book.title,
-            "source": f"floorman drill --seed {seed}: the same seed prints the same quiz",
+            "source": f"Dealer drill, quiz no. {seed}",
             "paper": paper,
             "four_colour": four_colour,
             "meta": [
+                f"Quiz no. {seed}",
                 long_date(day),
                 f"{len(questions)} question{'s' if len(questions) != 1 else ''}",
                 ", ".join(TOPIC_LABELS[topic].lower() for topic in topics),

@@ -175,8 +175,11 @@ def _question(
     read = showdown(hand.game, board, {seat: state.shown[seat] for seat in asked})
     explanation = [f"Board {format_cards(board)}."]
     explanation.extend(_reading_line(read, seat) for seat in asked)
-    for seat, chips_back in settlement.returned.items():
-        explanation.append(f"Seat {seat}'s uncalled {chips_back} goes back to it first.")
+    for seat, back in settlement.returned.items():
+        explanation.append(
+            f"Seat {seat}'s uncalled {back} goes back to it first, outside the answer"
+            f" (seat {seat} is pushed {back + amounts.get(seat, 0)} in all)."
+        )
     for number, award in enumerate(settlement.pots, 1):
         explanation.extend(_pot_lines(number, award, read))
     pushes = [
@@ -185,20 +188,30 @@ def _question(
         if won
     ]
     explanation.append("Push: " + "; ".join(pushes) + ".")
+
     answer = ", ".join(f"seat {seat}: {won}" for seat, won in amounts.items())
     return Question(
         topic="splits",
         kind="split",
         situation=situation,
-        ask=(
-            "How many chips does each seat win? Give an amount for each of seats"
-            f" {seat_list(asked)}, in that order (0 for a seat that wins nothing)."
-        ),
+        ask=_ask(asked, settlement.returned),
         answer=answer,
         amounts=amounts,
         explanation=tuple(explanation),
         cite=_cite(book, hand.game),
         hand=hand,
+    )
+
+
+def _ask(asked: list[int], returned: dict[int, int]) -> str:
+    """What the trainee is asked; an uncalled bet handed back is named and left out."""
+    how = "How many chips does each seat win"
+    if returned:
+        back = "; ".join(f"seat {seat}'s uncalled {chips}" for seat, chips in returned.items())
+        how = f"The uncalled bet goes back first ({back}). {how} from the pots, excluding it"
+    return (
+        f"{how}? Give an amount for each of seats {seat_list(asked)}, in that order"
+        " (0 for a seat that wins nothing)."
     )
 
 
