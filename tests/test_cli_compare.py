@@ -64,7 +64,7 @@ class TestTerminal:
         assert "situations," in out
         assert "ruled differently (marked *)." in out
         assert "Options whose defaults differ:" in out
-        assert "Play the board requires tabling: rrop no; tda-2024 yes" in out
+        assert "Playing the board needs the cards tabled: rrop no; tda-2024 yes" in out
         assert "Rules of tda-2024 no situation reaches:" in out
 
     def test_only_the_differences(self) -> None:
@@ -120,7 +120,10 @@ class TestPdf:
         code, _, err = compare("rrop", "tda-2024", "wsop-2024", "-o", str(path))
         assert code == 0, err
         text = text_of(path)
-        assert "Situation rrop tda-2024 wsop-2024" in text
+        assert (
+            "Situation Robert's Rules of Poker Poker TDA Rules 2024 World Series of Poker 2024"
+            in text
+        )
         assert overflowing(path) == []
 
 

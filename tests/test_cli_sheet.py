@@ -69,7 +69,7 @@ class TestHoldemSheet:
             "Betting structures",
             "Pot-limit",
             "House options in force",
-            "Odd chip first left of button",
+            "Odd chip between first left of button",
             "Hand rankings",
             "Royal flush",
             "Full house, kings full of fours",
@@ -148,7 +148,8 @@ class TestHouseProfile:
         text = text_of(path)
         assert "THE GOLDEN NUGGET POKER ROOM" in text
         assert "2 house options changed" in text
-        assert "Odd chip HOUSE high card by suit" in text
+        assert "Odd chip between high card by suit" in text
+        assert "tied hands HOUSE" in text
         assert "Burn a card, then deal a new flop" in text
         assert "Robert Ciaffone, Robert's Rules of Poker, version 11." in text
 
