@@ -1,4 +1,4 @@
-"""Printing speed: a rule sheet, the booklet of every game, a comparison and a report.
+"""Printing speed: a rule sheet, the booklet, a quick-reference card, a comparison, a report.
 
 Each document is made in the same process from the same rulebook, stage by
 stage (view data, HTML, PDF layout), best of ``--repeat``; then the whole
@@ -58,6 +58,7 @@ def main() -> None:
 
     from floorman import documents, render
     from floorman.handfile import load_hand
+    from floorman.quickcard import quick_card_view
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 
@@ -74,6 +75,7 @@ def main() -> None:
             "sheet.html",
             lambda: documents.sheet_view(rrop, list(rrop.games), day=day),
         ),
+        "hold'em card": ("card.html", lambda: quick_card_view(rrop, "holdem", day=day)),
         "compare rrop tda-2024": (
             "compare.html",
             lambda: documents.comparison_view([rrop, tda], day=day),
@@ -106,6 +108,10 @@ def main() -> None:
             ],
             "floorman sheet --all": [
                 sys.executable, "-m", "floorman", "sheet", "--all", "-o", f"{folder}/all.pdf",
+            ],
+            "floorman card -g holdem": [
+                sys.executable, "-m", "floorman", "card", "-g", "holdem",
+                "-o", f"{folder}/card.pdf",
             ],
         }  # fmt: skip
         baseline = None

@@ -9,6 +9,7 @@ stays on the rule sheet; the card says so, and how many steps follow.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.documents import (
@@ -21,9 +22,9 @@ from floorman.documents import (
 )
 
 if TYPE_CHECKING:
-    from floorman.rules.loader import Rulebook
+    from floorman.rules.loader import GameSpec, Rulebook
 
-__all__ = ["CARD_SITUATIONS", "quick_card_view"]
+__all__ = ["CARD_SITUATIONS", "STEP_CHARS", "TITLE_CHARS", "card_entries", "quick_card_view"]
 
 View = dict[str, Any]
 
@@ -48,6 +49,28 @@ rulebook does not name or does not rule on, or that belong to another game,
 are left out."""
 
 
+STEP_CHARS: Final = 240
+"""How much of a first step the card prints: three lines of its large type.
+A longer step is cut at a word and sends the reader to the rule sheet."""
+
+TITLE_CHARS: Final = 90
+"""How much of a situation's title the card prints, likewise."""
+
+
+def shortened(text: str, limit: int) -> str:
+    """*text* whole if it fits in *limit* characters, else cut at a word with a pointer on.
+
+    >>> shortened("Burn a card and turn the river.", 40)
+    'Burn a card and turn the river.'
+    >>> shortened("Burn a card and turn the river.", 20)
+    'Burn a card and turn … (in full on the rule sheet)'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    return f"{cut} … (in full on the rule sheet)"
+
+
 def _applies(book: Rulebook, situation_game: str, game: str) -> bool:
     """A situation written for one game holds in every game of that family.
 
@@ -62,6 +85,11 @@ def _applies(book: Rulebook, situation_game: str, game: str) -> bool:
     return (own.hole_cards_used in (None, other.hole_cards_used)) and (own.low in (None, other.low))
 
 
+def _can_happen(facts: Mapping[str, Any], spec: GameSpec) -> bool:
+    """A hand that plays the board is met only where the board can play."""
+    return spec.play_the_board or not facts.get("board_plays")
+
+
 def card_entries(book: Rulebook, game: str) -> list[View]:
     """Each irregularity on the card: what happened, the outcome, the first step."""
     from floorman.rules.engine import match_situation
@@ -71,15 +99,17 @@ def card_entries(book: Rulebook, game: str) -> list[View]:
         situation = book.situations.get(name)
         if situation is None or not _applies(book, situation.game, game):
             continue
+        if not _can_happen(situation.facts, book.games[game]):
+            continue
         ruling = match_situation(book, name, game=game)[0]
         if ruling is None or not ruling.steps:
             continue
         entries.append(
             {
-                "situation": situation.title,
+                "situation": shortened(situation.title, TITLE_CHARS),
                 "outcome": ruling.outcome,
                 "outcome_label": OUTCOME_LABELS[ruling.outcome],
-                "first_step": sentence(ruling.steps[0].text),
+                "first_step": shortened(sentence(ruling.steps[0].text), STEP_CHARS),
                 "more_steps": len(ruling.steps) - 1,
                 "cite": ruling.cite,
             }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 from pathlib import Path
@@ -28,7 +29,10 @@ def _bbox(pdf: Path) -> str:
 
 def page_words(pdf: Path) -> list[str]:
     """Each page's words, joined by single spaces: what a reader finds on that sheet."""
-    return [" ".join(w[5] for w in _WORD.finditer(page[3])) for page in _PAGE.finditer(_bbox(pdf))]
+    return [
+        " ".join(html.unescape(w[5]) for w in _WORD.finditer(page[3]))
+        for page in _PAGE.finditer(_bbox(pdf))
+    ]
 
 
 def filled(pdf: Path, *, top_mm: float = 15.5, bottom_mm: float = 16.5) -> list[float]:
