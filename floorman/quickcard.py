@@ -20,6 +20,7 @@ from floorman.documents import (
     options_view,
     sentence,
 )
+from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
     from floorman.rules.loader import GameSpec, Rulebook
@@ -142,6 +143,11 @@ def quick_card_view(
         known = ", ".join(book.games)
         raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
     every = card_entries(book, game)
+    if not every:
+        raise FloormanError(
+            f"{book.name} rules on none of the situations a quick-reference card lists"
+            " (it names no situations): print its rule sheet instead"
+        )
     shown = every if entries is None else entries
     reference = base or book
     title = GAME_NAMES.get(game, game)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
 
 from floorman.documents import RulebookGameError
+from floorman.errors import FloormanError
 from floorman.quickcard import STEP_CHARS, card_entries, quick_card_view, shortened
 from floorman.rules.loader import load_rulebook
 
@@ -67,6 +69,18 @@ def test_fewer_entries_are_counted_as_left_out() -> None:
 def test_an_unknown_game_names_the_games() -> None:
     with pytest.raises(RulebookGameError, match=r'--game "stud": rrop has no such game'):
         quick_card_view(load_rulebook("rrop"), "stud", day=datetime.date(2025, 3, 7))
+
+
+def test_a_rulebook_without_situations_has_no_card(tmp_path: Path) -> None:
+    bare = tmp_path / "bare.yaml"
+    bare.write_text(
+        "rulebook: bare\ntitle: Bare\ngames:\n  holdem: {hole_cards: 2, play_the_board: true}\n"
+        "rules:\n  - {id: holdem.x, title: X, cite: c, on: [flop], outcome: misdeal,\n"
+        "     steps: [{do: misdeal, text: Misdeal.}]}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(FloormanError, match="bare rules on none of the situations"):
+        quick_card_view(load_rulebook(str(bare)), "holdem", day=datetime.date(2025, 3, 7))
 
 
 def test_a_long_step_is_cut_at_a_word_and_points_to_the_sheet() -> None:
