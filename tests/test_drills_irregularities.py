@@ -153,5 +153,7 @@ def test_an_examples_house_option_is_shown() -> None:
         if s.example.hand.get("house") == {"misdeal_on_exposed_deal_positions": [1, 2]}
     )
     question = irregularity_question(book, source, Random(6))
-    assert question.situation.rules == ("House option: misdeal on exposed deal positions = 1, 2",)
+    assert question.situation.rules == (
+        "House option: Exposed hole cards that make a misdeal (deal positions): 1, 2",
+    )
     assert question.expected == "misdeal"

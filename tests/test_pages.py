@@ -171,4 +171,4 @@ class TestDrill:
         check_pages(pdf, part_ends=(key - 1,))
         handout = " ".join(pages[: key - 1])
         assert "seed" not in handout
-        assert "Quiz no. 3" in handout
+        assert "Dealer drill, quiz no. 3" in handout

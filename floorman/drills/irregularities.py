@@ -16,6 +16,7 @@ from random import Random
 from typing import Final
 
 from floorman.cards import format_cards
+from floorman.documents import option_title
 from floorman.drills.model import Kind, Question, SeatView, Situation
 from floorman.drills.narration import roles
 from floorman.drills.variation import Dealt, Reseat, replay, ruling_signature
@@ -173,7 +174,7 @@ def _question(book: Rulebook, source: Source, dealt: Dealt, rng: Random) -> Ques
     ruling = dealt.ruling_at(at)
     events = dealt.hand.parse_events()
     kind = source.kind
-    situation = _situation(dealt, kind == "procedure", at)
+    situation = _situation(book, dealt, kind == "procedure", at)
     explanation = _ruling_lines(ruling, at, source, book)
     base = Question(
         topic="irregularities",
@@ -242,14 +243,14 @@ def _question(book: Rulebook, source: Source, dealt: Dealt, rng: Random) -> Ques
     )
 
 
-def _situation(dealt: Dealt, whole: bool, at: int) -> Situation:
+def _situation(book: Rulebook, dealt: Dealt, whole: bool, at: int) -> Situation:
     hand = dealt.hand
     start = hand.start()
     places = roles(start)
     seats = tuple(SeatView(seat, stack, places[seat]) for seat, stack in hand.seats.items())
     lines = dealt.lines if whole else dealt.lines[:at]
     house = tuple(
-        f"House option: {name.replace('_', ' ')} = {_words(value)}"
+        f"House option: {option_title(book, name)}: {_words(value)}"
         for name, value in hand.house.items()
     )
     if any(isinstance(event, Burn) for event in hand.parse_events()):

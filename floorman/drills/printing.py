@@ -42,7 +42,6 @@ def quiz_view(
             "paper": paper,
             "four_colour": four_colour,
             "meta": [
-                f"Quiz no. {seed}",
                 long_date(day),
                 f"{len(questions)} question{'s' if len(questions) != 1 else ''}",
                 ", ".join(TOPIC_LABELS[topic].lower() for topic in topics),
