@@ -49,7 +49,8 @@ def card(
     """Print one landscape page for the dealer's station: the irregularities met most,
     each with its outcome and the first thing to do."""  # fmt: skip
     from floorman import render
-    from floorman.cli._documents import load_in_force, write_document
+    from floorman.cli._documents import load_in_force
+    from floorman.cli._output import write_output
     from floorman.quickcard import card_entries, quick_card_view
 
     try:
@@ -65,11 +66,11 @@ def card(
         target = output or Path(f"{game}-card" + (".html" if html else ".pdf"))
         if html:
             page = render.render_html("card.html", view(), standalone=True)
-            write_document(target, page.encode("utf-8"))
+            write_output(target, page.encode("utf-8"))
             typer.echo(f"wrote {target}")
             return
         printed = _one_page(view, card_entries(book, game))
-        write_document(target, printed.pdf)
+        write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return
