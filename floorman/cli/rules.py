@@ -7,13 +7,12 @@ loads a rulebook or house profile file and runs its worked examples.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from floorman.cli._app import app
 from floorman.cli._options import HouseOption
-from floorman.cli.schema import SCHEMAS
 
 if TYPE_CHECKING:
     from floorman.rules.loader import CompiledRule, Rulebook
@@ -31,15 +30,6 @@ RulebookOption = Annotated[
     str | None,
     typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
 ]
-
-
-def _rulebook_schema() -> dict[str, Any]:
-    from floorman.rules.schema import rulebook_json_schema
-
-    return rulebook_json_schema()
-
-
-SCHEMAS.setdefault("rulebook", _rulebook_schema)
 
 
 def _load(rulebook: str | None, house: str | None = None) -> Rulebook:

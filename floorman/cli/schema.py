@@ -1,6 +1,8 @@
 """``floorman schema NAME``: the JSON Schema of a file format, for editors.
 
-Each format registers one function in :data:`SCHEMAS` returning its schema.
+Every format is named here, not registered by the module that owns it: the
+command loads only this module, so a format added from elsewhere would be
+missing from ``floorman schema`` as a user runs it.
 """
 
 from __future__ import annotations
@@ -20,8 +22,15 @@ def _hand() -> dict[str, Any]:
     return hand_schema()
 
 
+def _rulebook() -> dict[str, Any]:
+    from floorman.rules.schema import rulebook_json_schema
+
+    return rulebook_json_schema()
+
+
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "hand": _hand,
+    "rulebook": _rulebook,
 }
 """Format name -> a function returning its JSON Schema."""
 
@@ -30,7 +39,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 def schema(
     name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
 ) -> None:
-    """Print the JSON Schema of a file format (hand, ...)."""
+    """Print the JSON Schema of a file format (hand, rulebook)."""
     make = SCHEMAS.get(name)
     if make is None:
         fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')

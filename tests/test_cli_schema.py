@@ -1,0 +1,46 @@
+"""``floorman schema NAME`` as a user runs it: a fresh process for each format the README names."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from floorman.cli.schema import SCHEMAS
+
+ROOT = Path(__file__).resolve().parents[1]
+README_SCHEMAS = sorted(
+    set(re.findall(r"floorman schema ([a-z-]+)", (ROOT / "README.md").read_text("utf-8")))
+)
+
+
+def floorman(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "floorman", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_the_readme_names_schemas() -> None:
+    assert README_SCHEMAS
+    assert set(README_SCHEMAS) <= set(SCHEMAS)
+
+
+@pytest.mark.parametrize("name", sorted(set(README_SCHEMAS) | set(SCHEMAS)))
+def test_each_schema_prints_from_a_fresh_process(name: str) -> None:
+    result = floorman("schema", name)
+    assert result.returncode == 0, result.stderr
+    schema = json.loads(result.stdout)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["title"] == {"hand": "floorman hand file", "rulebook": "floorman rulebook"}[name]
+    assert schema["properties"]
+
+
+def test_an_unknown_schema_names_every_known_one() -> None:
+    result = floorman("schema", "table")
+    assert result.returncode == 2
+    assert result.stderr == 'floorman: no schema named "table" (known: hand, rulebook)\n'
+    assert result.stdout == ""
