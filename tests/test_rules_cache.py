@@ -1,41 +1,184 @@
-"""The on-disk cache of checked rulebook files."""
+"""The on-disk cache of checked rulebook files: keyed on content, trusted only in a
+private folder, written without following links, and never able to run code."""
 
 from __future__ import annotations
 
+import json
 import os
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from floorman.rules import cache
+from floorman.rules import cache, loader
 from floorman.rules.schema import RulebookFile
 
 ROOM = RulebookFile.model_validate({"rulebook": "room", "title": "The room"})
+ROOM_YAML = """\
+rulebook: room
+title: The room
+extends: rrop
+options:
+  redeal_burn: false
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private cache folder, as floorman makes it."""
+    where = tmp_path / "cache"
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(where))
+    loader._READS.clear()
+    loader._BOOKS.clear()
+    return where
 
 
 def _entries(folder: Path) -> list[Path]:
-    return sorted(folder.glob("room-*.pickle"))
+    return sorted(folder.glob("room-*.json"))
 
 
-def test_an_entry_is_used_only_for_the_same_file_version(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def _one_entry(folder: Path) -> Path:
+    cache.put(folder.parent / "room.yaml", cache.digest(b"room"), ROOM)
+    (entry,) = _entries(folder)
+    return entry
+
+
+def test_an_entry_is_used_only_for_the_same_content(folder: Path) -> None:
+    path = folder.parent / "room.yaml"
+    cache.put(path, cache.digest(b"version 1"), ROOM)
+    assert cache.get(path, cache.digest(b"version 1")) == ROOM
+    assert cache.get(path, cache.digest(b"version 2")) is None
+    assert cache.get(folder.parent / "other.yaml", cache.digest(b"version 1")) is None
+
+
+def test_an_entry_is_plain_json_data(folder: Path) -> None:
+    entry = json.loads(_one_entry(folder).read_text("utf-8"))
+    assert entry["file"] == {"rulebook": "room", "title": "The room"}
+
+
+def test_a_same_size_edit_that_keeps_the_modification_time_is_read_afresh(
+    folder: Path, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
-    path = tmp_path / "room.yaml"
-    cache.put(path, 10, 20, ROOM)
-    assert cache.get(path, 10, 20) == ROOM
-    assert cache.get(path, 11, 20) is None
-    assert cache.get(tmp_path / "other.yaml", 10, 20) is None
+    house = tmp_path / "room.yaml"
+    house.write_text(ROOM_YAML, encoding="utf-8")
+    code = (
+        "import sys\nfrom floorman.rules import load_rulebook\n"
+        "print(load_rulebook(sys.argv[1]).options['redeal_burn'])\n"
+    )
+
+    def redeal_burn() -> str:
+        env = {**os.environ, "FLOORMAN_CACHE_DIR": str(folder)}
+        argv = [sys.executable, "-c", code, str(house)]
+        return subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+
+    assert redeal_burn() == "False\n"
+    assert redeal_burn() == "False\n"  # from the cache
+    assert _entries(folder)
+    before = house.stat()
+    house.write_text(ROOM_YAML.replace("false", "true "), encoding="utf-8")
+    os.utime(house, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = house.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert redeal_burn() == "True\n"
 
 
-def test_an_entry_is_private_to_its_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
-    path = tmp_path / "room.yaml"
-    cache.put(path, 1, 1, ROOM)
-    (entry,) = _entries(tmp_path)
+def test_an_edit_to_an_extended_file_is_read_afresh(folder: Path, tmp_path: Path) -> None:
+    base = tmp_path / "base.yaml"
+    base.write_text(
+        "rulebook: base\ntitle: Base\noptions:\n  redeal_burn: {default: false}\n",
+        encoding="utf-8",
+    )
+    house = tmp_path / "room.yaml"
+    house.write_text("rulebook: room\ntitle: The room\nextends: base.yaml\n", encoding="utf-8")
+    assert loader.load_rulebook(house).options["redeal_burn"] is False
+    before = base.stat()
+    base.write_text(base.read_text("utf-8").replace("false", "true "), encoding="utf-8")
+    os.utime(base, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert loader.load_rulebook(house).options["redeal_burn"] is True
+    loader._READS.clear()
+    loader._BOOKS.clear()
+    assert loader.load_rulebook(house).options["redeal_burn"] is True
+
+
+def test_entries_are_private_to_their_user(folder: Path) -> None:
+    entry = _one_entry(folder)
     assert entry.stat().st_mode & 0o777 == 0o600
+    assert folder.stat().st_mode & 0o777 == 0o700
     entry.chmod(0o666)
-    assert cache.get(path, 1, 1) is None
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+
+
+def test_a_folder_others_can_write_to_is_not_used(folder: Path) -> None:
+    entry = _one_entry(folder)
+    folder.chmod(0o777)
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+    entry.unlink()
+    cache.put(folder.parent / "room.yaml", cache.digest(b"room"), ROOM)
+    assert not list(folder.iterdir())
+
+
+def test_a_folder_of_another_user_is_not_used(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _one_entry(folder)
+    monkeypatch.setattr(os, "getuid", lambda: os.stat(folder).st_uid + 1)
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+    cache.put(folder.parent / "else.yaml", cache.digest(b"room"), ROOM)
+    assert not list(folder.glob("else-*"))
+
+
+def test_a_linked_folder_is_not_used(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _one_entry(folder)
+    link = folder.parent / "link"
+    link.symlink_to(folder)
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(link))
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+
+
+def test_a_linked_entry_is_not_followed(folder: Path) -> None:
+    entry = _one_entry(folder)
+    real = folder / "real.json"
+    entry.rename(real)
+    entry.symlink_to(real)
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+
+
+def test_an_entry_that_is_a_fifo_is_ignored_at_once(folder: Path) -> None:
+    entry = _one_entry(folder)
+    entry.unlink()
+    os.mkfifo(entry, 0o600)
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+
+
+def test_writing_never_follows_a_link_planted_at_the_temporary_name(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _one_entry(folder)
+    victim = tmp_path / "victim"
+    victim.write_text("keep me", encoding="utf-8")
+    monkeypatch.setattr(os, "urandom", lambda n: b"\0" * n)
+    monkeypatch.setattr(os, "getpid", lambda: 4242)
+    name = f"{_entries(folder)[0].name}"
+    (folder / f".{name}.4242.{'00' * 6}.tmp").symlink_to(victim)
+    cache.put(folder.parent / "room.yaml", cache.digest(b"another version"), ROOM)
+    assert victim.read_text("utf-8") == "keep me"
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) == ROOM
+
+
+def test_a_failed_write_leaves_the_old_entry_and_no_temporary_file(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _one_entry(folder)
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    cache.put(folder.parent / "room.yaml", cache.digest(b"another version"), ROOM)
+    assert [path.name.endswith(".json") for path in folder.iterdir()] == [True]
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) == ROOM
 
 
 def test_caching_can_be_turned_off_and_failures_are_silent(
@@ -43,75 +186,130 @@ def test_caching_can_be_turned_off_and_failures_are_silent(
 ) -> None:
     monkeypatch.setenv("FLOORMAN_CACHE_DIR", "")
     assert cache.cache_dir() is None
-    cache.put(tmp_path / "x.yaml", 1, 1, ROOM)
-    assert cache.get(tmp_path / "x.yaml", 1, 1) is None
+    cache.put(tmp_path / "x.yaml", cache.digest(b"x"), ROOM)
+    assert cache.get(tmp_path / "x.yaml", cache.digest(b"x")) is None
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(blocker))
-    cache.put(tmp_path / "x.yaml", 1, 1, ROOM)
-    assert cache.get(tmp_path / "x.yaml", 1, 1) is None
+    cache.put(tmp_path / "x.yaml", cache.digest(b"x"), ROOM)
+    assert cache.get(tmp_path / "x.yaml", cache.digest(b"x")) is None
 
 
-@pytest.mark.parametrize("damage", [b"", b"not a pickle", b"\x80\x05K\x01."])
-def test_a_corrupt_entry_is_ignored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes
+class _Planted:
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.system, ("touch planted",))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"not json",
+        b'{"key": [], "file": {}}',
+        b"[1, 2, 3]",
+        pickle.dumps((None, _Planted())),
+    ],
+)
+def test_a_damaged_or_foreign_entry_is_ignored_and_runs_nothing(
+    folder: Path, damage: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
-    path = tmp_path / "room.yaml"
-    cache.put(path, 1, 1, ROOM)
-    (entry,) = _entries(tmp_path)
+    monkeypatch.chdir(folder.parent)
+    entry = _one_entry(folder)
     entry.write_bytes(damage)
-    assert cache.get(path, 1, 1) is None
-    assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+    assert not (folder.parent / "planted").exists()
+    assert not [name for name in os.listdir(folder) if name.endswith(".tmp")]
+
+
+def test_an_entry_made_for_other_fields_is_ignored(folder: Path) -> None:
+    entry = _one_entry(folder)
+    data = json.loads(entry.read_text("utf-8"))
+    data["file"]["colour"] = "red"
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
 
 
 def test_a_change_to_the_rulebook_models_outdates_every_entry(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
     models = tmp_path / "schema.py"
     models.write_text("# the models\n")
-    monkeypatch.setattr(cache, "_MODELS", models)
-    path = tmp_path / "room.yaml"
-    cache.put(path, 1, 1, ROOM)
-    assert cache.get(path, 1, 1) == ROOM
-    models.write_text("# the models, with a new field\n")
-    assert cache.get(path, 1, 1) is None
+    monkeypatch.setattr(cache, "_SOURCES", (models,))
+    cache._sources_digest.cache_clear()
+    try:
+        entry = _one_entry(folder)
+        assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) == ROOM
+        models.write_text("# the models, with a new field\n")
+        cache._sources_digest.cache_clear()
+        assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
+        assert entry.exists()
+    finally:
+        cache._sources_digest.cache_clear()
 
 
 def test_another_pydantic_outdates_every_entry(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
-    path = tmp_path / "room.yaml"
-    cache.put(path, 1, 1, ROOM)
+    _one_entry(folder)
     monkeypatch.setattr(cache, "PYDANTIC_VERSION", "2.99.0")
-    assert cache.get(path, 1, 1) is None
+    assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
 
 
-def test_every_shipped_file_reads_back_as_it_was_checked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_value_json_cannot_hold_is_not_cached(folder: Path, tmp_path: Path) -> None:
+    house = tmp_path / "dated.yaml"
+    house.write_text(
+        ROOM_YAML
+        + "examples:\n  - rule: holdem.premature-turn\n    outcome: none\n"
+        + "    hand: {played: 2024-05-01, events: [deal]}\n",
+        encoding="utf-8",
+    )
+    assert loader.load_rulebook(house).name == "room"
+    assert not list(folder.glob("dated-*"))
+
+
+def test_every_shipped_file_reads_back_as_it_was_checked(folder: Path) -> None:
     import yaml
 
     from floorman._resources import rulebook_dir
-    from floorman.rules.loader import (
-        _load_cached,
-        _Loader,
-        _read_cached,
-        load_rulebook,
-        shipped_rulebooks,
-    )
 
-    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path))
-    _read_cached.cache_clear()
-    _load_cached.cache_clear()
-    for name in shipped_rulebooks():
-        load_rulebook(name)
-    files = sorted(rulebook_dir().glob("*.yaml"))
-    assert len(list(tmp_path.glob("*.pickle"))) == len(files)
+    for name in loader.shipped_rulebooks():
+        loader.load_rulebook(name)
+    for house in sorted((rulebook_dir() / "house").glob("*.yaml")):
+        loader.load_rulebook(house.stem)
+    files = sorted(rulebook_dir().glob("*.yaml")) + sorted(rulebook_dir().glob("house/*.yaml"))
+    assert len(list(folder.glob("*.json"))) == len(files)
     for path in files:
-        stat = path.resolve().stat()
-        cached = cache.get(path.resolve(), stat.st_mtime_ns, stat.st_size)
-        fresh = RulebookFile.model_validate(yaml.load(path.read_text(), Loader=_Loader))
-        assert cached == fresh
+        content = path.read_bytes()
+        cached = cache.get(path.resolve(), cache.digest(content))
+        fresh = RulebookFile.model_validate(yaml.load(content, Loader=loader._Loader))
+        assert cached is not None
+        assert _shape(cached) == _shape(fresh)
+
+
+def _shape(value: object) -> object:
+    """A model tree as plain values, with each model's type and the fields that were set."""
+    from pydantic import BaseModel
+
+    if isinstance(value, BaseModel):
+        fields = {name: _shape(getattr(value, name)) for name in type(value).model_fields}
+        return (type(value).__name__, sorted(value.model_fields_set), fields)
+    if isinstance(value, list):
+        return [_shape(item) for item in value]
+    if isinstance(value, dict):
+        return [(type(key).__name__, key, _shape(item)) for key, item in value.items()]
+    return (type(value).__name__, value)
+
+
+def test_a_cached_rulebook_builds_no_validators(folder: Path) -> None:
+    code = (
+        "from floorman.rules import load_rulebook\n"
+        "from floorman.rules.schema import RulebookFile\n"
+        "book = load_rulebook('rrop')\n"
+        "print(len(book.rules) > 10, RulebookFile.__pydantic_complete__)\n"
+    )
+    env = {**os.environ, "FLOORMAN_CACHE_DIR": str(folder)}
+    run = [sys.executable, "-c", code]
+    first = subprocess.run(run, env=env, capture_output=True, text=True, check=True)
+    assert first.stdout == "True True\n"
+    again = subprocess.run(run, env=env, capture_output=True, text=True, check=True)
+    assert again.stdout == "True False\n"

@@ -1,37 +1,56 @@
 """A small on-disk cache of checked rulebook files, so ``floorman check`` starts fast.
 
-A rulebook file that loaded cleanly once is kept, as the checked
-:class:`~floorman.rules.schema.RulebookFile` itself, under the user's cache
-folder; the next process reads that back instead of parsing the YAML and
+A rulebook file that loaded cleanly once is kept under the user's cache
+folder as plain JSON data (:mod:`floorman.rules.plain`); the next process
+rebuilds the checked models from it instead of parsing the YAML and
 validating it again (building pydantic's validators costs more than the rest
-of a short check). An entry is keyed by the file's path, size and
-modification time, the floorman and pydantic versions and the version of the
-rulebook models, so an edited file or a changed model is read afresh.
+of a short check). Nothing in an entry can run code when it is read.
 
-Entries are pickles, so one is read only when it belongs to this user and
-nobody else can write it; the cache is best effort: a folder that cannot be
-written, or an entry that cannot be read, just means parsing the YAML. Set
-``FLOORMAN_CACHE_DIR`` to move it, or to an empty string to turn it off.
+An entry is keyed on content: a hash of the file's bytes, of the rulebook
+models' and this module's source, and the floorman and pydantic versions.
+An edited file is read afresh even when its size and modification time are
+kept; the loader checks every file of an ``extends`` chain this way.
+
+An entry is trusted only as far as its folder: a cache folder that is not
+the user's own, that others may write to or that is a symbolic link is not
+used at all, and an entry that is not a private regular file of the user's
+is ignored. Entries are written to a new private file (``O_EXCL``, never
+through a link) and renamed into place, so a reader sees a whole entry or
+none. The cache is best effort: whatever goes wrong with it just means
+parsing the YAML. Set ``FLOORMAN_CACHE_DIR`` to move it, or to an empty
+string to turn it off.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
+import json
 import os
-import pickle
+import stat
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from pydantic import VERSION as PYDANTIC_VERSION
 
 from floorman import __version__
-from floorman.rules import schema
+from floorman.limits import MAX_FILE_BYTES
+from floorman.rules import plain, schema
 from floorman.rules.schema import RulebookFile
 
-__all__ = ["cache_dir", "get", "put"]
+__all__ = ["cache_dir", "digest", "get", "put"]
 
-_MODELS = Path(schema.__file__)
+_SOURCES = (Path(schema.__file__), Path(plain.__file__), Path(__file__))
+"""The code an entry's shape depends on: a change to any of them outdates every entry."""
+
+_OPEN_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+_OPEN_ENTRY = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_SAFE_HERE = os.open in os.supports_dir_fd and hasattr(os, "getuid")
+"""Entries are opened relative to the checked folder, never by a path that could
+be swapped after the check; without that (or without users) there is no cache."""
 
 
 def cache_dir() -> Path | None:
@@ -43,58 +62,101 @@ def cache_dir() -> Path | None:
     return Path(base) / "floorman" / "rulebooks"
 
 
-def _entry(path: Path) -> Path | None:
-    folder = cache_dir()
-    if folder is None:
-        return None
-    return folder / f"{path.stem}-{zlib.crc32(str(path).encode()):08x}.pickle"
+def digest(content: bytes) -> str:
+    """The hash a file's content is known by."""
+    return hashlib.blake2b(content, digest_size=20).hexdigest()
 
 
-def _key(path: Path, mtime: int, size: int) -> tuple[Any, ...]:
+def get(path: Path, content_digest: str) -> RulebookFile | None:
+    """The checked contents of the file at ``path`` whose bytes hash to ``content_digest``,
+    if they are cached."""
     try:
-        models = _MODELS.stat()
-        version = (models.st_mtime_ns, models.st_size)
-    except OSError:
-        version = (0, 0)
-    return (str(path), mtime, size, __version__, version, PYDANTIC_VERSION)
-
-
-def _owned(descriptor: int) -> bool:
-    """Written by this user, and writable by nobody else."""
-    info = os.fstat(descriptor)
-    getuid = getattr(os, "getuid", None)
-    return (getuid is None or info.st_uid == getuid()) and not info.st_mode & 0o022
-
-
-def get(path: Path, mtime: int, size: int) -> RulebookFile | None:
-    """The checked contents of ``path`` if cached for this very file version."""
-    entry = _entry(path)
-    if entry is None:
-        return None
-    try:
-        with entry.open("rb") as stream:
-            if not _owned(stream.fileno()):
+        with _folder(create=False) as folder:
+            if folder is None:
                 return None
-            key, file = pickle.load(stream)
-    except Exception:  # a missing, truncated or outdated entry: parse the YAML instead
+            descriptor = os.open(_entry_name(path), _OPEN_ENTRY, dir_fd=folder)
+            with os.fdopen(descriptor, "rb") as stream:
+                info = os.fstat(descriptor)
+                if not stat.S_ISREG(info.st_mode) or not _private(info):
+                    return None
+                if info.st_size > MAX_FILE_BYTES:
+                    return None
+                entry = json.loads(stream.read(MAX_FILE_BYTES + 1))
+        if entry["key"] != _key(content_digest):
+            return None
+        return plain.from_plain(RulebookFile, entry["file"])
+    except Exception:  # a missing, damaged, outdated or foreign entry: parse the YAML instead
         return None
-    if key != _key(path, mtime, size) or not isinstance(file, RulebookFile):
-        return None
-    return file
 
 
-def put(path: Path, mtime: int, size: int, file: RulebookFile) -> None:
+def put(path: Path, content_digest: str, file: RulebookFile) -> None:
     """Keep a file that loaded cleanly; silently skip if it cannot be."""
-    entry = _entry(path)
-    if entry is None:
-        return
-    temporary = entry.with_suffix(f".{os.getpid()}.tmp")
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "wb") as stream:
-            pickle.dump((_key(path, mtime, size), file), stream, pickle.HIGHEST_PROTOCOL)
-        temporary.replace(entry)
-    except (OSError, pickle.PicklingError):
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
+        text = json.dumps(
+            {"key": _key(content_digest), "file": plain.to_plain(file)},
+            ensure_ascii=False,
+            separators=(",", ":"),
+            allow_nan=False,
+        )
+    except (TypeError, ValueError):  # a value JSON cannot hold as it is: not cached
+        return
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        return
+    name = _entry_name(path)
+    temporary = f".{name}.{os.getpid()}.{os.urandom(6).hex()}.tmp"
+    with contextlib.suppress(OSError), _folder(create=True) as folder:
+        if folder is None:
+            return
+        descriptor = os.open(temporary, _CREATE, 0o600, dir_fd=folder)
+        try:
+            with os.fdopen(descriptor, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary, dir_fd=folder)
+            raise
+
+
+@contextlib.contextmanager
+def _folder(*, create: bool) -> Iterator[int | None]:
+    """The cache folder, open, if it is a real folder of the user's that only they can
+    write to; ``None`` otherwise."""
+    folder = cache_dir()
+    if folder is None or not _SAFE_HERE:
+        yield None
+        return
+    if create:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    descriptor = os.open(folder, _OPEN_FOLDER)
+    try:
+        info = os.fstat(descriptor)
+        yield descriptor if stat.S_ISDIR(info.st_mode) and _private(info) else None
+    finally:
+        os.close(descriptor)
+
+
+def _private(info: os.stat_result) -> bool:
+    """The user's own, and writable by nobody else."""
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def _entry_name(path: Path) -> str:
+    """One entry per rulebook path, replaced when the file changes."""
+    return f"{path.stem[:40]}-{zlib.crc32(str(path).encode()):08x}.json"
+
+
+def _key(content_digest: str) -> list[str]:
+    return [content_digest, _sources_digest(), __version__, PYDANTIC_VERSION]
+
+
+@functools.cache
+def _sources_digest() -> str:
+    hashed = hashlib.blake2b(digest_size=20)
+    for source in _SOURCES:
+        try:
+            hashed.update(source.read_bytes())
+        except OSError:
+            hashed.update(b"?")
+    return hashed.hexdigest()

@@ -2,9 +2,9 @@
 
 Every mistake in a rulebook file is one line naming the file, the line and
 the field (``house.yaml:12: rules[0].when: unknown fact 'card.colour'``), so
-a floor manager editing a house profile sees at once what to fix. Parsed
-rulebooks are cached per file and modification time: ``floorman check``
-pays for the YAML once per process.
+a floor manager editing a house profile sees at once what to fix. Checked
+files are kept per content, in the process and on disk
+(:mod:`floorman.rules.cache`): ``floorman check`` pays for the YAML once.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import ValidationError
@@ -230,25 +229,52 @@ class _Read:
     file: RulebookFile
     trusted: bool
     """Read from the cache: it loaded cleanly before, so its templates are checked."""
-    stamp: tuple[int, int]
+    digest: str
+    """The hash of the file's bytes: what the caches know this version of the file by."""
+
+
+_READS: dict[tuple[Path, str], _Read] = {}
+"""Files read in this process, by path and content."""
+_KEPT = 64
+"""How many files, and how many resolved rulebooks, a process keeps."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 def _read(path: Path) -> _Read:
-    stat = path.stat()
-    return _read_cached(path, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=64)
-def _read_cached(path: Path, mtime: int, size: int) -> _Read:
+    """A rulebook file checked, once per content: an edit that keeps the file's size
+    and modification time is still read afresh."""
     from floorman.rules import cache
 
-    cached = cache.get(path, mtime, size)
-    if cached is not None:
-        return _Read(cached, True, (mtime, size))
+    text = _content(path)
+    key = (path, cache.digest(text.encode("utf-8")))
+    read = _READS.get(key)
+    if read is None:
+        read = _keep(_READS, key, _parse(path, key[1], text))
+    return read
+
+
+def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Remember ``value``, forgetting the oldest entry past :data:`_KEPT`."""
+    if len(kept) >= _KEPT:
+        del kept[next(iter(kept))]
+    kept[key] = value
+    return value
+
+
+def _content(path: Path) -> str:
     try:
-        text = read_input(path)
+        return read_input(path)
     except FloormanError as error:
         raise RulebookError(str(error)) from None
+
+
+def _parse(path: Path, digest: str, text: str) -> _Read:
+    from floorman.rules import cache
+
+    cached = cache.get(path, digest)
+    if cached is not None:
+        return _Read(cached, True, digest)
     try:
         data = yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as error:
@@ -258,7 +284,7 @@ def _read_cached(path: Path, mtime: int, size: int) -> _Read:
     if not isinstance(data, dict):
         raise RulebookError(f"{path}:1: a rulebook file is a mapping (rulebook:, title:, ...)")
     try:
-        return _Read(RulebookFile.model_validate(data), False, (mtime, size))
+        return _Read(RulebookFile.model_validate(data), False, digest)
     except ValidationError as error:
         first = error.errors()[0]
         field_path = _path_text(first["loc"])
@@ -271,7 +297,7 @@ def _remember(path: Path, read: _Read) -> None:
     if not read.trusted:
         from floorman.rules import cache
 
-        cache.put(path, *read.stamp, read.file)
+        cache.put(path, read.digest, read.file)
 
 
 def _message(error: Mapping[str, Any]) -> str:
@@ -341,32 +367,33 @@ def _locate(path: Path, loc: Sequence[str | int]) -> str:
 # -- resolving extends and house profiles ---------------------------------------------
 
 
+_BOOKS: dict[tuple[tuple[Path, str], ...], Rulebook] = {}
+"""Rulebooks resolved in this process, by the content of every file of their chain."""
+
+
 def _load(path: Path) -> Rulebook:
-    return _load_cached(path, _chain_stamp(path))
+    reads = _chain(path)
+    key = tuple((file, read.digest) for file, read in reads.items())
+    book = _BOOKS.get(key)
+    if book is None:
+        book = _keep(_BOOKS, key, _load_chain(path, (), reads))
+    return book
 
 
-def _chain_stamp(path: Path) -> tuple[tuple[str, int, int], ...]:
-    """Size and modification time of a file and every file it extends: a resolved
-    rulebook is reused only while none of them has changed."""
-    stamps: list[tuple[str, int, int]] = []
-    seen: set[Path] = set()
+def _chain(path: Path) -> dict[Path, _Read]:
+    """A file and every file it extends, each read once: a resolved rulebook is reused
+    only while none of them has changed."""
+    reads: dict[Path, _Read] = {}
     current: Path | None = path
-    while current is not None and current not in seen:
-        seen.add(current)
-        stat = current.stat()
-        stamps.append((str(current), stat.st_mtime_ns, stat.st_size))
-        extends = _read(current).file.extends
+    while current is not None and current not in reads:
+        read = reads[current] = _read(current)
+        extends = read.file.extends
         current = _find(extends, current.parent) if extends is not None else None
-    return tuple(stamps)
+    return reads
 
 
-@lru_cache(maxsize=32)
-def _load_cached(path: Path, _stamp: tuple[tuple[str, int, int], ...]) -> Rulebook:
-    return _load_chain(path, ())
-
-
-def _load_chain(path: Path, seen: tuple[Path, ...]) -> Rulebook:
-    read = _read(path)
+def _load_chain(path: Path, seen: tuple[Path, ...], reads: Mapping[Path, _Read]) -> Rulebook:
+    read = reads.get(path) or _read(path)
     file = read.file
     base = None
     if file.extends is not None:
@@ -374,7 +401,7 @@ def _load_chain(path: Path, seen: tuple[Path, ...]) -> Rulebook:
         if parent == path or parent in seen:
             where = _locate(path, ["extends"])
             raise RulebookError(f"{where}: extends: {file.extends!r} forms a cycle")
-        base = _load_chain(parent, (*seen, path))
+        base = _load_chain(parent, (*seen, path), reads)
     book = _resolve(path, read, base=base)
     _remember(path, read)
     return book
