@@ -1,8 +1,9 @@
 """Start-up cost: the quick commands import nothing heavy.
 
 A dealer runs ``floorman check`` and ``floorman add`` mid-hand; they must
-start as fast as typer and pydantic allow, so rendering (weasyprint), the
-store (sqlite3) and test-only libraries stay out of those paths.
+start as fast as pydantic allows, so typer's app, rendering (weasyprint), the
+store (sqlite3) where unused, YAML where unused and test-only libraries stay
+out of those paths.
 """
 
 from __future__ import annotations
@@ -28,8 +29,50 @@ def test_help_imports_no_renderer_and_no_store() -> None:
 def test_check_on_a_short_hand_imports_nothing_heavy() -> None:
     modules = loaded_modules("check", str(EXAMPLES / "premature-turn.yaml"), "--json")
     assert "floorman.replay" in modules  # the check did run
-    for heavy in (*HEAVY, "sqlite3", "jinja2", "floorman.phh", "tomllib"):
+    for heavy in (*HEAVY, "sqlite3", "jinja2", "floorman.phh", "tomllib", "pickle"):
         assert heavy not in modules
+
+
+def test_check_starts_without_typer_or_click() -> None:
+    modules = loaded_modules("check", str(EXAMPLES / "premature-turn.yaml"), "--json")
+    assert "floorman.cli._check" in modules
+    assert not {name for name in modules if name.split(".")[0] in ("typer", "click")}
+    assert "floorman.cli._app" not in modules
+
+
+def test_add_starts_without_building_the_typer_app(tmp_path: Path) -> None:
+    db = str(tmp_path / "room.db")
+    new = [sys.executable, "-m", "floorman", "new", "--db", db, "-t", "7", "--button", "3"]
+    subprocess.run([*new, "--seats", "1=100,2=100,3=100"], check=True, capture_output=True)
+    modules = loaded_modules("add", "--db", db, "deal", "3 call")
+    assert "floorman.store" in modules  # the events were stored
+    for heavy in (*HEAVY, "jinja2", "floorman.phh", "typer._adapters", "yaml", "pickle"):
+        assert heavy not in modules
+    shown = subprocess.run(
+        [sys.executable, "-m", "floorman", "show", "--db", db],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "2 events, in progress" in shown
+
+
+def test_help_and_mistakes_on_the_quick_commands_are_typers() -> None:
+    def floorman(*args: str) -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-m", "floorman", *args]
+        return subprocess.run(argv, capture_output=True, text=True, check=False)
+
+    for word in ("check", "add"):
+        usage = floorman(word, "--help").stdout.splitlines()[0]
+        assert usage.startswith("Usage: ")
+        assert f"floorman {word} [OPTIONS]" in usage
+    missing = floorman("add")
+    assert missing.returncode == 2
+    assert "Missing argument 'events'." in missing.stderr
+    unknown = floorman("check", str(EXAMPLES / "premature-turn.yaml"), "--colour")
+    assert unknown.returncode == 2
+    assert "No such option: --colour" in unknown.stderr
+    nothing = floorman("check", "no-such-hand.yaml")
+    assert nothing.returncode == 2
+    assert nothing.stderr == "floorman: no-such-hand.yaml: no such file\n"
 
 
 def test_check_builds_no_other_command() -> None:

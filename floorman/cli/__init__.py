@@ -4,7 +4,9 @@ Each command lives in its own module and registers itself on the typer app
 when imported. :func:`main` imports only the module of the command being
 run, so ``floorman check`` pays for neither building the other commands nor
 their libraries (weasyprint, sqlite3, pokerkit); help, shell completion and
-an unknown word load them all. ``floorman.cli.app`` is the whole app.
+an unknown word load them all. ``floorman check`` and ``floorman add``
+written the plain way do not build the typer app at all
+(:mod:`floorman.cli._quick`). ``floorman.cli.app`` is the whole app.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Final
 
-from floorman.cli import _app, _errors
+from floorman.cli import _errors, _quick
 
 if TYPE_CHECKING:
     import typer
@@ -57,6 +59,8 @@ def load_commands(word: str | None = None) -> typer.Typer:
         modules = list(dict.fromkeys(COMMAND_MODULES.values()))
     for module in modules:
         importlib.import_module(f"floorman.cli.{module}")
+    from floorman.cli import _app
+
     return _app.app
 
 
@@ -72,13 +76,25 @@ def main() -> None:
     sheet peaks within a few megabytes of the same run with the collector
     on. On the way out every object is frozen, so shutdown does not collect
     them either.
+
+    Pydantic's plugins are off unless ``PYDANTIC_DISABLE_PLUGINS`` says
+    otherwise: looking for them reads the metadata of every installed
+    distribution the first time a hand is validated, and a ruling must not
+    depend on what else happens to be installed.
     """
     args = sys.argv[1:]
     completing = "_FLOORMAN_COMPLETE" in os.environ
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     gc.disable()
     _errors.tolerant_streams()
     try:
-        load_commands(args[0] if args and not completing else None)
+        word = args[0] if args and not completing else None
+        quick = _quick.parse(word, args[1:], os.environ) if word is not None else None
+        if word is not None and quick is not None:
+            _quick.run(word, quick)
+        load_commands(word)
+        from floorman.cli import _app
+
         _app.main()
     finally:
         gc.freeze()

@@ -7,7 +7,10 @@ import sys
 import typer
 
 from floorman import __version__
+from floorman.cli._console import fail
 from floorman.errors import FloormanError
+
+__all__ = ["app", "fail", "main"]
 
 app = typer.Typer(
     name="floorman",
@@ -32,12 +35,6 @@ def _root(
     ),
 ) -> None:
     """Dealer assist and floor rulings for live poker card rooms."""
-
-
-def fail(message: str) -> None:
-    """Print one line for the user and exit with status 2."""
-    typer.echo(f"floorman: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def main() -> None:

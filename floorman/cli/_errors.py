@@ -6,7 +6,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from floorman.cli._app import fail
+from floorman.cli._console import fail
 from floorman.errors import FloormanError
 
 

@@ -3,8 +3,8 @@
 Shared by every command that shows a ruling (``ask``, ``check``, ``add``,
 ``live``): pass the ruling as the ``check --json`` object (a mapping with
 ``outcome``, ``title``, ``cite``, ``steps``, ``rule`` and ``event``).
-Colour is added as ANSI styles that ``typer.echo`` drops when the output is
-not a terminal.
+Colour is added as ANSI styles that :func:`~floorman.cli._console.echo` drops
+when the output is not a terminal.
 """
 
 from __future__ import annotations
@@ -12,22 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import typer
+from floorman.cli._console import style
 
 __all__ = ["OUTCOME_COLOURS", "outcome_word", "ruling_lines"]
 
 OUTCOME_COLOURS: Mapping[str, str] = {
-    "misdeal": typer.colors.RED,
-    "void": typer.colors.MAGENTA,
-    "dead-hand": typer.colors.RED,
-    "forfeit": typer.colors.YELLOW,
-    "continue": typer.colors.GREEN,
+    "misdeal": "red",
+    "void": "magenta",
+    "dead-hand": "red",
+    "forfeit": "yellow",
+    "continue": "green",
 }
 
 
 def outcome_word(outcome: str) -> str:
     """The outcome as a dealer reads it at a glance: ``MISDEAL`` in red."""
-    return typer.style(outcome.upper(), fg=OUTCOME_COLOURS.get(outcome), bold=True)
+    return style(outcome.upper(), fg=OUTCOME_COLOURS.get(outcome), bold=True)
 
 
 def ruling_lines(ruling: Mapping[str, Any], *, note: str | None = None) -> list[str]:
@@ -37,8 +37,8 @@ def ruling_lines(ruling: Mapping[str, Any], *, note: str | None = None) -> list[
     >>> ruling = {"event": 7, "rule": "rrop.holdem.premature-turn", "cite": "RRoP §5 rule 8",
     ...           "outcome": "continue", "title": "Premature turn",
     ...           "steps": [{"do": "set-aside", "text": "Take the 7♦ out of play."}]}
-    >>> import click
-    >>> print(click.unstyle("\\n".join(ruling_lines(ruling))))
+    >>> import re
+    >>> print(re.sub(r"\\033\\[[0-9;]*m", "", "\\n".join(ruling_lines(ruling))))
     event 7: CONTINUE  Premature turn
       1. Take the 7♦ out of play.
       RRoP §5 rule 8  [rrop.holdem.premature-turn]

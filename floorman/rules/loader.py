@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import ValidationError
 
 from floorman._resources import rulebook_dir
@@ -50,21 +50,31 @@ __all__ = [
 
 DEFAULT_RULEBOOK = "rrop"
 
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+@cache
+def yaml_loader() -> Any:
+    """PyYAML's safe loader with only true/false as booleans, so a rule's ``on:`` key stays
+    a word. Made on first use: a rulebook read from the cache needs no YAML at all."""
+    import yaml
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader: Any = type("RulebookLoader", (base,), {})
+    loader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+        for first, resolvers in base.yaml_implicit_resolvers.items()
+    }
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool",
+        re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+        list("tTfF"),
+    )
+    return loader
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc]
-    """YAML with only true/false as booleans: a rule's ``on:`` key stays a word."""
-
-
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
-_StrictLoader = strict_loader(_Loader)
+@cache
+def strict_yaml_loader() -> Any:
+    """:func:`yaml_loader` refusing a repeated key and deep nesting, for reading a file."""
+    return strict_loader(yaml_loader())
 
 
 class RulebookError(FloormanError):
@@ -275,8 +285,10 @@ def _parse(path: Path, digest: str, text: str) -> _Read:
     cached = cache.get(path, digest)
     if cached is not None:
         return _Read(cached, True, digest)
+    import yaml
+
     try:
-        data = yaml.load(text, Loader=_StrictLoader)
+        data = yaml.load(text, Loader=strict_yaml_loader())
     except yaml.YAMLError as error:
         line, problem = yaml_problem(error, text)
         at = f":{line}" if line is not None else ""
@@ -330,8 +342,10 @@ def _path_text(loc: Sequence[str | int]) -> str:
 
 def _line_of(text: str, loc: Sequence[str | int]) -> int:
     """The line of the deepest node of ``loc`` found in the YAML text."""
+    import yaml
+
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=yaml_loader())
     except yaml.YAMLError:
         return 1
     line = node.start_mark.line + 1 if node is not None else 1

@@ -1,0 +1,35 @@
+"""What ``floorman check`` does once its arguments are read, without typer.
+
+Both the typer command (:mod:`floorman.cli.check`) and the quick start
+(:mod:`floorman.cli._quick`) call :func:`check`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from floorman.cli._console import echo
+
+
+def check(handfile: Path, as_json: bool, rulebook: str | None, house: str | None) -> None:
+    """Replay a hand file; print the state, rulings and violations; exit 1 on a violation."""
+    from floorman.cli._errors import user_errors
+    from floorman.cli._ruling import ruling_lines
+    from floorman.cli._view import award_lines, detail_lines
+    from floorman.handfile import load_hand
+    from floorman.replay import check_hand
+
+    with user_errors():
+        result = check_hand(load_hand(handfile), rulebook=rulebook, house=house)
+    if as_json:
+        echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        for line in [*detail_lines(result.state), *award_lines(result.pots)]:
+            echo(line)
+        for ruling in result.rulings:
+            for line in ruling_lines(ruling):
+                echo(line)
+        for violation in result.violations:
+            echo(f"violation at event {violation['event']}: {violation['message']}")
+    raise SystemExit(result.exit_status)
