@@ -68,7 +68,7 @@ QUICK: Final[Mapping[str, Quick]] = {
         {"as_json": False, "rulebook": None, "house": None},
     ),
     "add": Quick(
-        "floorman.cli.table:add",
+        "floorman.cli._add:add",
         "events",
         True,
         "text",
@@ -161,17 +161,4 @@ def run(word: str, parameters: dict[str, Any]) -> None:
             raise
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # nothing more reaches a closed pipe
         sys.exit(1)
-    except Exception as error:
-        code = _typer_exit(error)
-        if code is None:
-            raise
-        sys.exit(code)
     sys.exit(0)
-
-
-def _typer_exit(error: Exception) -> int | None:
-    """The exit status of typer's ``Exit`` from a command that still uses it."""
-    typer = sys.modules.get("typer")
-    if typer is not None and isinstance(error, typer.Exit):
-        return int(error.exit_code)
-    return None

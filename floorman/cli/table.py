@@ -155,20 +155,9 @@ def add(
     db: DbOption = None,
 ) -> None:
     """Record events; all are checked before any is stored."""
-    from floorman.cli import _hands
-    from floorman.cli._view import award_lines, state_lines
+    from floorman.cli._add import add as run
 
-    texts = _hands.split_events(events)
-    if not texts:
-        fail("no event given")
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, None, table, open_only=True)
-        loaded = _hands.load(store, stored)
-        before = loaded.count
-        _hands.record(store, loaded, texts)
-    _echo_state(state_lines(loaded.state))
-    _echo_state(award_lines(loaded.pots))
-    _echo_state(_hands.ruling_lines_since(loaded, before))
+    run(events, table, db)
 
 
 @app.command()

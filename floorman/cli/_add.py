@@ -1,0 +1,33 @@
+"""What ``floorman add`` does once its arguments are read, without typer.
+
+Both the typer command (:mod:`floorman.cli.table`) and the quick start
+(:mod:`floorman.cli._quick`) call :func:`add`: the dealer's most frequent
+command never imports typer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from floorman.cli._console import echo, fail
+
+
+def add(events: list[str], table: str | None, db: Path | None) -> None:
+    """Record events; all are checked before any is stored."""
+    from floorman.cli import _hands
+    from floorman.cli._view import award_lines, state_lines
+
+    texts = _hands.split_events(events)
+    if not texts:
+        fail("no event given")
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        stored = _hands.find_hand(store, None, table, open_only=True)
+        loaded = _hands.load(store, stored)
+        before = loaded.count
+        _hands.record(store, loaded, texts)
+    for line in [
+        *state_lines(loaded.state),
+        *award_lines(loaded.pots),
+        *_hands.ruling_lines_since(loaded, before),
+    ]:
+        echo(line)
