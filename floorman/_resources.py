@@ -1,20 +1,24 @@
 """Where the shipped rulebooks and templates are, installed or in a checkout.
 
 A wheel carries them inside the package (``floorman/rulebook``); a source
-checkout or an editable install keeps them at the top of the project.
+checkout or an editable install keeps them at the top of the project. The
+package is always a folder on disk, so its own path says where they are,
+without ``importlib.resources`` (which brings in ``zipfile`` at start-up).
 """
 
 from __future__ import annotations
 
-from importlib import resources
+from functools import cache
 from pathlib import Path
 
 
+@cache
 def _data_dir(name: str) -> Path:
-    packaged = Path(str(resources.files("floorman"))) / name
+    package = Path(__file__).resolve().parent
+    packaged = package / name
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / name
+    return package.parent / name
 
 
 def rulebook_dir() -> Path:

@@ -21,7 +21,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from floorman.cli._console import echo
 from floorman.errors import FloormanError
@@ -29,28 +29,46 @@ from floorman.errors import FloormanError
 __all__ = ["QUICK", "Quick", "parse", "run"]
 
 
-class Option(NamedTuple):
-    """One option: the parameter it fills, how its value is read, where else it comes from."""
+class Option:
+    """One option: the parameter it fills, how its value is read, where else it comes from.
 
-    parameter: str
-    kind: str
-    """``flag`` (no value), ``text``, or ``path``."""
-    envvar: str | None = None
+    Plain classes: a named tuple or a dataclass is compiled when it is defined,
+    which is most of what this module would cost a start.
+    """
+
+    __slots__ = ("envvar", "kind", "parameter")
+
+    def __init__(self, parameter: str, kind: str, envvar: str | None = None) -> None:
+        self.parameter = parameter
+        self.kind = kind
+        """``flag`` (no value), ``text``, or ``path``."""
+        self.envvar = envvar
 
 
-class Quick(NamedTuple):
+class Quick:
     """A command the quick start can run: its function, arguments and options."""
 
-    function: str
-    """``module:function``, called with the parameters by name."""
-    argument: str
-    """The one positional parameter."""
-    many: bool
-    """The positional parameter takes one or more values (a list), not exactly one."""
-    argument_kind: str
-    options: Mapping[str, Option]
-    """By every spelling (``--table``, ``-t``)."""
-    defaults: Mapping[str, Any]
+    __slots__ = ("argument", "argument_kind", "defaults", "function", "many", "options")
+
+    def __init__(
+        self,
+        function: str,
+        argument: str,
+        many: bool,
+        argument_kind: str,
+        options: Mapping[str, Option],
+        defaults: Mapping[str, Any],
+    ) -> None:
+        self.function = function
+        """``module:function``, called with the parameters by name."""
+        self.argument = argument
+        """The one positional parameter."""
+        self.many = many
+        """The positional parameter takes one or more values (a list), not exactly one."""
+        self.argument_kind = argument_kind
+        self.options = options
+        """By every spelling (``--table``, ``-t``)."""
+        self.defaults = defaults
 
 
 QUICK: Final[Mapping[str, Quick]] = {
