@@ -84,7 +84,10 @@ class HandHeader(BaseModel):
     )
     rulebook: str = Field("rrop", description="the rulebook that rules on this hand")
     house: dict[str, Any] = Field(
-        default_factory=dict, description="rulebook option overrides for this hand"
+        # not the builtin: pydantic reads a builtin's signature by tokenizing its text,
+        # a twentieth of a dealer's command; the same for ``events``
+        default_factory=lambda: {},
+        description="rulebook option overrides for this hand",
     )
     table: str | None = Field(None, description="the table the hand was played at")
     started: datetime | None = Field(None, description="when the hand started")
@@ -199,7 +202,7 @@ class HandHeader(BaseModel):
 class Hand(HandHeader):
     """A hand file: the header and its events, one line of notation each."""
 
-    events: list[str] = Field(default_factory=list, description="the events, in order")
+    events: list[str] = Field(default_factory=lambda: [], description="the events, in order")
 
     _source: str | None = PrivateAttr(None)
     _lines: list[int] | None = PrivateAttr(None)
