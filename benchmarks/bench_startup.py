@@ -18,19 +18,24 @@ medians are compared with the baseline's median of the same run.
 
 Every module's bytecode is cached (``python -m compileall -q floorman``
 first, as after installing); ``--no-bytecode`` adds a second pass in which
-floorman's modules are compiled afresh by every process. The rulebook cache
+floorman's modules are compiled afresh by every process. On a machine shared
+with other work, ``--instructions`` also counts the instructions each command
+executes once, under valgrind's cachegrind: a measure that a busy neighbour
+does not move (it weighs the interpreter's start, mostly waiting on the
+system, less than wall time does). The rulebook cache
 is a temporary folder, warmed first. The interpreter and the console script
 are run directly, not through a version manager's shims.
 
 Run from the repository root:
 
-    python benchmarks/bench_startup.py [--rounds 21] [--no-bytecode]
+    python benchmarks/bench_startup.py [--rounds 21] [--no-bytecode] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -112,6 +117,25 @@ def report(title: str, times: dict[str, list[float]]) -> None:
         print(f"  rrop from its {source} adds {added * 1000:.1f} ms to the imports it needs")
 
 
+def count_instructions(runs: dict[str, Argv], env: dict[str, str], cwd: Path) -> None:
+    """Instructions each command executes, counted by cachegrind, against the baseline's."""
+    valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+    valgrind.append("--cachegrind-out-file=/dev/null")
+    counts: dict[str, int] = {}
+    for name, make in runs.items():
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run(
+                [*valgrind, *make(Path(folder))], cwd=cwd, env=env, capture_output=True, text=True
+            )
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if refs is None:
+            sys.exit(f"{name}: no count from valgrind: {done.stderr[-300:]}")
+        counts[name] = int(refs.group(1).replace(",", ""))
+    print("instructions executed once, counted by cachegrind")
+    for name, count in counts.items():
+        print(f"  {name:<48} {count / 1e6:8.0f}M {count / counts[BASELINE]:6.2f}x")
+
+
 def fresh_copy(folder: Path) -> Path:
     """The package, rulebooks, templates and examples without any cached bytecode."""
     for name in ("floorman", "rulebook", "templates", "examples"):
@@ -125,6 +149,9 @@ def main() -> None:
     parser.add_argument(
         "--no-bytecode", action="store_true", help="also time floorman compiled by every process"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions under valgrind"
+    )
     args = parser.parse_args()
 
     subprocess.run([sys.executable, "-m", "compileall", "-q", "floorman"], cwd=ROOT, check=True)
@@ -134,6 +161,8 @@ def main() -> None:
         runs = commands(env)
         time_rounds(runs, 1, env, ROOT)  # warm the file cache and the rulebook cache
         report("bytecode", time_rounds(runs, args.rounds, env, ROOT))
+        if args.instructions:
+            count_instructions(runs, env, ROOT)
         if not args.no_bytecode:
             return
         with tempfile.TemporaryDirectory() as temporary:

@@ -8,10 +8,12 @@ out of those paths.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from cliprobe import loaded_modules
 
 from floorman.cli import COMMAND_MODULES, app
@@ -122,3 +124,19 @@ def test_version_is_printed() -> None:
         check=True,
     )
     assert result.stdout.startswith("floorman ")
+
+
+@pytest.mark.parametrize("repeat", [[], ["--rulebook", "rrop", "--rulebook", "rrop"]])
+def test_a_closed_pipe_ends_check_quietly_with_or_without_typer(repeat: list[str]) -> None:
+    """Typer reads a repeated option; the quick start leaves it to typer: both end alike."""
+    hand = str(EXAMPLES / "premature-turn.yaml")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "floorman", "check", hand, "--json", *repeat],
+            stdout=write, stderr=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (1, "")
