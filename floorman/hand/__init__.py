@@ -1,0 +1,2 @@
+"""One hand as it is played: the records it is made of, the ledger of its 52 cards,
+the betting round, and the hand state that composes them and applies events."""

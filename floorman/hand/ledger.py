@@ -1,0 +1,466 @@
+"""The ledger of 52 cards: every hole card, board card, burn and card set aside, where
+each one is and which event first recorded it.
+
+A card recorded twice is kept twice (the first record wins, :attr:`duplicates` says
+which event had it first), because the rulebook decides whether that is a recording
+slip or a fouled deck. The corrective procedures move cards through the hooks here
+(:meth:`CardLedger.move_card`, :meth:`CardLedger.take_hole_card`, ...).
+"""
+
+from __future__ import annotations
+
+from floorman.cards import DECK, Card
+from floorman.hand.records import (
+    SEAT_PLACES,
+    SET_ASIDE,
+    STUB,
+    BoardCard,
+    BurnCard,
+    Duplicate,
+    HoleCard,
+    Place,
+    ProcedureError,
+    Refusal,
+    TakenBack,
+    seat_place,
+)
+from floorman.table import Table
+
+__all__ = ["CardLedger"]
+
+
+class CardLedger:
+    """Where every card of one hand is; the hand state builds on it.
+
+    Read-only attributes: ``table``, ``hole_count`` (hole cards a seat gets),
+    ``dealt`` / ``deal_total`` (hole cards dealt so far / to deal), ``board``
+    (:class:`BoardCard` list), ``burns`` (:class:`BurnCard` list), ``set_aside``
+    (cards or ``None`` for unknown ones), ``extras`` (per seat), ``taken_back``
+    (:class:`TakenBack` board cards a procedure took away), ``duplicates``
+    (:class:`Duplicate` list), ``out`` (cards off the stub) and ``event_count``.
+    """
+
+    __slots__ = (
+        "_exposed",
+        "_first_event",
+        "_holes",
+        "_missing",
+        "_where",
+        "board",
+        "burns",
+        "deal_total",
+        "dealt",
+        "duplicates",
+        "event_count",
+        "extras",
+        "hole_count",
+        "out",
+        "set_aside",
+        "table",
+        "taken_back",
+    )
+
+    table: Table
+    hole_count: int
+    dealt: int
+    deal_total: int
+    board: list[BoardCard]
+    burns: list[BurnCard]
+    set_aside: list[Card | None]
+    taken_back: list[TakenBack]
+    extras: dict[int, list[Card | None]]
+    duplicates: list[Duplicate]
+    event_count: int
+    out: int
+    _holes: dict[int, list[Card | None]]
+    _exposed: dict[tuple[int, int], str]
+    _missing: set[tuple[int, int]]
+    _where: dict[int, Place]
+    _first_event: dict[int, int]
+
+    def __init__(self, table: Table, hole_count: int) -> None:
+        """An undealt deck for the seats of ``table``."""
+        order = table.deal_order
+        self.table = table
+        self.hole_count = hole_count
+        self.dealt, self.deal_total = 0, hole_count * len(order)
+        self.board, self.burns, self.set_aside = [], [], []
+        self.extras = {s: [] for s in order}
+        self.duplicates = []
+        self.taken_back = []
+        self.event_count = 0
+        self.out = 0
+        self._holes = {s: [None] * hole_count for s in order}
+        self._exposed, self._missing = {}, set()
+        self._where, self._first_event = {}, {}
+
+    def location(self, card: Card) -> Place:
+        """Where ``card`` is; the stub when it was not seen anywhere else."""
+        return self._where.get(card.index, STUB)
+
+    def _board_taken_back(self) -> None:
+        """A board card left the board; the hand state fits its street to what is left."""
+
+    @property
+    def deal_complete(self) -> bool:
+        return self.dealt >= self.deal_total
+
+    @property
+    def stub_count(self) -> int:
+        """Cards left in the stub (52 less every card out: hands, board, burns, set aside)."""
+        return 52 - self.out
+
+    @property
+    def board_cards(self) -> tuple[Card, ...]:
+        return tuple(b.card for b in self.board)
+
+    @property
+    def premature_cards(self) -> tuple[Card, ...]:
+        return tuple(b.card for b in self.board if b.premature)
+
+    @property
+    def turned_early(self) -> tuple[BoardCard, ...]:
+        """Every board card turned before its betting round was complete, in the order
+        turned: those still on the board and those a procedure took away."""
+        early = [b for b in self.board if b.premature]
+        early.extend(t.board for t in self.taken_back if t.board.premature)
+        return tuple(sorted(early, key=lambda b: b.event))
+
+    def board_street(self, street: str) -> tuple[Card, ...]:
+        """The board cards turned as ``street`` (a flop may hold four)."""
+        return tuple(b.card for b in self.board if b.street == street)
+
+    def burns_for(self, street: str) -> tuple[Card | None, ...]:
+        """The burns before ``street``'s board cards: ``len()`` is how many."""
+        return tuple(b.card for b in self.burns if b.street == street)
+
+    @property
+    def next_board_street(self) -> str | None:
+        """The board street not yet turned (``None`` once the river is out)."""
+        if not self.board:
+            return "flop"
+        turned = {b.street for b in self.board}
+        for street in ("flop", "turn", "river"):
+            if street not in turned:
+                return street
+        return None
+
+    def deal_position(self, seat: int, deal_round: int) -> int:
+        """1 = the first card off the deck, to the first seat left of the button."""
+        return self.table.deal_position(seat, deal_round)
+
+    def hole(self, seat: int) -> tuple[Card | None, ...]:
+        """The seat's hole cards by deal round; ``None`` where unknown or not dealt."""
+        return tuple(self._holes[seat])
+
+    def hole_card(self, seat: int, deal_round: int) -> HoleCard:
+        position = self.table.deal_position(seat, deal_round)
+        return HoleCard(
+            seat,
+            deal_round,
+            position,
+            self._holes[seat][deal_round - 1],
+            position <= self.dealt and (seat, deal_round) not in self._missing,
+            self._exposed.get((seat, deal_round)),
+        )
+
+    def hole_cards(self) -> list[HoleCard]:
+        """Every hole card in deal order."""
+        return [self.hole_card(*self.table.card_at(p)) for p in range(1, self.deal_total + 1)]
+
+    @property
+    def exposed(self) -> dict[tuple[int, int], str]:
+        """(seat, deal round) -> ``dealer`` or ``player`` for every exposed hole card."""
+        return dict(self._exposed)
+
+    def known_cards(self, seat: int) -> tuple[Card, ...]:
+        """Every card known to be in ``seat``'s hand, extra cards included."""
+        cards = [c for c in self._holes[seat] if c is not None]
+        cards.extend(c for c in self.extras[seat] if c is not None)
+        return tuple(cards)
+
+    def first_seen(self, card: Card) -> int | None:
+        """The event that first recorded ``card`` (``None``: never seen or back in the stub)."""
+        return self._first_event.get(card.index)
+
+    def move_card(self, card: Card, to: str, *, source: str | None = None) -> None:
+        """Move a known card to ``set-aside``, ``stub`` or ``burn`` (the burn of the next
+        board street). ``source`` (``board``, ``burn``, ``set-aside``, ``seat``, ``stub``)
+        picks which copy when a card was recorded twice; by default, where it was first seen."""
+        self._check_destination(to)
+        kind = source or self.location(card).kind
+        if kind == "board":
+            index = next((i for i, b in enumerate(self.board) if b.card == card), None)
+            if index is None:
+                raise ProcedureError(f"{card} is not on the board")
+            self.taken_back.append(TakenBack(self.board.pop(index), to))
+        elif kind == "burn":
+            index = next((i for i, b in enumerate(self.burns) if b.card == card), None)
+            if index is None:
+                raise ProcedureError(f"{card} is not among the burns")
+            del self.burns[index]
+        elif kind == "set-aside":
+            if card not in self.set_aside:
+                raise ProcedureError(f"{card} is not set aside")
+            self.set_aside.remove(card)
+        elif kind in ("seat", "muck"):
+            seat, deal_round = self._find_in_seats(card)
+            if deal_round is None:
+                self.extras[seat].remove(card)
+            else:
+                self._holes[seat][deal_round - 1] = None
+                self._missing.add((seat, deal_round))
+                self._exposed.pop((seat, deal_round), None)
+            kind = "seat"
+        elif kind == "stub":
+            if card.index in self._where:
+                raise ProcedureError(f"{card} is not in the stub but at {self.location(card)}")
+            if to == "stub":
+                return
+            if self.out >= 52:
+                raise ProcedureError("the stub is empty")
+            self._put_away(card, to)
+            return
+        else:
+            raise ProcedureError(f"cannot take a card from {kind}")
+        self.out -= 1
+        self._reindex(card)
+        self._put_away(card, to)
+        if kind == "board":
+            self._board_taken_back()
+
+    def _reindex(self, card: Card) -> None:
+        """After a copy of ``card`` left its place: point at a copy still out, if any."""
+        places = self._places_of(card)
+        recorded = self._where.get(card.index)
+        if not places:
+            self._where.pop(card.index, None)
+            self._first_event.pop(card.index, None)
+        elif recorded not in places:
+            self._where[card.index] = places[0]
+            self._first_event[card.index] = next(
+                (d.event for d in self.duplicates if d.card == card and d.place == places[0]),
+                self._first_event.get(card.index, self.event_count),
+            )
+
+    def _places_of(self, card: Card) -> list[Place]:
+        """Every place a copy of ``card`` is physically recorded (two for a duplicate)."""
+        places: list[Place] = []
+        for seat, cards in self._holes.items():
+            for r, c in enumerate(cards, 1):
+                if c == card:
+                    places.append(Place("seat", seat, None, r))
+        for seat, extra in self.extras.items():
+            places.extend(Place("seat", seat) for c in extra if c == card)
+        places.extend(Place("board", street=b.street) for b in self.board if b.card == card)
+        places.extend(Place("burn", street=b.street) for b in self.burns if b.card == card)
+        places.extend(SET_ASIDE for c in self.set_aside if c == card)
+        return places
+
+    def _find_in_seats(self, card: Card) -> tuple[int, int | None]:
+        for seat, cards in self._holes.items():
+            if card in cards:
+                return seat, cards.index(card) + 1
+        for seat, extra in self.extras.items():
+            if card in extra:
+                return seat, None
+        raise ProcedureError(f"{card} is in no seat's hand")
+
+    def take_hole_card(self, seat: int, deal_round: int, to: str) -> Card | None:
+        """Take a seat's hole card (known or not) to ``set-aside``, ``stub`` or ``burn``;
+        the seat is a card short until :meth:`give_hole_card`. Returns the card if known."""
+        self._check_destination(to)
+        if seat not in self._holes or not 1 <= deal_round <= self.hole_count:
+            raise ProcedureError(f"seat {seat} has no card {deal_round}")
+        if not self.hole_card(seat, deal_round).dealt:
+            raise ProcedureError(f"seat {seat}'s card {deal_round} is not dealt")
+        card = self._holes[seat][deal_round - 1]
+        self._holes[seat][deal_round - 1] = None
+        self._missing.add((seat, deal_round))
+        self._exposed.pop((seat, deal_round), None)
+        self.out -= 1
+        if card is not None:
+            self._reindex(card)
+        self._put_away(card, to)
+        return card
+
+    def give_hole_card(self, seat: int, deal_round: int, card: Card | None = None) -> None:
+        """Deal a seat the top card of the stub in place of a card taken away."""
+        if (seat, deal_round) not in self._missing:
+            raise ProcedureError(f"seat {seat} is not missing card {deal_round}")
+        if self.out >= 52:
+            raise ProcedureError("the stub is empty")
+        self._missing.discard((seat, deal_round))
+        self.out += 1
+        if card is not None:
+            self._holes[seat][deal_round - 1] = card
+            self._record(card, Place("seat", seat, None, deal_round), self.event_count)
+
+    def replace_hole_card(self, seat: int, deal_round: int, to: str = "burn") -> Card | None:
+        """The exposed-card procedure: the card goes ``to`` the burns (or elsewhere) and the
+        seat gets the top card of the stub. Returns the card taken, if known."""
+        card = self.take_hole_card(seat, deal_round, to)
+        self.give_hole_card(seat, deal_round)
+        return card
+
+    def take_extra_card(self, seat: int, to: str = "burn") -> Card | None:
+        """An extra card dealt to ``seat`` goes ``to`` the burns (or elsewhere)."""
+        self._check_destination(to)
+        if not self.extras.get(seat):
+            raise ProcedureError(f"seat {seat} has no extra card")
+        card = self.extras[seat].pop()
+        self.out -= 1
+        if card is not None:
+            self._reindex(card)
+        self._put_away(card, to)
+        return card
+
+    def return_board(self, street: str | None = None, to: str = "stub") -> tuple[Card, ...]:
+        """Take the board cards of ``street`` (all when ``None``) off the board, to the stub."""
+        cards = tuple(b.card for b in self.board if street is None or b.street == street)
+        for card in cards:
+            self.move_card(card, to, source="board")
+        return cards
+
+    def _room(self, cards: int) -> None:
+        if self.out + cards > 52:
+            raise Refusal(f"the stub has only {52 - self.out} cards left")
+
+    def _latest_round(self, seat: int) -> int:
+        if self.deal_complete:
+            return self.hole_count
+        latest = 1
+        for r in range(1, self.hole_count + 1):
+            if self.table.deal_position(seat, r) <= self.dealt:
+                latest = r
+        return latest
+
+    def _assign(
+        self, seat: int, cards: tuple[Card | None, ...], positional: bool = True
+    ) -> list[tuple[int, Card]]:
+        """Match cards to the seat's hole slots without changing anything: (slot, card)."""
+        holes = self._holes[seat]
+        if positional and len(cards) <= len(holes) and not self._missing and not self.extras[seat]:
+            fresh: list[tuple[int, Card]] = []
+            seen = 0  # a bit per card index
+            for i, card in enumerate(cards):
+                if card is None or holes[i] is not None or seen >> card.index & 1:
+                    break
+                seen |= 1 << card.index
+                fresh.append((i, card))
+            else:
+                return fresh
+        slots = list(holes)
+        extras = self.extras[seat]
+        placed: list[tuple[int, Card]] = []
+        for i, card in enumerate(cards):
+            if card is None or card in slots or card in extras:
+                continue
+            missing = self._missing
+            if positional and i < len(slots) and slots[i] is None and (seat, i + 1) not in missing:
+                slot = i
+            else:
+                free = [
+                    j for j, c in enumerate(slots) if c is None and (seat, j + 1) not in missing
+                ]
+                if not free:
+                    known = " ".join(str(c) for c in slots)
+                    raise Refusal(f"seat {seat} holds {known}; {card} is not one of them")
+                slot = free[0]
+            slots[slot] = card
+            placed.append((slot, card))
+        return placed
+
+    def _place_hole(self, seat: int, placed: list[tuple[int, Card]], n: int) -> None:
+        holes = self._holes[seat]
+        where, first = self._where, self._first_event
+        places = SEAT_PLACES[seat] if seat < len(SEAT_PLACES) else None
+        for slot, card in placed:
+            holes[slot] = card
+            place = places[slot + 1] if places else seat_place(seat, slot + 1)
+            if card.index in where:
+                self._record(card, place, n)
+            else:
+                where[card.index] = place
+                first[card.index] = n
+
+    def _record_repeats(self, seat: int, cards: tuple[Card | None, ...], n: int) -> None:
+        """A card named twice in one event is a duplicate, not one card said twice."""
+        for index, card in enumerate(cards):
+            if card is not None and card in cards[:index]:
+                self._record(card, seat_place(seat, None), n)
+
+    def _record(self, card: Card, place: Place, n: int) -> None:
+        first = self._where.get(card.index)
+        if first is None:
+            self._where[card.index] = place
+            self._first_event[card.index] = n
+        else:
+            self.duplicates.append(
+                Duplicate(card, self._first_event.get(card.index, 0), first, n, place)
+            )
+
+    def _complete_deal(self) -> None:
+        if self.dealt < self.deal_total:
+            self.out += self.deal_total - self.dealt
+            self.dealt = self.deal_total
+
+    @staticmethod
+    def _check_destination(to: str) -> None:
+        if to not in ("set-aside", "stub", "burn"):
+            raise ProcedureError(f'a card can go to "set-aside", "stub" or "burn", not "{to}"')
+
+    def _put_away(self, card: Card | None, to: str) -> None:
+        """Put a card taken from somewhere (``out`` already lowered) in its new place."""
+        if to == "stub":
+            return
+        self.out += 1
+        if to == "set-aside":
+            self.set_aside.append(card)
+            place = SET_ASIDE
+        else:
+            street = self.next_board_street or "river"
+            self.burns.append(BurnCard(card, street, self.event_count))
+            place = Place("burn", street=street)
+        if card is not None:
+            self._record(card, place, self.event_count)
+
+    def card_problems(self) -> list[str]:
+        """Recount every card from scratch; an empty list when all is well."""
+        problems: list[str] = []
+        hole = sum(
+            1
+            for seat in self.table.deal_order
+            for r in range(1, self.hole_count + 1)
+            if self.table.deal_position(seat, r) <= self.dealt and (seat, r) not in self._missing
+        )
+        counted = (
+            hole
+            + sum(len(e) for e in self.extras.values())
+            + len(self.board)
+            + len(self.burns)
+            + len(self.set_aside)
+        )
+        if counted != self.out:
+            problems.append(f"{counted} cards are out but the count says {self.out}")
+        if not 0 <= self.out <= 52:
+            problems.append(f"{self.out} cards out of 52")
+        seen: dict[Card, list[Place]] = {}
+        for c in DECK:
+            places = self._places_of(c)
+            if places:
+                seen[c] = places
+        for index, place in self._where.items():
+            card = DECK[index]
+            if place not in seen.get(card, []):
+                problems.append(f"{card} is recorded at {place} but is not there")
+        for card, places in seen.items():
+            if card.index not in self._where:
+                problems.append(f"{card} is at {places[0]} but not recorded")
+            extra_places = len(places) - 1
+            dups = sum(1 for d in self.duplicates if d.card == card)
+            if extra_places > dups:
+                problems.append(f"{card} is in {len(places)} places with no duplicate noted")
+        if len(DECK) != 52:
+            problems.append("the deck is not 52 cards")
+        return problems

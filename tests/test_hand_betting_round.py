@@ -1,0 +1,39 @@
+"""The betting round on its own: blinds posted from the stacks, whose turn it is, what
+each seat may do, and a recount of every chip."""
+
+from __future__ import annotations
+
+from floorman.hand.betting_round import BettingRound
+from floorman.table import Table
+
+
+def round_(seats: dict[int, int], *, ante: int = 0, betting: str = "no-limit") -> BettingRound:
+    table = Table(tuple(seats), max(seats))
+    return BettingRound(table, 2, seats, (1, 2), ante, betting, 3, None, None, False)  # type: ignore[arg-type]
+
+
+def test_blinds_are_posted_and_the_first_seat_left_of_the_big_blind_acts() -> None:
+    hand = round_({1: 100, 2: 100, 3: 100, 4: 100})
+    assert hand.stacks == {1: 99, 2: 98, 3: 100, 4: 100}
+    assert (hand.to_act, hand.current_bet, hand.pot) == (3, 2, 3)
+    assert hand.options(3) == ("fold", "call 2", "raise 4..100")
+    assert hand.options(4) == ()
+
+
+def test_a_short_big_blind_is_all_in_and_the_others_still_face_the_full_blind() -> None:
+    hand = round_({1: 100, 2: 1, 3: 100})
+    assert hand.stacks[2] == 0
+    assert hand.all_in == (2,)
+    assert hand.to_call(3) == 2
+
+
+def test_pot_limit_raises_go_up_to_the_pot() -> None:
+    hand = round_({1: 100, 2: 100, 3: 100}, betting="pot-limit")
+    assert hand.raise_range(3).describe() == "4..7"
+
+
+def test_antes_are_dead_money_in_the_pot_and_every_chip_is_counted() -> None:
+    hand = round_({1: 50, 2: 50, 3: 50}, ante=1)
+    assert hand.pot == 6
+    assert hand.street_bets == {1: 1, 2: 2, 3: 0}
+    assert hand.chip_problems() == []
