@@ -19,6 +19,7 @@ floorman.events.NotationError: event 7 "flop Ah Zx Kd": "Zx" is not a card
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
@@ -36,6 +37,7 @@ __all__ = [
     "Board",
     "Burn",
     "Cards",
+    "Chips",
     "Cut",
     "Deal",
     "Event",
@@ -44,13 +46,16 @@ __all__ = [
     "Extra",
     "IllegalEvent",
     "Misdeal",
+    "Motion",
     "Muck",
     "NotationError",
     "Note",
     "PlaysBoard",
     "Post",
     "Reshuffle",
+    "Says",
     "Show",
+    "StringBet",
     "parse_event",
     "parse_events",
 ]
@@ -197,6 +202,62 @@ class Action(Event):
     def __str__(self) -> str:
         text = f"{self.seat} {self.verb}"
         return text if self.amount is None else f"{text} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chips(Event):
+    """Chips of these denominations pushed out in one motion, with no word; they add to
+    what the seat has in front, and the rulebook rules what they bind to."""
+
+    seat: int
+    chips: tuple[int, ...]
+    kind: ClassVar[str] = "chips"
+
+    def __str__(self) -> str:
+        return f"{self.seat} chips {'+'.join(str(c) for c in self.chips)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Says(Event):
+    """A verbal declaration in turn: a word (``verb``), an amount, or both (``raise
+    8000``: the total in front). A word with no amount waits for the chips."""
+
+    seat: int
+    verb: Verb | None
+    amount: int | None = None
+    kind: ClassVar[str] = "says"
+
+    def __str__(self) -> str:
+        words = [w for w in (self.verb, self.amount) if w is not None]
+        return f"{self.seat} says {' '.join(str(w) for w in words)}"
+
+
+@dataclass(frozen=True, slots=True)
+class StringBet(Event):
+    """Chips put out in more than one motion with no word first: the first motion
+    brought the seat's total in front to ``first``, the later ones to ``total``."""
+
+    seat: int
+    first: int
+    total: int
+    kind: ClassVar[str] = "string"
+
+    def __str__(self) -> str:
+        return f"{self.seat} string {self.first} {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class Motion(Event):
+    """A forward motion with chips toward the pot that stopped short (limit games):
+    ``total`` is what the motion would have made the seat's total (by default the
+    call, or the bet when nothing is to call)."""
+
+    seat: int
+    total: int | None = None
+    kind: ClassVar[str] = "motion"
+
+    def __str__(self) -> str:
+        return f"{self.seat} motion" if self.total is None else f"{self.seat} motion {self.total}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,20 +444,79 @@ def _parse(words: list[str], text: str) -> Event:
     raise _Bad(f'"{words[0]}" is not an event (try: {", ".join(EVENT_WORDS)}, or SEAT call)')
 
 
-def _parse_action(words: list[str]) -> Action:
+def _parse_action(words: list[str]) -> Event:
     seat = _seat(words, 0)
     if len(words) < 2:
         raise _Bad(f"what did seat {seat} do? (fold, check, call, bet X, raise X, allin)")
-    verb = VERB_ALIASES.get(words[1].lower())
+    word = words[1].lower()
+    special = _SEAT_EVENTS.get(word)
+    if special is not None:
+        return special(seat, words)
+    verb = VERB_ALIASES.get(word)
     if verb is None:
-        raise _Bad(f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin)')
+        raise _Bad(
+            f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin,'
+            " chips, says, string, motion)"
+        )
     if verb in ("bet", "raise"):
         if len(words) < 3:
             raise _Bad(f"{verb} how much? X is the total in front of the seat, e.g. 3 {verb} 60")
         _no_more(words, 3)
         return Action(seat, verb, chip_amount(words[2]))
+    if verb == "call" and len(words) == 3:
+        return Action(seat, verb, chip_amount(words[2]))
     _no_more(words, 2)
     return Action(seat, verb)
+
+
+def _parse_chips(seat: int, words: list[str]) -> Chips:
+    if len(words) < 3:
+        raise _Bad(f"which chips? e.g. {seat} chips 1000+500")
+    _no_more(words, 3)
+    chips = tuple(chip_amount(w) for w in words[2].split("+"))
+    if any(c == 0 for c in chips):
+        raise _Bad("a chip is worth more than 0")
+    return Chips(seat, chips)
+
+
+def _parse_says(seat: int, words: list[str]) -> Says:
+    if len(words) < 3:
+        raise _Bad(f"what did seat {seat} say? (fold, check, call, bet [X], raise [X], allin, X)")
+    _no_more(words, 4)
+    first = words[2]
+    if first[0].isdigit() or first[0] == "-":
+        _no_more(words, 3)
+        return Says(seat, None, chip_amount(first))
+    verb = VERB_ALIASES.get(first.lower())
+    if verb is None:
+        raise _Bad(f'"{first}" is not a declaration (fold, check, call, bet, raise, allin, X)')
+    if len(words) == 4:
+        if verb not in ("bet", "raise"):
+            raise _Bad(f'only bet and raise take an amount, not "{verb}"')
+        return Says(seat, verb, chip_amount(words[3]))
+    return Says(seat, verb)
+
+
+def _parse_string(seat: int, words: list[str]) -> StringBet:
+    if len(words) != 4:
+        raise _Bad(
+            f"give the total after the first motion and after the last, e.g. {seat} string 400 1000"
+        )
+    return StringBet(seat, chip_amount(words[2]), chip_amount(words[3]))
+
+
+def _parse_motion(seat: int, words: list[str]) -> Motion:
+    _no_more(words, 3)
+    return Motion(seat, chip_amount(words[2]) if len(words) == 3 else None)
+
+
+_SEAT_EVENTS: Final[dict[str, Callable[[int, list[str]], Event]]] = {
+    "chips": _parse_chips,
+    "says": _parse_says,
+    "string": _parse_string,
+    "motion": _parse_motion,
+}
+"""Seat events that are not a plain betting action: chips, words, string bets, motions."""
 
 
 def _parse_board(street: str, words: list[str]) -> Board:

@@ -196,6 +196,7 @@ class HandHeader(BaseModel):
             limit_bets=self.limit_bets,
             min_bet=self.min_bet,
             limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
+            chip_values=tuple(self.chips) if "chips" in self.model_fields_set else None,
         )
 
 

@@ -388,6 +388,7 @@ class _Importer:
             betting=betting,  # type: ignore[arg-type]
             limit_bets=limit_bets,
             min_bet=min_bet,
+            strict=True,
         )
         imported = Imported(self.name, header, [], state)
         for post in posts:

@@ -58,8 +58,8 @@ def test_check_json_is_the_contract_object() -> None:
     [
         ("button: 6\nseats: {1: 9, 6: 9}\nevents:\n  - deal\n  - flop Ah Zx Kd\n",
          'line 5: event 2 "flop Ah Zx Kd": "Zx" is not a card'),
-        ("button: 6\nseats: {1: 9, 6: 9}\nevents:\n  - deal\n  - 1 call\n",
-         'line 5: event 2 "1 call": seat 6 is to act, not seat 1'),
+        ("button: 6\nseats: {1: 9, 6: 9}\nevents:\n  - deal\n  - 1 raise 99\n",
+         'line 5: event 2 "1 raise 99": seat 1 has only 9 (7 behind, 2 in front)'),
         ("button: 6\nseats: {1: 9, 6: 9}\nevents: [deal\n", "line 4: not YAML"),
         ("button: 6\nseats: {1: 9}\n", "seats: a hand needs at least two occupied seats"),
         ("button: 3\nseats: {1: 9, 2: 9, 3: 9}\nevents:\n  - expose 9:1\n",

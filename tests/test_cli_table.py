@@ -67,10 +67,10 @@ def test_add_prints_the_state_in_a_few_lines() -> None:
 
 def test_a_bad_event_stores_nothing_of_the_whole_add() -> None:
     ok(*NEW)
-    result = run("add", "deal", "3 raise 6", "5 raise 7")
+    result = run("add", "deal", "3 raise 6", "5 raise 700")
     assert result.exit_code == 2
     assert result.stderr == (
-        'floorman: event 3 "5 raise 7": no-limit: seat 5 may raise to 10..300, not 7\n'
+        'floorman: event 3 "5 raise 700": seat 5 has only 300 (299 behind, 1 in front)\n'
     )
     assert "deal" not in ok("log", "--table", "7")
     result = run("add", "flop Ah Zx Kd")
@@ -184,7 +184,18 @@ def test_no_hand_and_bad_options() -> None:
 
 def test_live_session_with_piped_input() -> None:
     ok(*NEW)
-    lines = ["help", "deal", "r 6", "5 raise 7", "undo", "3 call", "show", "bogus", "quit", "deal"]
+    lines = [
+        "help",
+        "deal",
+        "r 6",
+        "5 raise 700",
+        "undo",
+        "3 call",
+        "show",
+        "bogus",
+        "quit",
+        "deal",
+    ]
     result = run("live", "--table", "7", stdin="\n".join(lines) + "\n")
     assert result.exit_code == 0
     out = result.stdout
@@ -194,7 +205,7 @@ def test_live_session_with_piped_input() -> None:
     assert 'undone: event 2 "3 raise 6"' in out
     assert "seat 5 to act (299 behind): fold, call 1, raise 4..300" in out
     assert result.stderr.splitlines() == [
-        'floorman: event 3 "5 raise 7": no-limit: seat 5 may raise to 10..300, not 7',
+        'floorman: event 3 "5 raise 700": seat 5 has only 300 (299 behind, 1 in front)',
         'floorman: event 3 "bogus": "bogus" is not an event (try: deal, cards, expose, extra, '
         "burn, flop, turn, river, post, show, muck, plays-board, reshuffle, cut, misdeal, note,"
         " or SEAT call)",

@@ -30,8 +30,8 @@ def test_replay_states_are_independent_and_one_per_event() -> None:
 
 def test_a_bad_event_names_its_number() -> None:
     with pytest.raises(EventError) as error:
-        replay(HEADER, ["deal", "3 call", "3 call"])
-    assert str(error.value) == 'event 3 "3 call": seat 1 is to act, not seat 3'
+        replay(HEADER, ["deal", "3 call", "9 call"])
+    assert str(error.value) == 'event 3 "9 call": seat 9 is not at the table (seats 1, 2, 3)'
 
 
 def test_read_event_fills_in_the_seat_to_act() -> None:
@@ -70,7 +70,7 @@ def test_check_names_the_file_and_line_of_a_bad_event(tmp_path: Path) -> None:
     path.write_text("button: 3\nseats: {1: 9, 3: 9}\nevents:\n  - deal\n  - 1 raise 99\n")
     with pytest.raises(HandFileError) as error:
         check_hand(load_hand(path))
-    expected = f'{path} line 5: event 2 "1 raise 99": seat 3 is to act, not seat 1'
+    expected = f'{path} line 5: event 2 "1 raise 99": seat 1 has only 9 (7 behind, 2 in front)'
     assert str(error.value) == expected
 
 

@@ -90,9 +90,14 @@ def test_dead_button_deals_from_the_next_occupied_seat() -> None:
 # --- turn order and the betting round ----------------------------------------------
 
 
-def test_an_action_out_of_turn_is_refused() -> None:
+def test_an_action_out_of_turn_is_held_and_the_turn_stays_with_the_skipped_seat() -> None:
     s = start()
-    assert refused(s, "5 call") == "seat 3 is to act, not seat 5"
+    s.apply(parse_event("5 call"))
+    assert (s.to_act, s.street_bets[5], list(s.held)) == (3, 0, [5])
+
+
+def test_a_strict_hand_refuses_an_action_out_of_turn() -> None:
+    assert refused(start(strict=True), "5 call") == "seat 3 is to act, not seat 5"
 
 
 def test_a_seat_not_at_the_table_is_refused() -> None:
@@ -156,7 +161,7 @@ def test_bet_preflop_is_a_raise_and_raise_with_no_bet_is_a_bet() -> None:
 
 
 def test_no_limit_minimum_bet_is_the_big_blind() -> None:
-    s = play("deal; 3 call; 4 fold; 5 fold; 6 fold; 1 fold; 2 check; flop 2c 3d 4h")
+    s = play("deal; 3 call; 4 fold; 5 fold; 6 fold; 1 fold; 2 check; flop 2c 3d 4h", strict=True)
     assert refused(s, "2 bet 1") == "no-limit: seat 2 may bet 2..98, not 1"
     s.apply(parse_event("2 bet 2"))
 
@@ -165,9 +170,9 @@ def test_no_limit_minimum_raise_is_the_last_full_raise() -> None:
     # The seed's example: a bet of 50 is raised at least 50 more, to 100.
     deep = {1: 300, 2: 300, 3: 300, 4: 300, 5: 300, 6: 300}
     flop = "deal; 3 call; 4 fold; 5 fold; 6 fold; 1 fold; 2 check; flop 2c 3d 4h"
-    s = play(flop + "; 2 bet 50", seats=deep)
+    s = play(flop + "; 2 bet 50", seats=deep, strict=True)
     assert refused(s, "3 raise 99") == "no-limit: seat 3 may raise to 100..298, not 99"
-    s = play(flop + "; 2 bet 20", seats=deep)
+    s = play(flop + "; 2 bet 20", seats=deep, strict=True)
     assert refused(s, "3 raise 39") == "no-limit: seat 3 may raise to 40..298, not 39"
     s.apply(parse_event("3 raise 60"))  # a raise of 40
     assert s.raise_range(2).lowest == 100
@@ -255,6 +260,7 @@ def test_pot_limit_raise_is_the_call_plus_the_pot_after_the_call() -> None:
         blinds=(5, 10),
         game="omaha",
         betting="pot-limit",
+        strict=True,
     )
     assert s.pot == 120
     assert s.raise_range(1).highest == 160
@@ -270,6 +276,7 @@ def test_pot_limit_bet_is_at_most_the_pot_and_all_in_cannot_exceed_it() -> None:
         button=1,
         blinds=(5, 10),
         betting="pot-limit",
+        strict=True,
     )
     assert s.pot == 20
     assert refused(s, "2 bet 21") == "pot-limit: seat 2 may bet 10..20, not 21"
@@ -289,12 +296,13 @@ def limit_hand(events: str, **header: Any) -> HandState:
 
 
 def test_limit_small_bet_before_the_turn_and_big_bet_after() -> None:
-    s = limit_hand("deal")
+    s = limit_hand("deal", strict=True)
     assert s.raise_range(3).lowest == s.raise_range(3).highest == 4
     assert refused(s, "3 raise 5") == "limit: seat 3 may raise to 4, not 5"
     s = limit_hand(
         "deal; 3 call; 4 fold; 5 fold; 6 fold; 1 fold; 2 check; flop 2c 3d 4h; 2 bet 2; 3 call;"
-        " turn 5s"
+        " turn 5s",
+        strict=True,
     )
     assert s.bet_range(2).lowest == 4
     assert refused(s, "2 bet 2") == "limit: seat 2 may bet 4, not 2"
@@ -754,7 +762,8 @@ def test_random_event_streams_never_crash_and_conserve_chips_and_cards(
             _random_procedure(s, procedures[i % len(procedures)])
         assert s.accounting_problems() == []
         assert sum(s.stacks.values()) + s.pot == total
-        assert s.to_act is None or (s.to_act in s.live and s.stacks[s.to_act] > 0)
+        holding = s.pending is not None and s.pending.seat == s.to_act
+        assert s.to_act is None or (s.to_act in s.live and (s.stacks[s.to_act] > 0 or holding))
 
 
 def _random_procedure(s: HandState, pick: int) -> None:
@@ -813,7 +822,8 @@ def test_hands_played_through_keep_chips_and_cards(
         assert sum(s.stacks.values()) + s.pot == total
         if s.to_act is not None:
             assert not s.betting_complete
-            assert s.to_act in s.can_act
+            holding = s.pending is not None and s.pending.seat == s.to_act
+            assert s.to_act in s.can_act or holding
         if s.betting_complete and not s.over:
             assert all(s.street_bets[x] >= s.current_bet or s.stacks[x] == 0 for x in s.live)
 

@@ -285,6 +285,17 @@ class BettingRound(CardLedger):
 
     def _action(self, event: Action, n: int) -> None:
         seat = event.seat
+        self._betting_open(seat)
+        if seat != self.to_act:
+            if self.stacks[seat] == 0:
+                raise Refusal(f"seat {seat} is all in")
+            self._out_of_turn(seat, event.verb, event.amount, n)
+            return
+        self._act(seat, event.verb, event.amount, n)
+
+    def _betting_open(self, seat: int) -> None:
+        """Refuse an action by ``seat`` that cannot be: not at the table, out of the hand,
+        or after the betting of the round or the hand is over."""
         if seat not in self.stacks:
             self._seat(seat)
         if self.over_reason is not None:
@@ -296,11 +307,19 @@ class BettingRound(CardLedger):
                 raise Refusal("no betting is left: every other player is all in")
             nxt = self.next_board_street or "showdown"
             raise Refusal(f"the {self.street} betting is complete; the {nxt} comes next")
-        if seat != self.to_act:
-            if self.stacks[seat] == 0:
-                raise Refusal(f"seat {seat} is all in")
-            raise Refusal(f"seat {self.to_act} is to act, not seat {seat}")
-        verb = event.verb
+
+    def _out_of_turn(self, seat: int, verb: str, amount: int | None, n: int) -> None:
+        """An action by a seat that is not the one to act; the bare round refuses it."""
+        raise Refusal(f"seat {self.to_act} is to act, not seat {seat}")
+
+    def _irregular(self, kind: str, seat: int, total: int, n: int, why: str) -> None:
+        """An undercall, underraise, underbet or overbet by the seat to act (``total`` in
+        front after it); the bare round refuses it, saying ``why``."""
+        raise Refusal(why)
+
+    def _act(self, seat: int, verb: str, amount: int | None, n: int) -> None:
+        """The seat to act does ``verb`` (``amount``: the total in front for a bet or
+        raise, or the chips said with a call)."""
         if verb == "fold":
             self._fold(seat, n)
             return
@@ -316,29 +335,54 @@ class BettingRound(CardLedger):
             if current <= before:
                 raise Refusal(f"seat {seat} has nothing to call (check)")
             total = min(current, allin)
+            if amount is not None and amount < total:
+                self._short_call(seat, amount, before, allin, n)
+                return
         else:
             if verb == "allin":
                 total = allin
             else:
-                assert event.amount is not None
-                total = event.amount
+                assert amount is not None
+                total = amount
                 if total > allin:
-                    raise Refusal(
-                        f"seat {seat} has only {allin} "
-                        f"({self.stacks[seat]} behind{f', {before} in front' if before else ''})"
-                    )
+                    raise Refusal(self._more_than_stack(seat))
                 if verb == "bet" and current > 0:
                     big = self.street_index == 0 and current == self.blinds[1]
                     what = "the big blind" if big else "a bet"
                     raise Refusal(f"there is {what} of {current} already: raise")
                 if verb == "raise" and current == 0:
                     raise Refusal("there is no bet to raise: bet")
+                if total <= before:
+                    raise Refusal(f"seat {seat} has {before} in front already")
                 if total <= current:
-                    if verb == "raise":
-                        raise Refusal(f"a raise must go above {current}")
-                    raise Refusal(f"a bet must be more than {current}")
-            if total > current:
-                self._check_wager(seat, total, allin)
+                    if total == allin:
+                        self._commit(seat, "call", total, n)
+                        return
+                    why = f"a raise must go above {current}"
+                    self._irregular("underraise", seat, total, n, why)
+                    return
+            if total > current and not self._wager_allowed(seat, total, allin, n):
+                return
+        self._commit(seat, verb, total, n)
+
+    def _more_than_stack(self, seat: int) -> str:
+        before, behind = self.street_bets[seat], self.stacks[seat]
+        front = f", {before} in front" if before else ""
+        return f"seat {seat} has only {before + behind} ({behind} behind{front})"
+
+    def _short_call(self, seat: int, amount: int, before: int, allin: int, n: int) -> None:
+        if amount > allin:
+            raise Refusal(self._more_than_stack(seat))
+        if amount <= before:
+            raise Refusal(f"seat {seat} has {before} in front already")
+        why = f"seat {seat} calls {self.current_bet}, not {amount}"
+        self._irregular("undercall", seat, amount, n, why)
+
+    def _commit(self, seat: int, verb: str, total: int, n: int) -> None:
+        """Move the chips of a legal action of the seat to act and pass the turn."""
+        stacks = self.stacks
+        before = self.street_bets[seat]
+        current = self.current_bet
         added = total - before
         full = False
         if total > current:
@@ -393,7 +437,9 @@ class BettingRound(CardLedger):
         else:  # it was this seat's turn: the round is still on
             self._settle_turn(seat)
 
-    def _check_wager(self, seat: int, total: int, allin: int) -> None:
+    def _wager_allowed(self, seat: int, total: int, allin: int, n: int) -> bool:
+        """Whether a bet or raise to ``total`` is an action as it stands; a size the
+        structure does not allow goes to :meth:`_irregular` (and is not one)."""
         if self.current_bet == 0:
             wager = self.bet_range(seat)
             word = "bet"
@@ -406,8 +452,12 @@ class BettingRound(CardLedger):
                 )
             wager = self.raise_range(seat)
             word = "raise to"
-        if not wager.lowest <= total <= wager.highest:
-            raise Refusal(f"{self.betting}: seat {seat} may {word} {wager.describe()}, not {total}")
+        if wager.lowest <= total <= wager.highest:
+            return True
+        why = f"{self.betting}: seat {seat} may {word} {wager.describe()}, not {total}"
+        kind = "overbet" if total > wager.highest else f"under{word.split()[0]}"
+        self._irregular(kind, seat, total, n, why)
+        return False
 
     def _post(self, event: Post, n: int) -> None:
         self._not_over()

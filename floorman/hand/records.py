@@ -20,8 +20,10 @@ __all__ = [
     "BoardCard",
     "BurnCard",
     "Duplicate",
+    "HeldAction",
     "HoleCard",
     "PendingStep",
+    "PendingWager",
     "Place",
     "ProcedureError",
     "Refusal",
@@ -165,3 +167,40 @@ class ActionRecord(NamedTuple):
     added: int
     all_in: bool
     full: bool
+
+
+class PendingWager(NamedTuple):
+    """Chips or words of the seat to act that the rulebook must rule on before they are
+    an action: an undercall, an underraise or underbet, an overbet, silent chips, a
+    declaration that leaves the amount open, a string bet or a forward motion.
+
+    ``before`` is what the seat had in front before it; ``total`` what it has in front
+    now (chips pushed and amounts spoken count; a word or a motion adds nothing);
+    ``first`` the total after a string bet's first motion; ``chips`` the denominations
+    pushed; ``declared`` the word said first (``raise``, ``call``, ...) or ``None``.
+    """
+
+    event: int
+    seat: int
+    kind: str
+    before: int
+    total: int
+    first: int = 0
+    chips: tuple[int, ...] = ()
+    declared: str | None = None
+
+
+class HeldAction(NamedTuple):
+    """An action out of turn, held while the action backs up to the seat whose turn it
+    was. ``level`` is the bet it faced; ``binds`` says when it stands once the turn comes
+    to it: ``unless-raised`` (a check, call or fold in between does not change the
+    action), ``unless-chips`` (no bet, call or raise in between), or ``None`` (it does
+    not bind: the seat acts again in turn)."""
+
+    event: int
+    seat: int
+    verb: str
+    amount: int | None
+    level: int
+    street_index: int
+    binds: str | None = None

@@ -43,6 +43,7 @@ from floorman.events import (
     Board,
     Burn,
     Cards,
+    Chips,
     Cut,
     Deal,
     Event,
@@ -50,14 +51,17 @@ from floorman.events import (
     Extra,
     IllegalEvent,
     Misdeal,
+    Motion,
     Muck,
     Note,
     PlaysBoard,
     Post,
     Reshuffle,
+    Says,
     Show,
+    StringBet,
 )
-from floorman.hand.betting_round import BettingRound
+from floorman.hand.irregular import IrregularBetting
 from floorman.hand.records import (
     BOARD_INDEX,
     BOARD_PLACES,
@@ -91,7 +95,7 @@ def _table(seats: tuple[int, ...], button: int) -> Table:
     return table
 
 
-class HandState(BettingRound):
+class HandState(IrregularBetting):
     """Seats, chips, cards and turn of one hand; see the module docstring.
 
     Read-only attributes (facts for the rules engine):
@@ -147,6 +151,8 @@ class HandState(BettingRound):
         limit_bets: tuple[int, int] | None = None,
         min_bet: int | None = None,
         limit_heads_up_uncapped: bool = False,
+        strict: bool = False,
+        chip_values: tuple[int, ...] | None = None,
     ) -> None:
         """Start a hand: the antes and blinds are posted from the stacks.
 
@@ -155,14 +161,20 @@ class HandState(BettingRound):
         ``limit_raise_cap`` raises are allowed after the bet (``None``: no cap);
         with ``limit_heads_up_uncapped`` a round that reaches the cap with only
         two players left who are not all in has no cap (RRoP §3 Betting and
-        Raising 4).
+        Raising 4). A ``strict`` hand (a machine-written history) refuses irregular
+        betting instead of recording it; ``chip_values`` are the denominations in play
+        when the header names them.
         """
         self.game = game
         self.shown = {}
         self.plays_board = set()
         self.reshuffles, self.cuts = [], []
         self.procedures = []
-        BettingRound.__init__(
+        self.pending = None
+        self.held, self.restricted = {}, {}
+        self.strict = strict
+        self.chip_values = chip_values
+        IrregularBetting.__init__(
             self,
             _table(tuple(seats), button),
             HOLE_CARDS[game],
@@ -246,6 +258,11 @@ class HandState(BettingRound):
         new._anchor = self._anchor
         new.heads_up_uncapped = self.heads_up_uncapped
         new._cap_waived = self._cap_waived
+        new.pending = self.pending
+        new.strict = self.strict
+        new.chip_values = self.chip_values
+        new.held = dict(self.held)
+        new.restricted = dict(self.restricted)
         new.stacks = dict(self.stacks)
         new.contributed = dict(self.contributed)
         new.street_bets = dict(self.street_bets)
@@ -284,6 +301,7 @@ class HandState(BettingRound):
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
             self._acted_level, self._anchor, self._aggressor, self._cap_waived,
+            self.pending, self.held, self.restricted,
         )  # fmt: skip
 
     def _board_taken_back(self) -> None:
@@ -489,4 +507,8 @@ _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     Reshuffle: HandState._reshuffle,  # type: ignore[dict-item]
     Cut: HandState._cut,  # type: ignore[dict-item]
     Note: HandState._note,  # type: ignore[dict-item]
+    Chips: HandState._chips,  # type: ignore[dict-item]
+    Says: HandState._says,  # type: ignore[dict-item]
+    StringBet: HandState._string_bet,  # type: ignore[dict-item]
+    Motion: HandState._motion,  # type: ignore[dict-item]
 }

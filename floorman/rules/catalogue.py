@@ -189,6 +189,65 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     FactSpec(
         "seats", int, "Seats dealt in.", 6,
     ),
+    FactSpec(
+        "betting", str, "The betting structure of the hand.", "no-limit",
+        ("no-limit", "pot-limit", "limit"),
+    ),
+    FactSpec(
+        "action.out_of_turn", bool,
+        "A betting event (an action, chips, words) by a seat that is not the one to act.",
+        False,
+    ),
+    FactSpec(
+        "action.verb", str,
+        "What the betting event does: fold, check, call, bet, raise, allin; chips (pushed"
+        " silently); amount (an amount said alone); string; motion.", "call",
+        ("fold", "check", "call", "bet", "raise", "allin", "chips", "amount", "string",
+         "motion"),
+    ),
+    FactSpec(
+        "wager.kind", str,
+        "How the floor reads the betting event: none (a proper action), undercall,"
+        " underraise, underbet, overbet, chips (pushed with no word), declared (a word or"
+        " amount said in turn), open (bet or raise said with the amount still to come),"
+        " string (chips put out in two motions), motion (a forward motion stopped short).",
+        "none",
+        ("none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
+         "open", "string", "motion"),
+    ),
+    FactSpec(
+        "wager.facing_bet", bool, "The seat faces a bet (or the blind) it has not called.",
+        True,
+    ),
+    FactSpec(
+        "wager.raise_percent", int,
+        "How far the chips in front after the event go beyond the bet, in percent of a"
+        " minimum raise (of a minimum bet when nothing is bet); 0 when not beyond it.", 0,
+    ),
+    FactSpec(
+        "wager.all_in", bool, "The event puts every chip the seat has in front.", False,
+    ),
+    FactSpec(
+        "wager.declared", str,
+        "The word the seat said before its chips (raise, bet, call, check, ...; empty when"
+        " none); for a declaration, the word itself.", "",
+    ),
+    FactSpec(
+        "wager.heads_up", bool, "Only two seats are left in the hand.", False,
+    ),
+    FactSpec(
+        "wager.opening_bet", bool,
+        "The bet the seat faces is the round's opening bet (before the flop, the big"
+        " blind): nobody has raised it.", True,
+    ),
+    FactSpec(
+        "chips.count", int, "Chips pushed out silently (with the seat's earlier ones).", 0,
+    ),
+    FactSpec(
+        "chips.all_needed", bool,
+        "Facing a bet, every chip is needed to call: without one of the smallest, the"
+        " chips are short of the call.", False,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."
@@ -209,6 +268,18 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
         VarSpec("burn", "The burn card before the event, or 'burn card'.", "burn card"),
         VarSpec("hole_cards", "Hole cards per player, as a word (two, four).", "all"),
         VarSpec("game", "The game's name (hold'em).", "this game"),
+        VarSpec(
+            "to_act", "The seat whose turn it is before the event (seat 4).", "the next player"
+        ),
+        VarSpec("action", "The betting event as said at the table (call, raise to 800).", "action"),
+        VarSpec("to_call", "The bet the seat faces, as its total in front (1000).", "the bet"),
+        VarSpec("min_raise", "The least the seat may bet or raise to (2000).", "a minimum raise"),
+        VarSpec(
+            "max_wager",
+            "The most the seat may bet or raise to (pot limit: the pot).",
+            "the maximum",
+        ),
+        VarSpec("in_front", "What the seat has in front after the event (1400).", "the chips"),
         VarSpec(
             "first_seen",
             "Where the first of a duplicated card was recorded (the first was recorded at"

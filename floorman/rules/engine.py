@@ -40,7 +40,8 @@ from floorman.rules.facts import (
     expose_round,
     target_street,
 )
-from floorman.rules.loader import CompiledRule, GameSpec, Rulebook, RulebookError
+from floorman.rules.loader import ACTION_KINDS, CompiledRule, GameSpec, Rulebook, RulebookError
+from floorman.rules.wagers import read_wager
 from floorman.state import HandState, PendingStep, Place
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
@@ -59,6 +60,13 @@ _DEALING: Final = frozenset(
 _BURNS: Final = {"burn": 1, "burn-twice": 2}
 _BURNS_SAID: Final = {1: "one burn card", 2: "two burn cards"}
 _AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
+_SETTLE: Final = {
+    "bind-call": "call", "bind-check": "check", "bind-min-raise": "min-raise",
+    "bind-as-made": "as-made", "bind-first-motion": "first-motion", "forfeit-fold": "forfeit-fold",
+}  # fmt: skip
+"""Primitives that settle a pending wager, and how (:meth:`HandState.settle_wager`)."""
+_HOLD: Final = {"back-up": "unless-raised", "back-up-unless-called": "unless-chips"}
+_RAISING: Final = frozenset({"bet", "raise"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +167,7 @@ class RulesEngine:
     _ended: _Ended | None = None
     _spec: GameSpec | None = None
     _by_kind: dict[str, tuple[CompiledRule, ...]] = field(default_factory=dict)
+    _restrictions: dict[int, tuple[str, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         spec = self.book.games.get(self.game)
@@ -196,6 +205,8 @@ class RulesEngine:
             context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
             ruling_rule = self._match(rules, context)
         violations, swallow = self._check(state, event, number) if self._expected else ([], False)
+        if self._restrictions and state.restricted:
+            violations.extend(self._restricted(state, event, number))
         ruling = None
         if ruling_rule is not None:
             assert context is not None
@@ -226,6 +237,31 @@ class RulesEngine:
         if self._expected or self._moves or state.procedures:
             state.procedures = [] if state.over else self._pending()
         return ruling
+
+    def _restricted(self, state: HandState, event: Event, number: int) -> list[Violation]:
+        """A bet or raise by a seat the ruling in force allows only to check, call or fold."""
+        seat = event_seat(event)
+        if seat is None or seat not in state.restricted or seat not in self._restrictions:
+            return []
+        if seat != state.to_act:
+            return []
+        wager = read_wager(state, event)
+        if wager is None:
+            return []
+        raising = wager.verb in _RAISING or (
+            wager.total > state.current_bet and wager.verb in ("allin", "chips", "amount")
+        )
+        if not raising:
+            return []
+        rule, at = self._restrictions[seat]
+        return [
+            Violation(
+                number,
+                rule,
+                f"{event}: seat {seat} may only check, call or fold on this turn"
+                f" (the ruling on event {at})",
+            )
+        ]
 
     def _pending(self) -> list[PendingStep]:
         """The procedure steps the dealer has still to carry out, street by street."""
@@ -467,6 +503,20 @@ class RulesEngine:
                 self._expect(do, target, ruling, number, cards)
             elif do in _DEALING:
                 self._expect(do, target, ruling, number, ())
+            elif do in _SETTLE:
+                pending = state.pending
+                if pending is not None and pending.seat == event_seat(event):
+                    state.settle_wager(_SETTLE[do])
+            elif do in _HOLD:
+                state.hold_out_of_turn(event_seat(event) or 0, _HOLD[do])
+            elif do == "return-chips":
+                state.hold_out_of_turn(event_seat(event) or 0, None)
+            elif do == "fold-stands":
+                state.fold_out_of_turn(event_seat(event) or 0)
+            elif do == "no-bet-or-raise":
+                seat = event_seat(event) or 0
+                state.restrict(seat, number)
+                self._restrictions[seat] = (rule.id, number)
             elif do == "card-stands":
                 standing = {state.street, target}
                 self._moves = [m for m in self._moves if m.street not in standing]
@@ -580,10 +630,24 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         burns = state.burns_for(target_street(state, event) or "river")
         if burns and burns[-1] is not None:
             words["burn"] = str(burns[-1])
+    if seat is not None and seat in state.stacks and read_wager(state, event) is not None:
+        _betting_words(words, context, seat)
     spec = context.game
     words["hole_cards"] = _NUMBERS.get(spec.hole_cards, str(spec.hole_cards))
     words["game"] = spec.description or spec.name
     return words
+
+
+def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> None:
+    """The words of a betting ruling: whose turn it was, the bet, the limits, the chips."""
+    state, wager = context.state, context.wager()
+    words["to_act"] = f"seat {state.to_act}" if state.to_act is not None else "the next seat"
+    words["action"] = str(context.event).split(" ", 1)[1]
+    words["to_call"] = str(state.current_bet)
+    limits = state.bet_range(seat) if state.current_bet == 0 else state.raise_range(seat)
+    words["min_raise"] = str(limits.lowest)
+    words["max_wager"] = str(limits.highest)
+    words["in_front"] = str(wager.total)
 
 
 def _place_words(place: Place) -> str:
@@ -630,7 +694,7 @@ def match_situation(
         facts[f"option.{option}"] = value
     kinds = {situation.on}
     if situation.on == "action":
-        kinds = {"fold", "check", "call", "bet", "raise", "allin"}
+        kinds = set(ACTION_KINDS)
     elif situation.on == "board":
         kinds = {"flop", "turn", "river"}
     rules = sorted(

@@ -83,6 +83,12 @@ def check_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[
             done = [step.do for step in ruling.steps]
             if done != list(example.steps):
                 problems.append(f"event {at}: expected steps {example.steps}, got {done}")
+    if example.bets is not None:
+        bets = {seat: ruled.state.street_bets.get(seat) for seat in example.bets}
+        if bets != example.bets:
+            problems.append(f"expected chips in front {example.bets}, got {bets}")
+    if example.to_act is not None and ruled.state.to_act != example.to_act:
+        problems.append(f"expected seat {example.to_act} to act, got {ruled.state.to_act}")
     if example.violations is not None:
         expected = sorted(
             (v.event, _full_id(book, v.rule or example.rule or rule.local_id))

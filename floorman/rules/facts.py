@@ -17,6 +17,7 @@ from floorman.cards import Card
 from floorman.events import Board, Burn, Cards, Event, Expose, Extra, Show
 from floorman.rules.catalogue import FACTS
 from floorman.rules.loader import GameSpec
+from floorman.rules.wagers import Wager, read_wager
 from floorman.state import HandState, Place
 
 __all__ = ["BOARD_STREETS", "FactContext", "Memory", "event_cards", "event_seat"]
@@ -109,6 +110,14 @@ class FactContext:
             return value
 
     # helpers shared by several facts
+
+    def wager(self) -> Wager:
+        """The floor's reading of the betting event (an empty one for other events)."""
+        found = self._cache.get("_wager")
+        if found is None:
+            found = self._cache["_wager"] = read_wager(self.state, self.event) or _NO_WAGER
+        assert isinstance(found, Wager)
+        return found
 
     def duplicate_of(self) -> tuple[Card, int | None, Place] | None:
         """The first card of the event already somewhere else: the card, the event
@@ -286,6 +295,20 @@ def _card_known(ctx: FactContext) -> bool:
     return bool(event_cards(ctx.event))
 
 
+def _opening_bet(ctx: FactContext) -> bool:
+    state = ctx.state
+    street = state.street
+    return not any(a.street == street and a.verb == "raise" for a in state.actions)
+
+
+_NO_WAGER: Final = Wager.__new__(Wager)
+for _name, _value in (
+    ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
+    ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
+    ("raise_percent", 0),
+):  # fmt: skip
+    setattr(_NO_WAGER, _name, _value)
+
 _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "street": _street,
     "deal_complete": lambda ctx: ctx.state.deal_complete,
@@ -329,6 +352,18 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "game.hole_cards": lambda ctx: ctx.game.hole_cards,
     "game.play_the_board": lambda ctx: ctx.game.play_the_board,
     "seats": lambda ctx: len(ctx.state.seats),
+    "betting": lambda ctx: ctx.state.betting,
+    "action.out_of_turn": lambda ctx: ctx.wager().out_of_turn,
+    "action.verb": lambda ctx: ctx.wager().verb,
+    "wager.kind": lambda ctx: ctx.wager().kind,
+    "wager.facing_bet": lambda ctx: ctx.wager().facing,
+    "wager.raise_percent": lambda ctx: ctx.wager().raise_percent,
+    "wager.all_in": lambda ctx: ctx.wager().all_in,
+    "wager.declared": lambda ctx: ctx.wager().declared,
+    "wager.heads_up": lambda ctx: len(ctx.state.live) == 2,
+    "wager.opening_bet": _opening_bet,
+    "chips.count": lambda ctx: len(ctx.wager().chips),
+    "chips.all_needed": lambda ctx: ctx.wager().all_needed,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import ValidationError
 
@@ -38,6 +38,7 @@ from floorman.rules.schema import (
 from floorman.strictdata import strict_loader, yaml_problem
 
 __all__ = [
+    "ACTION_KINDS",
     "DEFAULT_RULEBOOK",
     "CompiledRule",
     "CompiledStep",
@@ -676,10 +677,12 @@ def _compile_rule(
     )
 
 
-_KIND_GROUPS = {
-    "board": ("flop", "turn", "river"),
-    "action": ("fold", "check", "call", "bet", "raise", "allin"),
-}
+ACTION_KINDS: Final = (
+    "fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion",
+)  # fmt: skip
+"""Every betting event kind: what ``on: action`` means."""
+
+_KIND_GROUPS = {"board": ("flop", "turn", "river"), "action": ACTION_KINDS}
 
 
 def _expand_kinds(kinds: Iterable[str]) -> Iterable[str]:

@@ -42,6 +42,7 @@ OUTCOMES: tuple[str, ...] = ("misdeal", "void", "continue", "dead-hand", "forfei
 EventKind = Literal[
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "board",
     "action", "fold", "check", "call", "bet", "raise", "allin", "post",
+    "chips", "says", "string", "motion",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "note",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
@@ -53,6 +54,9 @@ Primitive = Literal[
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
     "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
     "card-plays", "show-all-cards", "keep-claim", "explain",
+    "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
+    "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
+    "no-bet-or-raise", "wait-for-chips",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 
@@ -165,6 +169,14 @@ class Example(BaseModel):
     rule: str | None = Field(default=None, description="rule id; default: this rule")
     steps: list[Primitive] | None = None
     violations: list[ExpectedViolation] | None = None
+    bets: dict[int, int] | None = Field(
+        default=None,
+        description="chips in front of each seat on the street after the hand's last event,"
+        " as the ruling left them (seats left out: any)",
+    )
+    to_act: int | None = Field(
+        default=None, description="the seat to act after the hand's last event"
+    )
 
     @field_validator("hand")
     @classmethod

@@ -78,6 +78,28 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "keep-claim": "The seat that threw its cards away keeps its claim to the pot: a hold'em"
     " seat that declared it plays the board shares as the board plays.",
     "explain": "Nothing to enact: what the rulebook says, for the record.",
+    "bind-call": "The seat's chips or words bind it to a call of the full bet (a check when"
+    " nothing is bet); chips beyond it go back, chips short of it come from its stack.",
+    "bind-check": "The seat's words bind it to a check; facing a bet, it may call or fold"
+    " but not raise.",
+    "bind-min-raise": "The seat is bound to the least legal bet or raise (a call when it may"
+    " not raise).",
+    "bind-as-made": "The seat bets or raises to the chips in front, brought within what the"
+    " structure allows (an overbet comes down to the maximum, the excess goes back).",
+    "bind-first-motion": "Only the first motion of a string bet counts (for a forward motion,"
+    " the action it began).",
+    "forfeit-fold": "The chips the seat put out stay in the pot and the seat folds.",
+    "back-up": "The action backs up to the seat whose turn it was; the action out of turn"
+    " stands if the action to it does not change (a check, call or fold does not change"
+    " it), else its chips go back and the seat has every option.",
+    "back-up-unless-called": "The action backs up to the seat whose turn it was; the action"
+    " out of turn stands only if no one in between bets, calls or raises.",
+    "return-chips": "The action out of turn does not bind: its chips go back and the seat"
+    " acts again in turn.",
+    "fold-stands": "The fold out of turn stands: the seat is out of the hand.",
+    "no-bet-or-raise": "On its next turn the seat may check, call or fold, but not bet or raise.",
+    "wait-for-chips": "The declaration binds but leaves the amount open: the chips that"
+    " follow say how much.",
 }
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
 

@@ -1,0 +1,302 @@
+"""Betting as it really happens at a table: actions out of turn, undercalls,
+underraises, overbets, silent chips, verbal declarations, string bets and forward
+motion are recorded, not refused, and wait for the rulebook's ruling.
+
+What the seat pushed or said is kept as a :class:`PendingWager` (the seat stays the
+one to act, its chips in front); the ruling settles it with :meth:`settle_wager`
+(a full call, a minimum raise, the chips as pushed, a forfeit). An action out of
+turn is a :class:`HeldAction` (no chips move): the turn stays with the skipped seat,
+and once it comes back the held action stands or not as the ruling said
+(:meth:`hold_out_of_turn`). Only what cannot be (more chips than a stack, a
+folded or all-in seat acting) is refused.
+"""
+
+from __future__ import annotations
+
+from floorman.events import Action, Chips, Motion, Says, StringBet
+from floorman.hand.betting_round import BettingRound
+from floorman.hand.records import (
+    STREETS,
+    ActionRecord,
+    HeldAction,
+    PendingWager,
+    Refusal,
+    new_record,
+)
+
+__all__ = ["SETTLEMENTS", "IrregularBetting"]
+
+SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
+"""How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
+
+
+class IrregularBetting(BettingRound):
+    """The betting round that records irregular betting for the rulebook to rule on.
+
+    Read-only attributes: ``pending`` (the :class:`PendingWager` of the seat to act,
+    or ``None``), ``held`` (seat -> :class:`HeldAction` out of turn),
+    ``restricted`` (seat -> the event after which it may not bet or raise on its
+    next turn) and ``chip_values`` (the denominations in play, when named). With
+    ``strict`` (machine-written histories) irregular betting is refused as the bare
+    betting round refuses it.
+    """
+
+    __slots__ = ("chip_values", "held", "pending", "restricted", "strict")
+
+    pending: PendingWager | None
+    held: dict[int, HeldAction]
+    restricted: dict[int, int]
+    strict: bool
+    chip_values: tuple[int, ...] | None
+
+    # ------------------------------------------------------------ recording
+
+    def _out_of_turn(self, seat: int, verb: str, amount: int | None, n: int) -> None:
+        if self.strict:
+            BettingRound._out_of_turn(self, seat, verb, amount, n)
+        before = self.street_bets[seat]
+        if amount is not None and amount > before + self.stacks[seat]:
+            raise Refusal(self._more_than_stack(seat))
+        self.held[seat] = HeldAction(n, seat, verb, amount, self.current_bet, self.street_index)
+
+    def _irregular(self, kind: str, seat: int, total: int, n: int, why: str) -> None:
+        if self.strict:
+            raise Refusal(why)
+        self._push(PendingWager(n, seat, kind, self.street_bets[seat], total))
+
+    def _push(self, wager: PendingWager) -> None:
+        """Put the wager's chips in front of its seat and keep it for the ruling."""
+        added = wager.total - self.street_bets[wager.seat]
+        if added > 0:
+            if self.dealt < self.deal_total:
+                self._complete_deal()
+            self._put_in(wager.seat, added, live=True)
+        self.pending = wager
+
+    def _take_back(self) -> PendingWager | None:
+        """The pending wager's chips go back behind the seat; returns the wager."""
+        wager = self.pending
+        if wager is not None:
+            self.pending = None
+            back = self.street_bets[wager.seat] - wager.before
+            if back:
+                self.stacks[wager.seat] += back
+                self.street_bets[wager.seat] -= back
+                self.contributed[wager.seat] -= back
+        return wager
+
+    def _action(self, event: Action, n: int) -> None:
+        seat = event.seat
+        wager = self.pending
+        if wager is not None and seat == wager.seat:
+            self._betting_open(seat)
+            self._take_back()
+        in_turn = seat == self.to_act
+        BettingRound._action(self, event, n)
+        if in_turn and self.restricted and self.pending is None:
+            self.restricted.pop(seat, None)
+
+    def _in_turn(self, seat: int) -> bool:
+        """Refuse what cannot be; whether ``seat`` is the one to act."""
+        self._betting_open(seat)
+        if seat != self.to_act and self.stacks[seat] == 0:
+            raise Refusal(f"seat {seat} is all in")
+        return seat == self.to_act
+
+    def _chips(self, event: Chips, n: int) -> None:
+        seat = event.seat
+        values = self.chip_values
+        if values is not None:
+            for chip in event.chips:
+                if chip not in values:
+                    shown = ", ".join(str(v) for v in values)
+                    raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
+        pushed = sum(event.chips)
+        if not self._in_turn(seat):
+            self._out_of_turn(seat, "chips", self.street_bets[seat] + pushed, n)
+            return
+        wager = self.pending
+        before = self.street_bets[seat]
+        if pushed > self.stacks[seat]:
+            raise Refusal(self._more_than_stack(seat))
+        if self.strict:
+            raise Refusal(f"seat {seat} pushed chips without a word: record the action")
+        declared = None
+        chips = event.chips
+        if wager is not None and wager.seat == seat:
+            before, declared = wager.before, wager.declared
+            chips = wager.chips + chips
+        self.pending = None
+        self._push(PendingWager(n, seat, "chips", before, self.street_bets[seat] + pushed,
+                                chips=chips, declared=declared))  # fmt: skip
+
+    def _says(self, event: Says, n: int) -> None:
+        seat, verb, amount = event.seat, event.verb, event.amount
+        if not self._in_turn(seat):
+            self._out_of_turn(seat, verb or "amount", amount, n)
+            return
+        if self.pending is not None:
+            self._take_back()
+        before = self.street_bets[seat]
+        current = self.current_bet
+        if amount is not None and amount > before + self.stacks[seat]:
+            raise Refusal(self._more_than_stack(seat))
+        plain = (
+            verb in ("fold", "allin")
+            or (verb == "check" and current <= before)
+            or (verb == "call" and current > before)
+        )
+        if plain or (verb in ("bet", "raise") and amount is not None and not self.strict):
+            assert verb is not None
+            self._act(seat, verb, amount, n)
+            return
+        if self.strict:
+            raise Refusal(f"seat {seat} said {verb or amount}: record the action")
+        total = before if amount is None else max(amount, before)
+        self._push(PendingWager(n, seat, "says", before, total, declared=verb))
+
+    def _string_bet(self, event: StringBet, n: int) -> None:
+        seat = event.seat
+        if not self._in_turn(seat):
+            raise Refusal(f"seat {self.to_act} is to act, not seat {seat}")
+        before = self.street_bets[seat]
+        if event.total > before + self.stacks[seat]:
+            raise Refusal(self._more_than_stack(seat))
+        if not before < event.first < event.total:
+            raise Refusal(f"a string bet goes from {before} in front, up in two motions")
+        self._push(PendingWager(n, seat, "string", before, event.total, first=event.first))
+
+    def _motion(self, event: Motion, n: int) -> None:
+        seat = event.seat
+        if not self._in_turn(seat):
+            raise Refusal(f"seat {self.to_act} is to act, not seat {seat}")
+        before = self.street_bets[seat]
+        total = event.total
+        if total is None:
+            total = self.current_bet if self.current_bet > before else self.limit_size
+        if total > before + self.stacks[seat]:
+            raise Refusal(self._more_than_stack(seat))
+        self.pending = PendingWager(n, seat, "motion", before, before, first=total)
+
+    # ------------------------------------------------------------ rulings
+
+    def settle_wager(self, how: str) -> None:
+        """Enact a ruling on the pending wager, as the action it binds the seat to:
+
+        ``call`` (a full call; a check when nothing is to call), ``check``,
+        ``min-raise`` (the least legal bet or raise; a call when the seat may not
+        raise), ``as-made`` (a bet or raise to what is in front, brought within what
+        the structure allows: an overbet comes down to the maximum, the excess goes
+        back), ``first-motion`` (only a string bet's first motion counts; for a
+        forward motion, the action it began) and ``forfeit-fold`` (the chips pushed
+        stay in the pot and the seat folds). Chips beyond the binding amount go back
+        to the seat; chips short of it come from its stack.
+        """
+        wager = self._take_back()
+        if wager is None:
+            return
+        seat, n = wager.seat, wager.event
+        if how == "forfeit-fold":
+            self._put_in(seat, wager.total - wager.before, live=True)
+            self._fold(seat, n)
+            return
+        total = wager.total
+        if how == "first-motion":
+            total = wager.first
+        elif how == "call":
+            total = wager.before
+        elif how == "min-raise":
+            total = self._least_wager(seat)
+        self._bind(seat, total, n, check=how == "check")
+
+    def _least_wager(self, seat: int) -> int:
+        if self.current_bet == 0:
+            return self.bet_range(seat).lowest
+        if self.capped or not self.may_raise(seat):
+            return self.current_bet
+        return self.raise_range(seat).lowest
+
+    def _bind(self, seat: int, total: int, n: int, *, check: bool = False) -> None:
+        """The seat acts with ``total`` in front: a check or call up to the bet, else
+        a bet or raise brought within the structure's limits. ``check`` facing a bet
+        leaves the seat to call or fold, never to raise."""
+        current = self.current_bet
+        before = self.street_bets[seat]
+        if check and current > before:
+            self.restrict(seat, n)
+            return
+        if check or total <= current or (current and (self.capped or not self.may_raise(seat))):
+            self._act(seat, "call" if current > before else "check", None, n)
+            return
+        wager = self.bet_range(seat) if current == 0 else self.raise_range(seat)
+        total = min(max(total, wager.lowest), wager.highest)
+        self._commit(seat, "bet" if current == 0 else "raise", total, n)
+
+    def hold_out_of_turn(self, seat: int, binds: str | None) -> None:
+        """The ruling on an action out of turn: it stands when the turn comes back to it
+        ``unless-raised`` or ``unless-chips`` changed the action, or never (``None``:
+        its chips go back now and the seat acts again in turn)."""
+        held = self.held.get(seat)
+        if held is None:
+            return
+        if binds is None:
+            del self.held[seat]
+        else:
+            self.held[seat] = held._replace(binds=binds)
+            if self.to_act == seat:
+                self._resolve_held(seat)
+
+    def fold_out_of_turn(self, seat: int) -> None:
+        """The ruling makes a fold out of turn stand at once: the seat is out."""
+        held = self.held.pop(seat, None)
+        if held is None or seat in self.folded:
+            return
+        street = STREETS[self.street_index]
+        total = self.street_bets[seat]
+        record = (held.event, street, seat, "fold", total, 0, not self.stacks[seat], False)
+        self.actions.append(new_record(ActionRecord, record))
+        self._leave(seat)
+
+    def restrict(self, seat: int, event: int) -> None:
+        """The seat may not bet or raise on its next turn (it checked out of turn)."""
+        self.restricted[seat] = event
+
+    def _settle_turn(self, after: int, keep: int | None = None) -> None:
+        BettingRound._settle_turn(self, after, keep)
+        held = self.held
+        if held and self.to_act in held:
+            self._resolve_held(self.to_act)
+
+    def _start_round(self, index: int, advance: bool = True) -> None:
+        self.held.clear()
+        self.restricted.clear()
+        self.pending = None
+        BettingRound._start_round(self, index, advance)
+
+    def _resolve_held(self, seat: int) -> None:
+        """The turn came back to a seat that acted out of turn: the held action stands
+        if the ruling said so and the action to it did not change; otherwise it goes
+        back and the seat acts again."""
+        held = self.held.pop(seat)
+        if held.binds is None or held.street_index != self.street_index:
+            return
+        if held.binds == "unless-raised":
+            changed = self.current_bet != held.level
+        else:
+            changed = any(
+                a.added > 0 and a.seat != seat and a.event > held.event
+                for a in self.actions
+                if a.street == STREETS[self.street_index]
+            )
+        if changed:
+            return
+        try:
+            if held.verb in ("chips", "amount"):
+                assert held.amount is not None
+                self._bind(seat, held.amount, held.event)
+            elif held.verb == "check" and self.current_bet > self.street_bets[seat]:
+                return
+            else:
+                self._act(seat, held.verb, held.amount, held.event)
+        except Refusal:
+            return

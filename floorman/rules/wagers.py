@@ -1,0 +1,123 @@
+"""What a betting event is, read against the state before it: in turn or not, a
+proper action or an undercall, underraise, overbet, silent chips, a declaration.
+
+The rules engine's betting facts come from here; the reducer records the same
+events (see :mod:`floorman.hand.irregular`) and the ruling settles them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from floorman.events import Action, Chips, Event, Motion, Says, StringBet
+from floorman.state import HandState
+
+__all__ = ["BETTING_EVENTS", "Wager", "read_wager"]
+
+BETTING_EVENTS: Final = (Action, Chips, Says, StringBet, Motion)
+
+KINDS: Final = (
+    "none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
+    "open", "string", "motion",
+)  # fmt: skip
+"""``none`` a proper action; ``declared`` a word or an amount said; ``open`` a word
+that leaves the amount to the chips that follow."""
+
+
+class Wager:
+    """One betting event as the floor reads it (see the attributes)."""
+
+    __slots__ = (
+        "all_in", "all_needed", "chips", "declared", "facing", "kind", "out_of_turn",
+        "raise_percent",
+        "seat", "total", "verb",
+    )  # fmt: skip
+
+    def __init__(self, state: HandState, event: Event) -> None:
+        seat: int = getattr(event, "seat", 0)
+        self.seat = seat
+        before = state.street_bets.get(seat, 0)
+        behind = state.stacks.get(seat, 0)
+        current = state.current_bet
+        self.facing = current > before
+        self.out_of_turn = state.to_act is not None and seat != state.to_act
+        pending = state.pending if state.pending and state.pending.seat == seat else None
+        self.declared = pending.declared if pending and pending.declared else ""
+        self.chips: tuple[int, ...] = ()
+        self.kind = "none"
+        self.verb = event.kind
+        total = before
+        if isinstance(event, Action):
+            total = _action_total(state, event, before, behind)
+            if event.verb == "call" and total < min(current, before + behind):
+                self.kind = "undercall"
+            elif event.verb == "raise" and before < total <= current:
+                self.kind = "underraise"
+        elif isinstance(event, Chips):
+            self.kind = "chips"
+            self.chips = (pending.chips if pending else ()) + event.chips
+            total = (pending.before if pending else before) + sum(self.chips)
+        elif isinstance(event, Says):
+            self.verb = event.verb or "amount"
+            self.declared = self.verb
+            total = event.amount if event.amount is not None else before
+            self.kind = "declared" if event.amount is not None or event.verb not in (
+                "bet", "raise") else "open"  # fmt: skip
+        elif isinstance(event, StringBet):
+            self.kind = "string"
+            total = event.total
+        elif isinstance(event, Motion):
+            self.kind = "motion"
+        self.total = total
+        short = total < min(current, before + behind) and self.verb != "call"
+        if short and self.kind in ("chips", "declared") and self.declared not in ("raise", "bet"):
+            self.kind = "undercall"
+        smallest = min(self.chips, default=0)
+        self.all_needed = bool(self.chips) and self.facing and total - smallest < current
+        self.all_in = behind > 0 and total >= before + behind
+        self.raise_percent = _raise_percent(state, seat, total) if total > current else 0
+        if self.kind == "none" and total > current and not self.out_of_turn:
+            self.kind = _size(state, seat, total)
+        elif self.kind == "declared" and event.kind == "says" and total > current:
+            size = _size(state, seat, total)
+            if size != "none" and self.verb in ("bet", "raise"):
+                self.kind = size
+
+
+def read_wager(state: HandState, event: Event) -> Wager | None:
+    """The floor's reading of a betting event; ``None`` for any other event."""
+    return Wager(state, event) if isinstance(event, BETTING_EVENTS) else None
+
+
+def _action_total(state: HandState, event: Action, before: int, behind: int) -> int:
+    verb = event.verb
+    if verb == "allin":
+        return before + behind
+    if verb == "call":
+        full = min(state.current_bet, before + behind)
+        return full if event.amount is None else min(event.amount, full)
+    if verb in ("bet", "raise") and event.amount is not None:
+        return event.amount
+    return before
+
+
+def _raise_percent(state: HandState, seat: int, total: int) -> int:
+    """How far ``total`` goes toward a minimum raise (or bet), in percent."""
+    current = state.current_bet
+    least = (state.raise_range(seat) if current else state.bet_range(seat)).lowest
+    step = least - current
+    if step <= 0:
+        return 100
+    return (total - current) * 100 // step
+
+
+def _size(state: HandState, seat: int, total: int) -> str:
+    if seat not in state.stacks:
+        return "none"
+    current = state.current_bet
+    wager = state.bet_range(seat) if current == 0 else state.raise_range(seat)
+    if total > wager.highest:
+        return "overbet"
+    if total < wager.lowest:
+        return "underbet" if current == 0 else "underraise"
+    return "none"
