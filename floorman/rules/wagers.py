@@ -102,10 +102,14 @@ def _action_total(state: HandState, event: Action, before: int, behind: int) -> 
 
 
 def _raise_percent(state: HandState, seat: int, total: int) -> int:
-    """How far ``total`` goes toward a minimum raise (or bet), in percent."""
+    """How far ``total`` goes toward a minimum raise (or bet), in percent; the minimum
+    as the structure sets it, not cut down to what the seat has."""
     current = state.current_bet
-    least = (state.raise_range(seat) if current else state.bet_range(seat)).lowest
-    step = least - current
+    limit = state.betting == "limit"
+    if current == 0:
+        step = state.limit_size if limit else state.min_bet
+    else:
+        step = state.limit_size if limit else state.raise_size
     if step <= 0:
         return 100
     return (total - current) * 100 // step
