@@ -85,6 +85,11 @@ class IrregularBetting(BettingRound):
                 self.contributed[wager.seat] -= back
         return wager
 
+    def _restore(self, wager: PendingWager | None) -> None:
+        """Put back a pending wager taken back for an event that is then refused."""
+        if wager is not None and self.pending is None:
+            self._push(wager)
+
     def _action(self, event: Action, n: int) -> None:
         seat = event.seat
         wager = self.pending
@@ -92,7 +97,11 @@ class IrregularBetting(BettingRound):
             self._betting_open(seat)
             self._take_back()
         in_turn = seat == self.to_act
-        BettingRound._action(self, event, n)
+        try:
+            BettingRound._action(self, event, n)
+        except Refusal:
+            self._restore(wager)
+            raise
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
 
@@ -135,11 +144,11 @@ class IrregularBetting(BettingRound):
         if not self._in_turn(seat):
             self._out_of_turn(seat, verb or "amount", amount, n)
             return
-        if self.pending is not None:
-            self._take_back()
+        wager = self._take_back()
         before = self.street_bets[seat]
         current = self.current_bet
         if amount is not None and amount > before + self.stacks[seat]:
+            self._restore(wager)
             raise Refusal(self._more_than_stack(seat))
         plain = (
             verb in ("fold", "allin")
@@ -148,9 +157,14 @@ class IrregularBetting(BettingRound):
         )
         if plain or (verb in ("bet", "raise") and amount is not None and not self.strict):
             assert verb is not None
-            self._act(seat, verb, amount, n)
+            try:
+                self._act(seat, verb, amount, n)
+            except Refusal:
+                self._restore(wager)
+                raise
             return
         if self.strict:
+            self._restore(wager)
             raise Refusal(f"seat {seat} said {verb or amount}: record the action")
         total = before if amount is None else max(amount, before)
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
@@ -294,8 +308,8 @@ class IrregularBetting(BettingRound):
             if held.verb in ("chips", "amount"):
                 assert held.amount is not None
                 self._bind(seat, held.amount, held.event)
-            elif held.verb == "check" and self.current_bet > self.street_bets[seat]:
-                return
+            elif held.verb in ("bet", "raise") and held.amount is None:
+                return  # a word with no amount: the seat says how much in turn
             else:
                 self._act(seat, held.verb, held.amount, held.event)
         except Refusal:

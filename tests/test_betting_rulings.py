@@ -1,0 +1,101 @@
+"""The same recorded betting irregularities ruled under RRoP, TDA and WSOP, end to end
+through ``floorman check --json``: the rulings, violations and chips follow each text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+
+runner = CliRunner()
+
+HEADER = """\
+game: holdem
+betting: no-limit
+blinds: [100, 200]
+button: 3
+chips: [100, 500, 1000]
+seats: {1: 10000, 2: 2100, 3: 10000}
+rulebook: RULEBOOK
+events:
+"""
+
+
+def check(tmp_path: Path, rulebook: str, events: list[str]) -> tuple[int, dict[str, Any]]:
+    path = tmp_path / f"{rulebook}.yaml"
+    text = HEADER.replace("RULEBOOK", rulebook) + "".join(f"  - {e}\n" for e in events)
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code in (0, 1), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+FLOP = ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c"]
+
+
+def test_a_stated_amount_between_a_call_and_a_raise(tmp_path: Path) -> None:
+    # Facing 1000, seat 2 says "fourteen hundred": TDA 40-C/43-A and WSOP T 90-c/95 make
+    # it a call; RRoP's binding statement is a raise, brought up to the minimum.
+    events = [*FLOP, "1 bet 1000", "2 says 1400"]
+    stacks = {}
+    for book in ("rrop", "tda-2024", "wsop-2024"):
+        status, data = check(tmp_path, book, events)
+        assert status == 0
+        (ruling,) = data["rulings"]
+        assert ruling["rule"] == f"{book}.betting.declared-amount"
+        stacks[book] = data["stacks"]["2"]
+    assert stacks == {"rrop": 0, "tda-2024": 900, "wsop-2024": 900}
+
+
+def test_last_chips_not_all_needed_to_call(tmp_path: Path) -> None:
+    # Seat 2 pushes its last 1900 as a 1000 and nine 100s facing 1400: TDA 45-B-2 makes it
+    # all in; WSOP T 92 has no such exception, so below half a raise it is a call.
+    chips = "+".join(["1000"] + ["100"] * 9)
+    events = [*FLOP, "1 bet 1400", f"2 chips {chips}"]
+    _, tda = check(tmp_path, "tda-2024", events)
+    _, wsop = check(tmp_path, "wsop-2024", events)
+    assert [s["do"] for s in tda["rulings"][0]["steps"]] == ["bind-as-made"]
+    assert [s["do"] for s in wsop["rulings"][0]["steps"]] == ["bind-call"]
+    assert (tda["stacks"]["2"], wsop["stacks"]["2"]) == (0, 500)
+
+
+@pytest.mark.parametrize(("book", "status"), [("rrop", 1), ("tda-2024", 0), ("wsop-2024", 0)])
+def test_a_raise_after_checking_out_of_turn(tmp_path: Path, book: str, status: int) -> None:
+    # Seat 2 checks before seat 1; seat 1 bets and seat 2 raises. RRoP §3 B&R 11: a player
+    # who checks out of turn may not bet or raise on the next turn (a violation, exit 1);
+    # TDA 53-A and WSOP T 90-d: the action changed, so every option is open.
+    events = [*FLOP, "2 check", "1 bet 200", "2 raise 600"]
+    code, data = check(tmp_path, book, events)
+    assert code == status
+    assert data["rulings"][0]["event"] == 7
+    assert [v["event"] for v in data["violations"]] == ([9] if status else [])
+
+
+@pytest.mark.parametrize(("book", "in_front"), [("rrop", 100), ("tda-2024", 200)])
+def test_a_call_out_of_turn_after_an_intervening_call(
+    tmp_path: Path, book: str, in_front: int
+) -> None:
+    # Seat 1 calls before seat 3; seat 3 calls. RRoP: an intervening call frees seat 1
+    # (it acts again, its small blind alone in front); TDA: a call does not change the
+    # action, so seat 1's call stands.
+    _, data = check(tmp_path, book, ["deal", "1 call", "3 call"])
+    assert data["stacks"]["1"] == 10000 - in_front
+
+
+def test_the_hand_settles_after_a_ruling(tmp_path: Path) -> None:
+    # An undercall bound to a full call: the chips in the pot and the award follow it.
+    events = [
+        "deal", "3 raise 600", "1 fold", "2 call 300", "burn", "flop Ah Kd 7c", "2 check",
+        "3 check", "burn", "turn 2s", "2 check", "3 check", "burn", "river 3h", "2 check",
+        "3 check", "show 2 As Ad", "show 3 Kc Qc",
+    ]  # fmt: skip
+    for book in ("rrop", "tda-2024", "wsop-2024"):
+        _, data = check(tmp_path, book, events)
+        assert data["rulings"][0]["steps"][0]["do"] == "bind-call"
+        assert data["pots"][0]["amount"] == 1300
+        assert data["stacks"] == {"1": 9900, "2": 2800, "3": 9400}

@@ -1,0 +1,208 @@
+"""Irregular betting in the hand state: what is recorded, what the rulings settle, the
+short all-ins that reopen the betting (TDA 47 and its addendum, WSOP T 96-a), and chips
+that stay accounted for whatever is recorded."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from floorman.events import EventError, IllegalEvent, parse_event
+from floorman.handfile import Hand
+from floorman.rules.engine import RulesEngine
+from floorman.rules.loader import load_rulebook
+from floorman.state import HandState
+
+
+def play(events: str, **header: Any) -> HandState:
+    values: dict[str, Any] = {"seats": {1: 100, 2: 100, 3: 100}, "button": 3}
+    values.update(header)
+    state = HandState(**values)
+    for text in events.split(";"):
+        state.apply(parse_event(text.strip()))
+    return state
+
+
+def test_an_undercall_waits_with_its_chips_in_front_for_the_ruling() -> None:
+    s = play("deal; 3 raise 10; 1 call 4")
+    assert s.pending is not None
+    assert (s.pending.kind, s.to_act, s.street_bets[1], s.stacks[1]) == ("undercall", 1, 4, 96)
+    s.settle_wager("call")
+    assert (s.pending, s.to_act, s.street_bets[1], s.stacks[1]) == (None, 2, 10, 90)
+
+
+def test_the_seat_acting_again_replaces_its_unruled_wager() -> None:
+    s = play("deal; 3 raise 10; 1 call 4; 1 fold")
+    assert (s.street_bets[1], s.stacks[1], s.to_act) == (1, 99, 2)
+
+
+def test_a_forfeited_undercall_stays_in_the_pot() -> None:
+    s = play("deal; 3 raise 10; 1 call 4")
+    s.settle_wager("forfeit-fold")
+    assert (s.contributed[1], s.stacks[1], 1 in s.folded) == (4, 96, True)
+
+
+def test_an_action_out_of_turn_moves_no_chips_until_it_stands() -> None:
+    s = play("deal; 1 raise 10")
+    assert (s.street_bets[1], s.to_act, s.held[1].verb) == (1, 3, "raise")
+    s.hold_out_of_turn(1, "unless-raised")
+    s.apply(parse_event("3 call"))
+    assert (s.street_bets[1], s.to_act) == (10, 2)
+
+
+def test_what_cannot_be_is_still_refused() -> None:
+    s = play("deal")
+    for text, reason in [
+        ("3 chips 500", "seat 3 has only 100 (100 behind)"),
+        ("3 says raise 500", "seat 3 has only 100 (100 behind)"),
+        ("9 chips 5", "seat 9 is not at the table (seats 1, 2, 3)"),
+        ("3 string 10 5", "a string bet goes from 0 in front, up in two motions"),
+        ("1 string 4 8", "seat 3 is to act, not seat 1"),
+    ]:
+        before = s.snapshot()
+        with pytest.raises(IllegalEvent) as error:
+            s.apply(parse_event(text))
+        assert error.value.reason == reason
+        assert s.snapshot() == before
+
+
+def test_chips_must_be_in_play_when_the_header_names_them() -> None:
+    s = play("deal", chip_values=(1, 5, 25))
+    with pytest.raises(IllegalEvent) as error:
+        s.apply(parse_event("3 chips 100"))
+    assert error.value.reason == "there is no 100 chip in play (chips: 1, 5, 25)"
+
+
+# --- TDA 47 and its addendum: short all-ins that add up to a full raise ---------------
+
+FIVE = {1: 10000, 2: 10000, 3: 10000, 4: 225, 5: 10000, 6: 300, 7: 10000}
+
+
+def addendum_47(extra: str = "") -> HandState:
+    """NLHE 50-100. Post-flop A opens for 100, B is all in for 125, C calls 125, D is all
+    in for 200, E calls 200 (A = seat 3, B = 4, C = 5, D = 6, E = 7)."""
+    preflop = "deal; 3 call; 4 call; 5 call; 6 call; 7 call; 1 fold; 2 fold; flop 9h 8h 2c"
+    flop = "; 3 bet 100; 4 allin; 5 call; 6 allin; 7 call"
+    return play(preflop + flop + extra, seats=FIVE, button=7, blinds=(50, 100))
+
+
+def test_addendum_47_example_1_two_short_all_ins_reopen_the_betting() -> None:
+    s = addendum_47()
+    assert s.to_act == 3
+    assert s.options(3) == ("fold", "call 100", "raise 300..9900")
+
+
+def test_addendum_47_example_1a_a_smooth_call_leaves_c_only_call_or_fold() -> None:
+    s = addendum_47("; 3 call")
+    assert s.to_act == 5
+    assert s.options(5) == ("fold", "call 75")
+    with pytest.raises(IllegalEvent, match="did not reopen the betting"):
+        s.apply(parse_event("5 raise 400"))
+
+
+def test_addendum_47_example_1b_a_full_raise_reopens_it_for_c() -> None:
+    s = addendum_47("; 3 raise 300")
+    assert s.options(5) == ("fold", "call 175", "raise 400..9900")
+
+
+def test_addendum_47_example_2_the_minimum_raise_is_the_last_full_bet() -> None:
+    seats = {1: 10000, 2: 10000, 3: 10000, 4: 600, 5: 750, 6: 900, 7: 10000, 8: 10000}
+    preflop = "deal; 3 call; 4 call; 5 call; 6 call; 7 call; 8 call; 1 fold; 2 fold"
+    s = play(
+        preflop + "; flop 9h 8h 2c; 3 bet 300; 4 allin; 5 allin; 6 allin; 7 call",
+        seats=seats, button=8, blinds=(50, 100),
+    )  # fmt: skip
+    assert s.options(8) == ("fold", "call 800", "raise 1100..9900")
+
+
+def test_addendum_47_example_3_the_big_blind_reopens_for_the_limper() -> None:
+    seats = {1: 100000, 2: 100000, 3: 100000, 4: 100000, 5: 7500}
+    start = "deal; 3 call; 4 fold; 5 allin; 1 fold"
+    s = play(start, seats=seats, button=5, blinds=(2000, 4000))
+    assert s.options(2) == ("fold", "call 3500", "raise 11500..100000")
+    smooth = play(start + "; 2 call", seats=seats, button=5, blinds=(2000, 4000))
+    assert smooth.options(3) == ("fold", "call 3500")
+    raised = play(start + "; 2 raise 11500", seats=seats, button=5, blinds=(2000, 4000))
+    assert raised.options(3) == ("fold", "call 7500", "raise 15500..100000")
+
+
+def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> None:
+    # A bets 500, B raises to 1000, C calls, D is all in for 1300, E for 1700; A calls:
+    # B and C may raise, at least 500 more, to 2200.
+    seats = {1: 10000, 2: 10000, 3: 10000, 4: 10000, 5: 1400, 6: 1800, 7: 10000}
+    preflop = "deal; 3 call; 4 call; 5 call; 6 call; 7 fold; 1 fold; 2 check"
+    flop = "; flop 9h 8h 2c; 2 bet 500; 3 raise 1000; 4 call; 5 allin; 6 allin; 2 call"
+    s = play(preflop + flop, seats=seats, button=7, blinds=(50, 100))
+    assert s.options(3) == ("fold", "call 700", "raise 2200..9900")
+
+
+# --- every chip accounted for, whatever is recorded ------------------------------------
+
+VERBS = ["fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion"]
+
+
+@st.composite
+def betting_text(draw: st.DrawFn, state: HandState) -> str:
+    seats = list(state.seats)
+    seat = (
+        state.to_act if state.to_act and draw(st.integers(0, 3)) else draw(st.sampled_from(seats))
+    )
+    verb = draw(st.sampled_from(VERBS))
+    amount = draw(st.integers(1, 260))
+    if verb in ("bet", "raise"):
+        return f"{seat} {verb} {amount}"
+    if verb == "call":
+        return f"{seat} call" + (f" {amount}" if draw(st.booleans()) else "")
+    if verb == "chips":
+        chips = draw(st.lists(st.sampled_from([1, 5, 25, 100]), min_size=1, max_size=4))
+        return f"{seat} chips {'+'.join(map(str, chips))}"
+    if verb == "says":
+        word = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", ""]))
+        said = f"{word} {amount}" if word in ("bet", "raise") and draw(st.booleans()) else word
+        return f"{seat} says {said or amount}"
+    if verb == "string":
+        return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"
+    if verb == "motion":
+        return f"{seat} motion"
+    return f"{seat} {verb}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data(), st.sampled_from(["rrop", "tda-2024", "wsop-2024"]),
+       st.sampled_from(["no-limit", "pot-limit", "limit"]))  # fmt: skip
+def test_any_betting_events_keep_every_chip_and_never_crash(
+    data: st.DataObject, book: str, betting: str
+) -> None:
+    hand = Hand.model_validate({
+        "betting": betting, "blinds": [1, 2], "button": 4, "chips": [1, 5, 25, 100],
+        "seats": {1: 200, 2: 150, 3: 60, 4: 250}, "rulebook": book, "events": ["deal"],
+    })  # fmt: skip
+    rulebook = load_rulebook(book)
+    engine = RulesEngine(rulebook, "holdem")
+    state = hand.start(rulebook.options)
+    total = sum(hand.seats.values())
+    boards = iter(["flop 2c 3d 4h", "turn 5s", "river 9d"])
+    number = 0
+    for _ in range(30):
+        if state.over:
+            break
+        if state.betting_complete:
+            text = next(boards, "river 9d")
+        else:
+            text = data.draw(betting_text(state))
+        number += 1
+        before = state.snapshot()
+        try:
+            engine.process(state, parse_event(text), number)
+        except EventError:
+            assert state.snapshot() == before
+            number -= 1
+        assert sum(state.stacks.values()) + state.pot == total
+        assert state.accounting_problems() == []
+        assert all(v >= 0 for v in state.stacks.values())
+    with contextlib.suppress(EventError):
+        engine.process(state, parse_event("note end"), number + 1)
