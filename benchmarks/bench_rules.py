@@ -14,7 +14,9 @@ Run from the repository root:
     python benchmarks/bench_rules.py [PHH_DIR] [--repeat 5] [--limit N]
 
 PHH_DIR defaults to ``$FLOORMAN_PHH_DIR``, else ``shared/data/phh`` beside
-the checkout; without it only the irregular hands are timed.
+the checkout; without it only the irregular hands are timed. A third set is
+the betting rules' worked examples alone (an out-of-turn action, undercall,
+underraise, overbet, silent chips or declaration on every hand).
 """
 
 from __future__ import annotations
@@ -55,17 +57,28 @@ def phh_hands(folder: Path, limit: int) -> list[Case]:
     return cases
 
 
-def irregular_hands() -> list[Case]:
-    from floorman.handfile import load_hand
+def betting_hands() -> list[Case]:
+    """The worked examples of the betting rules: an irregular action on every hand."""
+    return [case for case, rule_id in _example_cases() if ".betting." in rule_id]
+
+
+def _example_cases() -> list[tuple[Case, str]]:
     from floorman.rules.examples import example_hand
     from floorman.rules.loader import load_rulebook
 
-    cases: list[Case] = []
+    found: list[tuple[Case, str]] = []
     for name in ("rrop", "tda-2024", "wsop-2024"):
         for rule in load_rulebook(name).rules:
             for example in rule.rule.examples:
                 hand = example_hand(example)
-                cases.append((hand.header, hand.game, hand.parse_events(), name))
+                found.append(((hand.header, hand.game, hand.parse_events(), name), rule.id))
+    return found
+
+
+def irregular_hands() -> list[Case]:
+    from floorman.handfile import load_hand
+
+    cases = [case for case, _ in _example_cases()]
     for path in sorted((ROOT / "tests" / "data" / "situations").glob("*.yaml")):
         hand = load_hand(path)
         for name in ("rrop", "tda-2024", "wsop-2024"):
@@ -124,7 +137,10 @@ def main() -> None:
 
     for name in ("rrop", "tda-2024", "wsop-2024"):
         load_rulebook(name)
-    sets = [("irregular hands (examples, situations)", irregular_hands())]
+    sets = [
+        ("irregular hands (examples, situations)", irregular_hands()),
+        ("betting irregularities (their examples)", betting_hands()),
+    ]
     folder = data_dir(args.folder)
     if folder.is_dir():
         sets.insert(0, (f"PHH hands ({folder.name})", phh_hands(folder, args.limit)))
