@@ -128,7 +128,7 @@ def test_a_heads_up_hand_gets_no_more_players() -> None:
 
 def test_a_hand_that_cannot_be_played_at_the_new_table_is_none() -> None:
     hand = Hand.model_validate(
-        {"button": 3, "seats": {1: 100, 2: 100, 3: 100}, "events": ["deal", "1 call"]}
+        {"button": 3, "seats": {1: 100, 2: 100, 3: 100}, "events": ["deal", "3 raise 500"]}
     )
     assert replay(hand, RROP, Reseat.same(hand)) is None
 

@@ -67,6 +67,18 @@ STEP_CHOICES: Final[Mapping[str, str]] = {
     "card-stands": "Leave the {cards} as dealt and play on",
     "card-plays": "The {cards} plays: {seat} keeps it",
     "show-all-cards": "Have {seat} table every hole card",
+    "bind-call": "Hold {seat} to a full call of the bet, change back",
+    "bind-check": "Rule {seat}'s words a check",
+    "bind-min-raise": "Make {seat} complete a minimum raise",
+    "bind-as-made": "Let {seat}'s chips stand as the wager, within the limit",
+    "bind-first-motion": "Count only {seat}'s first motion",
+    "forfeit-fold": "Let {seat} fold, forfeiting the chips put out",
+    "back-up": "Back up to the skipped seat; {seat}'s action stands unless the action changes",
+    "back-up-unless-called": "Back up to the skipped seat; {seat}'s action stands only if no"
+    " one in between bets, calls or raises",
+    "return-chips": "Give {seat} the chips back; {seat} acts again in turn",
+    "fold-stands": "Hold {seat} to the fold: {seat} is out",
+    "wait-for-chips": "Hold {seat} to the declaration and wait for the chips",
 }
 """The first corrective step in a dealer's words, for each primitive that can come first."""
 
@@ -77,7 +89,10 @@ _LIKELY_STEPS: Final[Mapping[str, tuple[str, ...]]] = {
                "use-as-burn"),
     "extra": ("use-as-burn", "misdeal", "kill-hand", "card-stands", "return-to-stub"),
     "burn": ("return-to-stub", "card-stands", "use-as-burn", "redeal"),
-    "action": ("card-stands", "return-to-stub", "redeal", "void-hand", "complete-betting"),
+    "action": ("card-stands", "return-to-stub", "redeal", "void-hand", "complete-betting",
+               "bind-call", "bind-min-raise", "back-up", "return-chips"),
+    "betting": ("bind-call", "bind-min-raise", "bind-as-made", "bind-first-motion",
+                "forfeit-fold", "back-up", "return-chips", "wait-for-chips"),
     "showdown": ("forfeit", "show-all-cards", "kill-hand", "card-stands"),
     "other": ("card-stands", "misdeal", "void-hand", "return-to-stub", "complete-betting"),
 }  # fmt: skip
@@ -342,6 +357,8 @@ def _family(event: Event) -> str:
         return "board"
     if isinstance(event, Action):
         return "action"
+    if event.kind in ("chips", "says", "string", "motion"):
+        return "betting"
     if event.kind in ("show", "muck", "plays-board"):
         return "showdown"
     return event.kind if event.kind in _LIKELY_STEPS else "other"

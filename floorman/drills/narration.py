@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from floorman.documents import event_description
-from floorman.events import Action, Event, Expose
+from floorman.events import Action, Chips, Event, Expose, Motion, Says, StringBet
 from floorman.state import ActionRecord, HandState
 
 __all__ = ["Teller", "ordinal", "roles", "tell"]
@@ -41,13 +41,38 @@ def ordinal(number: int) -> str:
 
 def tell(event: Event, *, position: int | None = None, action: ActionRecord | None = None) -> str:
     """One event in words; ``position`` is an exposed card's place off the deck and
-    ``action`` the betting record the event made (for the amounts)."""
+    ``action`` the betting record the event made (for the amounts). Irregular betting
+    is told as it happened, not as the ruling settled it."""
+    said = _as_happened(event)
+    if said is not None:
+        return said
     if isinstance(event, Action) and action is not None:
         return _action(action)
     text = event_description(event)
     if isinstance(event, Expose) and position is not None:
         text += f" (the {ordinal(position)} card off the deck)"
     return text
+
+
+def _as_happened(event: Event) -> str | None:
+    """Chips, words, string bets and forward motions in words; ``None`` for others."""
+    seat = f"Seat {getattr(event, 'seat', 0)}"
+    if isinstance(event, Chips):
+        return f"{seat} silently pushes out {' + '.join(str(c) for c in event.chips)}"
+    if isinstance(event, Says):
+        word = event.verb or ""
+        said = " ".join(str(w) for w in (word, event.amount) if w not in ("", None))
+        return f'{seat} says "{said}"'
+    if isinstance(event, StringBet):
+        return (
+            f"{seat} puts out chips to {event.first}, goes back to the stack and brings"
+            f" it to {event.total}"
+        )
+    if isinstance(event, Motion):
+        return f"{seat} moves chips forward toward the pot and stops"
+    if isinstance(event, Action) and event.verb == "call" and event.amount is not None:
+        return f"{seat} says call and puts out {event.amount} in all"
+    return None
 
 
 def _action(record: ActionRecord) -> str:
@@ -75,17 +100,23 @@ class Teller:
         self.lines: list[str] = []
         self._position: int | None = None
         self._actions = 0
+        self._as_said = False
 
     def before(self, state: HandState, event: Event) -> None:
         from floorman.rules.facts import expose_round
 
         self._position = None
         self._actions = len(state.actions)
+        self._as_said = isinstance(event, Action) and (
+            event.seat != state.to_act or event.verb in ("bet", "raise")
+        )
         if isinstance(event, Expose):
             self._position = state.deal_position(event.seat, expose_round(state, event))
 
     def after(self, state: HandState, event: Event) -> None:
         record = state.actions[-1] if len(state.actions) > self._actions else None
+        if self._as_said:
+            record = None
         self.lines.append(tell(event, position=self._position, action=record))
 
 

@@ -374,7 +374,7 @@ class BettingRound(CardLedger):
         if amount > allin:
             raise Refusal(self._more_than_stack(seat))
         if amount <= before:
-            raise Refusal(f"seat {seat} has {before} in front already")
+            raise Refusal(f"seat {seat} has {before} in front already: a call adds chips")
         why = f"seat {seat} calls {self.current_bet}, not {amount}"
         self._irregular("undercall", seat, amount, n, why)
 
