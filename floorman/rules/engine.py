@@ -168,6 +168,8 @@ class RulesEngine:
     _spec: GameSpec | None = None
     _by_kind: dict[str, tuple[CompiledRule, ...]] = field(default_factory=dict)
     _restrictions: dict[int, tuple[str, int]] = field(default_factory=dict)
+    _first_wins: set[str] = field(default_factory=set)
+    """Event kinds none of whose rules overrides another: the first rule that matches wins."""
 
     def __post_init__(self) -> None:
         spec = self.book.games.get(self.game)
@@ -176,6 +178,11 @@ class RulesEngine:
         self._spec = spec
         self._memory.records_burns = self.records_burns
         self._by_kind = _rules_by_kind(self.book, self.game)
+        self._first_wins = {
+            kind
+            for kind, rules in self._by_kind.items()
+            if not any(rule.rule.overrides for rule in rules)
+        }
 
     @classmethod
     def for_events(cls, book: Rulebook, game: str, events: Iterable[Event]) -> RulesEngine:
@@ -203,7 +210,7 @@ class RulesEngine:
             state.apply(event, number)  # refuses it, naming the seat: no fact is about it
         if rules:
             context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
-            ruling_rule = self._match(rules, context)
+            ruling_rule = self._match(rules, context, event.kind in self._first_wins)
         violations, swallow = self._check(state, event, number) if self._expected else ([], False)
         if self._restrictions and state.restricted:
             violations.extend(self._restricted(state, event, number))
@@ -287,8 +294,16 @@ class RulesEngine:
         assert self._spec is not None
         return self._spec
 
-    def _match(self, rules: tuple[CompiledRule, ...], context: FactContext) -> CompiledRule | None:
-        matched = [rule for rule in rules if rule.test is None or rule.test(context.read)]
+    def _match(
+        self, rules: tuple[CompiledRule, ...], context: FactContext, first_wins: bool
+    ) -> CompiledRule | None:
+        read = context.read
+        if first_wins:
+            for rule in rules:  # highest priority first: the first that matches wins
+                if rule.test is None or rule.test(read):
+                    return rule
+            return None
+        matched = [rule for rule in rules if rule.test is None or rule.test(read)]
         if not matched:
             return None
         if len(matched) > 1:
