@@ -657,7 +657,7 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     """The words of a betting ruling: whose turn it was, the bet, the limits, the chips."""
     state, wager = context.state, context.wager()
     words["to_act"] = f"seat {state.to_act}" if state.to_act is not None else "the next seat"
-    words["action"] = str(context.event).split(" ", 1)[1]
+    words["action"] = str(context.event).split(" ", 1)[1].removeprefix("says ")
     words["to_call"] = str(state.current_bet)
     limits = state.bet_range(seat) if state.current_bet == 0 else state.raise_range(seat)
     words["min_raise"] = str(limits.lowest)
