@@ -168,7 +168,7 @@ class RulesEngine:
     _spec: GameSpec | None = None
     _by_kind: dict[str, tuple[CompiledRule, ...]] = field(default_factory=dict)
     _restrictions: dict[int, tuple[str, int]] = field(default_factory=dict)
-    _first_wins: set[str] = field(default_factory=set)
+    _first_wins: frozenset[str] = frozenset()
     """Event kinds none of whose rules overrides another: the first rule that matches wins."""
 
     def __post_init__(self) -> None:
@@ -178,11 +178,7 @@ class RulesEngine:
         self._spec = spec
         self._memory.records_burns = self.records_burns
         self._by_kind = _rules_by_kind(self.book, self.game)
-        self._first_wins = {
-            kind
-            for kind, rules in self._by_kind.items()
-            if not any(rule.rule.overrides for rule in rules)
-        }
+        self._first_wins = _first_wins(self.book, self.game)
 
     @classmethod
     def for_events(cls, book: Rulebook, game: str, events: Iterable[Event]) -> RulesEngine:
@@ -594,6 +590,16 @@ def _rules_by_kind(book: Rulebook, game: str) -> dict[str, tuple[CompiledRule, .
         kind: tuple(sorted(rules, key=lambda r: -r.rule.priority))
         for kind, rules in by_kind.items()
     }
+
+
+@lru_cache(maxsize=64)
+def _first_wins(book: Rulebook, game: str) -> frozenset[str]:
+    """Event kinds none of whose rules overrides another."""
+    return frozenset(
+        kind
+        for kind, rules in _rules_by_kind(book, game).items()
+        if not any(rule.rule.overrides for rule in rules)
+    )
 
 
 def _street_of(which: str, street: str | None) -> str | None:
