@@ -440,12 +440,12 @@ def _store_behind_floormans_back(store: Path, text: str) -> None:
 def test_a_hand_that_cannot_be_replayed_is_shown_and_made_whole_by_undo(store: Path) -> None:
     ok(*NEW)
     ok("add", "deal", "3 raise 6")
-    _store_behind_floormans_back(store, "1 raise 10")
+    _store_behind_floormans_back(store, "1 raise 900")
     shown = ok("show")
     assert "pot 9" in shown
     assert shown.splitlines()[-1] == (
-        'hand 1 cannot be replayed from event 3 "1 raise 10": seat 5 is to act, not seat 1; '
-        "take it back with floorman undo --table 7 (it stays in the log)"
+        'hand 1 cannot be replayed from event 3 "1 raise 900": seat 1 has only 200'
+        " (198 behind, 2 in front); take it back with floorman undo --table 7 (it stays in the log)"
     )
     for command in (["add", "5 fold"], ["export"], ["new", *NEW[1:]]):
         refused = run(*command)
@@ -453,16 +453,16 @@ def test_a_hand_that_cannot_be_replayed_is_shown_and_made_whole_by_undo(store: P
         assert "cannot be replayed from event 3" in refused.stderr
         assert len(refused.stderr.splitlines()) == 1
     assert "cannot be replayed from event 3" in ok("hands")
-    assert 'undone: event 3 "1 raise 10"' in ok("undo")
+    assert 'undone: event 3 "1 raise 900"' in ok("undo")
     ok("add", "5 fold")
-    assert "1 raise 10  (undone)" in ok("log")
+    assert "1 raise 900  (undone)" in ok("log")
     assert run("export").exit_code == 0
 
 
 def test_new_force_closes_a_hand_that_cannot_be_replayed(store: Path) -> None:
     ok(*NEW)
     ok("add", "deal")
-    _store_behind_floormans_back(store, "1 raise 10")
+    _store_behind_floormans_back(store, "1 raise 900")
     _store_behind_floormans_back(store, "5 fold")
     assert "events 2 to 3 with floorman undo --table 7, 2 times" in ok("show")
     out = ok(*NEW, "--force")
