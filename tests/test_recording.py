@@ -54,7 +54,7 @@ def test_a_refused_event_leaves_the_recording_as_it_was() -> None:
     recording.add("3 raise 6")
     before = _seen(recording)
     with pytest.raises(EventError, match="event 3"):
-        recording.add("2 call")
+        recording.add("9 call")
     with pytest.raises(EventError, match="event 3"):
         recording.add("1 raise 500")
     assert _seen(recording) == before
