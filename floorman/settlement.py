@@ -224,12 +224,15 @@ def chips_report(
     """The pots, awards and stacks of ``floorman check`` for any state.
 
     A finished hand is settled. Until then, and at a showdown until every live
-    seat has tabled its hand or mucked, the pots are listed with nobody awarded yet, a bet
-    not yet called as a last pot of its own, and the stacks are the chips
-    behind each seat.
+    seat but the last has tabled its hand or mucked (the last live hand wins
+    unseen), the pots are listed with nobody awarded yet, a bet not yet called
+    as a last pot of its own, and the stacks are the chips behind each seat.
     """
-    waiting = state.over_reason == "showdown" and any(
-        seat not in state.shown and seat not in state.plays_board for seat in state.live
+    live = state.live
+    waiting = (
+        state.over_reason == "showdown"
+        and len(live) > 1
+        and any(seat not in state.shown and seat not in state.plays_board for seat in live)
     )
     settlement = None if waiting else settle_state(state, rules=rules, dead=dead)
     if settlement is not None:

@@ -45,10 +45,16 @@ SAME: dict[str, Expected] = {
          (21, "showdown.partial-show-muck", "forfeit")],
         [],
     ),
-    "omaha-hilo-no-low": ([(20, "omaha-hilo.no-qualifying-low", "continue")], []),
+    "omaha-hilo-no-low": ([], []),
     "duplicate-card": ([(7, "duplicate-card", "void")], [(8, "duplicate-card")]),
     "misdeal-after-action": ([(4, "misdeal.after-action", "continue")], []),
     "two-burns": ([(6, "holdem.board.two-burns", "continue")], []),
+    "all-in-hands-tabled": ([], []),
+    "folded-hand-shown": ([(4, "folded-hand-shown", "dead-hand")], []),
+    "winner-shows-after-folds": ([], []),
+    "concession-muck": ([], []),
+    "one-card-show-muck": ([(21, "showdown.partial-show-muck", "forfeit")], []),
+    "last-live-hand-mucks": ([(18, "showdown.only-live-hand", "continue")], []),
 }  # fmt: skip
 
 MISSED_BURN_RULINGS = [
@@ -255,3 +261,29 @@ def test_a_declared_play_of_the_board_keeps_its_share_after_the_muck(tmp_path: P
     _, report = check_json(str(path), "--rulebook", "tda-2024")
     assert report["awards"] == {"1": 3, "3": 3}
     assert report["stacks"] == {"1": 101, "2": 98, "3": 101}
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_pot_goes_to_the_hand_left_when_the_others_are_thrown_away(book: str) -> None:
+    """A concession at the showdown gives the caller the pot unseen (TDA 17-B, WSOP LA 139);
+    the last live hand thrown away still wins it: nobody else has a claim."""
+    _, report = check_json(str(SITUATIONS / "concession-muck.yaml"), "--rulebook", book)
+    assert report["awards"] == {"3": 2206}
+    assert report["stacks"] == {"1": 898, "2": 1998, "3": 3104}
+    _, report = check_json(str(SITUATIONS / "last-live-hand-mucks.yaml"), "--rulebook", book)
+    assert report["awards"] == {"3": 26}
+    assert "seat 3 holds the " in report["rulings"][0]["steps"][0]["text"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_folded_hand_shown_is_dead_and_a_disclosure_question(book: str) -> None:
+    _, report = check_json(str(SITUATIONS / "folded-hand-shown.yaml"), "--rulebook", book)
+    steps = report["rulings"][0]["steps"]
+    assert steps[0]["text"].startswith("Seat 1 folded: the hand is dead and does not play")
+    assert [step["do"] for step in steps] == ["kill-hand", "explain"]
+
+
+def test_all_in_hands_tabled_are_read_for_the_pot() -> None:
+    _, report = check_json(str(SITUATIONS / "all-in-hands-tabled.yaml"), "--rulebook", "tda-2024")
+    assert report["rulings"] == []
+    assert report["awards"] == {"3": 201}

@@ -450,6 +450,8 @@ class HandState(IrregularBetting):
             self._start_round(target)
 
     def _muck(self, event: Muck, n: int) -> None:
+        """A hand thrown away at the showdown is out, but the only live hand left is
+        not: nobody else has a claim to the pot (it is recorded as mucked)."""
         self._not_void()
         seat = self._seat(event.seat)
         if seat in self.folded:
@@ -457,7 +459,7 @@ class HandState(IrregularBetting):
         if self.over_reason not in ("showdown", "fold"):
             raise Refusal(f"a seat mucks at the showdown; before it, record {seat} fold")
         self.mucked.add(seat)
-        if self.over_reason == "showdown":
+        if self.over_reason == "showdown" and self.live != (seat,):
             self.folded.add(seat)
 
     def _plays_board(self, event: PlaysBoard, n: int) -> None:

@@ -165,13 +165,31 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "The seat's tabled hand makes an 8-or-better low with the board.", False,
     ),
     FactSpec(
+        "seat.folded", bool,
+        "The seat in the event folded, or had its hand killed, before the event (a hand"
+        " thrown away at the showdown is not counted).", False,
+    ),
+    FactSpec(
+        "seat.only_live_hand", bool,
+        "At the showdown every other hand is folded or thrown away: the seat in the event"
+        " holds the only live hand.", False,
+    ),
+    FactSpec(
         "board_plays", bool,
-        "At showdown, the board alone is as good as every hand tabled so far.", True,
+        "At showdown, at least one live hand is tabled in full and the board alone is as"
+        " good as every one of them.", True,
     ),
     FactSpec(
         "showdown", bool,
         "Betting is over on the river, or no further betting is possible, with a full board"
         " or cards still to come.", True,
+    ),
+    FactSpec(
+        "action_pending", bool,
+        "Betting is still to come in the hand: the round in progress is open, or two live"
+        " players still have chips for a later round. False once everyone but one is"
+        " all in and the betting is complete, at the showdown, and after everyone folded.",
+        False,
     ),
     FactSpec(
         "hand_started", bool,

@@ -267,6 +267,8 @@ def _low_qualifies(ctx: FactContext) -> bool:
 
 
 def _board_plays(ctx: FactContext) -> bool:
+    """With no hand tabled the board beats nothing yet: a hand thrown away unseen then
+    concedes, it does not give up a share of the board."""
     from floorman.evaluation import high_value
     from floorman.reading import read_high
 
@@ -275,12 +277,25 @@ def _board_plays(ctx: FactContext) -> bool:
     if len(board) != 5 or not ctx.game.play_the_board:
         return False
     board_value = high_value(board)
+    tabled = False
     for seat, cards in state.shown.items():
         if seat in state.folded or len(cards) != state.hole_count:
             continue
         if read_high(state.game, cards, board).value > board_value:
             return False
-    return True
+        tabled = True
+    return tabled
+
+
+def _seat_folded(ctx: FactContext) -> bool:
+    seat = event_seat(ctx.event)
+    state = ctx.state
+    return seat in state.folded and seat not in state.mucked
+
+
+def _only_live_hand(ctx: FactContext) -> bool:
+    state = ctx.state
+    return state.over_reason == "showdown" and state.live == (event_seat(ctx.event),)
 
 
 def _showdown(ctx: FactContext) -> bool:
@@ -345,7 +360,10 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "seat.cards_shown": _seat_cards_shown,
     "seat.shown_all": _seat_shown_all,
     "seat.low_qualifies": _low_qualifies,
+    "seat.folded": _seat_folded,
+    "seat.only_live_hand": _only_live_hand,
     "board_plays": _board_plays,
+    "action_pending": lambda ctx: ctx.state.betting_left,
     "showdown": _showdown,
     "hand_started": lambda ctx: ctx.state.dealt > 0 or ctx.state.event_count > 0,
     "game": lambda ctx: ctx.state.game,
