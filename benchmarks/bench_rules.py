@@ -104,7 +104,7 @@ def replay_ruled(cases: list[Case]) -> None:
 
     books = {name: load_rulebook(name) for name in {case[3] for case in cases}}
     for header, game, events, name in cases:
-        engine = RulesEngine.for_events(books[name], game, events)
+        engine = RulesEngine(books[name], game, header.records_burns)
         state = header.start()
         for number, event in enumerate(events, 1):
             engine.process(state, event, number)

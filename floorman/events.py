@@ -174,7 +174,8 @@ class Burn(Event):
 
 @dataclass(frozen=True, slots=True)
 class Board(Event):
-    """Board cards as turned: a flop (three cards; four when the dealer erred), turn, river."""
+    """Board cards as turned: a flop (three cards; four or more when the dealer erred),
+    turn, river."""
 
     street: Street
     cards: tuple[Card, ...]
@@ -522,8 +523,8 @@ _SEAT_EVENTS: Final[dict[str, Callable[[int, list[str]], Event]]] = {
 def _parse_board(street: str, words: list[str]) -> Board:
     cards = tuple(parse_card(w) for w in _card_words(words))
     if street == "flop":
-        if len(cards) not in (3, 4):
-            raise _Bad(f"a flop is three cards (four when four were turned), not {len(cards)}")
+        if len(cards) < 3:
+            raise _Bad(f"a flop is three cards (more when more were turned), not {len(cards)}")
         return Board("flop", cards)
     if len(cards) != 1:
         raise _Bad(f"the {street} is one card, not {len(cards)}")

@@ -89,6 +89,11 @@ class HandHeader(BaseModel):
         default_factory=lambda: {},
         description="rulebook option overrides for this hand",
     )
+    burns: Literal["recorded", "not-recorded"] = Field(
+        "recorded",
+        description="recorded: a board card with no burn before it was dealt without one;"
+        " not-recorded: the hand leaves its burns out (PHH imports)",
+    )
     table: str | None = Field(None, description="the table the hand was played at")
     started: datetime | None = Field(None, description="when the hand started")
     limit_raise_cap: int | None = Field(
@@ -167,6 +172,11 @@ class HandHeader(BaseModel):
                 f" not on seat {self.button}"
             )
         return self
+
+    @property
+    def records_burns(self) -> bool:
+        """Whether a board card with no ``burn`` before it was dealt without one."""
+        return self.burns == "recorded"
 
     def start(self, options: Mapping[str, Any] | None = None) -> HandState:
         """A fresh :class:`floorman.state.HandState` with the blinds and antes posted.

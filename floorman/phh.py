@@ -339,7 +339,7 @@ class _Importer:
         forced = self.amounts("blinds_or_straddles", players)
         if players == 2:  # heads-up, PHH lists the antes the other way round
             antes.reverse()
-        header: dict[str, Any] = {"game": game, "betting": betting}
+        header: dict[str, Any] = {"game": game, "betting": betting, "burns": "not-recorded"}
         small, big = forced[0], forced[1]
         if big and small <= big:
             blinds = header["blinds"] = (small, big)

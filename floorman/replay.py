@@ -177,7 +177,7 @@ def _engine(
     from floorman.rules.loader import load_rulebook
 
     book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
-    return book, hand.start(book.options), RulesEngine.for_events(book, hand.game, events)
+    return book, hand.start(book.options), RulesEngine(book, hand.game, hand.records_burns)
 
 
 def ruled_chips(hand: HandHeader, events: Sequence[Event], ruled: Ruled) -> Any:

@@ -602,3 +602,10 @@ def test_a_full_disk_is_one_line_and_keeps_what_was_stored(store: Path) -> None:
     assert result.stderr.startswith(f"floorman: {store}: the store cannot be written")
     assert result.stderr.endswith("nothing was stored; free some disk space\n")
     assert "8 events" in ok("show").splitlines()[0]
+
+
+def test_a_flop_dealt_without_a_burn_is_ruled_as_the_hand_is_recorded() -> None:
+    """A table records its burns: a flop with no burn before it was dealt without one."""
+    ok(*NEW)
+    out = ok("add", "deal; 3 call; 5 call; 1 check; flop Ah Kd 7c")
+    assert "[rrop.holdem.flop.no-burn]" in out

@@ -87,7 +87,7 @@ def test_the_contract_error_names_the_event_and_the_bad_card() -> None:
         ("3 raise -5", '"-5": an amount cannot be below zero'),
         ("3 raise lots", '"lots" is not an amount in chips'),
         ("0 call", '"0" is not a seat number'),
-        ("flop Ah Kd", "a flop is three cards (four when four were turned), not 2"),
+        ("flop Ah Kd", "a flop is three cards (more when more were turned), not 2"),
         ("turn 7d 8d", "the turn is one card, not 2"),
         ("expose 3:0", '"3:0": the card is SEAT:N with N its deal round'),
         ("post 3 blind 2", '"blind" is not a post'),

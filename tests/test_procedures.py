@@ -56,7 +56,7 @@ ROBERTS_RULES: dict[str, Expected] = {
     "four-card-flop": (FOUR_CARD_FLOP, []),
     "four-card-flop-burned": departs(FOUR_CARD_FLOP, 9),
     "flop-no-burn": (FLOP_NO_BURN, []),
-    "flop-no-burn-not-reshuffled": departs(FLOP_NO_BURN, 7),
+    "flop-no-burn-not-reshuffled": departs(FLOP_NO_BURN, 7, 7),
     "turn-no-burn": (TURN_NO_BURN, []),
     "turn-no-burn-burned": departs(TURN_NO_BURN, 11),
     "missed-burn-after-action": (MISSED_BURN, []),

@@ -55,6 +55,7 @@ SAME: dict[str, Expected] = {
     "concession-muck": ([], []),
     "one-card-show-muck": ([(21, "showdown.partial-show-muck", "forfeit")], []),
     "last-live-hand-mucks": ([(18, "showdown.only-live-hand", "continue")], []),
+    "extra-card-after-action": ([(4, "holdem.extra-card.after-action", "dead-hand")], []),
 }  # fmt: skip
 
 MISSED_BURN_RULINGS = [
@@ -108,7 +109,10 @@ DIFFERENT: dict[str, dict[str, Expected]] = {
         "wsop-2024": ([(6, "holdem.four-card-flop", "continue")], []),
     },
     "flop-without-burn": {
-        "rrop": ([(5, "holdem.flop.no-burn", "continue")], [(7, "holdem.flop.no-burn")]),
+        "rrop": (
+            [(5, "holdem.flop.no-burn", "continue")],
+            [(7, "holdem.flop.no-burn"), (7, "holdem.flop.no-burn")],
+        ),
         "tda-2024": ([(5, "holdem.flop.no-burn", "continue")], []),
         "wsop-2024": ([(5, "holdem.flop.no-burn", "continue")], []),
     },
@@ -125,6 +129,14 @@ DIFFERENT: dict[str, dict[str, Expected]] = {
         "rrop": (MISSED_BURN_RULINGS, [(10, "holdem.board.missed-burn-after-action")]),
         "tda-2024": (MISSED_BURN_RULINGS, []),
         "wsop-2024": (MISSED_BURN_RULINGS, []),
+    },
+    "turn-without-burn": {
+        book: ([(10, "holdem.board.no-burn", "continue")], []) for book in BOOKS
+    },
+    "five-card-flop": {
+        "rrop": ([(6, "holdem.four-card-flop", "continue")], []),
+        "tda-2024": ([(6, "holdem.flop.too-many-cards", "continue")], []),
+        "wsop-2024": ([(6, "holdem.flop.too-many-cards", "continue")], []),
     },
     "board-played-without-tabling": {
         "rrop": ([(22, "holdem.play-the-board.declared", "continue")], []),

@@ -104,16 +104,15 @@ def test_the_exposed_card_becomes_the_burn() -> None:
     assert result.state.hole(2)[1] is None  # replaced by an unknown card off the top
 
 
-def test_a_hand_that_records_no_burns_is_taken_to_burn_normally() -> None:
-    result = ruled(["deal", "3 call", "1 call", "2 check", "flop Ah Kd 7c", "1 check"])
+def test_a_hand_that_says_it_records_no_burns_is_taken_to_burn_normally() -> None:
+    events = ["deal", "3 call", "1 call", "2 check", "flop Ah Kd 7c", "1 check"]
+    result = ruled(events, burns="not-recorded")
     assert result.rulings == []
 
 
-def test_engine_for_events_learns_whether_burns_are_recorded() -> None:
-    book = load_rulebook("rrop")
-    events = [parse_event(text) for text in ["deal", "burn"]]
-    assert RulesEngine.for_events(book, "holdem", events).records_burns
-    assert not RulesEngine.for_events(book, "holdem", events[:1]).records_burns
+def test_a_flop_with_no_burn_before_it_is_ruled_by_default() -> None:
+    result = ruled(["deal", "3 call", "1 call", "2 check", "flop Ah Kd 7c"])
+    assert [r.rule for r in result.rulings] == ["rrop.holdem.flop.no-burn"]
 
 
 def test_an_unknown_game_is_refused() -> None:

@@ -14,7 +14,7 @@ What the dealer has still to do is kept in the state's ``procedures``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -151,13 +151,14 @@ class RulesEngine:
     """Runs alongside the reducer for one hand: call :meth:`process` for every
     event instead of ``state.apply``; read :attr:`rulings` and :attr:`violations`.
 
-    ``records_burns`` says the hand records its burn cards (a hand that records
-    none is taken to burn normally); by default it is learned from the events.
+    ``records_burns`` says the hand records its burn cards, so a board card with
+    no burn before it was dealt without one (the default); a hand that does not
+    (header ``burns: not-recorded``) is taken to burn normally.
     """
 
     book: Rulebook
     game: str
-    records_burns: bool = False
+    records_burns: bool = True
     rulings: list[Ruling] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     _memory: Memory = field(default_factory=Memory)
@@ -179,11 +180,6 @@ class RulesEngine:
         self._memory.records_burns = self.records_burns
         self._by_kind = _rules_by_kind(self.book, self.game)
         self._first_wins = _first_wins(self.book, self.game)
-
-    @classmethod
-    def for_events(cls, book: Rulebook, game: str, events: Iterable[Event]) -> RulesEngine:
-        """An engine for a whole recorded hand (it learns whether burns are recorded)."""
-        return cls(book, game, records_burns=any(isinstance(e, Burn) for e in events))
 
     # -- the per-event loop ---------------------------------------------------------
 
