@@ -725,6 +725,10 @@ def event_description(event: Event) -> str:
         return "The floor declares a misdeal"
     if isinstance(event, e.Note):
         return f"Note: {event.text}"
+    if isinstance(event, e.Award):
+        from floorman.pushes import describe_push
+
+        return f"The dealer pushes {describe_push(event.seats, event.amount)}"
     return str(event)
 
 

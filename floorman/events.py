@@ -34,6 +34,7 @@ __all__ = [
     "POST_KINDS",
     "VERB_ALIASES",
     "Action",
+    "Award",
     "Board",
     "Burn",
     "Cards",
@@ -340,9 +341,23 @@ class Note(Event):
         return f"note {self.text}"
 
 
+@dataclass(frozen=True, slots=True)
+class Award(Event):
+    """The dealer pushes the pot (or ``amount`` of it) to ``seats``: what was done, to be
+    compared with what the cards and pots say."""
+
+    seats: tuple[int, ...]
+    amount: int | None = None
+    kind: ClassVar[str] = "award"
+
+    def __str__(self) -> str:
+        text = "award " + ",".join(str(seat) for seat in self.seats)
+        return text if self.amount is None else f"{text} {self.amount}"
+
+
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
-    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "note",
+    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "award", "note",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -440,6 +455,8 @@ def _parse(words: list[str], text: str) -> Event:
         return PlaysBoard(seat)
     if head == "post":
         return _parse_post(words)
+    if head == "award":
+        return _parse_award(words)
     if head in VERB_ALIASES:
         raise _Bad(f'a betting action starts with the seat, e.g. "3 {VERB_ALIASES[head]}"')
     raise _Bad(f'"{words[0]}" is not an event (try: {", ".join(EVENT_WORDS)}, or SEAT call)')
@@ -562,6 +579,17 @@ def _parse_post(words: list[str]) -> Post:
         raise _Bad(f'"{words[2]}" is not a post (sb, bb, ante, straddle, dead)')
     _no_more(words, 4)
     return Post(seat, what, chip_amount(words[3]))
+
+
+def _parse_award(words: list[str]) -> Award:
+    if len(words) < 2:
+        raise _Bad("award which seats? e.g. award 3, award 1,3 or award 3 200")
+    _no_more(words, 3)
+    parts = words[1].split(",")
+    seats = tuple(_seat(parts, i) for i in range(len(parts)))
+    if len(set(seats)) != len(seats):
+        raise _Bad(f'"{words[1]}" names a seat twice')
+    return Award(seats, _amount(words[2]) if len(words) > 2 else None)
 
 
 def _seat(words: list[str], at: int) -> int:

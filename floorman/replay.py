@@ -177,7 +177,8 @@ def _engine(
     from floorman.rules.loader import load_rulebook
 
     book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
-    return book, hand.start(book.options), RulesEngine(book, hand.game, hand.records_burns)
+    engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips))
+    return book, hand.start(book.options), engine
 
 
 def ruled_chips(hand: HandHeader, events: Sequence[Event], ruled: Ruled) -> Any:

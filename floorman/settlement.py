@@ -35,6 +35,7 @@ from floorman.state import HandState
 __all__ = [
     "ChipsReport",
     "Settlement",
+    "awaiting_hands",
     "chips_report",
     "dead_posts",
     "open_pots_json",
@@ -228,13 +229,7 @@ def chips_report(
     unseen), the pots are listed with nobody awarded yet, a bet not yet called
     as a last pot of its own, and the stacks are the chips behind each seat.
     """
-    live = state.live
-    waiting = (
-        state.over_reason == "showdown"
-        and len(live) > 1
-        and any(seat not in state.shown and seat not in state.plays_board for seat in live)
-    )
-    settlement = None if waiting else settle_state(state, rules=rules, dead=dead)
+    settlement = None if awaiting_hands(state) else settle_state(state, rules=rules, dead=dead)
     if settlement is not None:
         return ChipsReport(
             [award.to_json() for award in settlement.pots],
@@ -245,6 +240,17 @@ def chips_report(
     contributions = _less_dead(state.contributed, posted)
     layout = build_pots(contributions, state.folded, dead=sum(posted.values()))
     return ChipsReport(open_pots_json(layout, pending=True), {}, dict(sorted(state.stacks.items())))
+
+
+def awaiting_hands(state: HandState) -> bool:
+    """At the showdown, live hands not yet tabled (or declared to play the board) while
+    another is still live: until they are, nobody can say who wins."""
+    live = state.live
+    return (
+        state.over_reason == "showdown"
+        and len(live) > 1
+        and any(seat not in state.shown and seat not in state.plays_board for seat in live)
+    )
 
 
 def _less_dead(contributed: Mapping[int, int], dead: Mapping[int, int]) -> Mapping[int, int]:

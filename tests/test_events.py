@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from floorman.cards import DECK, Card
 from floorman.events import (
     Action,
+    Award,
     Board,
     Burn,
     Cards,
@@ -64,6 +65,10 @@ def c(text: str) -> Card:
         ("post 6 straddle 4", Post(6, "straddle", 4)),
         ("post 2 dead 1", Post(2, "dead", 1)),
         ("note seat 4: called the clock", Note("seat 4: called the clock")),
+        ("award 3", Award((3,))),
+        ("award 1,3", Award((1, 3))),
+        ("award 3 1,200", Award((3,), 1200)),
+        ("flop Ah Kd 7c 2s 9h", Board("flop", tuple(c(x) for x in ("Ah", "Kd", "7c", "2s", "9h")))),
     ],
 )
 def test_events_read_as_written(text: str, event: object) -> None:

@@ -56,6 +56,9 @@ SAME: dict[str, Expected] = {
     "one-card-show-muck": ([(21, "showdown.partial-show-muck", "forfeit")], []),
     "last-live-hand-mucks": ([(18, "showdown.only-live-hand", "continue")], []),
     "extra-card-after-action": ([(4, "holdem.extra-card.after-action", "dead-hand")], []),
+    "wrong-award": (
+        [(19, "showdown.wrong-award", "continue")], [(19, "showdown.wrong-award")]
+    ),
 }  # fmt: skip
 
 MISSED_BURN_RULINGS = [
@@ -299,3 +302,23 @@ def test_all_in_hands_tabled_are_read_for_the_pot() -> None:
     _, report = check_json(str(SITUATIONS / "all-in-hands-tabled.yaml"), "--rulebook", "tda-2024")
     assert report["rulings"] == []
     assert report["awards"] == {"3": 201}
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_wrong_push_is_ruled_and_the_awards_are_what_the_cards_say(book: str) -> None:
+    status, report = check_json(str(SITUATIONS / "wrong-award.yaml"), "--rulebook", book)
+    assert status == 1
+    step = report["rulings"][0]["steps"][0]["text"]
+    assert "the dealer pushed the pot to seat 3, but seat 1 wins 26" in step
+    assert report["violations"][0]["message"].startswith("award 3: Cards speak")
+    assert report["awards"] == {"1": 26}
+    assert report["stacks"] == {"1": 114, "2": 98, "3": 88}
+
+
+def test_a_push_before_the_hand_is_over_is_bad_input(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.yaml"
+    text = (SITUATIONS / "wrong-award.yaml").read_text(encoding="utf-8")
+    hand.write_text(text.replace("  - 3 call\n  - burn\n  - turn", "  - award 1\n  - turn", 1))
+    result = CliRunner().invoke(app, ["check", str(hand), "--json"])
+    assert result.exit_code == 2
+    assert "the pot is pushed once the hand is over" in result.stderr

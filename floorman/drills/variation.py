@@ -181,7 +181,7 @@ def replay(hand: Hand, book: Rulebook, reseat: Reseat) -> Dealt | None:
             book = book.with_options(hand.house, origin="the example's house options")
         events = [reseat.move(event) for event in hand.parse_events()]
         new = Hand.model_validate(reseat.header(hand))
-        engine = RulesEngine(book, new.game, new.records_burns)
+        engine = RulesEngine(book, new.game, new.records_burns, min(new.chips))
         state = new.start()
         teller = Teller()
         played: list[Event] = []

@@ -40,6 +40,7 @@ from floorman import betting as _betting
 from floorman.cards import Card
 from floorman.events import (
     Action,
+    Award,
     Board,
     Burn,
     Cards,
@@ -129,7 +130,7 @@ class HandState(IrregularBetting):
       dealer does next
     """
 
-    __slots__ = ("cuts", "game", "plays_board", "procedures", "reshuffles", "shown")
+    __slots__ = ("cuts", "game", "plays_board", "procedures", "pushed", "reshuffles", "shown")
 
     game: str
     shown: dict[int, tuple[Card, ...]]
@@ -137,6 +138,7 @@ class HandState(IrregularBetting):
     reshuffles: list[int]
     cuts: list[int]
     procedures: list[PendingStep]
+    pushed: list[tuple[tuple[int, ...], int | None, int]]
 
     def __init__(
         self,
@@ -174,6 +176,7 @@ class HandState(IrregularBetting):
         self.held, self.restricted = {}, {}
         self.strict = strict
         self.chip_values = chip_values
+        self.pushed = []
         IrregularBetting.__init__(
             self,
             _table(tuple(seats), button),
@@ -280,6 +283,7 @@ class HandState(IrregularBetting):
         new.reshuffles, new.cuts = list(self.reshuffles), list(self.cuts)
         new.taken_back = list(self.taken_back)
         new.procedures = list(self.procedures)
+        new.pushed = list(self.pushed)
         new._holes = {s: list(c) for s, c in self._holes.items()}
         new._exposed, new._missing = dict(self._exposed), set(self._missing)
         new._where, new._first_event = dict(self._where), dict(self._first_event)
@@ -297,7 +301,7 @@ class HandState(IrregularBetting):
             self._full_level, self.street_actions, self.actions_since_board, self.actions,
             self.dealt, self.board, self.burns, self.set_aside, self.extras, self.duplicates,
             self.shown, sorted(self.plays_board), self.reshuffles, self.cuts, self.taken_back,
-            self.event_count,
+            self.pushed, self.event_count,
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
             self._acted_level, self._anchor, self._aggressor, self._cap_waived,
@@ -482,6 +486,22 @@ class HandState(IrregularBetting):
     def _note(self, event: Note, n: int) -> None:
         pass
 
+    def _award(self, event: Award, n: int) -> None:
+        """A push is recorded as the dealer made it; the chips stay where the cards and
+        pots put them, and the rulebook rules on any difference."""
+        for seat in event.seats:
+            self._seat(seat)
+        if self.over_reason not in ("fold", "showdown"):
+            raise Refusal(
+                self._over_text()
+                if self.over_reason is not None
+                else "the pot is pushed once the hand is over: at the showdown, or when"
+                " everyone else has folded"
+            )
+        if event.amount is not None and event.amount > self.pot:
+            raise Refusal(f"the pot holds {self.pot}, not {event.amount}")
+        self.pushed.append((event.seats, event.amount, n))
+
     @property
     def _game_name(self) -> str:
         return {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}.get(
@@ -513,4 +533,5 @@ _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     Says: HandState._says,  # type: ignore[dict-item]
     StringBet: HandState._string_bet,  # type: ignore[dict-item]
     Motion: HandState._motion,  # type: ignore[dict-item]
+    Award: HandState._award,  # type: ignore[dict-item]
 }

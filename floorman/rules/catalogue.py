@@ -185,6 +185,11 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " or cards still to come.", True,
     ),
     FactSpec(
+        "award.differs", bool,
+        "The dealer's push in the event differs from what the cards and pots give (false"
+        " while a live hand at the showdown is still to be tabled).", True,
+    ),
+    FactSpec(
         "action_pending", bool,
         "Betting is still to come in the hand: the round in progress is open, or two live"
         " players still have chips for a later round. False once everyone but one is"
@@ -298,6 +303,16 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             "the maximum",
         ),
         VarSpec("in_front", "What the seat has in front after the event (1400).", "the chips"),
+        VarSpec(
+            "pushed",
+            "What the dealer pushed (the pot to seat 3, 200 to seats 1 and 3).",
+            "the pot to the wrong seat",
+        ),
+        VarSpec(
+            "correct_award",
+            "Who wins what by the cards and pots (seat 1 wins 200 and seat 2 wins 50).",
+            "the pot to the hands the cards make winners",
+        ),
         VarSpec(
             "first_seen",
             "Where the first of a duplicated card was recorded (the first was recorded at"

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from floorman.cards import Card, format_cards
 from floorman.events import (
+    Award,
     Board,
     Burn,
     Cut,
@@ -29,6 +30,7 @@ from floorman.events import (
     Extra,
     Misdeal,
     Note,
+    Post,
     Reshuffle,
 )
 from floorman.rules.facts import (
@@ -159,6 +161,7 @@ class RulesEngine:
     book: Rulebook
     game: str
     records_burns: bool = True
+    chip_unit: int = 1
     rulings: list[Ruling] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     _memory: Memory = field(default_factory=Memory)
@@ -178,6 +181,7 @@ class RulesEngine:
             raise RulebookError(f"{self.book.name} has no game {self.game!r}")
         self._spec = spec
         self._memory.records_burns = self.records_burns
+        self._memory.chip_unit = self.chip_unit
         self._by_kind = _rules_by_kind(self.book, self.game)
         self._first_wins = _first_wins(self.book, self.game)
 
@@ -225,6 +229,11 @@ class RulesEngine:
             self._memory.dealer_exposed.add(exposed)
         elif isinstance(event, Extra):
             self._memory.extras += 1
+        elif isinstance(event, Post) and not skip:
+            from floorman.settlement import dead_posts
+
+            for seat, chips in dead_posts((event,)).items():
+                self._memory.dead[seat] = self._memory.dead.get(seat, 0) + chips
         self.violations.extend(violations)
         if isinstance(event, Board):
             self._dealt(state, street)
@@ -492,6 +501,8 @@ class RulesEngine:
                 seat = event_seat(event)
                 if seat is not None:
                     state.kill_hand(seat)
+            elif do == "correct-award":
+                self.violations.append(Violation(number, ruling.rule, f"{event}: {step.text}"))
             elif do == "keep-claim":
                 seat = event_seat(event)
                 if seat is not None and seat in state.mucked:
@@ -636,6 +647,10 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         words["first_seen"] = f"the first was recorded {where}, {_place_words(place)}"
     if seat is not None:
         words["seat"] = f"seat {seat}"
+    push = context.push() if isinstance(event, Award) else None
+    if push is not None:
+        words["correct_award"] = push[1]
+        words["pushed"] = push[2]
     words["first_seat"] = f"seat {state.table.first_left_of_button}"
     position = context.read("card.deal_position")
     if position:

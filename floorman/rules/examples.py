@@ -45,7 +45,7 @@ def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
     if hand.house:
         book = book.with_options(hand.house, origin=f"{hand.where()}: house")
     events = hand.parse_events()
-    engine = RulesEngine(book, hand.game, hand.records_burns)
+    engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips))
     state = hand.start(book.options)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from floorman.cards import Card
-from floorman.events import Board, Burn, Cards, Event, Expose, Extra, Show
+from floorman.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
 from floorman.rules.catalogue import FACTS
 from floorman.rules.loader import GameSpec
 from floorman.rules.wagers import Wager, read_wager
@@ -41,6 +41,10 @@ class Memory:
     """(seat, deal round) of every hole card the dealer exposed, replaced or not."""
     extras: int = 0
     """Extra cards dealt after the starting hands, returned or not."""
+    dead: dict[int, int] = field(default_factory=dict)
+    """Dead money each seat posted (a dead blind, an ante for the table)."""
+    chip_unit: int = 1
+    """The smallest chip in play: the odd-chip unit of a split."""
 
 
 def event_cards(event: Event) -> tuple[Card, ...]:
@@ -118,6 +122,15 @@ class FactContext:
             found = self._cache["_wager"] = read_wager(self.state, self.event) or _NO_WAGER
         assert isinstance(found, Wager)
         return found
+
+    def push(self) -> tuple[bool, str, str] | None:
+        """For an ``award`` event once the winners are known: whether the push agrees
+        with the cards and pots, what they give, and what was pushed."""
+        try:
+            return self._cache["award"]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._cache["award"] = _push(self)
+            return value
 
     def duplicate_of(self) -> tuple[Card, int | None, Place] | None:
         """The first card of the event already somewhere else: the card, the event
@@ -287,6 +300,22 @@ def _board_plays(ctx: FactContext) -> bool:
     return tabled
 
 
+def _push(ctx: FactContext) -> tuple[bool, str, str] | None:
+    from floorman.oddchips import split_rules
+    from floorman.pushes import describe_awards, describe_push, push_agrees
+    from floorman.settlement import awaiting_hands, settle_state
+
+    state, event = ctx.state, ctx.event
+    if not isinstance(event, Award) or awaiting_hands(state):
+        return None
+    rules = split_rules(ctx.options, ctx.memory.chip_unit)
+    settled = settle_state(state, rules=rules, dead=ctx.memory.dead)
+    if settled is None:
+        return None
+    agrees = push_agrees(settled.pots, settled.awards, event.seats, event.amount)
+    return agrees, describe_awards(settled.awards), describe_push(event.seats, event.amount)
+
+
 def _seat_folded(ctx: FactContext) -> bool:
     seat = event_seat(ctx.event)
     state = ctx.state
@@ -364,6 +393,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "seat.only_live_hand": _only_live_hand,
     "board_plays": _board_plays,
     "action_pending": lambda ctx: ctx.state.betting_left,
+    "award.differs": lambda ctx: (push := ctx.push()) is not None and not push[0],
     "showdown": _showdown,
     "hand_started": lambda ctx: ctx.state.dealt > 0 or ctx.state.event_count > 0,
     "game": lambda ctx: ctx.state.game,

@@ -43,7 +43,7 @@ EventKind = Literal[
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "board",
     "action", "fold", "check", "call", "bet", "raise", "allin", "post",
     "chips", "says", "string", "motion",
-    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "note",
+    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "award", "note",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,
@@ -53,7 +53,7 @@ Primitive = Literal[
     "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
     "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
-    "card-plays", "show-all-cards", "keep-claim", "explain",
+    "card-plays", "show-all-cards", "keep-claim", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips",

@@ -77,6 +77,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "show-all-cards": "The seat must table all its hole cards to win any part of the pot.",
     "keep-claim": "The seat that threw its cards away keeps its claim to the pot: a hold'em"
     " seat that declared it plays the board shares as the board plays.",
+    "correct-award": "The push departs from what the cards and pots give: a violation, and"
+    " the chips go where the cards speak.",
     "explain": "Nothing to enact: what the rulebook says, for the record.",
     "bind-call": "The seat's chips or words bind it to a call of the full bet (a check when"
     " nothing is bet); chips beyond it go back, chips short of it come from its stack.",
