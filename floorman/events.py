@@ -35,6 +35,7 @@ __all__ = [
     "VERB_ALIASES",
     "Action",
     "Award",
+    "Away",
     "Board",
     "Burn",
     "Cards",
@@ -46,6 +47,7 @@ __all__ = [
     "Expose",
     "Extra",
     "IllegalEvent",
+    "Kill",
     "Misdeal",
     "Motion",
     "Muck",
@@ -54,7 +56,9 @@ __all__ = [
     "PlaysBoard",
     "Post",
     "Reshuffle",
+    "Retrieve",
     "Says",
+    "SeatEvent",
     "Show",
     "StringBet",
     "parse_event",
@@ -288,25 +292,27 @@ class Show(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Muck(Event):
-    """A seat discards its hand without tabling it."""
+class SeatEvent(Event):
+    """An event about one seat's hand and nothing more: printed as its word and the seat."""
 
     seat: int
-    kind: ClassVar[str] = "muck"
 
     def __str__(self) -> str:
-        return f"muck {self.seat}"
+        return f"{self.kind} {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaysBoard(Event):
+class Muck(SeatEvent):
+    """A seat discards its hand without tabling it."""
+
+    kind: ClassVar[str] = "muck"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysBoard(SeatEvent):
     """A seat declares that it plays the board."""
 
-    seat: int
     kind: ClassVar[str] = "plays-board"
-
-    def __str__(self) -> str:
-        return f"plays-board {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +348,29 @@ class Note(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Kill(SeatEvent):
+    """The seat's hand goes into the muck by the dealer's hand, or is fouled past
+    identifying: it is dead, and the rulebook says what the player is owed."""
+
+    kind: ClassVar[str] = "kill"
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieve(SeatEvent):
+    """A hand thrown away or killed at the showdown is taken back out of the muck while
+    still identifiable: it is live again."""
+
+    kind: ClassVar[str] = "retrieve"
+
+
+@dataclass(frozen=True, slots=True)
+class Away(SeatEvent):
+    """The player was not at the seat when the last card of the starting deal was dealt."""
+
+    kind: ClassVar[str] = "away"
+
+
+@dataclass(frozen=True, slots=True)
 class Award(Event):
     """The dealer pushes the pot (or ``amount`` of it) to ``seats``: what was done, to be
     compared with what the cards and pots say."""
@@ -357,7 +386,8 @@ class Award(Event):
 
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
-    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "award", "note",
+    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
+    "away", "award", "note",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -457,6 +487,10 @@ def _parse(words: list[str], text: str) -> Event:
         return _parse_post(words)
     if head == "award":
         return _parse_award(words)
+    if head in _SEAT_EVENTS:
+        seat = _seat(words, 1)
+        _no_more(words, 2)
+        return _SEAT_EVENTS[head](seat)
     if head in VERB_ALIASES:
         raise _Bad(f'a betting action starts with the seat, e.g. "3 {VERB_ALIASES[head]}"')
     raise _Bad(f'"{words[0]}" is not an event (try: {", ".join(EVENT_WORDS)}, or SEAT call)')
@@ -579,6 +613,13 @@ def _parse_post(words: list[str]) -> Post:
         raise _Bad(f'"{words[2]}" is not a post (sb, bb, ante, straddle, dead)')
     _no_more(words, 4)
     return Post(seat, what, chip_amount(words[3]))
+
+
+_SEAT_EVENTS: Final[dict[str, type[SeatEvent]]] = {
+    "kill": Kill,
+    "retrieve": Retrieve,
+    "away": Away,
+}
 
 
 def _parse_award(words: list[str]) -> Award:

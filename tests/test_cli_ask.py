@@ -50,13 +50,19 @@ def test_a_silent_rulebook_says_so() -> None:
     assert "  Note: The TDA rules give no procedure" in out
 
 
-def test_no_situation_lists_them_and_no_rule_says_so() -> None:
+def test_no_situation_lists_them_and_no_rule_says_so(tmp_path: Path) -> None:
     status, out = ask()
     assert status == 0
     assert out.splitlines()[0] == "Situations in Robert's Rules of Poker (rrop):"
     assert any(line.split()[0] == "four-card-flop" for line in out.splitlines()[1:])
-    _, out = ask("turn-without-burn", "-r", "tda-2024")
-    assert out == "The turn is turned with no burn card before it: no rule of tda-2024 applies.\n"
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "rulebook: notes\ntitle: A house that asks about notes\nextends: tda-2024\n"
+        "situations:\n  a-note:\n    title: The dealer writes a note\n    on: note\n",
+        encoding="utf-8",
+    )
+    _, out = ask("a-note", "-r", "tda-2024", "--house", str(house))
+    assert out == "The dealer writes a note: no rule of notes applies.\n"
 
 
 def test_an_unknown_situation_is_one_line_exit_2() -> None:

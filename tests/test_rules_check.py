@@ -56,6 +56,9 @@ SAME: dict[str, Expected] = {
     "one-card-show-muck": ([(21, "showdown.partial-show-muck", "forfeit")], []),
     "last-live-hand-mucks": ([(18, "showdown.only-live-hand", "continue")], []),
     "extra-card-after-action": ([(4, "holdem.extra-card.after-action", "dead-hand")], []),
+    "hand-killed": ([(8, "dead-hand.killed", "dead-hand")], []),
+    "hand-retrieved": ([(19, "dead-hand.retrieved", "continue")], []),
+    "away-at-deal": ([(2, "away-at-deal", "dead-hand")], []),
     "wrong-award": (
         [(19, "showdown.wrong-award", "continue")], [(19, "showdown.wrong-award")]
     ),
@@ -322,3 +325,23 @@ def test_a_push_before_the_hand_is_over_is_bad_input(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["check", str(hand), "--json"])
     assert result.exit_code == 2
     assert "the pot is pushed once the hand is over" in result.stderr
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_retrieved_hand_wins_and_a_killed_or_absent_hand_cannot(book: str) -> None:
+    _, report = check_json(str(SITUATIONS / "hand-retrieved.yaml"), "--rulebook", book)
+    assert report["awards"] == {"3": 6}
+    _, report = check_json(str(SITUATIONS / "hand-killed.yaml"), "--rulebook", book)
+    assert report["pots"][0]["eligible"] == [1, 3]
+    _, report = check_json(str(SITUATIONS / "away-at-deal.yaml"), "--rulebook", book)
+    assert report["pots"][0]["eligible"] == [1, 3]
+    assert report["stacks"]["2"] == 98
+
+
+def test_a_hand_folded_in_the_betting_is_not_retrieved_silently(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.yaml"
+    text = (SITUATIONS / "hand-killed.yaml").read_text(encoding="utf-8")
+    hand.write_text(text.replace("  - kill 2\n  - 3 call\n", "  - kill 2\n  - retrieve 2\n"))
+    result = CliRunner().invoke(app, ["check", str(hand), "--json"])
+    assert result.exit_code == 2
+    assert "floorman records a hand retrieved at the showdown" in result.stderr

@@ -41,6 +41,7 @@ from floorman.cards import Card
 from floorman.events import (
     Action,
     Award,
+    Away,
     Board,
     Burn,
     Cards,
@@ -51,6 +52,7 @@ from floorman.events import (
     Expose,
     Extra,
     IllegalEvent,
+    Kill,
     Misdeal,
     Motion,
     Muck,
@@ -58,6 +60,7 @@ from floorman.events import (
     PlaysBoard,
     Post,
     Reshuffle,
+    Retrieve,
     Says,
     Show,
     StringBet,
@@ -69,6 +72,7 @@ from floorman.hand.records import (
     BURN_PLACES,
     HOLE_CARDS,
     ROUND_NAMES,
+    STREETS,
     STUB,
     BoardCard,
     BurnCard,
@@ -130,7 +134,9 @@ class HandState(IrregularBetting):
       dealer does next
     """
 
-    __slots__ = ("cuts", "game", "plays_board", "procedures", "pushed", "reshuffles", "shown")
+    __slots__ = (
+        "away", "cuts", "game", "plays_board", "procedures", "pushed", "reshuffles", "shown",
+    )  # fmt: skip
 
     game: str
     shown: dict[int, tuple[Card, ...]]
@@ -139,6 +145,7 @@ class HandState(IrregularBetting):
     cuts: list[int]
     procedures: list[PendingStep]
     pushed: list[tuple[tuple[int, ...], int | None, int]]
+    away: set[int]
 
     def __init__(
         self,
@@ -177,6 +184,7 @@ class HandState(IrregularBetting):
         self.strict = strict
         self.chip_values = chip_values
         self.pushed = []
+        self.away = set()
         IrregularBetting.__init__(
             self,
             _table(tuple(seats), button),
@@ -284,6 +292,7 @@ class HandState(IrregularBetting):
         new.taken_back = list(self.taken_back)
         new.procedures = list(self.procedures)
         new.pushed = list(self.pushed)
+        new.away = set(self.away)
         new._holes = {s: list(c) for s, c in self._holes.items()}
         new._exposed, new._missing = dict(self._exposed), set(self._missing)
         new._where, new._first_event = dict(self._where), dict(self._first_event)
@@ -301,7 +310,7 @@ class HandState(IrregularBetting):
             self._full_level, self.street_actions, self.actions_since_board, self.actions,
             self.dealt, self.board, self.burns, self.set_aside, self.extras, self.duplicates,
             self.shown, sorted(self.plays_board), self.reshuffles, self.cuts, self.taken_back,
-            self.pushed, self.event_count,
+            self.pushed, sorted(self.away), self.event_count,
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
             self._acted_level, self._anchor, self._aggressor, self._cap_waived,
@@ -486,6 +495,44 @@ class HandState(IrregularBetting):
     def _note(self, event: Note, n: int) -> None:
         pass
 
+    def _kill(self, event: Kill, n: int) -> None:
+        """The hand is in the muck: dead, whether the rulebook gives redress or not."""
+        seat = self._seat(event.seat)
+        if self.over_reason not in (None, "showdown"):
+            raise Refusal(self._over_text())
+        if seat in self.folded:
+            raise Refusal(f"seat {seat} has no live hand to kill")
+        self.kill_hand(seat)
+
+    def _retrieve(self, event: Retrieve, n: int) -> None:
+        """A hand killed or thrown away at the showdown comes back: live again."""
+        seat = self._seat(event.seat)
+        if seat not in self.folded and seat not in self.mucked:
+            raise Refusal(f"seat {seat}'s hand is live: there is nothing to retrieve")
+        at_showdown = self.street_index == len(STREETS) - 1 and self.over_reason in (
+            "showdown",
+            "fold",
+        )
+        if not at_showdown or (seat not in self.mucked and seat not in self.killed):
+            raise Refusal(
+                "floorman records a hand retrieved at the showdown (thrown away or killed"
+                " there); record a hand folded in the betting as it stands"
+            )
+        self.folded.discard(seat)
+        self.mucked.discard(seat)
+        self.killed.discard(seat)
+        self.over_reason = "showdown"
+
+    def _away(self, event: Away, n: int) -> None:
+        seat = self._seat(event.seat)
+        self._not_over()
+        if not self.deal_complete:
+            raise Refusal("a player is away when the last card of the deal is dealt: record"
+                          " it after the deal")  # fmt: skip
+        if seat in self.folded:
+            raise Refusal(f"seat {seat} has no live hand")
+        self.away.add(seat)
+
     def _award(self, event: Award, n: int) -> None:
         """A push is recorded as the dealer made it; the chips stay where the cards and
         pots put them, and the rulebook rules on any difference."""
@@ -534,4 +581,7 @@ _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     StringBet: HandState._string_bet,  # type: ignore[dict-item]
     Motion: HandState._motion,  # type: ignore[dict-item]
     Award: HandState._award,  # type: ignore[dict-item]
+    Kill: HandState._kill,  # type: ignore[dict-item]
+    Retrieve: HandState._retrieve,  # type: ignore[dict-item]
+    Away: HandState._away,  # type: ignore[dict-item]
 }

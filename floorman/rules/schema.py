@@ -43,7 +43,8 @@ EventKind = Literal[
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "board",
     "action", "fold", "check", "call", "bet", "raise", "allin", "post",
     "chips", "says", "string", "motion",
-    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "award", "note",
+    "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
+    "award", "note",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,
