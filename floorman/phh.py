@@ -41,19 +41,22 @@ from floorman.cards import DECK, Card, CardError
 from floorman.errors import FloormanError
 from floorman.events import (
     Action,
+    Away,
     Board,
     Burn,
     Cards,
     Deal,
     Event,
     EventError,
+    Kill,
     Muck,
     Note,
     PlaysBoard,
     Post,
+    Retrieve,
     Show,
 )
-from floorman.handfile import MAX_TABLE_SEATS, Hand, HandFileError
+from floorman.handfile import MAX_TABLE_SEATS, Hand
 from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND
 from floorman.state import HandState
 from floorman.strictdata import NestingError, load_toml
@@ -764,15 +767,23 @@ def _amount(text: str, name: str) -> int:
 _NAME_NOTE: Final = re.compile(r"seat (\d+): (.+)")
 
 
+FLOORMAN_FIELD: Final = "_floorman_hand"
+"""The user-defined PHH field that keeps the floorman hand as recorded (JSON text)."""
+
+
 def dump_phh(hand: Hand) -> str:
     """The hand as a PHH file (TOML).
 
     Players are numbered from the first seat left of the button. Burns are
     left out (PHH deals without them); events PHH has no action for (an
-    exposed card, a reshuffle, a note) become commentary no-ops, so nothing
-    recorded is lost. The hand is replayed with its rulebook ruling, so a
-    board card a procedure took back is a comment too, and the board is the
-    one played. The finishing stacks are given when the hand is over.
+    exposed card, a reshuffle, a note) become commentary no-ops. The hand is
+    replayed with its rulebook ruling, so a board card a procedure took back
+    is a comment too, and the board is the one played. The finishing stacks
+    are given when the hand is over. The hand as recorded, irregularities
+    and all, is kept in the user-defined field :data:`FLOORMAN_FIELD`, so an
+    import gives back the same events and the same rulings. A hand PHH cannot
+    play (a dead blind, a hand killed out of turn or retrieved from the muck)
+    is refused with :class:`PhhError` rather than written as a different hand.
     """
     from floorman.oddchips import split_rules
     from floorman.replay import rule_events, rule_steps
@@ -801,7 +812,7 @@ def dump_phh(hand: Hand) -> str:
     names: dict[int, str] = {}
     dealt = False
     for number, event in enumerate(events, 1):
-        before = state.current_bet
+        before, to_act = state.current_bet, state.to_act
         next(steps)
         if state.event_count != number and not isinstance(event, Burn):
             actions.append(f"# floorman: {event} (not played)")
@@ -836,6 +847,10 @@ def dump_phh(hand: Hand) -> str:
                 actions.append(f"# {event.text}")
         elif isinstance(event, PlaysBoard):
             actions.append(f"# p{player[event.seat]} plays the board")
+        elif isinstance(event, Kill | Away):
+            actions.append(_phh_killed(event, player[event.seat], state, to_act))
+        elif isinstance(event, Retrieve):
+            raise PhhError(f'PHH cannot record "{event}": a hand comes back out of the muck')
         elif not isinstance(event, Burn):
             actions.append(f"# floorman: {event}")
     if count == 2:
@@ -861,7 +876,32 @@ def dump_phh(hand: Hand) -> str:
     settled = settle_state(final, rules=rules, dead=dead_posts(events))
     if settled is not None:
         lines.append(f"finishing_stacks = {_toml([settled.stacks[seat] for seat in order])}")
+    recorded = hand.model_dump(mode="json", exclude_unset=True, exclude={"events"})
+    recorded["events"] = [str(event) for event in events]
+    lines.append(f"{FLOORMAN_FIELD} = {_toml(json.dumps(recorded, ensure_ascii=False))}")
     return "\n".join(lines) + "\n"
+
+
+def _phh_killed(event: Kill | Away, player: int, state: HandState, to_act: int | None) -> str:
+    """A dead hand as PHH plays it: a fold in turn, a muck at the showdown."""
+    if state.street == "showdown":
+        return f"p{player} sm"
+    if to_act == event.seat:
+        return f"p{player} f"
+    raise PhhError(f'PHH cannot record "{event}": the hand dies out of its turn to act')
+
+
+def recorded_hand(data: Mapping[str, Any], name: str = "hand.phh") -> Hand | None:
+    """The floorman hand a PHH file keeps in :data:`FLOORMAN_FIELD`, if it has one;
+    :class:`floorman.handfile.HandFileError` names the field when it is not a hand."""
+    from floorman.handfile import parse_hand
+
+    text = data.get(FLOORMAN_FIELD)
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise PhhError(f"{name}: {FLOORMAN_FIELD} is a floorman hand as JSON text")
+    return parse_hand(text, f"{name} {FLOORMAN_FIELD}", json_text=True)
 
 
 def _phh_action(event: Action, player: int, before: int, state: HandState) -> str:

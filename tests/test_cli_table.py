@@ -609,3 +609,32 @@ def test_a_flop_dealt_without_a_burn_is_ruled_as_the_hand_is_recorded() -> None:
     ok(*NEW)
     out = ok("add", "deal; 3 call; 5 call; 1 check; flop Ah Kd 7c")
     assert "[rrop.holdem.flop.no-burn]" in out
+
+
+def test_a_phh_export_keeps_the_irregularities_for_the_import(tmp_path: Path) -> None:
+    """The hand as recorded rides in a user-defined PHH field: importing the file gives
+    back the same events, so the premature turn is ruled again."""
+    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
+    ok("add", "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 4; burn; turn 2s")
+    ok("add", "2 call; 3 call; burn; turn 9h; 1 check; 2 check; 3 check; reshuffle; cut")
+    ok("add", "river 2s; 1 check; 2 check; 3 check; show 1 Qc Jc; show 2 4h 4d; muck 3")
+    recorded = tmp_path / "hand.yaml"
+    ok("export", "-o", str(recorded))
+    phh = tmp_path / "hand.phh"
+    phh.write_text(ok("export", "--format", "phh"), encoding="utf-8")
+    imported = tmp_path / "imported.yaml"
+    ok("import", str(phh), "-o", str(imported))
+    before = json.loads(ok("check", str(recorded), "--json"))
+    after = json.loads(ok("check", str(imported), "--json"))
+    assert [r["rule"] for r in after["rulings"]] == ["rrop.holdem.premature-turn"]
+    assert after == before
+
+
+def test_a_phh_export_refuses_a_hand_phh_cannot_play() -> None:
+    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
+    ok("add", "deal; 3 call; 1 call; 2 fold; burn; flop Ah Kd 7c; 1 check; 3 check; burn")
+    ok("add", "turn 2s; 1 check; 3 check; burn; river 9h; 1 check; 3 check; show 1 Qc Jc")
+    ok("add", "muck 3; retrieve 3; show 3 4h 4d")
+    result = run("export", "--format", "phh")
+    assert result.exit_code == 2
+    assert 'PHH cannot record "retrieve 3"' in result.stderr

@@ -24,16 +24,18 @@ def import_hand(
 ) -> None:
     """Turn a PHH hand history into a floorman hand file (YAML).
 
-    Seats are numbered 1..n in PHH player order; the button is the last seat.
+    Seats are numbered 1..n in PHH player order; the button is the last seat. A
+    file floorman exported gives back the hand as it was recorded.
     """
     from floorman.handfile import dump_hand
     from floorman.inputfile import read_input
-    from floorman.phh import import_phh, read_phh
+    from floorman.phh import import_phh, read_phh, recorded_hand
 
     with user_errors():
         text = read_input(file)
-    imported = import_phh(read_phh(text, str(file)), str(file))
-    hand_text = dump_hand(imported.hand())
+    data = read_phh(text, str(file))
+    hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
+    hand_text = dump_hand(hand)
     if output is None:
         typer.echo(hand_text, nl=False)
         return
