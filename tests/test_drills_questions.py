@@ -138,7 +138,7 @@ def test_every_question_has_one_right_answer_among_its_choices(drill: list[Quest
 
 def test_a_house_profile_drills_its_own_rulings() -> None:
     book = load_rulebook("first-or-second")
-    questions = generate_questions(book, ["irregularities"], count=60, seed=2)
+    questions = generate_questions(book, ["irregularities"], count=100, seed=5)
     for question in questions:
         recheck_irregularity(question, "first-or-second")
     second_card = [
