@@ -630,7 +630,7 @@ def _parse_award(words: list[str]) -> Award:
     seats = tuple(_seat(parts, i) for i in range(len(parts)))
     if len(set(seats)) != len(seats):
         raise _Bad(f'"{words[1]}" names a seat twice')
-    return Award(seats, _amount(words[2]) if len(words) > 2 else None)
+    return Award(seats, chip_amount(words[2]) if len(words) > 2 else None)
 
 
 def _seat(words: list[str], at: int) -> int:

@@ -56,7 +56,7 @@ from floorman.events import (
     Retrieve,
     Show,
 )
-from floorman.handfile import MAX_TABLE_SEATS, Hand
+from floorman.handfile import MAX_TABLE_SEATS, Hand, HandFileError
 from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND
 from floorman.state import HandState
 from floorman.strictdata import NestingError, load_toml
