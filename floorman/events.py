@@ -487,10 +487,10 @@ def _parse(words: list[str], text: str) -> Event:
         return _parse_post(words)
     if head == "award":
         return _parse_award(words)
-    if head in _SEAT_EVENTS:
+    if head in _HAND_EVENTS:
         seat = _seat(words, 1)
         _no_more(words, 2)
-        return _SEAT_EVENTS[head](seat)
+        return _HAND_EVENTS[head](seat)
     if head in VERB_ALIASES:
         raise _Bad(f'a betting action starts with the seat, e.g. "3 {VERB_ALIASES[head]}"')
     raise _Bad(f'"{words[0]}" is not an event (try: {", ".join(EVENT_WORDS)}, or SEAT call)')
@@ -615,11 +615,12 @@ def _parse_post(words: list[str]) -> Post:
     return Post(seat, what, chip_amount(words[3]))
 
 
-_SEAT_EVENTS: Final[dict[str, type[SeatEvent]]] = {
+_HAND_EVENTS: Final[dict[str, type[SeatEvent]]] = {
     "kill": Kill,
     "retrieve": Retrieve,
     "away": Away,
 }
+"""Events about one seat's hand, word first: ``kill 3``, ``retrieve 3``, ``away 3``."""
 
 
 def _parse_award(words: list[str]) -> Award:
