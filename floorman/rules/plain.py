@@ -4,7 +4,8 @@ The rulebook cache keeps a file that loaded cleanly as JSON: nothing in it
 can run code when it is read, unlike a pickle. A model becomes an object of
 the fields that were set (so ``model_fields_set`` survives, which the loader
 and the predicates read); a value typed ``Any`` (a worked example's hand) is
-written so that a mapping keeps keys that are not strings (``seats: {1: 100}``).
+written so that a mapping keeps keys that are not strings (``seats: {1: 100}``), and a
+mapping keyed by seat (``bets: {3: 300}``) is kept as ``[seat, value]`` pairs.
 Reading it back rebuilds each model with ``model_construct``: the data was
 validated when the file was first loaded, and the validators are never
 built, which is what makes a cached rulebook cheap to start.
@@ -169,9 +170,22 @@ def _codec(annotation: Any) -> _Codec | None:
             dict,
             dict,
         )
+    if origin is dict and args[0] is int:
+        number_value = _codec(args[1]) or _AS_IT_IS
+        value_out, value_in, _, _ = number_value
+        return (
+            lambda v: [[k, value_out(x)] for k, x in v.items()],
+            lambda v: {int(k): value_in(x) for k, x in v},
+            dict,
+            list,
+        )
     if origin in (Union, types.UnionType):
         return _union(annotation, args)
     raise TypeError(f"the rulebook cache cannot keep a value of type {annotation!r}")
+
+
+_AS_IT_IS: _Codec = (lambda v: v, lambda v: v, object, object)
+"""A value that is plain data as it is, where a codec is needed all the same."""
 
 
 def _union(annotation: Any, members: tuple[Any, ...]) -> _Codec | None:
