@@ -195,7 +195,7 @@ def test_any_betting_events_keep_every_chip_and_never_crash(
         else:
             text = data.draw(betting_text(state))
         number += 1
-        before = state.snapshot()
+        before = state.copy().snapshot()
         try:
             engine.process(state, parse_event(text), number)
         except EventError:

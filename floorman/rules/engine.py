@@ -28,6 +28,7 @@ from floorman.events import (
     Event,
     Expose,
     Extra,
+    IllegalEvent,
     Misdeal,
     Note,
     Post,
@@ -197,7 +198,28 @@ class RulesEngine:
             self._after_end(state, event, number)
             return None
         if self._moves and isinstance(event, Reshuffle | Cut | Burn | Board):
+            saved = state.copy(), list(self._moves), list(self._set_aside)
             self._make_moves(state)
+            try:
+                return self._rule(state, event, number)
+            except IllegalEvent:
+                self._undo_moves(state, *saved)
+                raise
+        return self._rule(state, event, number)
+
+    def _undo_moves(
+        self, state: HandState, before: HandState, moves: list[_Move], set_aside: list[Card]
+    ) -> None:
+        """Put the board back as it was when the event that set the moves going is refused:
+        bad input leaves the hand as it found it."""
+        for cls in type(state).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(before, name):
+                    setattr(state, name, getattr(before, name))
+        self._moves[:] = moves
+        self._set_aside[:] = set_aside
+
+    def _rule(self, state: HandState, event: Event, number: int) -> Ruling | None:
         rules = self._by_kind.get(event.kind)
         ruling_rule = None
         context = None
