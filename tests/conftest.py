@@ -21,3 +21,12 @@ def requested(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(render, "template_file", spy)
     return urls
+
+
+@pytest.fixture
+def table_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A store of its own for the test, no table named by the environment."""
+    db = tmp_path / "floorman.db"
+    monkeypatch.setenv("FLOORMAN_DB", str(db))
+    monkeypatch.delenv("FLOORMAN_TABLE", raising=False)
+    return db

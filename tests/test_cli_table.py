@@ -27,11 +27,8 @@ NEW = ["new", "--table", "7", "--game", "holdem", "--blinds", "1/2", "--button",
 
 
 @pytest.fixture(autouse=True)
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    db = tmp_path / "floorman.db"
-    monkeypatch.setenv("FLOORMAN_DB", str(db))
-    monkeypatch.delenv("FLOORMAN_TABLE", raising=False)
-    return db
+def store(table_db: Path) -> Path:
+    return table_db
 
 
 def run(*args: str, stdin: str | None = None) -> Result:

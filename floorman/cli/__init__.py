@@ -44,6 +44,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "undo": "table",
     "hands": "table",
     "export": "table",
+    "next": "nexthand",
     "drill": "drill",
     "rules": "rules",
 }

@@ -7,7 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
+from floorman.cli._app import fail
 from floorman.errors import FloormanError, is_utf8, shown
+from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
 DbOption = Annotated[
     Path | None,
@@ -52,3 +54,15 @@ HtmlOption = Annotated[bool, typer.Option("--html", help="Write the HTML page in
 def output_option(help: str) -> Any:
     """``--output/-o FILE`` for a command that writes a document; ``help`` names its default."""
     return typer.Option("--output", "-o", metavar="FILE", dir_okay=False, help=help)
+
+
+def seat_chips(option: str, item: str, form: str) -> tuple[int, int]:
+    """A seat and an amount written ``SEAT=CHIPS``; else one line naming ``option``."""
+    seat, sep, chips = item.partition("=")
+    if not sep or not is_number(seat) or not is_number(chips):
+        fail(f'{option} "{item}": write {form}')
+    try:
+        return seat_number(seat), chip_amount(chips)
+    except NumberError as error:
+        fail(f'{option} "{item}": {error}')
+    raise AssertionError("unreachable")

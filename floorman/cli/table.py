@@ -16,10 +16,10 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import DbOption, TableOption, plain_text
+from floorman.cli._options import DbOption, TableOption, plain_text, seat_chips
 from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
-from floorman.numerals import NumberError, chip_amount, is_number, seat_number
+from floorman.numerals import NumberError, chip_amount, is_number
 
 HandArgument = Annotated[
     int | None,
@@ -45,13 +45,7 @@ def _seats(text: str) -> dict[int, int]:
     for item in text.replace(" ", ",").split(","):
         if not item:
             continue
-        seat, sep, stack = item.partition("=")
-        if not sep or not is_number(seat) or not is_number(stack):
-            fail(f'--seats "{item}": write SEAT=STACK, e.g. 1=200,3=150')
-        try:
-            number, chips = seat_number(seat), chip_amount(stack)
-        except NumberError as error:
-            fail(f'--seats "{item}": {error}')
+        number, chips = seat_chips("--seats", item, "SEAT=STACK, e.g. 1=200,3=150")
         if number in seats:
             fail(f"--seats: seat {number} is given twice")
         seats[number] = chips

@@ -1,0 +1,176 @@
+"""Hand after hand at one table through ``floorman next``, checked against an
+independent count of chips and of the button."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from floorman.cli import app
+
+runner = CliRunner()
+BOARD = "flop 2c 3d 4h; turn 9s; river Jc"
+PAIRS = ["Ah As", "Kh Kd", "Qh Qd", "8h 8d", "7h 7d", "6h 6d", "5s 5c", "Th Td", "Ts Tc"]
+
+
+pytestmark = pytest.mark.usefixtures("table_db")
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, (args, result.stdout, result.stderr)
+    return result.stdout
+
+
+def header() -> dict[str, object]:
+    data: dict[str, object] = json.loads(ok("export", "-t", "9", "--format", "json"))
+    return data
+
+
+def seats_of(data: dict[str, object]) -> dict[int, int]:
+    seats = data["seats"]
+    assert isinstance(seats, dict)
+    return {int(seat): chips for seat, chips in seats.items()}
+
+
+def clockwise_after(seat: int, seats: list[int]) -> int:
+    return next((s for s in sorted(seats) if s > seat), min(seats))
+
+
+def big_blind(button: int, seats: list[int]) -> int:
+    return clockwise_after(clockwise_after(button, seats), seats)
+
+
+def play(rng: random.Random) -> None:
+    """Fold to the big blind, or an all-in called and shown down."""
+    out = ok("add", "-t", "9", "deal")
+    if rng.random() < 0.6:
+        while "to act" in out or "acts first" in out:
+            out = ok("add", "-t", "9", "fold")
+        return
+    out = ok("add", "-t", "9", "allin")
+    out = ok("add", "-t", "9", "call")
+    while "to act" in out:
+        out = ok("add", "-t", "9", "fold")
+    if "showdown" not in out:
+        out = ok("add", "-t", "9", BOARD)
+    order = re.search(r"seats show in the order ([\d, ]+)", out)
+    assert order is not None, out
+    cards = rng.sample(PAIRS, len(PAIRS))
+    for seat, pair in zip(order.group(1).split(", "), cards, strict=False):
+        ok("add", "-t", "9", f"show {seat} {pair}")
+
+
+def finishing_stacks(tmp_path: Path) -> dict[int, int]:
+    """The stacks the hand left, as ``check --json`` computes them from the exported hand."""
+    hand = tmp_path / "hand.yaml"
+    ok("export", "-t", "9", "-o", str(hand))
+    result = run("check", "--json", str(hand))
+    assert result.exit_code in (0, 1), result.stderr
+    return {int(seat): chips for seat, chips in json.loads(result.stdout)["stacks"].items()}
+
+
+@pytest.mark.parametrize("rulebook", ["rrop", "tda-2024"])
+def test_a_hundred_hands_keep_every_chip_and_move_the_button_by_the_rule(
+    rulebook: str, tmp_path: Path
+) -> None:
+    rng = random.Random(rulebook)
+    ok("new", "-t", "9", "--button", "1", "--rulebook", rulebook,
+       "--seats", "1=100,2=100,4=100,6=100,8=100")  # fmt: skip
+    previous = header()
+    misdeal = False
+    busted = sat = 0
+    for _ in range(100):
+        seats = seats_of(previous)
+        if misdeal:
+            ok("add", "-t", "9", "deal; misdeal")
+            stacks = dict(seats)
+        else:
+            play(rng)
+            stacks = finishing_stacks(tmp_path)
+            assert sum(stacks.values()) == sum(seats.values())
+        players = {seat: chips for seat, chips in stacks.items() if chips}
+        busted += len(stacks) - len(players)
+        options: list[str] = []
+        bought = cashed = 0
+        if misdeal:
+            pass
+        elif len(players) < 4:
+            empty = rng.choice([seat for seat in range(1, 10) if seat not in players])
+            options += ["--sit", f"{empty}={100}"]
+            players[empty] = 100
+            bought += 100
+            sat += 1
+        elif rng.random() < 0.1:
+            seat = rng.choice(sorted(players))
+            options += ["--leave", str(seat)]
+            cashed += players.pop(seat)
+        if not misdeal and rng.random() < 0.1:
+            seat = rng.choice(sorted(players))
+            options += ["--rebuy", f"{seat}=50"]
+            players[seat] += 50
+            bought += 50
+        was_misdeal, misdeal = misdeal, not misdeal and not options and rng.random() < 0.08
+        ok("next", "-t", "9", *options)
+        current = header()
+        after = seats_of(current)
+        assert after == players
+        assert sum(after.values()) == sum(stacks.values()) + bought - cashed
+        order = sorted(after)
+        if was_misdeal:
+            assert (current["button"], after) == (previous["button"], seats)
+        elif rulebook == "rrop":  # a moving button goes to the next player
+            assert current["button"] == clockwise_after(int(str(previous["button"])), order)
+        else:  # a dead button: the big blind goes to the player due for it
+            due = clockwise_after(big_blind(int(str(previous["button"])), sorted(seats)), order)
+            assert big_blind(int(str(current["button"])), order) == due
+        previous = current
+    assert busted > 5
+    assert sat > 5
+
+
+def test_a_misdeal_is_dealt_again_with_the_same_button_and_stacks() -> None:
+    ok("new", "-t", "9", "--button", "3", "--seats", "1=100,3=100,5=100")
+    ok("add", "-t", "9", "deal; 3 raise 10; misdeal")
+    out = ok("next", "-t", "9")
+    assert out.splitlines()[0] == (
+        "hand 2 at table 9 (the misdeal redealt): hold'em no-limit 1/2, button seat 3"
+    )
+    assert seats_of(header()) == {1: 100, 3: 100, 5: 100}
+
+
+def test_an_unfinished_hand_blocks_next_until_forced() -> None:
+    ok("new", "-t", "9", "--button", "3", "--seats", "1=100,3=100,5=100")
+    ok("add", "-t", "9", "deal; 3 raise 10")
+    result = run("next", "-t", "9")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "floorman: table 9: hand 1 is still in progress (preflop); finish it or use --force\n"
+    )
+    assert "hand 2 at table 9" in ok("next", "-t", "9", "--force")
+    assert seats_of(header()) == {1: 100, 3: 100, 5: 100}
+    assert "closed: abandoned" in ok("log", "1")
+
+
+def test_the_last_player_with_chips_cannot_start_a_hand() -> None:
+    ok("new", "-t", "9", "--button", "1", "--seats", "1=100,3=100")
+    ok("add", "-t", "9", "deal; 1 allin; 3 call; " + BOARD + "; show 1 Ah As; show 3 Kh Kd")
+    result = run("next", "-t", "9")
+    assert result.exit_code == 2
+    assert result.stderr == ("floorman: a hand needs two seats with chips (seats with chips: 1)\n")
+
+
+def test_a_bad_seat_option_is_one_line() -> None:
+    ok("new", "-t", "9", "--button", "1", "--seats", "1=100,3=100")
+    result = run("next", "-t", "9", "--sit", "4")
+    assert result.exit_code == 2
+    assert result.stderr == 'floorman: --sit "4": write SEAT=CHIPS, e.g. 7=200\n'
