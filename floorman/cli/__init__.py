@@ -45,6 +45,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "hands": "table",
     "export": "table",
     "next": "nexthand",
+    "table": "session",
     "drill": "drill",
     "rules": "rules",
 }

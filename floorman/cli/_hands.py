@@ -29,6 +29,7 @@ __all__ = [
     "require_open",
     "ruling_lines_since",
     "split_events",
+    "stacks_left",
     "store_at",
     "undo",
     "user_errors",
@@ -247,3 +248,17 @@ def ruling_lines_since(loaded: Loaded, count: int) -> list[str]:
     for violation in violations:
         lines.append(f"violation at event {violation['event']}: {violation['message']}")
     return lines
+
+
+def stacks_left(loaded: Loaded, reason: str) -> dict[int, int] | None:
+    """The stacks a hand closed for ``reason`` leaves: its settlement's, as ``check --json``
+    computes them; the stacks it began with when it was a misdeal, void or abandoned;
+    ``None`` while a showdown waits for hands to be shown or mucked."""
+    from floorman.replay import ruled_chips
+
+    if reason in ("misdeal", "void", "abandoned"):
+        return dict(loaded.header.seats)
+    chips = ruled_chips(loaded.header, loaded.recording.events, loaded.recording.ruled)
+    if reason == "showdown" and not chips.awards:
+        return None
+    return dict(chips.stacks)

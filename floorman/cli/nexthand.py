@@ -48,7 +48,7 @@ def next_hand(
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
     from floorman.handfile import header_from
-    from floorman.replay import rule_events, ruled_chips
+    from floorman.replay import rule_events
     from floorman.rotation import next_header
 
     changes = _changes(sit, rebuy, leave)
@@ -56,19 +56,15 @@ def next_hand(
         last = _hands.find_hand(store, None, table, open_only=False)
         loaded = _hands.load(store, last)
         reason = last.closed or _hands.closing(store, last, force=force)
-        if reason in ("misdeal", "void", "abandoned"):
+        stacks = _hands.stacks_left(loaded, reason)
+        if stacks is None:
+            if not force:
+                fail(
+                    f"table {last.table}: hand {last.id} waits for the showdown "
+                    "(show or muck every hand) or use --force"
+                )
+            reason = "abandoned"
             stacks = dict(loaded.header.seats)
-        else:
-            chips = ruled_chips(loaded.header, loaded.recording.events, loaded.recording.ruled)
-            if reason == "showdown" and not chips.awards:
-                if not force:
-                    fail(
-                        f"table {last.table}: hand {last.id} waits for the showdown "
-                        "(show or muck every hand) or use --force"
-                    )
-                reason, stacks = "abandoned", dict(loaded.header.seats)
-            else:
-                stacks = dict(chips.stacks)
         rule = loaded.recording.ruled.book.options.get("button_rule", "moving")
         data = next_header(
             loaded.header.header.model_dump(mode="json", exclude_unset=True),
