@@ -174,3 +174,31 @@ def test_a_bad_seat_option_is_one_line() -> None:
     result = run("next", "-t", "9", "--sit", "4")
     assert result.exit_code == 2
     assert result.stderr == 'floorman: --sit "4": write SEAT=CHIPS, e.g. 7=200\n'
+
+
+def test_live_is_a_shift_at_the_table_next_starts_the_next_hand() -> None:
+    ok("new", "-t", "9", "--button", "1", "--seats", "1=100,3=100,5=100")
+    result = runner.invoke(
+        app, ["live", "-t", "9"], input="deal\nfold\nfold\nnext\ndeal\nnext\nnext force\n"
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "hand over: type next for the next hand" in lines
+    assert "hand 2 at table 9: hold'em no-limit 1/2, button seat 3" in lines
+    assert "hand 3 at table 9: hold'em no-limit 1/2, button seat 5" in lines
+    assert result.stderr == (
+        "floorman: table 9: hand 2 is still in progress (preflop); finish it or use --force\n"
+    )
+
+
+def test_live_opens_on_a_table_whose_last_hand_is_over() -> None:
+    ok("new", "-t", "9", "--button", "1", "--seats", "1=100,3=100,5=100")
+    ok("add", "-t", "9", "deal; fold; fold")
+    ok("next", "-t", "9")
+    ok("add", "-t", "9", "deal; fold; fold")
+    result = runner.invoke(app, ["live", "-t", "9"], input="next\n")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "hand 2 at table 9: type help for the events, quit to stop"
+    assert "hand over: type next for the next hand" in lines
+    assert lines[-3] == "hand 3 at table 9: hold'em no-limit 1/2, button seat 5"

@@ -2,7 +2,9 @@
 
 Each line is an event (or several separated by ``;``), stored as soon as it
 is accepted; a bad line is refused with one message and the session goes
-on. ``undo``, ``show``, ``log``, ``help`` and ``quit`` work inside. On a
+on. ``undo``, ``show``, ``next``, ``help`` and ``quit`` work inside: the
+session is a shift at the table, and ``next`` starts the next hand when one
+ends. Ctrl-C clears the line; a second Ctrl-C, or Ctrl-D, leaves. On a
 terminal, Tab completes event words and seats (stdlib ``readline``); piped
 input works the same, without prompts.
 
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from floorman.cli._hands import Loaded
     from floorman.store import SQLiteStore
 
-_COMMANDS = ("undo", "show", "help", "quit")
+_COMMANDS = ("undo", "show", "next", "help", "quit")
 
 HELP = """\
 one event per line (several with ;), e.g.
@@ -35,7 +37,11 @@ one event per line (several with ;), e.g.
   plays-board 2 | misdeal | reshuffle | cut | note TEXT
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
   | 4 motion (limit); out of turn too: it is ruled
-and: undo (take back the last event), show (the whole table), help, quit"""
+and: undo (take back the last event), show (the whole table),
+  next (the next hand, once this one is over; next force closes it as abandoned), help, quit"""
+
+
+_NEXT = "hand over: type next for the next hand"
 
 
 def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
@@ -88,7 +94,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
 
     interactive = sys.stdin.isatty()
     with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, None, table, open_only=True)
+        stored = _hands.find_hand(store, None, table, open_only=table is None)
         loaded = _hands.load(store, stored)
     holder = [loaded]
     if interactive:
@@ -98,6 +104,8 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
         typer.echo(line)
     if loaded.broken is not None:
         typer.echo(loaded.repair())
+    if stored.closed is not None or loaded.state.over:
+        typer.echo(_NEXT)
     prompt = f"table {stored.table}> "
 
     def catch_up(store: SQLiteStore, line: str) -> bool:
@@ -122,13 +130,22 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
             typer.echo(now.repair())
         return line != "show"
 
+    interrupted = False
     with _hands.user_errors(), _hands.store_at(db) as store:
         while True:
             try:
                 line = input(prompt) if interactive else sys.stdin.readline()
-            except (EOFError, KeyboardInterrupt):
-                typer.echo()
+            except KeyboardInterrupt:
+                if interrupted:
+                    typer.echo(f"\nleft table {stored.table}")
+                    break
+                interrupted = True
+                typer.echo("\n(line cleared: Ctrl-C again or Ctrl-D to leave)")
+                continue
+            except EOFError:
+                typer.echo(f"\nleft table {stored.table}")
                 break
+            interrupted = False
             if not interactive and not line:
                 break
             line = line.strip()
@@ -146,6 +163,13 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if word == "show":
                     for out in [*detail_lines(holder[0].state), *award_lines(holder[0].pots)]:
                         typer.echo(out)
+                    continue
+                if word in ("next", "next force"):
+                    from floorman.cli.nexthand import start_next
+
+                    for out in start_next(store, stored.table, {}, force=word != "next"):
+                        typer.echo(out)
+                    holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
                     continue
                 if word == "undo":
                     text, holder[0] = _hands.undo(store, holder[0])
@@ -165,3 +189,5 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 typer.echo(out)
             if holder[0].broken is not None:
                 typer.echo(holder[0].repair())
+            if holder[0].state.over:
+                typer.echo(_NEXT)
