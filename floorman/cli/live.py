@@ -35,6 +35,7 @@ one event per line (several with ;), e.g.
   deal | 3 raise 60 | 5 fold | call (the seat to act) | burn | flop Ah Kd 7c | turn 7d
   expose 3:2 Ah [by player] | extra 4 | post 6 straddle 4 | show 3 Ah Kd | muck 5
   plays-board 2 | misdeal | reshuffle | cut | note TEXT
+  kill 3 | retrieve 3 | away 3 | award 1,3 [X] (what the dealer pushed)
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
   | 4 motion (limit); out of turn too: it is ruled
 and: undo (take back the last event), show (the whole table),
