@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 from floorman.cli import app
 
 runner = CliRunner()
-BOARD = "flop 2c 3d 4h; turn 9s; river Jc"
+BOARD = "burn; flop 2c 3d 4h; burn; turn 9s; burn; river Jc"
 PAIRS = ["Ah As", "Kh Kd", "Qh Qd", "8h 8d", "7h 7d", "6h 6d", "5s 5c", "Th Td", "Ts Tc"]
 
 
