@@ -44,6 +44,18 @@ HouseOption = Annotated[
     str | None,
     typer.Option("--house", metavar="FILE", help="A house profile applied on top of the rulebook."),
 ]
+RulebookOption = Annotated[
+    str,
+    typer.Option(
+        "--rulebook",
+        "-r",
+        metavar="NAME|FILE",
+        help="A shipped rulebook (rrop, tda-2024, ...) or a rulebook file.",
+    ),
+]
+GameOption = Annotated[
+    str, typer.Option("--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo.")
+]
 PaperOption = Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")]
 FourColourOption = Annotated[
     bool, typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds.")

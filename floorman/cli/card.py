@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import FourColourOption, HtmlOption, PaperOption, output_option
+from floorman.cli._options import (
+    FourColourOption,
+    GameOption,
+    HtmlOption,
+    PaperOption,
+    RulebookOption,
+    output_option,
+)
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
@@ -18,18 +25,8 @@ if TYPE_CHECKING:
 
 @app.command()
 def card(
-    rulebook: Annotated[
-        str,
-        typer.Option(
-            "--rulebook",
-            "-r",
-            metavar="NAME|FILE",
-            help="A shipped rulebook (rrop, tda-2024, ...) or a rulebook file.",
-        ),
-    ] = "rrop",
-    game: Annotated[
-        str, typer.Option("--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo.")
-    ] = "holdem",
+    rulebook: RulebookOption = "rrop",
+    game: GameOption = "holdem",
     house: Annotated[
         Path | None,
         typer.Option(

@@ -9,24 +9,21 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import FourColourOption, HtmlOption, PaperOption, output_option
+from floorman.cli._options import (
+    FourColourOption,
+    GameOption,
+    HtmlOption,
+    PaperOption,
+    RulebookOption,
+    output_option,
+)
 from floorman.errors import FloormanError
 
 
 @app.command()
 def sheet(
-    rulebook: Annotated[
-        str,
-        typer.Option(
-            "--rulebook",
-            "-r",
-            metavar="NAME|FILE",
-            help="A shipped rulebook (rrop, tda-2024, ...) or a rulebook file.",
-        ),
-    ] = "rrop",
-    game: Annotated[
-        str, typer.Option("--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo.")
-    ] = "holdem",
+    rulebook: RulebookOption = "rrop",
+    game: GameOption = "holdem",
     all_games: Annotated[
         bool, typer.Option("--all", help="A booklet of every game instead of one sheet.")
     ] = False,
