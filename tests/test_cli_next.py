@@ -9,26 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from tablecli import ok, run, runner
 
 from floorman.cli import app
 
-runner = CliRunner()
 BOARD = "burn; flop 2c 3d 4h; burn; turn 9s; burn; river Jc"
 PAIRS = ["Ah As", "Kh Kd", "Qh Qd", "8h 8d", "7h 7d", "6h 6d", "5s 5c", "Th Td", "Ts Tc"]
 
 
 pytestmark = pytest.mark.usefixtures("table_db")
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
 
 
 def header() -> dict[str, object]:

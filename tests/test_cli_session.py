@@ -5,22 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner, Result
+from tablecli import ok, run
 
-from floorman.cli import app
-
-runner = CliRunner()
 pytestmark = pytest.mark.usefixtures("table_db")
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
 
 
 def session() -> None:
