@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from floorman.state import HandState
+    from floorman.hand.state import HandState
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:
@@ -36,7 +36,7 @@ def data_dir(given: str | None) -> Path:
 def fresh_state(header: dict[str, Any]) -> HandState:
     """The reducer at the start of an imported hand (blinds and antes posted), without
     validating the header: the benchmarks time the reducer, not pydantic."""
-    from floorman.state import HandState
+    from floorman.hand.state import HandState
 
     return HandState(
         seats=header["seats"],

@@ -28,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    import floorman.evaluation as evaluation
+    import floorman.showdown.evaluation as evaluation
 
     import_ms = (time.perf_counter() - start) * 1000
     from pokerkit import Card as PokerkitCard
@@ -130,7 +130,8 @@ def main() -> None:
             f"{ours_rate / kit_rate:>12.1f}x"
         )
     print(
-        f"import floorman.evaluation: {import_ms:.1f} ms; Omaha five-card table: {table_ms:.1f} ms"
+        f"import floorman.showdown.evaluation: {import_ms:.1f} ms;"
+        f" Omaha five-card table: {table_ms:.1f} ms"
     )
 
 

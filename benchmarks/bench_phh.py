@@ -38,7 +38,7 @@ from _timing import best_time, data_dir, fresh_state
 
 def playable(folder: Path, limit: int) -> list[tuple[str, str]]:
     """(name, text) of every PHH file floorman plays, in name order."""
-    from floorman.phh import FractionalChips, UnsupportedVariant, import_phh, read_phh
+    from floorman.interchange.phh import FractionalChips, UnsupportedVariant, import_phh, read_phh
 
     texts: list[tuple[str, str]] = []
     for path in sorted(folder.rglob("*.phh")):
@@ -52,9 +52,9 @@ def playable(folder: Path, limit: int) -> list[tuple[str, str]]:
 
 
 def floorman_stacks(text: str) -> list[int]:
-    from floorman.oddchips import SplitRules
-    from floorman.phh import import_phh, read_phh
-    from floorman.settlement import settle_state
+    from floorman.interchange.phh import import_phh, read_phh
+    from floorman.showdown.oddchips import SplitRules
+    from floorman.showdown.settlement import settle_state
 
     imported = import_phh(read_phh(text))
     settled = settle_state(imported.state, rules=SplitRules(), dead=imported.dead)
@@ -75,9 +75,9 @@ def pokerkit_stacks(text: str) -> list[Any]:
 def replayer(library: str) -> Callable[[list[tuple[str, str]]], None]:
     """One pass over the hands with ``library`` (``floorman`` or ``pokerkit``)."""
     if library == "floorman":
-        from floorman.oddchips import SplitRules
-        from floorman.phh import import_phh, read_phh
-        from floorman.settlement import settle_state
+        from floorman.interchange.phh import import_phh, read_phh
+        from floorman.showdown.oddchips import SplitRules
+        from floorman.showdown.settlement import settle_state
 
         rules = SplitRules()
 
@@ -181,9 +181,9 @@ def main() -> None:
 def profile(texts: list[tuple[str, str]], repeat: int) -> None:
     """Microseconds per hand in each stage: reading the TOML, converting with the
     reducer, the reducer alone on the converted events, and the settlement."""
-    from floorman.oddchips import SplitRules
-    from floorman.phh import import_phh, read_phh
-    from floorman.settlement import settle_state
+    from floorman.interchange.phh import import_phh, read_phh
+    from floorman.showdown.oddchips import SplitRules
+    from floorman.showdown.settlement import settle_state
 
     rules = SplitRules()
     datas = [read_phh(text) for _, text in texts]

@@ -36,8 +36,8 @@ def main() -> None:
     from pokerkit import HandHistory
 
     from floorman.errors import FloormanError
-    from floorman.events import parse_event
-    from floorman.phh import import_phh, read_phh
+    from floorman.hand.events import parse_event
+    from floorman.interchange.phh import import_phh, read_phh
 
     folder = data_dir(args.folder)
     if not folder.is_dir():

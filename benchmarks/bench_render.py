@@ -56,9 +56,10 @@ def main() -> None:
 
     import_s = time.perf_counter() - start
 
-    from floorman import documents, render
-    from floorman.handfile import load_hand
-    from floorman.quickcard import quick_card_view
+    from floorman.documents import content as documents
+    from floorman.documents import render
+    from floorman.documents.quickcard import quick_card_view
+    from floorman.interchange.handfile import load_hand
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 

@@ -40,8 +40,8 @@ Case = tuple[Any, str, list[Any], str]
 
 
 def phh_hands(folder: Path, limit: int) -> list[Case]:
-    from floorman.handfile import HandHeader
-    from floorman.phh import import_phh, read_phh
+    from floorman.interchange.handfile import HandHeader
+    from floorman.interchange.phh import import_phh, read_phh
 
     cases: list[Case] = []
     files = sorted(folder.rglob("*.phh"))
@@ -76,7 +76,7 @@ def _example_cases() -> list[tuple[Case, str]]:
 
 
 def irregular_hands() -> list[Case]:
-    from floorman.handfile import load_hand
+    from floorman.interchange.handfile import load_hand
 
     cases = [case for case, _ in _example_cases()]
     for path in sorted((ROOT / "tests" / "data" / "situations").glob("*.yaml")):
@@ -87,7 +87,7 @@ def irregular_hands() -> list[Case]:
 
 
 def replay_plain(cases: list[Case]) -> None:
-    from floorman.events import EventError
+    from floorman.hand.events import EventError
 
     for header, _, events, _ in cases:
         state = header.start()

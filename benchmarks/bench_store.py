@@ -36,7 +36,7 @@ def build(path: Path, hands: int, tables: int) -> None:
     is left out meanwhile and the store marked one version back, so that opening it
     runs the store's own migration, which finds the open hands and restores the trigger.
     """
-    from floorman.store import open_store
+    from floorman.store.hands import open_store
 
     if path.exists():
         return

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.events import Burn, Event, EventError
-from floorman.handfile import HandHeader
+from floorman.hand.events import Burn, Event, EventError
+from floorman.hand.state import HandState
+from floorman.interchange.handfile import HandHeader
 from floorman.replay import Ruled, read_event, rule_events, ruled_chips
-from floorman.state import HandState
 
 __all__ = ["Recording"]
 

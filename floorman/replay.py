@@ -7,7 +7,7 @@ stays empty. Without a settlement, ``stacks`` are the chips behind each seat
 after the last event: chips in the middle (bets and pots not yet awarded)
 are still owed to whoever wins them.
 
->>> from floorman.handfile import parse_hand
+>>> from floorman.interchange.handfile import parse_hand
 >>> hand = parse_hand("button: 3\\nseats: {1: 100, 2: 100, 3: 100}\\n"
 ...                   "events: [deal, 3 fold, 1 call, 2 check]")
 >>> result = check_hand(hand)
@@ -21,9 +21,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.events import VERB_ALIASES, Event, EventError, NotationError, parse_event
-from floorman.handfile import Hand, HandHeader
-from floorman.state import HandState
+from floorman.hand.events import VERB_ALIASES, Event, EventError, NotationError, parse_event
+from floorman.hand.state import HandState
+from floorman.interchange.handfile import Hand, HandHeader
 
 __all__ = [
     "CheckResult",
@@ -183,9 +183,9 @@ def _engine(
 
 def ruled_chips(hand: HandHeader, events: Sequence[Event], ruled: Ruled) -> Any:
     """The pots, awards and stacks of a ruled hand (a
-    :class:`floorman.settlement.ChipsReport`), odd chips as its rulebook says."""
-    from floorman.oddchips import split_rules
-    from floorman.settlement import chips_report, dead_posts
+    :class:`floorman.showdown.settlement.ChipsReport`), odd chips as its rulebook says."""
+    from floorman.showdown.oddchips import split_rules
+    from floorman.showdown.settlement import chips_report, dead_posts
 
     return chips_report(
         ruled.state,
@@ -199,7 +199,7 @@ def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = N
 
     The rulebook rules on every event as it is replayed: ``rulebook`` (default:
     the hand's) with the ``house`` profile file and the hand's ``house:`` options.
-    A bad event raises :class:`floorman.handfile.HandFileError` naming the file,
+    A bad event raises :class:`floorman.interchange.handfile.HandFileError` naming the file,
     line and event; nothing is reported for a hand that cannot be replayed.
     """
     try:

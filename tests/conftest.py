@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from floorman import render
+from floorman.documents import render
 
 
 @pytest.fixture

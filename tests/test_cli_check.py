@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from floorman import replay
 from floorman.cli import app
-from floorman.handfile import load_hand
+from floorman.interchange.handfile import load_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -226,10 +226,10 @@ def test_a_violation_makes_the_exit_status_1(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_check_imports_neither_the_store_nor_the_renderer() -> None:
     modules = loaded_modules("check", str(EXAMPLES / "normal-hand.yaml"), "--json")
-    assert "floorman.state" in modules
+    assert "floorman.hand.state" in modules
     assert "sqlite3" not in modules
     assert "weasyprint" not in modules
-    assert "floorman.store" not in modules
+    assert "floorman.store.hands" not in modules
 
 
 def test_schema_hand_prints_the_json_schema() -> None:

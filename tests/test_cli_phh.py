@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from floorman.cli import app
 from floorman.errors import FloormanError
-from floorman.handfile import load_hand
+from floorman.interchange.handfile import load_hand
 
 runner = CliRunner()
 

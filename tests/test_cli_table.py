@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 
 from floorman.cli import app
 from floorman.cli.live import completions
-from floorman.handfile import load_hand
+from floorman.interchange.handfile import load_hand
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.replay import check_hand, replay
 
@@ -400,8 +400,8 @@ def test_a_card_recorded_twice_is_shown_with_the_event_that_had_it_first() -> No
 
 def test_the_showdown_line_names_only_the_seats_still_to_table(tmp_path: Path) -> None:
     from floorman.cli._view import state_lines
-    from floorman.events import parse_event
-    from floorman.state import HandState
+    from floorman.hand.events import parse_event
+    from floorman.hand.state import HandState
 
     state = HandState(seats={1: 100, 2: 100, 3: 100}, button=3, blinds=(1, 2))
     for number, text in enumerate(

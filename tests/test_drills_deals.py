@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from floorman.drills.deals import LOW_RANKS, PATTERNS, deal_showdown
-from floorman.reading import HOLE_CARDS
+from floorman.showdown.reading import HOLE_CARDS
 
 SEATS = [2, 5, 7, 9]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from floorman.drills.narration import Teller, ordinal, roles
-from floorman.events import parse_event
-from floorman.handfile import Hand
+from floorman.hand.events import parse_event
+from floorman.interchange.handfile import Hand
 
 
 def told(seats: dict[int, int], button: int, events: list[str]) -> list[str]:

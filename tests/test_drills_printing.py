@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime
 
+from floorman.documents.render import render_html
 from floorman.drills.printing import quiz_view
 from floorman.drills.questions import generate_questions
-from floorman.render import render_html
 from floorman.rules.loader import load_rulebook
 
 

@@ -18,11 +18,11 @@ from floorman.drills.irregularities import OUTCOME_CHOICES, step_choice
 from floorman.drills.model import Question
 from floorman.drills.questions import DrillError, check_topics, generate_questions
 from floorman.drills.showdowns import winners_text
-from floorman.oddchips import split_hilo, split_rules
-from floorman.pots import build_pots
-from floorman.reading import showdown
 from floorman.replay import check_hand, replay
 from floorman.rules.loader import Rulebook, load_rulebook
+from floorman.showdown.oddchips import split_hilo, split_rules
+from floorman.showdown.pots import build_pots
+from floorman.showdown.reading import showdown
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 
 from floorman.drills.model import Question
 from floorman.drills.showdowns import reading_question, winners_text
-from floorman.reading import showdown
+from floorman.showdown.reading import showdown
 
 
 @pytest.fixture(scope="module")

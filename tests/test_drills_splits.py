@@ -8,9 +8,9 @@ import pytest
 
 from floorman.drills.model import Question
 from floorman.drills.splits import STAKES, odd_chip_rules, split_question
-from floorman.pots import build_pots
 from floorman.replay import check_hand, replay
 from floorman.rules.loader import Rulebook, load_rulebook
+from floorman.showdown.pots import build_pots
 
 
 @pytest.fixture(scope="module")

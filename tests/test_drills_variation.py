@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from floorman.cards import DECK
 from floorman.drills.variation import TABLE_SEATS, Reseat, replay, ruling_signature
-from floorman.handfile import Hand
+from floorman.hand.table import Table
+from floorman.interchange.handfile import Hand
 from floorman.rules.examples import rule_hand
 from floorman.rules.loader import load_rulebook
-from floorman.table import Table
 
 RROP = load_rulebook("rrop")
 

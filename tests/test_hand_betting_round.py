@@ -4,7 +4,7 @@ each seat may do, and a recount of every chip."""
 from __future__ import annotations
 
 from floorman.hand.betting_round import BettingRound
-from floorman.table import Table
+from floorman.hand.table import Table
 
 
 def round_(seats: dict[int, int], *, ante: int = 0, betting: str = "no-limit") -> BettingRound:

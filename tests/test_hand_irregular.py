@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorman.events import EventError, IllegalEvent, parse_event
-from floorman.handfile import Hand
+from floorman.hand.events import EventError, IllegalEvent, parse_event
+from floorman.hand.state import HandState
+from floorman.interchange.handfile import Hand
 from floorman.rules.engine import RulesEngine
 from floorman.rules.loader import load_rulebook
-from floorman.state import HandState
 
 
 def play(events: str, **header: Any) -> HandState:

@@ -8,7 +8,7 @@ import pytest
 from floorman.cards import parse_card
 from floorman.hand.ledger import CardLedger
 from floorman.hand.records import BoardCard, Place, ProcedureError
-from floorman.table import Table
+from floorman.hand.table import Table
 
 
 def ledger() -> CardLedger:

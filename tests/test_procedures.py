@@ -171,7 +171,7 @@ def test_every_walk_through_file_is_checked() -> None:
 
 
 def test_a_followed_procedure_leaves_nothing_pending_and_every_card_accounted() -> None:
-    from floorman.handfile import load_hand
+    from floorman.interchange.handfile import load_hand
     from floorman.replay import check_hand
 
     for book, names in BOOKS.items():
@@ -187,7 +187,7 @@ def test_recorded_at_the_table_the_walk_throughs_rule_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``floorman add`` rules each event as it is recorded, as check does on the file."""
-    from floorman.handfile import load_hand
+    from floorman.interchange.handfile import load_hand
 
     monkeypatch.setenv("FLOORMAN_DB", str(tmp_path / "floorman.db"))
     runner = CliRunner()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.events import EventError
-from floorman.handfile import load_hand, parse_hand
+from floorman.hand.events import EventError
+from floorman.interchange.handfile import load_hand, parse_hand
 from floorman.recording import Recording
 from floorman.replay import rule_events
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.events import EventError, NotationError, parse_event
-from floorman.handfile import HandFileError, load_hand, parse_hand
+from floorman.hand.events import EventError, NotationError, parse_event
+from floorman.interchange.handfile import HandFileError, load_hand, parse_hand
 from floorman.replay import check_hand, read_event, replay, replay_states
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

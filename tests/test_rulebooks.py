@@ -117,7 +117,7 @@ def test_silent_rules_say_so_and_name_their_option() -> None:
 def _step_texts(name: str) -> Iterator[tuple[str, str]]:
     """Every step of every rule as a dealer reads it (filled with the first worked
     example's cards and seats) and as the rule sheet prints it (placeholders)."""
-    from floorman.documents import rule_view
+    from floorman.documents.content import rule_view
     from floorman.rules.examples import example_hand, rule_hand
 
     book = load_rulebook(name)
@@ -152,7 +152,7 @@ def test_every_step_reads_as_sentences(name: str) -> None:
 
 
 def test_steps_name_the_card_where_it_was_seen_first() -> None:
-    from floorman.handfile import Hand
+    from floorman.interchange.handfile import Hand
     from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
 
     events = ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c", "cards 1 Ah 2c"]

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.errors import FloormanError
-from floorman.events import parse_event
-from floorman.handfile import Hand
+from floorman.hand.events import parse_event
+from floorman.interchange.handfile import Hand
 from floorman.rules.engine import RulesEngine, match_situation
 from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
 from floorman.rules.loader import load_rulebook

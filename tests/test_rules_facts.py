@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from floorman.events import parse_event
-from floorman.handfile import Hand
+from floorman.hand.events import parse_event
+from floorman.interchange.handfile import Hand
 from floorman.rules.catalogue import FACTS
 from floorman.rules.examples import EXAMPLE_TABLE
 from floorman.rules.facts import FactContext, Memory

@@ -12,7 +12,7 @@ import pytest
 
 from floorman._resources import rulebook_dir
 from floorman.errors import FloormanError
-from floorman.handfile import Hand
+from floorman.interchange.handfile import Hand
 from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
 from floorman.rules.loader import RulebookError, load_rulebook
 

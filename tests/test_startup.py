@@ -31,7 +31,7 @@ def test_help_imports_no_renderer_and_no_store() -> None:
 def test_check_on_a_short_hand_imports_nothing_heavy() -> None:
     modules = loaded_modules("check", str(EXAMPLES / "premature-turn.yaml"), "--json")
     assert "floorman.replay" in modules  # the check did run
-    for heavy in (*HEAVY, "sqlite3", "jinja2", "floorman.phh", "tomllib", "pickle"):
+    for heavy in (*HEAVY, "sqlite3", "jinja2", "floorman.interchange.phh", "tomllib", "pickle"):
         assert heavy not in modules
 
 
@@ -47,8 +47,8 @@ def test_add_starts_without_typer_click_or_yaml(tmp_path: Path) -> None:
     new = [sys.executable, "-m", "floorman", "new", "--db", db, "-t", "7", "--button", "3"]
     subprocess.run([*new, "--seats", "1=100,2=100,3=100"], check=True, capture_output=True)
     modules = loaded_modules("add", "--db", db, "deal", "3 call")
-    assert "floorman.store" in modules  # the events were stored
-    for heavy in (*HEAVY, "jinja2", "floorman.phh", "yaml", "pickle"):
+    assert "floorman.store.hands" in modules  # the events were stored
+    for heavy in (*HEAVY, "jinja2", "floorman.interchange.phh", "yaml", "pickle"):
         assert heavy not in modules
     assert not {name for name in modules if name.split(".")[0] in ("typer", "click")}
     shown = subprocess.run(

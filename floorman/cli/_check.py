@@ -17,7 +17,7 @@ def check(handfile: Path, as_json: bool, rulebook: str | None, house: str | None
     from floorman.cli._errors import user_errors
     from floorman.cli._ruling import ruling_lines
     from floorman.cli._view import award_lines, detail_lines
-    from floorman.handfile import load_hand
+    from floorman.interchange.handfile import load_hand
     from floorman.replay import check_hand
 
     with user_errors():

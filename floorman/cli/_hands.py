@@ -12,12 +12,12 @@ from typing import Any
 
 from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
-from floorman.events import Event, EventError, parse_event
-from floorman.handfile import Hand, header_from
+from floorman.hand.events import Event, EventError, parse_event
+from floorman.hand.state import HandState
+from floorman.interchange.handfile import Hand, header_from
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
-from floorman.state import HandState
-from floorman.store import SQLiteStore, StoredHand, open_store, standing
+from floorman.store.hands import SQLiteStore, StoredHand, open_store, standing
 
 __all__ = [
     "Loaded",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from floorman.cards import format_cards
-from floorman.state import STREETS, HandState, PendingStep
+from floorman.hand.records import STREETS, PendingStep
+from floorman.hand.state import HandState
 
 _OVER = {
     "fold": "everyone else folded",

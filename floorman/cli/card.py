@@ -20,7 +20,7 @@ from floorman.cli._options import (
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
-    from floorman.render import Printed
+    from floorman.documents.render import Printed
 
 
 @app.command()
@@ -45,10 +45,10 @@ def card(
 ) -> None:
     """Print one landscape page for the dealer's station: the irregularities met most,
     each with its outcome and the first thing to do."""  # fmt: skip
-    from floorman import render
     from floorman.cli._documents import load_in_force
     from floorman.cli._output import write_output
-    from floorman.quickcard import card_entries, quick_card_view
+    from floorman.documents import render
+    from floorman.documents.quickcard import card_entries, quick_card_view
 
     try:
         size = render.paper_size(paper)
@@ -81,7 +81,7 @@ def _one_page(view: Any, entries: list[dict[str, Any]]) -> Printed:
     most entries that fit are found by halving, and those left off are
     counted on the card itself.
     """
-    from floorman import render
+    from floorman.documents import render
 
     printed = render.render_pdf("card.html", view())
     if printed.pages == 1:

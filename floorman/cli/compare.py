@@ -42,8 +42,9 @@ def compare(
 ) -> None:
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
-    from floorman import documents, render
     from floorman.cli._output import write_output
+    from floorman.documents import content as documents
+    from floorman.documents import render
     from floorman.rules.loader import load_rulebook
 
     if len(rulebooks) < 2:

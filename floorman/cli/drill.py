@@ -27,8 +27,8 @@ from floorman.errors import FloormanError
 if TYPE_CHECKING:
     from floorman.drills.model import Question
     from floorman.drills.scoring import Scorecard
-    from floorman.drillstore import Answered, Progress
     from floorman.rules.loader import Rulebook
+    from floorman.store.drills import Answered, Progress
 
 drill_app = typer.Typer(
     name="drill",
@@ -144,7 +144,7 @@ def drill(
     elif name is None:
         typer.echo("Not recorded: give --trainee NAME to keep the score.")
     else:
-        from floorman.drillstore import open_drill_store
+        from floorman.store.drills import open_drill_store
 
         with user_errors(), open_drill_store(db) as store:
             store.record(name, rulebook=book.name, seed=drawn, started=started, answers=answered)
@@ -167,7 +167,7 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Each trainee's progress by topic: sessions, questions, right answers, last drill."""
-    from floorman.drillstore import open_drill_store
+    from floorman.store.drills import open_drill_store
 
     name = _trainee(trainee)
     with user_errors(), open_drill_store(db) as store:
@@ -209,7 +209,7 @@ def _session(
     from floorman.drills.model import AnswerError, mark
     from floorman.drills.scoring import Scorecard
     from floorman.drills.text import answer_lines, prompt, question_lines
-    from floorman.drillstore import Answered
+    from floorman.store.drills import Answered
 
     card = Scorecard()
     answered: list[Answered] = []
@@ -286,8 +286,8 @@ def _answer_lines(answers: Path | None) -> Iterable[str] | None:
 
 
 def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str) -> None:
-    from floorman import render
     from floorman.cli._output import write_output
+    from floorman.documents import render
     from floorman.drills.printing import quiz_view
 
     view = quiz_view(

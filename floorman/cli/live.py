@@ -26,7 +26,7 @@ from floorman.cli._options import DbOption, TableOption
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded
-    from floorman.store import SQLiteStore
+    from floorman.store.hands import SQLiteStore
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
 
@@ -47,7 +47,7 @@ _NEXT = "hand over: type next for the next hand"
 
 def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
     """Words that can follow what is typed: event words first, seats where a seat goes."""
-    from floorman.events import ACTION_VERBS, EVENT_WORDS
+    from floorman.hand.events import ACTION_VERBS, EVENT_WORDS
 
     words = line[: len(line) - len(text)].split()
     seats = [str(s) for s in loaded.state.seats] if loaded is not None else []
@@ -91,7 +91,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
     from floorman.cli import _hands
     from floorman.cli._view import award_lines, detail_lines, state_lines
     from floorman.errors import FloormanError
-    from floorman.store import StoreConflict
+    from floorman.store.hands import StoreConflict
 
     interactive = sys.stdin.isatty()
     with _hands.user_errors(), _hands.store_at(db) as store:

@@ -12,7 +12,7 @@ from floorman.cli._options import DbOption, TableOption, seat_chips
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
-    from floorman.store import SQLiteStore
+    from floorman.store.hands import SQLiteStore
 
 
 def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> dict[int, int]:
@@ -34,9 +34,9 @@ def start_next(
     """Close the last hand at ``table`` and start the next from it; the lines to print."""
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
-    from floorman.handfile import header_from
+    from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
-    from floorman.rotation import next_header
+    from floorman.session.rotation import next_header
 
     last = _hands.find_hand(store, None, table, open_only=False)
     loaded = _hands.load(store, last)

@@ -27,9 +27,9 @@ def import_hand(
     Seats are numbered 1..n in PHH player order; the button is the last seat. A
     file floorman exported gives back the hand as it was recorded.
     """
-    from floorman.handfile import dump_hand
     from floorman.inputfile import read_input
-    from floorman.phh import import_phh, read_phh, recorded_hand
+    from floorman.interchange.handfile import dump_hand
+    from floorman.interchange.phh import import_phh, read_phh, recorded_hand
 
     with user_errors():
         text = read_input(file)
@@ -61,9 +61,9 @@ def audit(
 
     Exit status 1 when a hand mismatches or cannot be replayed.
     """
-    from floorman.audit import AuditSummary, Outcome, audit_phh
     from floorman.errors import FloormanError
     from floorman.inputfile import read_input
+    from floorman.interchange.audit import AuditSummary, Outcome, audit_phh
 
     files = list(_phh_files(paths))
     show = sys.stderr.isatty() if progress is None else progress

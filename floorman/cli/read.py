@@ -18,7 +18,7 @@ from floorman.errors import FloormanError
 from floorman.numerals import NumberError, seat_number
 
 if TYPE_CHECKING:
-    from floorman.reading import Reading, Showdown
+    from floorman.showdown.reading import Reading, Showdown
 
 
 @app.command()
@@ -39,7 +39,7 @@ def read(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Read each seat's best hand, the five cards it plays, and the winners."""
-    from floorman.reading import GAMES, showdown
+    from floorman.showdown.reading import GAMES, showdown
 
     if game not in GAMES:
         fail(f'--game "{game}" is not one of {", ".join(GAMES)}')

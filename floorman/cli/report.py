@@ -24,9 +24,9 @@ from floorman.limits import MAX_ID
 from floorman.numerals import is_number, whole_number
 
 if TYPE_CHECKING:
-    from floorman.documents import Undone
-    from floorman.handfile import Hand
-    from floorman.store import Record
+    from floorman.documents.content import Undone
+    from floorman.interchange.handfile import Hand
+    from floorman.store.hands import Record
 
 
 @app.command()
@@ -54,8 +54,9 @@ def report(
     """Print a hand's timeline with the irregular events marked, each ruling with its
     citation and steps, the violations, the pots and the chip split, and lines for the
     dealer's and the floor person's signatures."""  # fmt: skip
-    from floorman import documents, render
     from floorman.cli._output import write_output
+    from floorman.documents import content as documents
+    from floorman.documents import render
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 
@@ -113,7 +114,7 @@ class _Record(NamedTuple):
 
 
 def _from_file(path: Path) -> _Record:
-    from floorman.handfile import load_hand
+    from floorman.interchange.handfile import load_hand
 
     recorded = load_hand(path)
     started = None
@@ -123,9 +124,9 @@ def _from_file(path: Path) -> _Record:
 
 
 def _from_store(hand_id: int, db: Path | None) -> _Record:
-    from floorman.documents import Undone
-    from floorman.handfile import parse_hand
-    from floorman.store import default_db_path, open_store
+    from floorman.documents.content import Undone
+    from floorman.interchange.handfile import parse_hand
+    from floorman.store.hands import default_db_path, open_store
 
     where = db or default_db_path()
     if not where.is_file():

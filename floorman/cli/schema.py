@@ -17,7 +17,7 @@ from floorman.cli._app import app, fail
 
 
 def _hand() -> dict[str, Any]:
-    from floorman.handfile import hand_schema
+    from floorman.interchange.handfile import hand_schema
 
     return hand_schema()
 

@@ -23,7 +23,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 def _summary(loaded: Any) -> dict[str, Any]:
     """One hand of the session: its button, blinds, stacks in and out, rulings."""
-    from floorman.table import Table
+    from floorman.hand.table import Table
 
     header = loaded.header
     small, big = Table(tuple(header.seats), header.button).blind_seats

@@ -46,9 +46,10 @@ def sheet(
 ) -> None:
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
-    from floorman import documents, render
     from floorman.cli._documents import load_in_force
     from floorman.cli._output import write_output
+    from floorman.documents import content as documents
+    from floorman.documents import render
 
     try:
         size = render.paper_size(paper)

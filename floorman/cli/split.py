@@ -8,11 +8,11 @@ from collections.abc import Sequence
 import typer
 
 from floorman.cards import Card, CardError, parse_cards
-from floorman.chipstacks import check_denominations, chip_breakdown, format_chips
 from floorman.cli._app import app, fail
 from floorman.limits import MAX_CHIPS, MAX_SEAT
 from floorman.numerals import NumberError, seat_number, whole_number
-from floorman.oddchips import (
+from floorman.showdown.chipstacks import check_denominations, chip_breakdown, format_chips
+from floorman.showdown.oddchips import (
     HILO_ODD_CHIPS,
     ODD_CHIP_POLICIES,
     Split,

@@ -109,7 +109,7 @@ def new(
     """Start a hand: blinds and antes are posted from the stacks."""
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
-    from floorman.handfile import header_from
+    from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
 
     data: dict[str, object] = {
@@ -273,7 +273,7 @@ def export(
 ) -> None:
     """A recorded hand as a hand file, which floorman check replays to the same state."""
     from floorman.cli import _hands
-    from floorman.handfile import dump_hand
+    from floorman.interchange.handfile import dump_hand
 
     if fmt not in ("yaml", "json", "phh"):
         fail(f'--format "{fmt}": yaml, json or phh')
@@ -286,7 +286,7 @@ def export(
             del data["limit_raise_cap"]  # left to the rulebook, as recorded
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif fmt == "phh":
-        from floorman.phh import dump_phh
+        from floorman.interchange.phh import dump_phh
 
         with _hands.user_errors():
             text = dump_phh(loaded.hand)

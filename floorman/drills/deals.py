@@ -19,7 +19,7 @@ from random import Random
 from typing import Final
 
 from floorman.cards import DECK, SUITS, Card
-from floorman.reading import HOLE_CARDS
+from floorman.showdown.reading import HOLE_CARDS
 
 __all__ = ["PATTERNS", "Shoe", "deal_showdown"]
 

@@ -16,12 +16,12 @@ from random import Random
 from typing import Final
 
 from floorman.cards import format_cards
-from floorman.documents import option_title
+from floorman.documents.content import option_title
 from floorman.drills.model import Kind, Question, SeatView, Situation
 from floorman.drills.narration import roles
 from floorman.drills.variation import Dealt, Reseat, replay, ruling_signature
-from floorman.events import Action, Board, Burn, Event
-from floorman.handfile import Hand
+from floorman.hand.events import Action, Board, Burn, Event
+from floorman.interchange.handfile import Hand
 from floorman.rules.engine import Ruling
 from floorman.rules.examples import example_hand
 from floorman.rules.facts import event_cards, event_seat

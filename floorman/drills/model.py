@@ -28,7 +28,7 @@ from floorman.cards import Card
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
-    from floorman.handfile import Hand
+    from floorman.interchange.handfile import Hand
 
 __all__ = [
     "KINDS",

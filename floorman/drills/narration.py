@@ -4,10 +4,10 @@ A trainee reading a drill needs what the dealer knows at the table: not
 ``expose 5:1 Kd`` but which card off the deck that was, not ``4 allin`` but
 for how much.
 
->>> from floorman.events import parse_event
+>>> from floorman.hand.events import parse_event
 >>> tell(parse_event("expose 5:1 Kd"), position=2)
 "The dealer exposes seat 5's first card: K♦ (the second card off the deck)"
->>> from floorman.state import ActionRecord
+>>> from floorman.hand.records import ActionRecord
 >>> tell(parse_event("4 allin"), action=ActionRecord(3, "preflop", 4, "raise", 57, 57, True, True))
 'Seat 4 is all in for 57'
 """
@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from floorman.documents import event_description
-from floorman.events import Action, Chips, Event, Expose, Motion, Says, StringBet
-from floorman.state import ActionRecord, HandState
+from floorman.documents.content import event_description
+from floorman.hand.events import Action, Chips, Event, Expose, Motion, Says, StringBet
+from floorman.hand.records import ActionRecord
+from floorman.hand.state import HandState
 
 __all__ = ["Teller", "ordinal", "roles", "tell"]
 

@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any, Final
 
-from floorman.documents import cards_view, long_date
+from floorman.documents.content import cards_view, long_date
 from floorman.drills.model import TOPICS, Question
 from floorman.drills.text import headline
 from floorman.rules.loader import Rulebook

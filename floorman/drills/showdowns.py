@@ -16,7 +16,7 @@ from floorman.cards import format_cards
 from floorman.drills.deals import deal_showdown
 from floorman.drills.model import Question, SeatView, Situation, seat_list
 from floorman.drills.variation import TABLE_SEATS
-from floorman.reading import Showdown, showdown
+from floorman.showdown.reading import Showdown, showdown
 
 __all__ = ["reading_question", "winners_text"]
 

@@ -14,20 +14,20 @@ from random import Random
 from typing import Final
 
 from floorman.cards import format_cards
-from floorman.chipstacks import chip_breakdown, format_chips
 from floorman.drills.deals import deal_showdown
 from floorman.drills.model import Question, SeatView, Situation, seat_list
 from floorman.drills.narration import Teller, roles
 from floorman.drills.variation import TABLE_SEATS
-from floorman.events import Action, Board, Burn, Deal, Event, Show
-from floorman.handfile import Hand
-from floorman.oddchips import SplitRules, split_rules
-from floorman.reading import Showdown, showdown
+from floorman.hand.events import Action, Board, Burn, Deal, Event, Show
+from floorman.hand.state import HandState
+from floorman.interchange.handfile import Hand
 from floorman.rules.examples import rule_hand
 from floorman.rules.loader import Rulebook
-from floorman.settlement import Settlement, dead_posts, settle_state
-from floorman.showdown import PotAward
-from floorman.state import HandState
+from floorman.showdown.awards import PotAward
+from floorman.showdown.chipstacks import chip_breakdown, format_chips
+from floorman.showdown.oddchips import SplitRules, split_rules
+from floorman.showdown.reading import Showdown, showdown
+from floorman.showdown.settlement import Settlement, dead_posts, settle_state
 
 __all__ = ["STAKES", "odd_chip_rules", "split_question"]
 

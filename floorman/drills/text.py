@@ -19,7 +19,7 @@ Who wins the pot?
 from __future__ import annotations
 
 from floorman.cards import format_cards
-from floorman.documents import GAME_NAMES
+from floorman.documents.content import GAME_NAMES
 from floorman.drills.model import Question, Situation
 
 __all__ = ["answer_lines", "headline", "prompt", "question_lines"]

@@ -16,7 +16,7 @@ table, keeping what the situation means:
 The varied hand is then ruled again by the rulebook; the caller keeps it
 only if it gets the same ruling as the example (see :func:`ruling_signature`).
 
->>> from floorman.handfile import Hand
+>>> from floorman.interchange.handfile import Hand
 >>> from floorman.rules.loader import load_rulebook
 >>> hand = Hand.model_validate({"button": 3, "seats": {1: 100, 2: 100, 3: 100},
 ...                             "events": ["deal", "3 call", "1 call", "2 check"]})
@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from floorman.cards import DECK, SUITS, Card
 from floorman.drills.narration import Teller
-from floorman.events import (
+from floorman.hand.events import (
     Action,
     Board,
     Burn,
@@ -49,11 +49,11 @@ from floorman.events import (
     PlaysBoard,
     Show,
 )
-from floorman.handfile import Hand
+from floorman.hand.state import HandState
+from floorman.hand.table import Table
+from floorman.interchange.handfile import Hand
 from floorman.rules.engine import RulesEngine, Ruling, Violation
 from floorman.rules.loader import Rulebook, RulebookError
-from floorman.state import HandState
-from floorman.table import Table
 
 __all__ = ["Dealt", "Reseat", "replay", "ruling_signature"]
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from floorman import betting as _betting
-from floorman.events import Action, Post
+from floorman.hand import structures as _betting
+from floorman.hand.events import Action, Post
 from floorman.hand.ledger import CardLedger
 from floorman.hand.records import STREETS, ActionRecord, Refusal, new_record
-from floorman.table import Table
+from floorman.hand.table import Table
 
 __all__ = ["BettingRound"]
 

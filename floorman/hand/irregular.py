@@ -13,8 +13,8 @@ folded or all-in seat acting) is refused.
 
 from __future__ import annotations
 
-from floorman.events import Action, Chips, Motion, Says, StringBet
 from floorman.hand.betting_round import BettingRound
+from floorman.hand.events import Action, Chips, Motion, Says, StringBet
 from floorman.hand.records import (
     STREETS,
     ActionRecord,

@@ -24,7 +24,7 @@ from floorman.hand.records import (
     TakenBack,
     seat_place,
 )
-from floorman.table import Table
+from floorman.hand.table import Table
 
 __all__ = ["CardLedger"]
 

@@ -48,7 +48,7 @@ class ProcedureError(FloormanError, ValueError):
 
 class Refusal(Exception):
     """What cannot be: raised by a handler before it changes anything; the hand state
-    turns it into :class:`floorman.events.IllegalEvent` naming the event."""
+    turns it into :class:`floorman.hand.events.IllegalEvent` naming the event."""
 
 
 class Place(NamedTuple):

@@ -21,7 +21,7 @@ through the procedure hooks (:meth:`HandState.move_card`,
 :meth:`HandState.end_hand`, ...). Treat attributes as read-only: only
 :meth:`apply` and the hooks change a state. Events are numbered from 1.
 
->>> from floorman.events import parse_event
+>>> from floorman.hand.events import parse_event
 >>> s = HandState(seats={1: 100, 2: 100, 3: 100}, button=3, blinds=(1, 2))
 >>> s.stacks, s.to_act
 ({1: 99, 2: 98, 3: 100}, 3)
@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, Literal
 
-from floorman import betting as _betting
 from floorman.cards import Card
-from floorman.events import (
+from floorman.hand import structures as _betting
+from floorman.hand.events import (
     Action,
     Award,
     Away,
@@ -83,7 +83,7 @@ from floorman.hand.records import (
     new_record,
     seat_place,
 )
-from floorman.table import Table
+from floorman.hand.table import Table
 
 __all__ = ["HandState"]
 
@@ -106,7 +106,7 @@ class HandState(IrregularBetting):
     Read-only attributes (facts for the rules engine):
 
     - ``game``, ``betting``, ``blinds`` (small, big), ``ante``, ``table``
-      (:class:`floorman.table.Table`), ``button``, ``seats`` (ascending),
+      (:class:`floorman.hand.table.Table`), ``button``, ``seats`` (ascending),
       ``order`` (clockwise from the first seat left of the button)
     - ``starting`` / ``stacks``: chips behind per seat at the start / now
     - ``contributed``: chips each seat has put in the middle this hand (antes,

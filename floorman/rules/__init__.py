@@ -48,7 +48,7 @@ def options_for(
     house profile file, then the hand's own ``house:`` overrides. The pots code
     reads ``odd_chip``, ``hilo_odd_chip`` and ``quartering_exception`` here.
 
-    >>> from floorman.handfile import Hand
+    >>> from floorman.interchange.handfile import Hand
     >>> hand = Hand(button=2, seats={1: 50, 2: 50}, house={"odd_chip": "carry-over"})
     >>> options_for(hand)["odd_chip"], options_for(hand, rulebook="tda-2024")["hilo_odd_chip"]
     ('carry-over', 'high')

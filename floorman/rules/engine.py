@@ -9,7 +9,7 @@ the steps' primitives through the state's procedure hooks. Dealing steps
 ``scramble``) become expectations on the street they name; any later event
 that departs from them is a violation, as is play after a misdeal or a void.
 What the dealer has still to do is kept in the state's ``procedures``
-(:class:`floorman.state.PendingStep`), so every view of the hand can say it.
+(:class:`floorman.hand.state.PendingStep`), so every view of the hand can say it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from floorman.cards import Card, format_cards
-from floorman.events import (
+from floorman.hand.events import (
     Award,
     Board,
     Burn,
@@ -34,6 +34,8 @@ from floorman.events import (
     Post,
     Reshuffle,
 )
+from floorman.hand.records import PendingStep, Place
+from floorman.hand.state import HandState
 from floorman.rules.facts import (
     BOARD_STREETS,
     FactContext,
@@ -45,7 +47,6 @@ from floorman.rules.facts import (
 )
 from floorman.rules.loader import ACTION_KINDS, CompiledRule, GameSpec, Rulebook, RulebookError
 from floorman.rules.wagers import read_wager
-from floorman.state import HandState, PendingStep, Place
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
 
@@ -191,7 +192,7 @@ class RulesEngine:
     def process(self, state: HandState, event: Event, number: int) -> Ruling | None:
         """Rule on ``event``, apply it to ``state`` and enact the ruling.
 
-        Bad input raises :class:`floorman.events.IllegalEvent` from the state,
+        Bad input raises :class:`floorman.hand.events.IllegalEvent` from the state,
         with nothing recorded by the engine.
         """
         if self._ended is not None:
@@ -252,7 +253,7 @@ class RulesEngine:
         elif isinstance(event, Extra):
             self._memory.extras += 1
         elif isinstance(event, Post) and not skip:
-            from floorman.settlement import dead_posts
+            from floorman.showdown.settlement import dead_posts
 
             for seat, chips in dead_posts((event,)).items():
                 self._memory.dead[seat] = self._memory.dead.get(seat, 0) + chips

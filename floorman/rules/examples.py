@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from floorman.events import EventError
-from floorman.handfile import Hand
+from floorman.hand.events import EventError
+from floorman.hand.state import HandState
+from floorman.interchange.handfile import Hand
 from floorman.rules.engine import RulesEngine, Ruling, Violation
 from floorman.rules.loader import CompiledRule, Rulebook, RulebookError
 from floorman.rules.schema import Example
-from floorman.state import HandState
 
 __all__ = ["EXAMPLE_TABLE", "RuledHand", "check_example", "example_hand", "rule_hand"]
 
@@ -40,7 +40,7 @@ class RuledHand:
 def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
     """Replay ``hand`` under ``book`` (with the hand's ``house:`` options applied).
 
-    A bad event raises :class:`floorman.events.EventError` naming it.
+    A bad event raises :class:`floorman.hand.events.EventError` naming it.
     """
     if hand.house:
         book = book.with_options(hand.house, origin=f"{hand.where()}: house")

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from floorman.cards import Card
-from floorman.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
+from floorman.hand.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
+from floorman.hand.records import Place
+from floorman.hand.state import HandState
 from floorman.rules.catalogue import FACTS
 from floorman.rules.loader import GameSpec
 from floorman.rules.wagers import Wager, read_wager
-from floorman.state import HandState, Place
 
 __all__ = ["BOARD_STREETS", "FactContext", "Memory", "event_cards", "event_seat"]
 
@@ -264,7 +265,7 @@ def _seat_shown_all(ctx: FactContext) -> bool:
 
 
 def _low_qualifies(ctx: FactContext) -> bool:
-    from floorman.reading import read_low
+    from floorman.showdown.reading import read_low
 
     state, event = ctx.state, ctx.event
     seat = event_seat(event)
@@ -282,8 +283,8 @@ def _low_qualifies(ctx: FactContext) -> bool:
 def _board_plays(ctx: FactContext) -> bool:
     """With no hand tabled the board beats nothing yet: a hand thrown away unseen then
     concedes, it does not give up a share of the board."""
-    from floorman.evaluation import high_value
-    from floorman.reading import read_high
+    from floorman.showdown.evaluation import high_value
+    from floorman.showdown.reading import read_high
 
     state = ctx.state
     board = state.board_cards
@@ -301,9 +302,9 @@ def _board_plays(ctx: FactContext) -> bool:
 
 
 def _push(ctx: FactContext) -> tuple[bool, str, str] | None:
-    from floorman.oddchips import split_rules
-    from floorman.pushes import describe_awards, describe_push, push_agrees
-    from floorman.settlement import awaiting_hands, settle_state
+    from floorman.showdown.oddchips import split_rules
+    from floorman.showdown.pushes import describe_awards, describe_push, push_agrees
+    from floorman.showdown.settlement import awaiting_hands, settle_state
 
     state, event = ctx.state, ctx.event
     if not isinstance(event, Award) or awaiting_hands(state):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from floorman.events import Action, Chips, Event, Motion, Says, StringBet
-from floorman.state import HandState
+from floorman.hand.events import Action, Chips, Event, Motion, Says, StringBet
+from floorman.hand.state import HandState
 
 __all__ = ["BETTING_EVENTS", "Wager", "read_wager"]
 

@@ -1,0 +1,169 @@
+"""The quick-reference card a dealer keeps at the station: one landscape page, large type.
+
+It answers the irregularities a dealer meets most, in the order they turn
+up in a hand, each with its outcome and the first thing to do, as the
+rulebook in force words it (house options applied). The full procedure
+stays on the rule sheet; the card says so, and how many steps follow.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from floorman.documents.content import (
+    GAME_NAMES,
+    OUTCOME_LABELS,
+    edition,
+    long_date,
+    options_view,
+    sentence,
+)
+from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.rules.loader import GameSpec, Rulebook
+
+__all__ = ["CARD_SITUATIONS", "STEP_CHARS", "TITLE_CHARS", "card_entries", "quick_card_view"]
+
+View = dict[str, Any]
+
+CARD_SITUATIONS: Final = (
+    "exposed-first-holecard",
+    "exposed-second-holecard",
+    "exposed-later-holecard",
+    "two-exposed-holecards",
+    "extra-card-first-player",
+    "flop-without-burn",
+    "four-card-flop",
+    "premature-flop",
+    "premature-turn",
+    "premature-river",
+    "misdeal-after-action",
+    "board-played-without-declaring",
+    "omaha-plays-board",
+    "omaha-partial-show",
+)
+"""The situations on the card, in the order they turn up in a hand; those a
+rulebook does not name or does not rule on, or that belong to another game,
+are left out."""
+
+
+STEP_CHARS: Final = 240
+"""How much of a first step the card prints: three lines of its large type.
+A longer step is cut at a word and sends the reader to the rule sheet."""
+
+TITLE_CHARS: Final = 90
+"""How much of a situation's title the card prints, likewise."""
+
+
+def shortened(text: str, limit: int) -> str:
+    """*text* whole if it fits in *limit* characters, else cut at a word with a pointer on.
+
+    >>> shortened("Burn a card and turn the river.", 40)
+    'Burn a card and turn the river.'
+    >>> shortened("Burn a card and turn the river.", 20)
+    'Burn a card and turn … (in full on the rule sheet)'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    return f"{cut} … (in full on the rule sheet)"
+
+
+def _applies(book: Rulebook, situation_game: str, game: str) -> bool:
+    """A situation written for one game holds in every game of that family.
+
+    A hold'em situation holds at an Omaha table too; an Omaha one in Omaha
+    high-low, not in hold'em.
+    """
+    if situation_game == game:
+        return True
+    own, other = book.games.get(situation_game), book.games.get(game)
+    if own is None or other is None:
+        return False
+    return (own.hole_cards_used in (None, other.hole_cards_used)) and (own.low in (None, other.low))
+
+
+def _can_happen(facts: Mapping[str, Any], spec: GameSpec) -> bool:
+    """A hand that plays the board is met only where the board can play."""
+    return spec.play_the_board or not facts.get("board_plays")
+
+
+def card_entries(book: Rulebook, game: str) -> list[View]:
+    """Each irregularity on the card: what happened, the outcome, the first step."""
+    from floorman.rules.engine import match_situation
+
+    entries = []
+    for name in CARD_SITUATIONS:
+        situation = book.situations.get(name)
+        if situation is None or not _applies(book, situation.game, game):
+            continue
+        if not _can_happen(situation.facts, book.games[game]):
+            continue
+        ruling = match_situation(book, name, game=game)[0]
+        if ruling is None or not ruling.steps:
+            continue
+        entries.append(
+            {
+                "situation": shortened(situation.title, TITLE_CHARS),
+                "outcome": ruling.outcome,
+                "outcome_label": OUTCOME_LABELS[ruling.outcome],
+                "first_step": shortened(sentence(ruling.steps[0].text), STEP_CHARS),
+                "more_steps": len(ruling.steps) - 1,
+                "cite": ruling.cite,
+            }
+        )
+    return entries
+
+
+def quick_card_view(
+    book: Rulebook,
+    game: str,
+    *,
+    day: datetime.date,
+    base: Rulebook | None = None,
+    house: str | None = None,
+    paper: str = "letter",
+    four_colour: bool = False,
+    entries: list[View] | None = None,
+    compact: bool = False,
+) -> View:
+    """The card for *game* under *book*; *base* and *house* as for the rule sheet.
+
+    *entries* (default: :func:`card_entries`) are what the card lists; a
+    caller that must drop some to keep the card on one page passes fewer,
+    and the card then says that more are on the rule sheet. *compact* sets
+    the type a size smaller.
+    """
+    from floorman.documents.content import RulebookGameError
+
+    if game not in book.games:
+        known = ", ".join(book.games)
+        raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
+    every = card_entries(book, game)
+    if not every:
+        raise FloormanError(
+            f"{book.name} rules on none of the situations a quick-reference card lists"
+            " (it names no situations): print its rule sheet instead"
+        )
+    shown = every if entries is None else entries
+    reference = base or book
+    title = GAME_NAMES.get(game, game)
+    changed = [row for row in options_view(book, base) if row["house"]]
+    return {
+        "doc": {
+            "title": f"{title}: irregularities at a glance",
+            "house": house or reference.title,
+            "source": edition(reference),
+            "date": long_date(day),
+            "paper": paper,
+            "four_colour": four_colour,
+            "meta": [long_date(day)],
+        },
+        "entries": shown,
+        "left_out": len(every) - len(shown),
+        "house_options": [{"label": row["label"], "value": row["value"]} for row in changed],
+        "compact": compact,
+    }

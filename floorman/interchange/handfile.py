@@ -1,0 +1,443 @@
+"""Hand files: a header (game, blinds, button, seats, ...) and the events, in YAML or JSON.
+
+The header is checked by pydantic with messages naming the field; events
+stay text until :meth:`Hand.parse_events` reads them, so a bad event is
+reported with its number and, for a file, its line.
+
+>>> hand = parse_hand("button: 3\\nseats: {1: 200, 3: 150, 5: 300}\\nevents: [deal, 5 call]")
+>>> hand.game, hand.blinds, hand.events
+('holdem', (1, 2), ['deal', '5 call'])
+>>> parse_hand("button: 3\\nseats: {1: 200}", "h.yaml")
+Traceback (most recent call last):
+...
+floorman.interchange.handfile.HandFileError: h.yaml: seats: a hand needs at least two occupied seats
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from floorman.errors import FloormanError
+from floorman.hand.events import Event, EventError, parse_event
+from floorman.hand.state import HandState
+from floorman.hand.structures import DEFAULT_RAISE_CAP, Structure
+from floorman.inputfile import read_input
+from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
+from floorman.strictdata import NestingError, load_json, yaml_problem
+
+__all__ = [
+    "MAX_TABLE_SEATS",
+    "Hand",
+    "HandFileError",
+    "HandHeader",
+    "dump_hand",
+    "hand_schema",
+    "header_from",
+    "load_hand",
+    "parse_hand",
+]
+
+MAX_TABLE_SEATS: Final = {"holdem": 22, "omaha": 11, "omaha-hilo": 11}
+"""Most seats a deck can serve: every hand, five board cards and three burns."""
+
+
+class HandFileError(FloormanError, ValueError):
+    """A hand file that cannot be read: the message names the file (and line)."""
+
+
+class HandHeader(BaseModel):
+    """Everything about a hand but its events."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    """Validators are built on first use: reading a hand file validates a :class:`Hand`."""
+
+    game: Literal["holdem", "omaha", "omaha-hilo"] = Field(
+        "holdem", description="holdem | omaha | omaha-hilo"
+    )
+    betting: Structure = Field("no-limit", description="no-limit | pot-limit | limit")
+    blinds: tuple[int, int] = Field(
+        (1, 2),
+        description="small, big; limit games bet blinds[1] preflop and on the flop, "
+        "twice that on the turn and river",
+    )
+    ante: int = Field(0, ge=0, le=MAX_CHIPS, description="per player, posted before the blinds")
+    button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
+    seats: dict[int, int] = Field(description="occupied seat -> starting stack")
+    chips: list[int] = Field(
+        default_factory=lambda: [1],
+        description="chip denominations in play; the smallest is the odd-chip unit",
+    )
+    rulebook: str = Field("rrop", description="the rulebook that rules on this hand")
+    house: dict[str, Any] = Field(
+        # not the builtin: pydantic reads a builtin's signature by tokenizing its text,
+        # a twentieth of a dealer's command; the same for ``events``
+        default_factory=lambda: {},
+        description="rulebook option overrides for this hand",
+    )
+    burns: Literal["recorded", "not-recorded"] = Field(
+        "recorded",
+        description="recorded: a board card with no burn before it was dealt without one;"
+        " not-recorded: the hand leaves its burns out (PHH imports)",
+    )
+    table: str | None = Field(None, description="the table the hand was played at")
+    started: datetime | None = Field(None, description="when the hand started")
+    limit_raise_cap: int | None = Field(
+        DEFAULT_RAISE_CAP,
+        ge=0,
+        le=MAX_EVENTS_PER_HAND,
+        description="limit games: raises allowed after the bet in a round (null: no cap);"
+        " when left out, the rulebook's option limit_raise_cap (as the house sets it)",
+    )
+    limit_bets: tuple[int, int] | None = Field(
+        None, description="limit games: the small and big bet, when not the big blind and twice it"
+    )
+    min_bet: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_CHIPS,
+        description="no and pot limit: the smallest bet (default: the big blind)",
+    )
+
+    @field_validator("table", mode="before")
+    @classmethod
+    def _table_text(cls, value: object) -> object:
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @field_validator("blinds")
+    @classmethod
+    def _blinds(cls, value: tuple[int, int]) -> tuple[int, int]:
+        small, big = value
+        if small < 0 or big < 0:
+            raise ValueError("blinds cannot be below zero")
+        if big > MAX_CHIPS:
+            raise ValueError(f"a blind is at most {MAX_CHIPS:,} chips")
+        if small > big:
+            raise ValueError(f"the small blind {small} is more than the big blind {big}")
+        return value
+
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, value: dict[int, int]) -> dict[int, int]:
+        if len(value) < 2:
+            raise ValueError("a hand needs at least two occupied seats")
+        for seat, stack in value.items():
+            if not 1 <= seat <= MAX_SEAT:
+                raise ValueError(f"seat {seat}: seats are numbered from 1 to {MAX_SEAT}")
+            if not 0 < stack <= MAX_CHIPS:
+                raise ValueError(
+                    f"seat {seat}: a stack is more than 0 and at most {MAX_CHIPS:,}, not {stack}"
+                )
+        return dict(sorted(value.items()))
+
+    @field_validator("chips")
+    @classmethod
+    def _chips(cls, value: list[int]) -> list[int]:
+        if not value or any(not 0 < c <= MAX_CHIPS for c in value):
+            raise ValueError(f"chip denominations are amounts above 0, at most {MAX_CHIPS:,}")
+        return sorted(set(value))
+
+    @field_validator("limit_bets")
+    @classmethod
+    def _limit_bets(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
+        if value is not None and (value[0] <= 0 or value[1] < value[0] or value[1] > MAX_CHIPS):
+            raise ValueError(
+                f"the small bet is above 0 and the big bet at least as much (at most {MAX_CHIPS:,})"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _fits_deck(self) -> HandHeader:
+        most = MAX_TABLE_SEATS[self.game]
+        if len(self.seats) > most:
+            raise ValueError(f"seats: one deck deals {self.game} to at most {most} seats")
+        if len(self.seats) == 2 and self.button not in self.seats:
+            seats = " and ".join(map(str, self.seats))
+            raise ValueError(
+                f"button: heads-up the button is on seat {seats} (it posts the small blind),"
+                f" not on seat {self.button}"
+            )
+        return self
+
+    @property
+    def records_burns(self) -> bool:
+        """Whether a board card with no ``burn`` before it was dealt without one."""
+        return self.burns == "recorded"
+
+    def start(self, options: Mapping[str, Any] | None = None) -> HandState:
+        """A fresh :class:`floorman.hand.state.HandState` with the blinds and antes posted.
+
+        ``options`` are the rulebook's options as the house sets them: a limit
+        game's raise cap is the header's when it gives one, else the option
+        ``limit_raise_cap`` (and ``limit_heads_up_uncapped`` lifts it heads-up).
+
+        >>> header = parse_hand("betting: limit\\nbutton: 3\\nseats: {1: 50, 2: 50, 3: 50}").header
+        >>> header.start().raise_cap, header.start({"limit_raise_cap": 4}).raise_cap
+        (3, 4)
+        >>> header.model_copy(update={"limit_raise_cap": 2}).start({"limit_raise_cap": 4}).raise_cap
+        2
+        """
+        cap = self.limit_raise_cap
+        options = options or {}
+        if "limit_raise_cap" not in self.model_fields_set:
+            cap = options.get("limit_raise_cap", cap)
+        return HandState(
+            seats=self.seats,
+            button=self.button,
+            blinds=self.blinds,
+            ante=self.ante,
+            game=self.game,
+            betting=self.betting,
+            limit_raise_cap=cap,
+            limit_bets=self.limit_bets,
+            min_bet=self.min_bet,
+            limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
+            chip_values=tuple(self.chips) if "chips" in self.model_fields_set else None,
+        )
+
+
+class Hand(HandHeader):
+    """A hand file: the header and its events, one line of notation each."""
+
+    events: list[str] = Field(default_factory=lambda: [], description="the events, in order")
+
+    _source: str | None = PrivateAttr(None)
+    _lines: list[int] | None = PrivateAttr(None)
+
+    @field_validator("events", mode="before")
+    @classmethod
+    def _event_lines(cls, value: object) -> object:
+        if value is None:
+            return []
+        if isinstance(value, list):
+            if len(value) > MAX_EVENTS_PER_HAND:
+                raise ValueError(
+                    f"a hand has at most {MAX_EVENTS_PER_HAND:,} events, not {len(value):,}"
+                )
+            for i, item in enumerate(value, 1):
+                if isinstance(item, int | float) and not isinstance(item, bool):
+                    value[i - 1] = str(item)
+                elif not isinstance(item, str):
+                    kind = "a mapping" if isinstance(item, dict) else type(item).__name__
+                    raise ValueError(
+                        f"event {i}: one line of text (e.g. 3 call), not {kind}"
+                        + ("; quote lines holding ': '" if isinstance(item, dict) else "")
+                    )
+        return value
+
+    @property
+    def header(self) -> HandHeader:
+        """The header alone (with the same fields given, so the rulebook still decides
+        what the hand leaves out)."""
+        return HandHeader.model_validate(self.model_dump(exclude={"events"}, exclude_unset=True))
+
+    @property
+    def source(self) -> str | None:
+        """The file the hand was read from, if any."""
+        return self._source
+
+    def parse_events(self) -> list[Event]:
+        """The events read from their notation; :class:`EventError` names the bad one."""
+        return [parse_event(text, i) for i, text in enumerate(self.events, 1)]
+
+    def where(self, number: int | None = None) -> str:
+        """The file (and line of event ``number``) for messages: ``hand.yaml line 12``."""
+        name = self._source or "hand"
+        if number is not None and self._lines and 0 < number <= len(self._lines):
+            return f"{name} line {self._lines[number - 1]}"
+        return name
+
+    def error(self, error: EventError) -> HandFileError:
+        """An event error with the file and line in front."""
+        return HandFileError(f"{self.where(error.number)}: {error}")
+
+
+@cache
+def _loader() -> type[Any]:
+    import yaml
+
+    from floorman.strictdata import strict_loader
+
+    return strict_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def _yaml_load(text: str) -> Any:
+    import yaml
+
+    return yaml.load(text, Loader=_loader())
+
+
+def parse_hand(text: str, name: str = "hand", *, json_text: bool | None = None) -> Hand:
+    """Read a hand from YAML (or JSON) text; errors name ``name`` and the line."""
+    if json_text is None:
+        json_text = name.endswith(".json")
+    data: Any
+    if json_text:
+        try:
+            data = load_json(text)
+        except json.JSONDecodeError as error:
+            raise HandFileError(f"{name} line {error.lineno}: not JSON: {error.msg}") from None
+        except NestingError as error:
+            raise HandFileError(f"{name}: not a hand file: {error}") from None
+    else:
+        import yaml
+
+        try:
+            data = _yaml_load(text)
+        except yaml.YAMLError as error:
+            line, problem = yaml_problem(error, text)
+            where = f"{name} line {line}" if line is not None else name
+            raise HandFileError(f"{where}: not YAML: {problem}") from None
+    if not isinstance(data, dict):
+        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
+    try:
+        hand = Hand.model_validate(data)
+    except ValidationError as error:
+        raise HandFileError(f"{name}: {_first_problem(error)}") from None
+    hand._source = name
+    hand._lines = None if json_text else _event_line_numbers(text)
+    return hand
+
+
+def load_hand(path: str | Path) -> Hand:
+    """Read a hand file; a missing or unreadable file is a :class:`HandFileError`."""
+    path = Path(path)
+    try:
+        text = read_input(path)
+    except FloormanError as error:
+        raise HandFileError(str(error)) from None
+    return parse_hand(text, str(path))
+
+
+def header_from(data: Mapping[str, Any], name: str = "hand") -> HandHeader:
+    """A header from plain values, with errors naming ``name`` and the field."""
+    try:
+        return HandHeader.model_validate(dict(data))
+    except ValidationError as error:
+        raise HandFileError(f"{name}: {_first_problem(error)}") from None
+
+
+def _first_problem(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    message = problem["msg"].removeprefix("Value error, ")
+    if problem["type"] == "extra_forbidden":
+        message = "not a hand-file field"
+    elif problem["type"] == "missing":
+        message = "missing"
+    return f"{where}: {message}" if where else message
+
+
+def _event_line_numbers(text: str) -> list[int] | None:
+    """Line of each event in the YAML text (only computed to place an error)."""
+    import yaml
+
+    try:
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return None
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    for key, value in root.value:
+        if getattr(key, "value", None) == "events" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return None
+
+
+_KEY_ORDER: Final = (
+    "table", "started", "game", "betting", "blinds", "ante", "button", "seats", "chips",
+    "rulebook", "house", "limit_raise_cap", "limit_bets", "min_bet",
+)  # fmt: skip
+
+
+def dump_hand(hand: Hand) -> str:
+    """The hand as a YAML hand file, header first then one event a line.
+
+    >>> print(dump_hand(parse_hand("button: 2\\nseats: {1: 50, 2: 60}\\nevents: [deal]")))
+    game: holdem
+    betting: no-limit
+    blinds: [1, 2]
+    button: 2
+    seats: {1: 50, 2: 60}
+    events:
+      - deal
+    <BLANKLINE>
+    """
+    data = hand.model_dump(mode="json", exclude={"events"})
+    defaults = HandHeader.model_fields
+    lines: list[str] = []
+    for key in _KEY_ORDER:
+        value = data[key]
+        if key == "limit_raise_cap" and key in hand.model_fields_set:
+            pass  # given, even as the default: the rulebook's cap must not replace it
+        elif key not in ("game", "betting", "blinds", "button", "seats"):
+            default = defaults[key].get_default(call_default_factory=True)
+            if value == default or (key == "started" and value is None):
+                continue
+        lines.append(f"{key}: {_flow(value)}")
+    lines.append("events:")
+    lines.extend(f"  - {_scalar(event)}" for event in hand.events)
+    return "\n".join(lines) + "\n"
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow_key(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    return _scalar(str(value), flow=True)
+
+
+def _flow_key(key: Any) -> str:
+    text = str(key)
+    return text if text.isdigit() else _scalar(text, flow=True)
+
+
+def _scalar(text: str, *, flow: bool = False) -> str:
+    """Plain when YAML reads it back as the same text, else double-quoted."""
+    plain_ok = (
+        text
+        and text == text.strip()
+        and text[0] not in "-?:,[]{}#&*!|>'\"%@`"
+        and ": " not in text
+        and " #" not in text
+        and not text.endswith(":")
+        and not (flow and any(ch in text for ch in ",[]{}"))
+    )
+    if plain_ok:
+        import yaml
+
+        try:
+            if _yaml_load(text) == text:
+                return text
+        except yaml.YAMLError:
+            pass
+    return json.dumps(text, ensure_ascii=False)
+
+
+def hand_schema() -> dict[str, Any]:
+    """The JSON Schema of a hand file, for editors."""
+    schema = Hand.model_json_schema()
+    schema["title"] = "floorman hand file"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema

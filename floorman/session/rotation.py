@@ -1,0 +1,98 @@
+"""Where the button and the blinds go from one hand to the next.
+
+RRoP §4 (Rules for Using Blinds, rule 1) leaves the house a choice: a
+*moving* button always goes forward to the next player and the blinds follow
+it; with a *dead* button the big blind goes to the player due for it and the
+button and small blind are placed accordingly, even before an empty seat
+(TDA 32, WSOP T 85). Heads-up the button posts the small blind (RRoP §4 rule
+3), and starting heads-up the button is placed so that nobody takes the big
+blind twice in a row (TDA 34-B, WSOP T 87).
+
+>>> next_button((1, 3, 5), 1, (1, 3, 5), "moving")
+3
+>>> next_button((1, 3, 5, 6), 1, (1, 5, 6), "moving")  # seat 3 left: the button moves on
+5
+>>> next_button((1, 3, 5, 6), 1, (1, 5, 6), "dead")  # seat 3 posted the small blind
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Literal
+
+from floorman.hand.table import Table, TableError
+
+__all__ = ["BUTTON_RULES", "ButtonRule", "next_button", "next_header", "remaining"]
+
+ButtonRule = Literal["moving", "dead"]
+BUTTON_RULES: Final = ("moving", "dead")
+
+
+def remaining(stacks: Mapping[int, int]) -> dict[int, int]:
+    """The seats still in the game: a seat left with no chips is busted and empty."""
+    return {seat: chips for seat, chips in sorted(stacks.items()) if chips > 0}
+
+
+def next_button(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> int:
+    """The button's seat for the next hand.
+
+    ``before`` and ``button`` are the last hand's occupied seats and button;
+    ``seats`` are the seats dealt in next.
+    """
+    small, big = Table(tuple(before), button).blind_seats
+    table = Table(tuple(seats), button)
+    if len(table.seats) == 2:
+        return _heads_up(table, big)
+    if rule == "moving":
+        return table.left_of(button)
+    due = table.left_of(big)
+    for candidate in (small, *_counterclockwise(table, due)):
+        if Table(table.seats, candidate).blind_seats[1] == due:
+            return candidate
+    raise AssertionError("some button always puts the big blind on the seat due")
+
+
+def _heads_up(table: Table, big: int) -> int:
+    """Heads-up the button is the small blind: the other seat takes the big blind,
+    unless that seat had it last hand."""
+    first, second = table.seats
+    if big in table.seats:
+        return big
+    moved = table.left_of(table.button)
+    return moved if moved in (first, second) else first
+
+
+def _counterclockwise(table: Table, seat: int) -> tuple[int, ...]:
+    order = table.clockwise_from(seat)
+    return tuple(reversed(order))
+
+
+def next_header(
+    header: Mapping[str, Any],
+    stacks: Mapping[int, int],
+    rule: ButtonRule,
+    *,
+    misdeal: bool = False,
+    changes: Mapping[int, int] | None = None,
+) -> dict[str, Any]:
+    """The header of the hand after ``header``: the stacks it left (busted seats empty),
+    the seats changed by ``changes`` (a seat's chips added, a new seat, 0 to leave), and
+    the button moved by ``rule``.
+
+    After a misdeal the same hand is dealt again: the same button and the stacks it
+    started with, every blind and ante returned (TDA 35-C, WSOP T 88-b, RRoP §3
+    Misdeals).
+    """
+    before = {int(seat): chips for seat, chips in header["seats"].items()}
+    button = int(header["button"])
+    carried = dict(before) if misdeal else {int(s): c for s, c in stacks.items()}
+    for seat, chips in (changes or {}).items():
+        carried[seat] = carried.get(seat, 0) + chips if chips else 0
+    seats = remaining(carried)
+    if len(seats) < 2:
+        left = ", ".join(map(str, seats)) or "none"
+        raise TableError(f"a hand needs two seats with chips (seats with chips: {left})")
+    if not (misdeal and (len(seats) > 2 or button in seats)):
+        button = next_button(tuple(before), button, tuple(seats), rule)
+    return {**header, "seats": seats, "button": button}

@@ -1,0 +1,424 @@
+"""Recorded hands, kept in SQLite behind a small interface.
+
+The store is an audit trail, so it is append-only: a hand is a header and
+a list of records (an event, a retraction of the latest event, the close of
+the hand); an undo is a retraction, never a delete, and the database refuses
+updates and deletes outright. Each append is one transaction, committed
+before the command returns, so a hand survives the process being killed.
+
+A table has at most one hand in progress; finished hands stay for reports.
+:class:`HandStore` is the interface the command line uses: a PostgreSQL
+store would be another class with the same methods.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, Literal, Protocol
+
+from floorman.limits import MAX_EVENTS_PER_HAND
+from floorman.store._sqlite import StoreError, connect, guarded, write
+
+__all__ = [
+    "HandStore",
+    "Record",
+    "SQLiteStore",
+    "StoreConflict",
+    "StoreError",
+    "StoredHand",
+    "default_db_path",
+    "open_store",
+    "standing",
+]
+
+_SCHEMA_VERSION: Final = 2
+"""1: hands and records. 2: the open hands kept in their own table (so finding them costs
+the same however many hands are stored), floorman's mark on the file."""
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS hands (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_name TEXT NOT NULL,
+    header     TEXT NOT NULL,
+    created    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    hand_id INTEGER NOT NULL REFERENCES hands(id),
+    kind    TEXT NOT NULL CHECK (kind IN ('event', 'retract', 'close')),
+    text    TEXT,
+    target  INTEGER REFERENCES records(id),
+    at      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_by_hand ON records(hand_id, id);
+CREATE INDEX IF NOT EXISTS hands_by_table ON hands(table_name, id);
+CREATE TRIGGER IF NOT EXISTS hands_append_only_update BEFORE UPDATE ON hands
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS hands_append_only_delete BEFORE DELETE ON hands
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS records_append_only_update BEFORE UPDATE ON records
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS records_append_only_delete BEFORE DELETE ON records
+    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
+CREATE INDEX IF NOT EXISTS records_closing ON records(hand_id) WHERE kind = 'close';
+CREATE TABLE IF NOT EXISTS open_hands (
+    table_name TEXT PRIMARY KEY,
+    hand_id    INTEGER NOT NULL UNIQUE REFERENCES hands(id)
+);
+INSERT OR IGNORE INTO open_hands (table_name, hand_id)
+    SELECT table_name, MAX(id) FROM hands h WHERE NOT EXISTS
+        (SELECT 1 FROM records r WHERE r.hand_id = h.id AND r.kind = 'close')
+    GROUP BY table_name;
+CREATE TRIGGER IF NOT EXISTS hands_opened AFTER INSERT ON hands
+    BEGIN INSERT INTO open_hands (table_name, hand_id) VALUES (NEW.table_name, NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS hands_closed AFTER INSERT ON records WHEN NEW.kind = 'close'
+    BEGIN DELETE FROM open_hands WHERE hand_id = NEW.hand_id; END;
+"""
+"""Every statement is safe to run again, so two processes upgrading one file at once agree.
+``open_hands`` is an index the triggers keep, not part of the record: the hands and their
+records stay append-only."""
+
+
+class StoreConflict(StoreError):
+    """The hand changed (another terminal recorded to it) since it was read."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A recorded hand: its id, table, hand-file header, when it began, and if it is closed."""
+
+    id: int
+    table: str
+    header: dict[str, Any]
+    created: str
+    closed: str | None = None
+    """Why the hand was closed (``showdown``, ``fold``, ``abandoned``, ...); ``None`` if open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One line of a hand's record: an event, the retraction of one, or the close."""
+
+    id: int
+    hand_id: int
+    kind: Literal["event", "retract", "close"]
+    text: str | None
+    target: int | None
+    at: str
+
+
+class HandStore(Protocol):
+    """What the command line needs from a store of recorded hands.
+
+    A writer names what it saw with ``after``: the id of the hand's latest record when it
+    read the hand (0 for a hand with no record yet). If anything was recorded to the hand
+    since, the write is refused with :class:`StoreConflict`, so nothing is ever stored
+    against a stale view of the table.
+    """
+
+    def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
+        """Begin a hand at ``table``; refuses when the table has a hand in progress."""
+        ...
+
+    def hand(self, hand_id: int) -> StoredHand:
+        """The hand with this id, or :class:`StoreError`."""
+        ...
+
+    def open_hand(self, table: str) -> StoredHand | None:
+        """The hand in progress at ``table``, if any."""
+        ...
+
+    def latest_hand(self, table: str) -> StoredHand | None:
+        """The most recent hand at ``table``, in progress or not."""
+        ...
+
+    def open_hands(self) -> list[StoredHand]:
+        """Every hand in progress, oldest first."""
+        ...
+
+    def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
+        """Recent hands, newest first (at one table when given)."""
+        ...
+
+    def events(self, hand_id: int) -> list[Record]:
+        """The hand's events in order, retracted ones left out."""
+        ...
+
+    def records(self, hand_id: int) -> list[Record]:
+        """Everything recorded for the hand, retractions and close included."""
+        ...
+
+    def last_record(self, hand_id: int) -> int:
+        """The id of the hand's latest record, 0 when it has none."""
+        ...
+
+    def append(
+        self, hand_id: int, texts: Sequence[str], *, after: int | None = None
+    ) -> list[Record]:
+        """Append events in one transaction, refusing past :data:`MAX_EVENTS_PER_HAND`."""
+        ...
+
+    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
+        """Retract the latest event (an undo); returns the event retracted."""
+        ...
+
+    def close_hand(self, hand_id: int, reason: str) -> None:
+        """Mark the hand finished; it stays for reports."""
+        ...
+
+    def close(self) -> None:
+        """Release the store."""
+        ...
+
+
+def default_db_path(
+    env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None
+) -> Path:
+    """``$FLOORMAN_DB``, else the user's data folder: ``$XDG_DATA_HOME/floorman/floorman.db``
+    or ``~/.local/share/floorman/floorman.db``; ``~/Library/Application Support`` on macOS,
+    ``%LOCALAPPDATA%`` on Windows.
+
+    >>> str(default_db_path({"XDG_DATA_HOME": "/data"}, "linux", Path("/home/d")))
+    '/data/floorman/floorman.db'
+    >>> str(default_db_path({}, "darwin", Path("/Users/d")))
+    '/Users/d/Library/Application Support/floorman/floorman.db'
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("FLOORMAN_DB"):
+        return Path(env["FLOORMAN_DB"])
+    home = Path.home() if home is None else home
+    if platform.startswith("win"):
+        base = Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "floorman" / "floorman.db"
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > _SCHEMA_VERSION:
+        raise StoreError(f"made by a newer floorman (store version {version})")
+    if version < _SCHEMA_VERSION:
+        db.executescript(
+            f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={_SCHEMA_VERSION}; COMMIT;"
+        )
+
+
+def open_store(path: str | Path | None = None) -> SQLiteStore:
+    """The store at ``path`` (default: :func:`default_db_path`), created if new."""
+    return SQLiteStore(Path(path) if path else default_db_path())
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+_KINDS: Final = ("event", "retract", "close")
+_MAX_ID: Final = 2**63 - 1
+"""The largest id SQLite gives a row: a larger number names no hand."""
+
+
+class SQLiteStore:
+    """:class:`HandStore` in one SQLite file (WAL, full sync, one transaction per append)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db = connect(path, _migrate)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _write(self) -> AbstractContextManager[None]:
+        return write(self._db, self.path)
+
+    def _rows(self, query: str, arguments: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with guarded(self.path):
+            return self._db.execute(query, arguments).fetchall()
+
+    def _damaged(self, what: str) -> StoreError:
+        return StoreError(f"{self.path}: the store is damaged ({what} cannot be read)")
+
+    # hands ----------------------------------------------------------------
+
+    def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
+        created = _now()
+        with self._write():
+            busy = self._open_id(table)
+            if busy is not None:
+                raise StoreError(f"table {table} has hand {busy} in progress")
+            cursor = self._db.execute(
+                "INSERT INTO hands (table_name, header, created) VALUES (?, ?, ?)",
+                (table, json.dumps(dict(header), default=str), created),
+            )
+        hand_id = cursor.lastrowid
+        assert hand_id is not None
+        return StoredHand(hand_id, table, dict(header), created)
+
+    def _open_id(self, table: str) -> int | None:
+        rows = self._rows("SELECT hand_id FROM open_hands WHERE table_name = ?", (table,))
+        return int(rows[0][0]) if rows else None
+
+    _HAND_QUERY: Final = (
+        "SELECT h.id, h.table_name, h.header, h.created, "
+        "(SELECT text FROM records r WHERE r.hand_id = h.id AND r.kind = 'close' LIMIT 1) "
+        "FROM hands h "
+    )
+
+    def _hand(self, row: tuple[Any, ...]) -> StoredHand:
+        hand_id, table, header, created, closed = row
+        try:
+            parsed = json.loads(header)
+            datetime.fromisoformat(created)
+        except (TypeError, ValueError, RecursionError):
+            parsed = None
+        if not (
+            isinstance(hand_id, int)
+            and isinstance(table, str)
+            and isinstance(parsed, dict)
+            and (closed is None or isinstance(closed, str))
+        ):
+            raise self._damaged(f"hand {hand_id}")
+        return StoredHand(hand_id, table, parsed, created, closed)
+
+    def _hands(self, where: str, arguments: tuple[Any, ...] = ()) -> list[StoredHand]:
+        return [self._hand(row) for row in self._rows(self._HAND_QUERY + where, arguments)]
+
+    def hand(self, hand_id: int) -> StoredHand:
+        found = self._hands("WHERE h.id = ?", (hand_id,)) if 0 < hand_id <= _MAX_ID else []
+        if not found:
+            raise StoreError(f"no hand {hand_id} in {self.path}")
+        return found[0]
+
+    def open_hand(self, table: str) -> StoredHand | None:
+        hand_id = self._open_id(table)
+        return None if hand_id is None else self.hand(hand_id)
+
+    def latest_hand(self, table: str) -> StoredHand | None:
+        found = self._hands("WHERE h.table_name = ? ORDER BY h.id DESC LIMIT 1", (table,))
+        return found[0] if found else None
+
+    def open_hands(self) -> list[StoredHand]:
+        return self._hands("WHERE h.id IN (SELECT hand_id FROM open_hands) ORDER BY h.id")
+
+    def hands(self, table: str | None = None, limit: int = 50) -> list[StoredHand]:
+        limit = max(0, min(limit, _MAX_ID))
+        if table is None:
+            return self._hands("ORDER BY h.id DESC LIMIT ?", (limit,))
+        return self._hands("WHERE h.table_name = ? ORDER BY h.id DESC LIMIT ?", (table, limit))
+
+    # records --------------------------------------------------------------
+
+    def records(self, hand_id: int) -> list[Record]:
+        rows = self._rows(
+            "SELECT id, hand_id, kind, text, target, at FROM records WHERE hand_id = ? ORDER BY id",
+            (hand_id,),
+        )
+        return [self._record(row) for row in rows]
+
+    def _record(self, row: tuple[Any, ...]) -> Record:
+        record_id, hand_id, kind, text, target, at = row
+        try:
+            datetime.fromisoformat(at)
+        except (TypeError, ValueError):
+            at = None
+        if not (
+            isinstance(record_id, int)
+            and kind in _KINDS
+            and (text is None or isinstance(text, str))
+            and (target is None or isinstance(target, int))
+            and at is not None
+        ):
+            raise self._damaged(f"record {record_id} of hand {hand_id}")
+        return Record(record_id, hand_id, kind, text, target, at)
+
+    def events(self, hand_id: int) -> list[Record]:
+        return standing(self.records(hand_id))
+
+    def last_record(self, hand_id: int) -> int:
+        rows = self._rows("SELECT MAX(id) FROM records WHERE hand_id = ?", (hand_id,))
+        return int(rows[0][0] or 0)
+
+    def append(
+        self, hand_id: int, texts: Sequence[str], *, after: int | None = None
+    ) -> list[Record]:
+        at = _now()
+        added: list[Record] = []
+        with self._write():
+            live = self._writable(hand_id, after)
+            if len(live) + len(texts) > MAX_EVENTS_PER_HAND:
+                raise StoreError(
+                    f"hand {hand_id} has {len(live)} events: a hand takes at most "
+                    f"{MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
+                )
+            for text in texts:
+                cursor = self._db.execute(
+                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'event', ?, ?)",
+                    (hand_id, text, at),
+                )
+                assert cursor.lastrowid is not None
+                added.append(Record(cursor.lastrowid, hand_id, "event", text, None, at))
+        return added
+
+    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
+        at = _now()
+        with self._write():
+            live = self._writable(hand_id, after)
+            if not live:
+                raise StoreError(f"hand {hand_id} has no event to undo")
+            last = live[-1]
+            self._db.execute(
+                "INSERT INTO records (hand_id, kind, target, at) VALUES (?, 'retract', ?, ?)",
+                (hand_id, last.id, at),
+            )
+        return last
+
+    def close_hand(self, hand_id: int, reason: str) -> None:
+        with self._write():
+            if self._closed(hand_id) is None:
+                self._db.execute(
+                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'close', ?, ?)",
+                    (hand_id, reason, _now()),
+                )
+
+    def _closed(self, hand_id: int) -> str | None:
+        rows = self._rows(
+            "SELECT text FROM records WHERE hand_id = ? AND kind = 'close'", (hand_id,)
+        )
+        return None if not rows else str(rows[0][0])
+
+    def _writable(self, hand_id: int, after: int | None) -> list[Record]:
+        if not self._rows("SELECT 1 FROM hands WHERE id = ?", (hand_id,)):
+            raise StoreError(f"no hand {hand_id} in {self.path}")
+        closed = self._closed(hand_id)
+        if closed is not None:
+            raise StoreError(f"hand {hand_id} is closed ({closed})")
+        records = self.records(hand_id)
+        if after is not None and (records[-1].id if records else 0) != after:
+            raise StoreConflict(
+                f"hand {hand_id} changed while this was typed (another terminal recorded "
+                "to it); look at it again and retry"
+            )
+        return standing(records)
+
+
+def standing(records: Sequence[Record]) -> list[Record]:
+    """Events still standing once retractions are taken into account."""
+    retracted = {r.target for r in records if r.kind == "retract"}
+    return [r for r in records if r.kind == "event" and r.id not in retracted]
