@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorman.hand.events import Burn, Event, EventError
 from floorman.hand.state import HandState
-from floorman.interchange.handfile import HandHeader
 from floorman.replay import Ruled, read_event, rule_events, ruled_chips
+
+if TYPE_CHECKING:
+    from floorman.interchange.plainhand import HeaderLike
 
 __all__ = ["Recording"]
 
@@ -28,7 +30,7 @@ class Recording:
     When :meth:`add` refuses an event, the recording is as it was before the call.
     """
 
-    header: HandHeader
+    header: HeaderLike
     events: list[Event] = field(default_factory=list)
     _ruled: Ruled | None = field(default=None, init=False, repr=False)
 
@@ -37,7 +39,7 @@ class Recording:
 
     @classmethod
     def replayed(
-        cls, header: HandHeader, events: Sequence[Event]
+        cls, header: HeaderLike, events: Sequence[Event]
     ) -> tuple[Recording, EventError | None]:
         """The hand replayed as far as its events allow, and what stopped it (``None``
         when every event replays)."""

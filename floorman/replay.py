@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorman.hand.events import VERB_ALIASES, Event, EventError, NotationError, parse_event
 from floorman.hand.state import HandState
-from floorman.interchange.handfile import Hand, HandHeader
+
+if TYPE_CHECKING:
+    from floorman.interchange.plainhand import HandLike, HeaderLike
 
 __all__ = [
     "CheckResult",
@@ -73,7 +75,7 @@ def _idle(state: HandState) -> str:
     return f"the {state.street} betting is complete; deal the {nxt}"
 
 
-def replay(header: HandHeader, events: Iterable[Event | str]) -> HandState:
+def replay(header: HeaderLike, events: Iterable[Event | str]) -> HandState:
     """The state after ``events`` (text or values); :class:`EventError` names a bad one."""
     state = header.start()
     for number, event in _events(events):
@@ -81,7 +83,7 @@ def replay(header: HandHeader, events: Iterable[Event | str]) -> HandState:
     return state
 
 
-def replay_states(header: HandHeader, events: Iterable[Event | str]) -> Iterator[HandState]:
+def replay_states(header: HeaderLike, events: Iterable[Event | str]) -> Iterator[HandState]:
     """The state before the first event, then after each event (independent copies)."""
     state = header.start()
     yield state.copy()
@@ -132,7 +134,7 @@ class Ruled:
 
 
 def rule_events(
-    hand: HandHeader,
+    hand: HeaderLike,
     events: Sequence[Event],
     *,
     rulebook: str | None = None,
@@ -154,7 +156,7 @@ def rule_events(
 
 
 def rule_steps(
-    hand: HandHeader,
+    hand: HeaderLike,
     events: Sequence[Event],
     *,
     rulebook: str | None = None,
@@ -171,7 +173,7 @@ def rule_steps(
 
 
 def _engine(
-    hand: HandHeader, events: Sequence[Event], rulebook: str | None, house: str | None
+    hand: HeaderLike, events: Sequence[Event], rulebook: str | None, house: str | None
 ) -> tuple[Any, HandState, Any]:
     from floorman.rules.engine import RulesEngine
     from floorman.rules.loader import load_rulebook
@@ -181,7 +183,7 @@ def _engine(
     return book, hand.start(book.options), engine
 
 
-def ruled_chips(hand: HandHeader, events: Sequence[Event], ruled: Ruled) -> Any:
+def ruled_chips(hand: HeaderLike, events: Sequence[Event], ruled: Ruled) -> Any:
     """The pots, awards and stacks of a ruled hand (a
     :class:`floorman.showdown.settlement.ChipsReport`), odd chips as its rulebook says."""
     from floorman.showdown.oddchips import split_rules
@@ -194,7 +196,9 @@ def ruled_chips(hand: HandHeader, events: Sequence[Event], ruled: Ruled) -> Any:
     )
 
 
-def check_hand(hand: Hand, *, rulebook: str | None = None, house: str | None = None) -> CheckResult:
+def check_hand(
+    hand: HandLike, *, rulebook: str | None = None, house: str | None = None
+) -> CheckResult:
     """Replay ``hand`` and gather the check result.
 
     The rulebook rules on every event as it is replayed: ``rulebook`` (default:

@@ -8,7 +8,9 @@ import os
 import pickle
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,8 +56,24 @@ def test_an_entry_is_used_only_for_the_same_content(folder: Path) -> None:
 
 
 def test_an_entry_is_plain_json_data(folder: Path) -> None:
-    entry = json.loads(_one_entry(folder).read_text("utf-8"))
-    assert entry["file"] == {"rulebook": "room", "title": "The room"}
+    head, file = [json.loads(line) for line in _one_entry(folder).read_text("utf-8").splitlines()]
+    assert head["models"]["RulebookFile"]["defaults"]["abstract"] is False
+    assert file == {"@": "RulebookFile", "@s": ["rulebook", "title"], "rulebook": "room",
+                    "title": "The room"}  # fmt: skip
+
+
+def test_an_entry_reads_back_without_pydantic(folder: Path) -> None:
+    _one_entry(folder)
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom floorman.rules import cache\n"
+        "book = cache.get(Path(sys.argv[1]), cache.digest(b'room'))\n"
+        "print(book.rulebook, book.abstract, book.rules, sorted(book.model_fields_set))\n"
+        "print(sorted(name for name in sys.modules if name.startswith('pydantic')))\n"
+    )
+    env = {**os.environ, "FLOORMAN_CACHE_DIR": str(folder)}
+    argv = [sys.executable, "-c", code, str(folder.parent / "room.yaml")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
+    assert done.stdout == "room False [] ['rulebook', 'title']\n[]\n"
 
 
 def test_a_same_size_edit_that_keeps_the_modification_time_is_read_afresh(
@@ -221,11 +239,23 @@ def test_a_damaged_or_foreign_entry_is_ignored_and_runs_nothing(
     assert not [name for name in os.listdir(folder) if name.endswith(".tmp")]
 
 
-def test_an_entry_made_for_other_fields_is_ignored(folder: Path) -> None:
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda file: file.update(colour="red"),
+        lambda file: file.update({"@s": [*file["@s"], "colour"], "colour": "red"}),
+        lambda file: file.update({"@": "Colour"}),
+        lambda file: file.update({"@s": ["rulebook"]}),
+    ],
+)
+def test_an_entry_made_for_other_fields_is_ignored(
+    folder: Path, change: Callable[[dict[str, Any]], None]
+) -> None:
     entry = _one_entry(folder)
-    data = json.loads(entry.read_text("utf-8"))
-    data["file"]["colour"] = "red"
-    entry.write_text(json.dumps(data), encoding="utf-8")
+    head, file = entry.read_text("utf-8").splitlines()
+    data = json.loads(file)
+    change(data)
+    entry.write_text(f"{head}\n{json.dumps(data)}", encoding="utf-8")
     assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
 
 
@@ -251,7 +281,7 @@ def test_another_pydantic_outdates_every_entry(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _one_entry(folder)
-    monkeypatch.setattr(cache, "PYDANTIC_VERSION", "2.99.0")
+    monkeypatch.setattr(cache, "pydantic_version", lambda: "2.99.0")
     assert cache.get(folder.parent / "room.yaml", cache.digest(b"room")) is None
 
 
@@ -290,8 +320,11 @@ def _shape(value: object) -> object:
     """A model tree as plain values, with each model's type and the fields that were set."""
     from pydantic import BaseModel
 
-    if isinstance(value, BaseModel):
-        fields = {name: _shape(getattr(value, name)) for name in type(value).model_fields}
+    from floorman.rules.plain import Plain
+
+    if isinstance(value, BaseModel | Plain):
+        names = type(value).model_fields if isinstance(value, BaseModel) else type(value)._fields
+        fields = {name: _shape(getattr(value, name)) for name in names}
         return (type(value).__name__, sorted(value.model_fields_set), fields)
     if isinstance(value, list):
         return [_shape(item) for item in value]

@@ -17,11 +17,11 @@ def check(handfile: Path, as_json: bool, rulebook: str | None, house: str | None
     from floorman.cli._errors import user_errors
     from floorman.cli._ruling import ruling_lines
     from floorman.cli._view import award_lines, detail_lines
-    from floorman.interchange.handfile import load_hand
+    from floorman.interchange.plainhand import read_hand
     from floorman.replay import check_hand
 
     with user_errors():
-        result = check_hand(load_hand(handfile), rulebook=rulebook, house=house)
+        result = check_hand(read_hand(handfile), rulebook=rulebook, house=house)
     if as_json:
         echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

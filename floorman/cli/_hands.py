@@ -6,18 +6,21 @@ Imported only inside commands: it brings in the store (and so sqlite3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
-from floorman.interchange.handfile import Hand, header_from
+from floorman.interchange.plainhand import HeaderLike, plain_header
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
 from floorman.store.hands import SQLiteStore, StoredHand, open_store, standing
+
+if TYPE_CHECKING:
+    from floorman.interchange.handfile import Hand
 
 __all__ = [
     "Loaded",
@@ -45,14 +48,28 @@ class Loaded:
     A hand whose events stop replaying (recorded against a stale view by an older
     floorman, or under another rulebook) loads as far as they replay: ``broken`` says
     which event stopped it and the events from there on are left out of the state.
+
+    The hand is replayed from its stored header as read without the model
+    (:mod:`floorman.interchange.plainhand`); :attr:`header`, the model, is
+    made only for a command that asks for it (``add`` does not).
     """
 
     stored: StoredHand
-    header: Hand
+    values: HeaderLike
     texts: list[str]
     recording: Recording
     last: int
     broken: EventError | None = None
+    _header: Hand | None = field(default=None, repr=False)
+
+    @property
+    def header(self) -> Hand:
+        """The stored header as the hand model (read when it was loaded, so valid)."""
+        if self._header is None:
+            from floorman.interchange.handfile import Hand
+
+            self._header = Hand.model_validate(self.stored.header)
+        return self._header
 
     @property
     def count(self) -> int:
@@ -149,12 +166,7 @@ def load(store: SQLiteStore, stored: StoredHand) -> Loaded:
     texts = [r.text or "" for r in standing(records)]
     last = records[-1].id if records else 0
     try:
-        try:
-            header = Hand.model_validate(stored.header)
-        except ValueError:
-            header_from(stored.header, "its header")
-            raise FloormanError("its header cannot be read") from None
-
+        header, model = _header(stored)
         events: list[Event] = []
         broken: EventError | None = None
         for number, text in enumerate(texts, 1):
@@ -169,7 +181,23 @@ def load(store: SQLiteStore, stored: StoredHand) -> Loaded:
             f"hand {stored.id} cannot be replayed: {error}; "
             "start the next hand with floorman new --force"
         ) from None
-    return Loaded(stored, header, texts, recording, last, stopped or broken)
+    return Loaded(stored, header, texts, recording, last, stopped or broken, model)
+
+
+def _header(stored: StoredHand) -> tuple[HeaderLike, Hand | None]:
+    """A stored header read without the model when it is plainly right (as every header
+    floorman stores is), else by the model, which is then returned too."""
+    plain = plain_header(stored.header)
+    if plain is not None:
+        return plain, None
+    from floorman.interchange.handfile import Hand, header_from
+
+    try:
+        model = Hand.model_validate(stored.header)
+    except ValueError:
+        header_from(stored.header, "its header")
+        raise FloormanError("its header cannot be read") from None
+    return model, model
 
 
 def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> None:
@@ -193,7 +221,7 @@ def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> None:
         stored = store.append(loaded.stored.id, added, after=loaded.last)
     except BaseException:
         if len(loaded.recording.events) != len(before):
-            loaded.recording = Recording(loaded.header, before)
+            loaded.recording = Recording(loaded.values, before)
         raise
     loaded.texts.extend(added)
     loaded.last = stored[-1].id
@@ -258,7 +286,7 @@ def stacks_left(loaded: Loaded, reason: str) -> dict[int, int] | None:
 
     if reason in ("misdeal", "void", "abandoned"):
         return dict(loaded.header.seats)
-    chips = ruled_chips(loaded.header, loaded.recording.events, loaded.recording.ruled)
+    chips = ruled_chips(loaded.values, loaded.recording.events, loaded.recording.ruled)
     if reason == "showdown" and not chips.awards:
         return None
     return dict(chips.stacks)

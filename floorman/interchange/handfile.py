@@ -7,10 +7,11 @@ reported with its number and, for a file, its line.
 >>> hand = parse_hand("button: 3\\nseats: {1: 200, 3: 150, 5: 300}\\nevents: [deal, 5 call]")
 >>> hand.game, hand.blinds, hand.events
 ('holdem', (1, 2), ['deal', '5 call'])
->>> parse_hand("button: 3\\nseats: {1: 200}", "h.yaml")
-Traceback (most recent call last):
-...
-floorman.interchange.handfile.HandFileError: h.yaml: seats: a hand needs at least two occupied seats
+>>> try:
+...     parse_hand("button: 3\\nseats: {1: 200}", "h.yaml")
+... except HandFileError as error:
+...     print(error)
+h.yaml: seats: a hand needs at least two occupied seats
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
-from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -37,8 +37,15 @@ from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
 from floorman.hand.structures import DEFAULT_RAISE_CAP, Structure
 from floorman.inputfile import read_input
+from floorman.interchange.plainhand import (
+    MAX_TABLE_SEATS,
+    HandFileError,
+    event_line_numbers,
+    read_data,
+    start_state,
+    yaml_loader,
+)
 from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
-from floorman.strictdata import NestingError, load_json, yaml_problem
 
 __all__ = [
     "MAX_TABLE_SEATS",
@@ -46,18 +53,12 @@ __all__ = [
     "HandFileError",
     "HandHeader",
     "dump_hand",
+    "hand_from",
     "hand_schema",
     "header_from",
     "load_hand",
     "parse_hand",
 ]
-
-MAX_TABLE_SEATS: Final = {"holdem": 22, "omaha": 11, "omaha-hilo": 11}
-"""Most seats a deck can serve: every hand, five board cards and three burns."""
-
-
-class HandFileError(FloormanError, ValueError):
-    """A hand file that cannot be read: the message names the file (and line)."""
 
 
 class HandHeader(BaseModel):
@@ -191,23 +192,7 @@ class HandHeader(BaseModel):
         >>> header.model_copy(update={"limit_raise_cap": 2}).start({"limit_raise_cap": 4}).raise_cap
         2
         """
-        cap = self.limit_raise_cap
-        options = options or {}
-        if "limit_raise_cap" not in self.model_fields_set:
-            cap = options.get("limit_raise_cap", cap)
-        return HandState(
-            seats=self.seats,
-            button=self.button,
-            blinds=self.blinds,
-            ante=self.ante,
-            game=self.game,
-            betting=self.betting,
-            limit_raise_cap=cap,
-            limit_bets=self.limit_bets,
-            min_bet=self.min_bet,
-            limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
-            chip_values=tuple(self.chips) if "chips" in self.model_fields_set else None,
-        )
+        return start_state(self, self.model_fields_set, options)
 
 
 class Hand(HandHeader):
@@ -266,42 +251,21 @@ class Hand(HandHeader):
         return HandFileError(f"{self.where(error.number)}: {error}")
 
 
-@cache
-def _loader() -> type[Any]:
-    import yaml
-
-    from floorman.strictdata import strict_loader
-
-    return strict_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-
-
 def _yaml_load(text: str) -> Any:
     import yaml
 
-    return yaml.load(text, Loader=_loader())
+    return yaml.load(text, Loader=yaml_loader())
 
 
 def parse_hand(text: str, name: str = "hand", *, json_text: bool | None = None) -> Hand:
     """Read a hand from YAML (or JSON) text; errors name ``name`` and the line."""
     if json_text is None:
         json_text = name.endswith(".json")
-    data: Any
-    if json_text:
-        try:
-            data = load_json(text)
-        except json.JSONDecodeError as error:
-            raise HandFileError(f"{name} line {error.lineno}: not JSON: {error.msg}") from None
-        except NestingError as error:
-            raise HandFileError(f"{name}: not a hand file: {error}") from None
-    else:
-        import yaml
+    return hand_from(read_data(text, name, json_text), name, None if json_text else text)
 
-        try:
-            data = _yaml_load(text)
-        except yaml.YAMLError as error:
-            line, problem = yaml_problem(error, text)
-            where = f"{name} line {line}" if line is not None else name
-            raise HandFileError(f"{where}: not YAML: {problem}") from None
+
+def hand_from(data: Any, name: str, text: str | None) -> Hand:
+    """A hand file's data read by the model; ``text`` is its YAML (``None`` for JSON)."""
     if not isinstance(data, dict):
         raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
     try:
@@ -309,7 +273,7 @@ def parse_hand(text: str, name: str = "hand", *, json_text: bool | None = None) 
     except ValidationError as error:
         raise HandFileError(f"{name}: {_first_problem(error)}") from None
     hand._source = name
-    hand._lines = None if json_text else _event_line_numbers(text)
+    hand._lines = None if text is None else event_line_numbers(text)
     return hand
 
 
@@ -340,22 +304,6 @@ def _first_problem(error: ValidationError) -> str:
     elif problem["type"] == "missing":
         message = "missing"
     return f"{where}: {message}" if where else message
-
-
-def _event_line_numbers(text: str) -> list[int] | None:
-    """Line of each event in the YAML text (only computed to place an error)."""
-    import yaml
-
-    try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError:
-        return None
-    if not isinstance(root, yaml.MappingNode):
-        return None
-    for key, value in root.value:
-        if getattr(key, "value", None) == "events" and isinstance(value, yaml.SequenceNode):
-            return [item.start_mark.line + 1 for item in value.value]
-    return None
 
 
 _KEY_ORDER: Final = (

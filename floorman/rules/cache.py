@@ -7,7 +7,9 @@ validating it again (building pydantic's validators costs more than the rest
 of a short check). Nothing in an entry can run code when it is read.
 
 An entry is keyed on content: a hash of the file's bytes, of the rulebook
-models' and this module's source, and the floorman and pydantic versions.
+models' and this module's source, and the floorman and pydantic versions
+(pydantic's read from its version file: reading an entry back imports no
+pydantic at all).
 An edited file is read afresh even when its size and modification time are
 kept; the loader checks every file of an ``extends`` chain this way.
 
@@ -28,21 +30,24 @@ import functools
 import hashlib
 import json
 import os
+import re
 import stat
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-
-from pydantic import VERSION as PYDANTIC_VERSION
+from typing import TYPE_CHECKING
 
 from floorman import __version__
 from floorman.limits import MAX_FILE_BYTES
-from floorman.rules import plain, schema
-from floorman.rules.schema import RulebookFile
+from floorman.rules import plain
 
-__all__ = ["cache_dir", "digest", "get", "put"]
+if TYPE_CHECKING:
+    from floorman.rules.schema import RulebookFile
 
-_SOURCES = (Path(schema.__file__), Path(plain.__file__), Path(__file__))
+__all__ = ["cache_dir", "digest", "get", "put", "pydantic_version"]
+
+_SOURCES = (Path(__file__).with_name("schema.py"), Path(plain.__file__), Path(__file__))
 """The code an entry's shape depends on: a change to any of them outdates every entry."""
 
 _OPEN_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
@@ -81,26 +86,29 @@ def get(path: Path, content_digest: str) -> RulebookFile | None:
                     return None
                 if info.st_size > MAX_FILE_BYTES:
                     return None
-                entry = json.loads(stream.read(MAX_FILE_BYTES + 1))
+                head, _, body = stream.read(MAX_FILE_BYTES + 1).partition(b"\n")
+        entry = json.loads(head)
         if entry["key"] != _key(content_digest):
             return None
-        return plain.from_plain(RulebookFile, entry["file"])
+        return plain.from_plain(entry["models"], body.decode("utf-8"))
     except Exception:  # a missing, damaged, outdated or foreign entry: parse the YAML instead
         return None
 
 
 def put(path: Path, content_digest: str, file: RulebookFile) -> None:
-    """Keep a file that loaded cleanly; silently skip if it cannot be."""
+    """Keep a file that loaded cleanly; silently skip if it cannot be.
+
+    An entry is two lines of JSON: its key and the models' description, then
+    the file (:mod:`floorman.rules.plain`)."""
     try:
-        text = json.dumps(
-            {"key": _key(content_digest), "file": plain.to_plain(file)},
-            ensure_ascii=False,
-            separators=(",", ":"),
-            allow_nan=False,
-        )
+        head = {"key": _key(content_digest), "models": plain.models(type(file))}
+        parts = [
+            json.dumps(part, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+            for part in (head, plain.to_plain(file))
+        ]
     except (TypeError, ValueError):  # a value JSON cannot hold as it is: not cached
         return
-    data = text.encode("utf-8")
+    data = "\n".join(parts).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         return
     name = _entry_name(path)
@@ -148,7 +156,23 @@ def _entry_name(path: Path) -> str:
 
 
 def _key(content_digest: str) -> list[str]:
-    return [content_digest, _sources_digest(), __version__, PYDANTIC_VERSION]
+    return [content_digest, _sources_digest(), __version__, pydantic_version()]
+
+
+@functools.cache
+def pydantic_version() -> str:
+    """The installed pydantic's version, read from its version file on the import path
+    without importing pydantic; ``?`` when it cannot be read."""
+    for folder in sys.path:
+        try:
+            text = Path(folder or ".", "pydantic", "version.py").read_text("utf-8")
+        except (OSError, ValueError):
+            continue
+        break
+    else:
+        return "?"
+    found = re.search(r"^VERSION = ['\"]([^'\"]+)['\"]", text, re.MULTILINE)
+    return found.group(1) if found else "?"
 
 
 @functools.cache

@@ -14,28 +14,28 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, TypeVar
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from floorman._resources import rulebook_dir
 from floorman.errors import FloormanError, shown
 from floorman.inputfile import read_input
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
 from floorman.rules.predicates import PredicateError, Test, compile_predicate, walk
-from floorman.rules.schema import (
-    Example,
-    Game,
-    Option,
-    Predicate,
-    Rule,
-    RulebookFile,
-    Situation,
-    Step,
-    check_choice,
-    check_minimum,
-)
 from floorman.strictdata import strict_loader, yaml_problem
+
+if TYPE_CHECKING:
+    # The models are imported to validate a file read from its YAML; a file read back
+    # from the cache comes as look-alikes (floorman.rules.plain), without pydantic.
+    from floorman.rules.schema import (
+        Example,
+        Game,
+        Option,
+        Predicate,
+        Rule,
+        RulebookFile,
+        Situation,
+        Step,
+    )
 
 __all__ = [
     "ACTION_KINDS",
@@ -296,6 +296,10 @@ def _parse(path: Path, digest: str, text: str) -> _Read:
         raise RulebookError(f"{path}{at}: not valid YAML: {problem}") from None
     if not isinstance(data, dict):
         raise RulebookError(f"{path}:1: a rulebook file is a mapping (rulebook:, title:, ...)")
+    from pydantic import ValidationError
+
+    from floorman.rules.schema import RulebookFile
+
     try:
         return _Read(RulebookFile.model_validate(data), False, digest)
     except ValidationError as error:
@@ -428,7 +432,7 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
     options: dict[str, Any] = dict(base.options) if base else {}
     for name, given in file.options.items():
         where = _Where(path, ["options", name])
-        if isinstance(given, Option):
+        if given is not None and not isinstance(given, bool | int | str | list):
             if name in specs:
                 changed = {field: getattr(given, field) for field in given.model_fields_set}
                 given = specs[name].model_copy(update=changed)
@@ -437,6 +441,8 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
         elif name in specs:
             options[name] = _check_option_value(specs, name, given, where)
         elif base is None:
+            from floorman.rules.schema import Option
+
             specs[name] = Option.model_construct(default=given)  # ``given`` passed validation
             options[name] = given
         else:
@@ -556,6 +562,8 @@ def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, wher
             raise RulebookError(
                 f"{where}: option {name!r}: {item!r} is not a {type(samples[0]).__name__}"
             )
+    from floorman.rules.schema import check_choice, check_minimum
+
     try:
         if spec.choices is not None:
             check_choice(f"option {name!r}", value, spec.choices)

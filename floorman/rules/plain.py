@@ -1,224 +1,193 @@
-"""Checked rulebook models as plain JSON data, and back without validating again.
+"""Checked rulebook models as plain JSON data, and back without pydantic.
 
 The rulebook cache keeps a file that loaded cleanly as JSON: nothing in it
-can run code when it is read, unlike a pickle. A model becomes an object of
-the fields that were set (so ``model_fields_set`` survives, which the loader
-and the predicates read); a value typed ``Any`` (a worked example's hand) is
-written so that a mapping keeps keys that are not strings (``seats: {1: 100}``), and a
-mapping keyed by seat (``bets: {3: 300}``) is kept as ``[seat, value]`` pairs.
-Reading it back rebuilds each model with ``model_construct``: the data was
-validated when the file was first loaded, and the validators are never
-built, which is what makes a cached rulebook cheap to start.
+can run code when it is read, unlike a pickle. Reading it back needs neither
+pydantic nor the models: importing pydantic's model machinery and defining
+the nine rulebook models costs more than the rest of a dealer's command. So
+each model comes back as a :class:`Plain` look-alike of the same name, with
+the same fields as attributes and the same ``model_fields_set`` (which the
+loader and the predicates read), and ``Predicate``'s ``comparator``. The
+engine, the loader and the documents read a rulebook by its fields only, so
+a look-alike serves them as the model would; the data was validated when the
+file was first loaded.
 
-What to do with each field is worked out from the models' annotations, once
-per model and on first use; an annotation this module cannot keep is a
-``TypeError`` when the model is first written, so a change to the models that
-needs more is caught by the tests, never written wrongly.
+An entry is two parts. :func:`models` describes each model class (its fields
+and their defaults) as plain JSON; :func:`to_plain` writes the tree: a model
+is an object with its class name under ``@``, the fields that were set
+under ``@s`` and those fields' values; a mapping is an object holding its
+items as ``[key, value]`` pairs under ``d`` (so keys that are not strings,
+``seats: {1: 100}``, survive). :func:`from_plain` reads the tree with one
+hook on the JSON decoder.
 """
 
 from __future__ import annotations
 
-import copy
-import types
-from collections.abc import Callable
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, cast
 
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-__all__ = ["from_plain", "to_plain"]
+    from floorman.rules.schema import RulebookFile
 
-M = TypeVar("M", bound=BaseModel)
-_Convert = Callable[[Any], Any]
-_Codec = tuple[_Convert, _Convert, type, type]
-"""Value to plain data, plain data to value, the value's type and the plain data's
-(``dict`` or ``list``); ``None`` stands for a value that is plain data as it is."""
+__all__ = ["COMPARATORS", "Plain", "from_plain", "models", "to_plain"]
 
-_IMMUTABLE = (str, int, float, tuple, frozenset, type(None))
-_set = object.__setattr__
+COMPARATORS: tuple[str, ...] = (
+    "eq", "ne", "in", "gt", "ge", "lt", "le", "in_option", "eq_option",
+)  # fmt: skip
+"""The comparators of a fact test, as :data:`floorman.rules.schema.COMPARATORS`."""
 
+_MODEL = "@"
+_SET = "@s"
 _DICT = "d"
-"""In an ``Any`` value, a mapping is an object holding its items as ``[key, value]``
-pairs, so any object there is such a mapping."""
+_ALIASES = {"not_": "not", "in_": "in"}
 
 
-def to_plain(model: BaseModel) -> dict[str, Any]:
-    """A checked model as plain JSON data."""
-    return _ModelCodec.of(type(model)).out(model)
+class Plain:
+    """A checked model read back from the cache: its fields as attributes.
 
-
-def from_plain(model: type[M], data: Any) -> M:
-    """The model :func:`to_plain` made ``data`` from, rebuilt without validation.
-
-    ``data`` is trusted to come from :func:`to_plain` for this very model
-    (the cache keys entries on the models' source); plain data of another
-    shape raises ``TypeError``, ``KeyError`` or ``ValueError``.
+    A field left unset reads its default from the class; a list or mapping
+    default is the object's own, as pydantic makes a fresh one.
     """
-    built = _ModelCodec.of(model).into(data)
-    if not isinstance(built, model):
-        raise TypeError(f"not a {model.__name__}")
-    return built
+
+    __slots__ = ("__dict__", "model_fields_set")
+
+    _fields: tuple[str, ...] = ()
+
+    model_fields_set: set[str]
+
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> Plain:
+        """A copy with some fields changed, as ``BaseModel.model_copy`` makes it."""
+        copied = object.__new__(type(self))
+        copied.__dict__.update(self.__dict__)
+        copied.model_fields_set = set(self.model_fields_set)
+        if update:
+            copied.__dict__.update(update)
+            copied.model_fields_set.update(update)
+        return copied
+
+    def __eq__(self, other: object) -> bool:
+        if type(other).__name__ != type(self).__name__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self._fields)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the models are
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({shown})"
 
 
-class _ModelCodec:
-    """How one model class becomes plain data and back; fields planned on first use."""
-
-    def __init__(self, model: type[BaseModel]) -> None:
-        self.model = model
-        self._fields: dict[str, _Codec | None] | None = None
-        self._defaults: list[tuple[str, Callable[[], Any]]] = []
-        self._plain_build = not (
-            model.__pydantic_post_init__
-            or model.__pydantic_root_model__
-            or model.__private_attributes__
-            or model.model_config.get("extra") == "allow"
-        )
-
-    @classmethod
-    def of(cls, model: type[BaseModel]) -> _ModelCodec:
-        codec = _KNOWN.get(model)
-        if codec is None:
-            codec = _KNOWN[model] = cls(model)
-        return codec
+class _PlainPredicate(Plain):
+    __slots__ = ()
 
     @property
-    def fields(self) -> dict[str, _Codec | None]:
-        if self._fields is None:
-            infos = self.model.model_fields
-            self._defaults = [(name, _default(info)) for name, info in infos.items()]
-            self._fields = {name: _codec(info.annotation) for name, info in infos.items()}
-        return self._fields
-
-    def out(self, model: BaseModel) -> dict[str, Any]:
-        fields = self.fields
-        plain = {}
-        for name in model.model_fields_set:
-            value = getattr(model, name)
-            codec = fields[name]
-            plain[name] = value if codec is None else codec[0](value)
-        return plain
-
-    def into(self, plain: dict[str, Any]) -> BaseModel:
-        fields = self.fields
-        given = {}
-        for name, value in plain.items():
-            codec = fields[name]
-            given[name] = value if codec is None else codec[1](value)
-        values = {
-            name: given[name] if name in given else default() for name, default in self._defaults
-        }
-        return self._build(values, set(given))
-
-    def _build(self, values: dict[str, Any], fields_set: set[str]) -> BaseModel:
-        """What ``model_construct`` does when every field is given, for a model with no
-        extra fields, private attributes or post-init; ``model_construct`` otherwise."""
-        model = self.model
-        if self._plain_build:
-            built = model.__new__(model)
-            _set(built, "__dict__", values)
-            _set(built, "__pydantic_fields_set__", fields_set)
-            _set(built, "__pydantic_extra__", None)
-            _set(built, "__pydantic_private__", None)
-            return built
-        return model.model_construct(fields_set, **values)
+    def comparator(self) -> tuple[str, Any]:
+        """The one comparator of a fact test and its operand."""
+        for name in self.model_fields_set:
+            alias = _ALIASES.get(name, name)
+            if alias in COMPARATORS:
+                return alias, getattr(self, name)
+        raise ValueError("not a fact test")
 
 
-_KNOWN: dict[type[BaseModel], _ModelCodec] = {}
+def models(model: type[BaseModel]) -> dict[str, Any]:
+    """Every model class reachable from ``model``: its fields and their defaults (a
+    default factory's value), as plain JSON data."""
+    from pydantic import BaseModel
+
+    described: dict[str, Any] = {}
+    pending: list[type[BaseModel]] = [model]
+    while pending:
+        current = pending.pop()
+        if current.__name__ in described:
+            continue
+        defaults = {}
+        for name, info in current.model_fields.items():
+            if not info.is_required():
+                default = info.get_default(call_default_factory=True)
+                if not _json_plain(default):
+                    raise TypeError(f"the rulebook cache cannot keep the default {default!r}")
+                defaults[name] = default
+            pending.extend(_models_in(info.annotation, BaseModel))
+        described[current.__name__] = {"fields": list(current.model_fields), "defaults": defaults}
+    return described
 
 
-def _default(field: FieldInfo) -> Callable[[], Any]:
-    """A field's default as pydantic fills it in (a fresh value from the factory), found
-    once: ``model_construct`` would inspect the factory again for every model it builds."""
-    if field.is_required():
-        return _required
-    factory = field.default_factory
-    if factory is not None:
-        return factory  # type: ignore[return-value]  # one made from other fields fails to read
-    default = field.default
-    if isinstance(default, _IMMUTABLE):
-        return lambda: default
-    return lambda: copy.deepcopy(default)
+def _models_in(annotation: Any, base: type[BaseModel]) -> Iterable[type[BaseModel]]:
+    from typing import get_args
+
+    if isinstance(annotation, type) and issubclass(annotation, base):
+        yield annotation
+    for argument in get_args(annotation):
+        yield from _models_in(argument, base)
 
 
-def _required() -> Any:
-    raise KeyError("a required field is missing")
+def _json_plain(value: Any) -> bool:
+    return value is None or type(value) in (str, int, float, bool) or value in ([], {})
 
 
-def _codec(annotation: Any) -> _Codec | None:
-    if annotation is Any:
-        return _any_out, _any_in, object, dict
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        model = _ModelCodec.of(annotation)
-        return model.out, model.into, annotation, dict
-    origin, args = get_origin(annotation), get_args(annotation)
-    if annotation in (str, int, bool, type(None)) or origin is Literal:
-        return None
-    if origin is list:
-        item = _codec(args[0])
-        if item is None:
-            return None
-        item_out, item_in, _, _ = item
-        return (lambda v: [item_out(x) for x in v]), (lambda v: [item_in(x) for x in v]), list, list
-    if origin is dict and args[0] is str:
-        value = _codec(args[1])
-        if value is None:
-            return None
-        value_out, value_in, _, _ = value
-        return (
-            lambda v: {k: value_out(x) for k, x in v.items()},
-            lambda v: {k: value_in(x) for k, x in v.items()},
-            dict,
-            dict,
-        )
-    if origin is dict and args[0] is int:
-        number_value = _codec(args[1]) or _AS_IT_IS
-        value_out, value_in, _, _ = number_value
-        return (
-            lambda v: [[k, value_out(x)] for k, x in v.items()],
-            lambda v: {int(k): value_in(x) for k, x in v},
-            dict,
-            list,
-        )
-    if origin in (Union, types.UnionType):
-        return _union(annotation, args)
-    raise TypeError(f"the rulebook cache cannot keep a value of type {annotation!r}")
+def to_plain(value: Any) -> Any:
+    """A checked model tree as plain JSON data; ``TypeError`` for a value it cannot hold."""
+    from pydantic import BaseModel
 
-
-_AS_IT_IS: _Codec = (lambda v: v, lambda v: v, object, object)
-"""A value that is plain data as it is, where a codec is needed all the same."""
-
-
-def _union(annotation: Any, members: tuple[Any, ...]) -> _Codec | None:
-    """A union of at most one member that needs converting and plain members whose plain
-    data cannot be mistaken for it (``Option | bool | int | str | None | list[...]``)."""
-    coded = [(member, codec) for member in members if (codec := _codec(member)) is not None]
-    if not coded:
-        return None
-    (member, (out, into, kind, shape)), *others = coded
-    plain_shapes = {get_origin(m) or m for m in members if m is not member}
-    if others or kind is object or shape in plain_shapes:
-        raise TypeError(f"the rulebook cache cannot tell apart the members of {annotation!r}")
-    return (
-        lambda v: out(v) if isinstance(v, kind) else v,
-        lambda v: into(v) if isinstance(v, shape) else v,
-        kind,
-        shape,
-    )
-
-
-def _any_out(value: Any) -> Any:
-    if value is None or isinstance(value, str | int | float):
+    if value is None or type(value) in (str, int, float, bool):
         return value
-    if isinstance(value, list):
-        return [_any_out(item) for item in value]
-    if isinstance(value, dict):
-        return {_DICT: [[_any_out(key), _any_out(item)] for key, item in value.items()]}
+    if isinstance(value, BaseModel):
+        given = sorted(value.model_fields_set)
+        plain = {_MODEL: type(value).__name__, _SET: given}
+        for name in given:
+            plain[name] = to_plain(getattr(value, name))
+        return plain
+    if type(value) is list:
+        return [to_plain(item) for item in value]
+    if type(value) is dict:
+        return {_DICT: [[to_plain(key), to_plain(item)] for key, item in value.items()]}
     raise TypeError(f"the rulebook cache cannot keep a {type(value).__name__}")
 
 
-def _any_in(plain: Any) -> Any:
-    if isinstance(plain, list):
-        return [_any_in(item) for item in plain]
-    if isinstance(plain, dict):
-        return {_any_in(key): _any_in(item) for key, item in plain[_DICT]}
-    return plain
+def from_plain(described: dict[str, Any], text: str) -> RulebookFile:
+    """The rulebook file :func:`to_plain` wrote as ``text``, its models described by
+    :func:`models`, rebuilt as look-alikes.
+
+    Data of another shape (a field the description does not know, a model it
+    does not describe) raises ``TypeError``, ``KeyError`` or ``ValueError``.
+    """
+    built = json.loads(text, object_hook=_decoder(described))
+    if type(built).__name__ != "RulebookFile" or not isinstance(built, Plain):
+        raise TypeError("not a rulebook file")
+    return cast("RulebookFile", built)
+
+
+def _decoder(described: dict[str, Any]) -> Callable[[dict[str, Any]], Any]:
+    kinds: dict[str, tuple[type[Plain], frozenset[str], list[tuple[str, Any]]]] = {}
+    for name, description in described.items():
+        fields = tuple(description["fields"])
+        defaults: dict[str, Any] = description["defaults"]
+        mutable = [
+            (key, value) for key, value in defaults.items() if isinstance(value, list | dict)
+        ]
+        immutable = {key: value for key, value in defaults.items() if key not in dict(mutable)}
+        base = _PlainPredicate if name == "Predicate" else Plain
+        kind = type(name, (base,), {"__slots__": (), "_fields": fields, **immutable})
+        kinds[name] = (kind, frozenset(fields), mutable)
+
+    def decode(data: dict[str, Any]) -> Any:
+        name = data.pop(_MODEL, None)
+        if name is None:
+            return dict(data[_DICT])
+        kind, fields, mutable = kinds[name]
+        given = data.pop(_SET)
+        if data.keys() != set(given) or not fields.issuperset(given):
+            raise ValueError(f"a {name} of other fields")
+        built = object.__new__(kind)
+        values = built.__dict__
+        for field, default in mutable:
+            if field not in data:
+                values[field] = default.copy()
+        values.update(data)
+        built.model_fields_set = set(given)
+        return built
+
+    return decode

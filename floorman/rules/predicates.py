@@ -20,10 +20,12 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
-from floorman.rules.schema import Predicate
+
+if TYPE_CHECKING:
+    from floorman.rules.schema import Predicate
 
 __all__ = ["FactReader", "PredicateError", "Test", "compile_predicate", "walk"]
 
