@@ -58,6 +58,34 @@ def test_add_starts_without_typer_click_or_yaml(tmp_path: Path) -> None:
     assert "2 events, in progress" in shown
 
 
+def _pydantic(modules: set[str]) -> set[str]:
+    return {name for name in modules if name.split(".")[0] in ("pydantic", "pydantic_core")}
+
+
+def test_check_of_a_plain_hand_file_imports_no_pydantic() -> None:
+    """The hand file's header is read plainly and the rulebook comes from its cache."""
+    argv = ("check", str(EXAMPLES / "premature-turn.yaml"), "--json")
+    loaded_modules(*argv)  # the rulebook cache is filled
+    modules = loaded_modules(*argv)
+    assert "floorman.rules.engine" in modules  # the rulebook did rule
+    assert not _pydantic(modules)
+    for model in ("floorman.interchange.handfile", "floorman.rules.schema"):
+        assert model not in modules
+
+
+def test_add_imports_no_pydantic(tmp_path: Path) -> None:
+    """The stored header is read plainly: the hand model is not even defined."""
+    db = str(tmp_path / "room.db")
+    new = [sys.executable, "-m", "floorman", "new", "--db", db, "-t", "7", "--button", "3"]
+    subprocess.run([*new, "--seats", "1=100,2=100,3=100"], check=True, capture_output=True)
+    loaded_modules("add", "--db", db, "deal")
+    modules = loaded_modules("add", "--db", db, "3 call")
+    assert "floorman.store.hands" in modules
+    assert not _pydantic(modules)
+    for model in ("floorman.interchange.handfile", "floorman.rules.schema"):
+        assert model not in modules
+
+
 def test_help_and_mistakes_on_the_quick_commands_are_typers() -> None:
     def floorman(*args: str) -> subprocess.CompletedProcess[str]:
         argv = [sys.executable, "-m", "floorman", *args]
