@@ -24,11 +24,16 @@ executes once, under valgrind's cachegrind: a measure that a busy neighbour
 does not move (it weighs the interpreter's start, mostly waiting on the
 system, less than wall time does). The rulebook cache
 is a temporary folder, warmed first. The interpreter and the console script
-are run directly, not through a version manager's shims.
+are run directly, not through a version manager's shims. ``--also TREE``
+adds ``check`` and ``add`` as another checkout of floorman runs them (say
+the version before a change, exported with ``git archive``), taking turns
+with the rest in the same run; the same console script imports it from
+``TREE`` first.
 
 Run from the repository root:
 
     python benchmarks/bench_startup.py [--rounds 21] [--no-bytecode] [--instructions]
+        [--also TREE]
 """
 
 from __future__ import annotations
@@ -56,6 +61,9 @@ SEATS = ["--table", "7", "--button", "3", "--seats", "1=100,2=100,3=100"]
 Argv = Callable[[Path], list[str]]
 """A command's argument vector, given a fresh temporary folder for that one run."""
 
+ENVIRONMENTS: dict[str, dict[str, str]] = {}
+"""The environment of a command that runs another checkout (``--also``), by name."""
+
 
 def floorman_command() -> list[str]:
     """The installed console script next to this interpreter, else ``python -m floorman``."""
@@ -65,20 +73,33 @@ def floorman_command() -> list[str]:
     return [sys.executable, "-m", "floorman"]
 
 
-def commands(env: dict[str, str]) -> dict[str, Argv]:
+def commands(env: dict[str, str], also: Path | None = None) -> dict[str, Argv]:
     floorman = floorman_command()
     python = sys.executable
 
-    def add(folder: Path) -> list[str]:
-        db = str(folder / "room.db")
-        for setup in (["new", "--db", db, *SEATS], ["add", "--db", db, "deal"]):
-            subprocess.run([*floorman, *setup], env=env, check=True, capture_output=True)
-        return [*floorman, "add", "--db", db, "3 call"]
+    def adding(env: dict[str, str]) -> Argv:
+        def add(folder: Path) -> list[str]:
+            db = str(folder / "room.db")
+            for setup in (["new", "--db", db, *SEATS], ["add", "--db", db, "deal"]):
+                subprocess.run([*floorman, *setup], env=env, check=True, capture_output=True)
+            return [*floorman, "add", "--db", db, "3 call"]
 
+        return add
+
+    others: dict[str, Argv] = {}
+    if also is not None:
+        other_env = {**env, "PYTHONPATH": str(also)}
+        hand = str(also / "examples" / HAND.name)
+        others = {
+            f"{also.name}: check": lambda _: [*floorman, "check", hand, "--json"],
+            f'{also.name}: add "3 call"': adding(other_env),
+        }
+        ENVIRONMENTS.update(dict.fromkeys(others, other_env))
     return {
         BASELINE: lambda _: [python, "-c", BASELINE],
         f"floorman check {HAND.name} --json": lambda _: [*floorman, "check", str(HAND), "--json"],
-        'floorman add "3 call"': add,
+        'floorman add "3 call"': adding(env),
+        **others,
         "floorman new": lambda folder: [*floorman, "new", "--db", str(folder / "n.db"), *SEATS],
         "rulebook: the imports": lambda _: [python, "-c", RULEBOOK_IMPORTS],
         "rulebook: the imports + rrop from its cache": lambda _: [python, "-c", FROM_CACHE],
@@ -95,8 +116,9 @@ def time_rounds(
         for name, make in runs.items():
             with tempfile.TemporaryDirectory() as folder:
                 argv = make(Path(folder))
+                own = ENVIRONMENTS.get(name, env)
                 start = time.perf_counter()
-                done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=False)
+                done = subprocess.run(argv, cwd=cwd, env=own, capture_output=True, check=False)
                 times[name].append(time.perf_counter() - start)
             if done.returncode not in (0, 1):
                 sys.exit(f"{name} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
@@ -125,8 +147,9 @@ def count_instructions(runs: dict[str, Argv], env: dict[str, str], cwd: Path) ->
     for name, make in runs.items():
         with tempfile.TemporaryDirectory() as folder:
             done = subprocess.run(
-                [*valgrind, *make(Path(folder))], cwd=cwd, env=env, capture_output=True, text=True
-            )
+                [*valgrind, *make(Path(folder))],
+                cwd=cwd, env=ENVIRONMENTS.get(name, env), capture_output=True, text=True,
+            )  # fmt: skip
         refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
         if refs is None:
             sys.exit(f"{name}: no count from valgrind: {done.stderr[-300:]}")
@@ -152,13 +175,18 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="also count instructions under valgrind"
     )
+    parser.add_argument(
+        "--also", type=Path, metavar="TREE", help="also time check and add of this checkout"
+    )
     args = parser.parse_args()
+    also = args.also.resolve() if args.also else None
 
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "floorman"], cwd=ROOT, check=True)
+    for tree in (ROOT, *([also] if also else [])):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "floorman"], cwd=tree, check=True)
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["FLOORMAN_CACHE_DIR"] = str(Path(cache) / "rulebooks")
-        runs = commands(env)
+        runs = commands(env, also)
         time_rounds(runs, 1, env, ROOT)  # warm the file cache and the rulebook cache
         report("bytecode", time_rounds(runs, args.rounds, env, ROOT))
         if args.instructions:
@@ -168,8 +196,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as temporary:
             copy = fresh_copy(Path(temporary))
             cold_env = {**env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(copy)}
-            time_rounds(runs, 1, cold_env, copy)
-            report("no bytecode for floorman", time_rounds(runs, args.rounds, cold_env, copy))
+            own = {name: make for name, make in runs.items() if name not in ENVIRONMENTS}
+            time_rounds(own, 1, cold_env, copy)
+            report("no bytecode for floorman", time_rounds(own, args.rounds, cold_env, copy))
 
 
 if __name__ == "__main__":

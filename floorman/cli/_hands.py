@@ -14,13 +14,14 @@ from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
-from floorman.interchange.plainhand import HeaderLike, plain_header
+from floorman.interchange.plainhand import plain_header
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
 from floorman.store.hands import SQLiteStore, StoredHand, open_store, standing
 
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
+    from floorman.interchange.plainhand import HeaderLike
 
 __all__ = [
     "Loaded",

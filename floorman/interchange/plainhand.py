@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from floorman.errors import FloormanError
 from floorman.hand.structures import DEFAULT_RAISE_CAP, STRUCTURES
@@ -34,15 +34,40 @@ from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.strictdata import NestingError, load_json, yaml_problem
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from floorman.hand.events import Event, EventError
     from floorman.hand.state import HandState
+
+    # Only for annotations: a protocol class costs a start to define.
+    class HeaderLike(Protocol):
+        """What replaying a hand reads of its header: the model's or a :class:`PlainHeader`."""
+
+        @property
+        def game(self) -> str: ...
+        @property
+        def rulebook(self) -> str: ...
+        @property
+        def house(self) -> Mapping[str, Any]: ...
+        @property
+        def chips(self) -> Sequence[int]: ...
+        @property
+        def seats(self) -> Mapping[int, int]: ...
+        @property
+        def records_burns(self) -> bool: ...
+        def start(self, options: Mapping[str, Any] | None = None) -> HandState: ...
+
+    class HandLike(HeaderLike, Protocol):
+        """What ``check`` reads of a hand file: the model's or a :class:`PlainHand`."""
+
+        def parse_events(self) -> list[Event]: ...
+        def error(self, error: EventError) -> Exception: ...
+
 
 __all__ = [
     "GAMES",
     "MAX_TABLE_SEATS",
     "HandFileError",
-    "HandLike",
-    "HeaderLike",
     "PlainHand",
     "PlainHeader",
     "event_line_numbers",
@@ -76,31 +101,6 @@ _DEFAULTS: Final[dict[str, Any]] = {
 
 class HandFileError(FloormanError, ValueError):
     """A hand file that cannot be read: the message names the file (and line)."""
-
-
-class HeaderLike(Protocol):
-    """What replaying a hand reads of its header: the model's or a :class:`PlainHeader`."""
-
-    @property
-    def game(self) -> str: ...
-    @property
-    def rulebook(self) -> str: ...
-    @property
-    def house(self) -> Mapping[str, Any]: ...
-    @property
-    def chips(self) -> Sequence[int]: ...
-    @property
-    def seats(self) -> Mapping[int, int]: ...
-    @property
-    def records_burns(self) -> bool: ...
-    def start(self, options: Mapping[str, Any] | None = None) -> HandState: ...
-
-
-class HandLike(HeaderLike, Protocol):
-    """What ``check`` reads of a hand file: the model's or a :class:`PlainHand`."""
-
-    def parse_events(self) -> list[Event]: ...
-    def error(self, error: EventError) -> Exception: ...
 
 
 def start_state(
