@@ -73,6 +73,16 @@ def test_check_of_a_plain_hand_file_imports_no_pydantic() -> None:
         assert model not in modules
 
 
+@pytest.mark.parametrize("example", ["premature-turn.yaml", "normal-hand.yaml"])
+def test_check_awards_chips_only_for_a_settled_hand(example: str) -> None:
+    """A hand in progress lists its pots; hand evaluation is loaded to award them."""
+    modules = loaded_modules("check", str(EXAMPLES / example), "--json")
+    assert "floorman.showdown.settlement" in modules
+    settled = example == "normal-hand.yaml"
+    for awarding in ("floorman.showdown.awards", "floorman.showdown.evaluation"):
+        assert (awarding in modules) is settled
+
+
 def test_add_imports_no_pydantic(tmp_path: Path) -> None:
     """The stored header is read plainly: the hand model is not even defined."""
     db = str(tmp_path / "room.db")
@@ -82,6 +92,7 @@ def test_add_imports_no_pydantic(tmp_path: Path) -> None:
     modules = loaded_modules("add", "--db", db, "3 call")
     assert "floorman.store.hands" in modules
     assert not _pydantic(modules)
+    assert "floorman.showdown.awards" not in modules
     for model in ("floorman.interchange.handfile", "floorman.rules.schema"):
         assert model not in modules
 

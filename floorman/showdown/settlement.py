@@ -24,13 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from floorman.cards import Card
 from floorman.hand.events import Event, Post
 from floorman.hand.state import HandState
-from floorman.showdown.awards import PotAward, award_pots
-from floorman.showdown.oddchips import Split, SplitRules
 from floorman.showdown.pots import Pot, PotLayout, build_pots, uncalled_bet
+
+if TYPE_CHECKING:
+    # Awarding (hand evaluation, odd chips) is imported when a hand is settled: a
+    # hand in progress, as on most dealer commands, only lists its pots.
+    from floorman.showdown.awards import PotAward
+    from floorman.showdown.oddchips import SplitRules
 
 __all__ = [
     "ChipsReport",
@@ -86,6 +91,8 @@ def settle(
     live = [seat for seat in contributions if seat not in folded]
     if len(live) == 1 and dead >= 0 and min(contributions.values()) >= 0:
         return _uncontested(behind, contributions, live[0], dead)
+    from floorman.showdown.awards import award_pots
+
     layout = build_pots(contributions, folded, dead=dead)
     awards_by_pot = award_pots(
         layout.pots, game=game, board=board, hands=hands, button=button, rules=rules, order=order
@@ -117,6 +124,9 @@ def _uncontested(
         total -= excess
     if not total:
         return Settlement((), returned, {}, _stacks(behind, returned, {}))
+    from floorman.showdown.awards import PotAward
+    from floorman.showdown.oddchips import Split
+
     award = PotAward(Pot(total, (winner,)), Split({winner: total}), (winner,), (), False)
     won = {winner: total}
     return Settlement((award,), returned, won, _stacks(behind, returned, won))
