@@ -77,9 +77,9 @@ def connect(path: Path, setup: Callable[[sqlite3.Connection], None]) -> sqlite3.
 
     Any failure closes the connection and becomes one :class:`StoreError` naming the file.
     """
-    if path.is_dir():
-        raise StoreError(f"{path}: a folder, not a store file")
     try:
+        if path.is_dir():  # a name too long to look up raises: caught below
+            raise StoreError(f"{path}: a folder, not a store file")
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
     except (OSError, sqlite3.Error) as error:
