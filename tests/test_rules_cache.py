@@ -346,3 +346,43 @@ def test_a_cached_rulebook_builds_no_validators(folder: Path) -> None:
     assert first.stdout == "True True\n"
     again = subprocess.run(run, env=env, capture_output=True, text=True, check=True)
     assert again.stdout == "True False\n"
+
+
+def test_a_look_alike_copies_and_compares_as_its_model_does(folder: Path) -> None:
+    import yaml
+
+    from floorman._resources import rulebook_dir
+    from floorman.rules.plain import Plain
+
+    path = (rulebook_dir() / "common.yaml").resolve()
+    content = path.read_bytes()
+    fresh = RulebookFile.model_validate(yaml.load(content, Loader=loader.yaml_loader()))
+    cache.put(path, cache.digest(content), fresh)
+    cached = cache.get(path, cache.digest(content))
+    assert cached is not None
+    assert isinstance(cached, Plain)
+    assert cached == fresh
+    assert fresh == cached
+    name, option = next(iter(fresh.options.items()))
+    alike = cached.options[name]
+    copies = [spec.model_copy(update={"title": "Changed"}) for spec in (option, alike)]
+    assert _shape(copies[0]) == _shape(copies[1])
+    assert "title" in copies[1].model_fields_set
+    assert alike.title != "Changed"
+    from floorman.rules.predicates import walk
+
+    rrop = (rulebook_dir() / "rrop.yaml").resolve()
+    content = rrop.read_bytes()
+    model = RulebookFile.model_validate(yaml.load(content, Loader=loader.yaml_loader()))
+    cache.put(rrop, cache.digest(content), model)
+    alikes = cache.get(rrop, cache.digest(content))
+    assert alikes is not None
+    compared = 0
+    for rule, alike_rule in zip(model.rules, alikes.rules, strict=True):
+        if rule.when is None:
+            continue
+        for node, alike_node in zip(walk(rule.when), walk(alike_rule.when), strict=True):
+            if node.fact is not None:
+                assert alike_node.comparator == node.comparator
+                compared += 1
+    assert compared > 10
