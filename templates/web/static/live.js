@@ -1,0 +1,41 @@
+// Live updates: each table as it changes, from the server's event stream.
+// The server renders every fragment (autoescaped), so nothing here builds HTML from data.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-stream]");
+  if (!root || !window.EventSource) {
+    return;
+  }
+  var source = new EventSource(root.getAttribute("data-stream"));
+  source.addEventListener("table", function (message) {
+    var data = JSON.parse(message.data);
+    var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
+    var old = root.querySelector(selector);
+    var holder = document.createElement("div");
+    holder.innerHTML = data.html;
+    var fresh = holder.firstElementChild;
+    if (!fresh) {
+      return;
+    }
+    var before = old ? Number(old.getAttribute("data-rulings")) : 0;
+    var after = Number(fresh.getAttribute("data-rulings"));
+    if (after > before) {
+      var first = fresh.querySelector(".rulings > li");
+      if (first) {
+        first.classList.add("fresh");
+      }
+    }
+    if (old) {
+      old.replaceWith(fresh);
+    } else if (root.hasAttribute("data-append")) {
+      var empty = root.querySelector(".empty");
+      if (empty) {
+        empty.remove();
+      }
+      root.appendChild(fresh);
+    }
+    document.querySelectorAll("input[name=after]").forEach(function (input) {
+      input.value = data.last;
+    });
+  });
+})();
