@@ -11,6 +11,9 @@
     var data = JSON.parse(message.data);
     var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
     var old = root.querySelector(selector);
+    if (old && old.getAttribute("data-last") === String(data.last)) {
+      return;
+    }
     var holder = document.createElement("div");
     holder.innerHTML = data.html;
     var fresh = holder.firstElementChild;
@@ -26,7 +29,16 @@
       }
     }
     if (old) {
+      var typing = old.querySelector("input[name=text]");
+      var kept = fresh.querySelector("input[name=text]");
+      if (typing && kept) {
+        kept.value = typing.value;
+      }
+      var focused = typing && document.activeElement === typing;
       old.replaceWith(fresh);
+      if (focused && kept) {
+        kept.focus();
+      }
     } else if (root.hasAttribute("data-append")) {
       var empty = root.querySelector(".empty");
       if (empty) {
