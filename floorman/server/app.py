@@ -362,7 +362,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
     async def station_page(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
         since = request.query_params.get("since", "")
-        fresh = int(since) if since.isdigit() and len(since) < 7 else None
+        fresh = int(since) if since.isascii() and since.isdigit() and len(since) < 7 else None
         return _html("station.html", {"who": who, "t": view, "fresh": fresh, "message": None})
 
     async def station_post(request: Request, who: Caller) -> Response:
@@ -376,7 +376,11 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
                 raise BadRequest(400, f"{text}: give the amount")
             text = f"{text} {amount}"
         after_text = form.get("after", "")
-        after = int(after_text) if after_text.isdigit() and len(after_text) < 19 else None
+        after = (
+            int(after_text)
+            if after_text.isascii() and after_text.isdigit() and len(after_text) < 19
+            else None
+        )
         texts = split_events([text[:MAX_EVENT_CHARS]]) if text else []
         if not texts:
             raise BadRequest(400, "type an event or press one of the buttons")
