@@ -68,6 +68,10 @@ def test_a_trainer_reads_the_floor_but_records_nothing(room: Room) -> None:
     )
     assert refused.status_code == 403
     assert refused.json() == {"error": "coach (trainer) may not record events"}
+    station_page = coach.get("/station/7").text
+    assert "Seat 3 to act" in station_page
+    assert 'class="actions"' not in station_page
+    assert 'name="text"' not in station_page
 
 
 def test_a_forged_or_missing_csrf_token_is_refused(room: Room) -> None:
