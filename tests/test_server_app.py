@@ -232,3 +232,13 @@ def test_floorman_users_and_station_from_the_command_line(tmp_path: Path) -> Non
     assert len(token) >= 30
     assert token not in db.read_bytes().decode("latin-1")
     assert "long enough" not in db.read_bytes().decode("latin-1")
+
+
+def test_serve_refuses_bad_arguments_in_one_line(tmp_path: Path) -> None:
+    half = floorman(tmp_path / "room.db", "serve", "--certfile", "room.crt")
+    assert (half.returncode, half.stderr) == (2, "floorman: --certfile and --keyfile go together\n")
+    folder = floorman(tmp_path, "serve")
+    assert (folder.returncode, folder.stderr) == (
+        2,
+        f"floorman: {tmp_path}: a folder, not a store file\n",
+    )
