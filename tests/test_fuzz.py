@@ -275,7 +275,7 @@ SLOW = {"--print"}
 
 @st.composite
 def command_lines(draw: st.DrawFn) -> list[str]:
-    word = draw(st.sampled_from(sorted(set(COMMAND_MODULES) - {"live"})))
+    word = draw(st.sampled_from(sorted(set(COMMAND_MODULES) - {"live", "serve"})))
     options = [name for name in _options(word) if name not in SLOW]
     argv = [word]
     for _ in range(draw(st.integers(0, 4))):

@@ -45,9 +45,12 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "hands": "table",
     "export": "table",
     "next": "nexthand",
+    "serve": "serve",
     "table": "session",
     "drill": "drill",
     "rules": "rules",
+    "users": "staff",
+    "station": "staff",
 }
 """The module under ``floorman.cli`` that registers each command word, in help order."""
 

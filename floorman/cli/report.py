@@ -26,6 +26,7 @@ from floorman.numerals import is_number, whole_number
 if TYPE_CHECKING:
     from floorman.documents.content import Undone
     from floorman.interchange.handfile import Hand
+    from floorman.replay import CheckResult
     from floorman.store.hands import Record
 
 
@@ -55,10 +56,7 @@ def report(
     citation and steps, the violations, the pots and the chip split, and lines for the
     dealer's and the floor person's signatures."""  # fmt: skip
     from floorman.cli._output import write_output
-    from floorman.documents import content as documents
     from floorman.documents import render
-    from floorman.replay import check_hand
-    from floorman.rules.loader import load_rulebook
 
     try:
         size = render.paper_size(paper)
@@ -69,15 +67,7 @@ def report(
         else:
             record = _from_store(whole_number(hand, "a hand id", MAX_ID), db)
             default = Path(f"hand-{hand}")
-        recorded = record.hand
-        result = check_hand(recorded, rulebook=rulebook, house=house)
-        book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
-        view = documents.report_view(
-            recorded, result, book, day=datetime.date.today(), label=record.label,
-            times=record.times, started=record.started, undone=record.undone,
-            closed=record.closed, in_store=record.in_store, paper=size, four_colour=four_colour,
-        )  # fmt: skip
-        page = render.render_html("report.html", view, standalone=html)
+        page, result = _page(record, rulebook, house, size, four_colour, standalone=html)
         target = output or default.with_suffix(".html" if html else ".pdf")
         if html:
             write_output(target, page.encode("utf-8"))
@@ -95,6 +85,39 @@ def report(
         f"{_count(len(result.violations), 'violation')}"
         + ("" if irregular else ", nothing irregular")
     )
+
+
+def stored_report_pdf(hand_id: int, db: Path) -> bytes:
+    """The incident report of a stored hand as PDF (letter paper), as the command prints it."""
+    from floorman.documents import render
+
+    page, _ = _page(_from_store(hand_id, db), None, None, render.paper_size("letter"), False)
+    return render.html_to_pdf(page).pdf
+
+
+def _page(
+    record: _Record,
+    rulebook: str | None,
+    house: str | None,
+    size: str,
+    four_colour: bool,
+    *,
+    standalone: bool = False,
+) -> tuple[str, CheckResult]:
+    from floorman.documents import content as documents
+    from floorman.documents import render
+    from floorman.replay import check_hand
+    from floorman.rules.loader import load_rulebook
+
+    recorded = record.hand
+    result = check_hand(recorded, rulebook=rulebook, house=house)
+    book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
+    view = documents.report_view(
+        recorded, result, book, day=datetime.date.today(), label=record.label,
+        times=record.times, started=record.started, undone=record.undone,
+        closed=record.closed, in_store=record.in_store, paper=size, four_colour=four_colour,
+    )  # fmt: skip
+    return render.render_html("report.html", view, standalone=standalone), result
 
 
 def _local(moment: datetime.datetime) -> datetime.datetime:

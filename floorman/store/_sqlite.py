@@ -26,6 +26,8 @@ APPLICATION_ID: Final = 0x464C524D
 
 KNOWN_TABLES: Final = frozenset(
     {"hands", "records", "open_hands", "drill_sessions", "drill_answers", "sqlite_sequence"}
+    | {"staff_users", "staff_disabled", "staff_sessions", "station_tokens", "record_authors"}
+    | {"idempotent"}
 )
 """Every table a floorman store holds, by any version: a file with only these is ours."""
 

@@ -1,0 +1,49 @@
+"""``floorman serve``: the card room server (the API, the floor dashboard, the stations)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.cli._options import DbOption
+from floorman.errors import FloormanError
+
+
+@app.command()
+def serve(
+    db: DbOption = None,
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port (0: any free one).")] = 8765,
+    certfile: Annotated[
+        Path | None, typer.Option(help="TLS certificate: serve HTTPS (needed off this machine).")
+    ] = None,
+    keyfile: Annotated[Path | None, typer.Option(help="The TLS certificate's key.")] = None,
+) -> None:
+    """Serve the card room: the floor dashboard, the dealer stations and the HTTP API,
+    on the store. Sign in with a user made by floorman users add; a station with the
+    token floorman station token prints."""
+    import uvicorn
+
+    from floorman.server.app import create_app
+    from floorman.store.hands import default_db_path
+
+    if (certfile is None) != (keyfile is None):
+        fail("--certfile and --keyfile go together")
+    try:
+        application = create_app(db or default_db_path())
+    except FloormanError as error:
+        fail(str(error))
+    scheme = "https" if certfile else "http"
+    typer.echo(f"floorman: serving the card room at {scheme}://{host}:{port}/ (Ctrl-C stops)")
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+        ssl_certfile=str(certfile) if certfile else None,
+        ssl_keyfile=str(keyfile) if keyfile else None,
+    )

@@ -1,0 +1,110 @@
+"""``floorman users`` and ``floorman station``: who may use the card room server."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import app, fail
+from floorman.cli._options import DbOption, plain_text
+from floorman.errors import FloormanError
+
+users_app = typer.Typer(help="Floor staff who may sign in to floorman serve.")
+app.add_typer(users_app, name="users")
+station_app = typer.Typer(help="Dealer stations: one token per table.")
+app.add_typer(station_app, name="station")
+
+_MAX_NAME = 64
+
+
+def _name(param: typer.CallbackParam, value: str) -> str:
+    plain_text(param, value)
+    if not value.strip() or len(value) > _MAX_NAME or not value.isprintable() or ":" in value:
+        raise FloormanError(f'"{value}": a name is 1 to {_MAX_NAME} printable characters, no ":"')
+    return value.strip()
+
+
+def _password() -> str:
+    from floorman.server.passwords import MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS
+
+    if sys.stdin.isatty():
+        import getpass
+
+        first = getpass.getpass("password: ")
+        if getpass.getpass("again: ") != first:
+            fail("the two passwords differ")
+    else:
+        first = sys.stdin.readline().rstrip("\r\n")
+    if not MIN_PASSWORD_CHARS <= len(first) <= MAX_PASSWORD_CHARS:
+        fail(f"a password has {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters")
+    return first
+
+
+@users_app.command("add")
+def users_add(
+    name: Annotated[str, typer.Argument(help="The name they sign in with.", callback=_name)],
+    role: Annotated[str, typer.Option(help="floor (reads and records) or trainer (reads).")],
+    db: DbOption = None,
+) -> None:
+    """Add a user; the password is read from the terminal (or one line of stdin)."""
+    from floorman.server.passwords import hash_password
+    from floorman.store.staff import ROLES, open_staff
+
+    if role not in ROLES:
+        fail(f'--role "{role}": one of {", ".join(ROLES)}')
+    password = _password()
+    try:
+        with open_staff(db) as staff:
+            staff.add_user(name, role, hash_password(password))
+    except FloormanError as error:
+        fail(str(error))
+    typer.echo(f"added {name} ({role})")
+
+
+@users_app.command("list")
+def users_list(db: DbOption = None) -> None:
+    """Every user: name, role, since when, and whether disabled."""
+    from floorman.store.staff import open_staff
+
+    try:
+        with open_staff(db) as staff:
+            users = staff.users()
+    except FloormanError as error:
+        fail(str(error))
+    for user in users:
+        state = f"disabled {user.disabled}" if user.disabled else "active"
+        typer.echo(f"{user.name:<20} {user.role:<8} since {user.created}  {state}")
+
+
+@users_app.command("disable")
+def users_disable(
+    name: Annotated[str, typer.Argument(help="The user.", callback=_name)],
+    db: DbOption = None,
+) -> None:
+    """Disable a user: signed out at once, and no sign-in again (the record stays)."""
+    from floorman.store.staff import open_staff
+
+    try:
+        with open_staff(db) as staff:
+            staff.disable(name)
+    except FloormanError as error:
+        fail(str(error))
+    typer.echo(f"disabled {name}")
+
+
+@station_app.command("token")
+def station_token(
+    table: Annotated[str, typer.Argument(help="The table.", callback=_name)],
+    db: DbOption = None,
+) -> None:
+    """Print a new token for the table's station: it records and reads at that table only."""
+    from floorman.store.staff import open_staff
+
+    try:
+        with open_staff(db) as staff:
+            token = staff.new_station_token(table)
+    except FloormanError as error:
+        fail(str(error))
+    typer.echo(token)

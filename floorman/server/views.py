@@ -1,0 +1,110 @@
+"""A table as the server shows it: the JSON the API answers and the pages are drawn from.
+
+Pure: it reads a replayed hand (:class:`floorman.cli._hands.Loaded`) and who
+entered each record, and builds plain data; no store, no HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from floorman.cli._view import GAME_NAMES, award_lines, state_lines
+
+if TYPE_CHECKING:
+    from floorman.cli._hands import Loaded
+    from floorman.hand.state import HandState
+    from floorman.store.hands import Record
+
+__all__ = ["STATION", "author_label", "buttons", "table_view"]
+
+STATION = "station:"
+"""How a station's records are marked as entered (``station:7``), people by their name."""
+
+
+def author_label(who: str | None) -> str:
+    """Who entered a record, as the floor reads it."""
+    if who is None:
+        return "terminal"
+    if who.startswith(STATION):
+        return f"station {who.removeprefix(STATION)}"
+    return who
+
+
+def buttons(state: HandState) -> list[dict[str, Any]]:
+    """The events the seat to act may record now, as the station's big buttons:
+    ``{"label": "call 6", "event": "3 call", "amount": None}``; a bet or raise carries
+    the smallest amount it may be (the dealer types another)."""
+    found: list[dict[str, Any]] = []
+    if state.over:
+        return found
+    if not state.dealt and not state.deal_complete:
+        return [{"label": "deal", "event": "deal", "amount": None}]
+    seat = state.to_act
+    if seat is None or not state.deal_complete:
+        if state.next_board_street is not None:
+            found.append({"label": "burn", "event": "burn", "amount": None})
+        return found
+    for option in state.options(seat):
+        verb, _, rest = option.partition(" ")
+        if verb in ("bet", "raise"):
+            least = rest.split("..")[0]
+            found.append({"label": verb, "event": f"{seat} {verb}", "amount": least})
+        else:
+            found.append({"label": option, "event": f"{seat} {verb}", "amount": None})
+    if state.stacks[seat] > 0:
+        found.append({"label": "all in", "event": f"{seat} allin", "amount": None})
+    return found
+
+
+def table_view(
+    loaded: Loaded, records: Sequence[Record], authors: Mapping[int, str]
+) -> dict[str, Any]:
+    """Everything about a table's current hand: the header, the state, the events with
+    who entered them, and the rulings and violations in the ``check --json`` shapes.
+
+    ``records`` are the hand's standing events (as :func:`floorman.store.hands.standing`
+    gives them), in the order the hand replays them.
+    """
+    state = loaded.state
+    stored = loaded.stored
+    by_event = dict(enumerate(records, 1))
+    events = []
+    for number, text in enumerate(loaded.texts, 1):
+        record = by_event.get(number)
+        who = authors.get(record.id) if record is not None else None
+        events.append(
+            {
+                "number": number,
+                "id": record.id if record is not None else None,
+                "text": text,
+                "at": record.at if record is not None else None,
+                "by": author_label(who),
+            }
+        )
+    pots = loaded.pots
+    return {
+        "table": stored.table,
+        "hand": stored.id,
+        "game": state.game,
+        "game_name": GAME_NAMES.get(state.game, state.game),
+        "betting": state.betting,
+        "blinds": list(state.blinds),
+        "ante": state.ante,
+        "button": state.button,
+        "street": state.street,
+        "board": [str(b.card) for b in state.board],
+        "pot": state.pot,
+        "to_act": None if state.over else state.to_act,
+        "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
+        "closed": stored.closed,
+        "over": state.over_reason,
+        "status": [*state_lines(state)[1:], *award_lines(pots)],
+        "buttons": buttons(state) if stored.closed is None and loaded.broken is None else [],
+        "last": loaded.last,
+        "events": events,
+        "rulings": loaded.rulings,
+        "violations": loaded.violations,
+        "pots": pots,
+        "broken": None if loaded.broken is None else loaded.repair(),
+    }

@@ -1,0 +1,53 @@
+// Live updates: each table as it changes, from the server's event stream.
+// The server renders every fragment (autoescaped), so nothing here builds HTML from data.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-stream]");
+  if (!root || !window.EventSource) {
+    return;
+  }
+  var source = new EventSource(root.getAttribute("data-stream"));
+  source.addEventListener("table", function (message) {
+    var data = JSON.parse(message.data);
+    var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
+    var old = root.querySelector(selector);
+    if (old && old.getAttribute("data-last") === String(data.last)) {
+      return;
+    }
+    var holder = document.createElement("div");
+    holder.innerHTML = data.html;
+    var fresh = holder.firstElementChild;
+    if (!fresh) {
+      return;
+    }
+    var before = old ? Number(old.getAttribute("data-rulings")) : 0;
+    var after = Number(fresh.getAttribute("data-rulings"));
+    if (after > before) {
+      var first = fresh.querySelector(".rulings > li");
+      if (first) {
+        first.classList.add("fresh");
+      }
+    }
+    if (old) {
+      var typing = old.querySelector("input[name=text]");
+      var kept = fresh.querySelector("input[name=text]");
+      if (typing && kept) {
+        kept.value = typing.value;
+      }
+      var focused = typing && document.activeElement === typing;
+      old.replaceWith(fresh);
+      if (focused && kept) {
+        kept.focus();
+      }
+    } else if (root.hasAttribute("data-append")) {
+      var empty = root.querySelector(".empty");
+      if (empty) {
+        empty.remove();
+      }
+      root.appendChild(fresh);
+    }
+    document.querySelectorAll("input[name=after]").forEach(function (input) {
+      input.value = data.last;
+    });
+  });
+})();

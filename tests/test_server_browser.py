@@ -1,0 +1,168 @@
+"""The dashboard and the station in a real browser: headless Chromium driven by Selenium
+(Debian's ``chromium`` and ``chromium-driver``; nothing is downloaded), against a real
+server. Each test saves screenshots at a desk's and a phone's size, and prints where."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from roomserver import PASSWORD, PREMATURE_TURN, Room, running_room
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions as ready
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}
+WAIT_SECONDS = 20
+"""How long a page may take to show what it must; never a measure of speed."""
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with running_room(tmp_path_factory.mktemp("room") / "room.db") as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def screens(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("screenshots")
+    print(f"\nscreenshots: {folder}")
+    return folder
+
+
+@pytest.fixture
+def browser() -> Iterator[WebDriver]:
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    assert not missing, f"{', '.join(missing)} missing: sh scripts/system-deps --tests"
+    profile = tempfile.mkdtemp(prefix="floorman-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1280,800",
+    ):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def shoot(driver: WebDriver, folder: Path, name: str) -> None:
+    """Screenshots of the page at each size, the whole page long."""
+    for size, (width, height) in SIZES.items():
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"},
+        )
+        path = folder / f"{name}-{size}.png"
+        driver.save_screenshot(str(path))
+        print(f"saved {path}")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def wait_for(driver: WebDriver, css: str, text: str | None = None) -> WebElement:
+    locator = (By.CSS_SELECTOR, css)
+    waiting = WebDriverWait(driver, WAIT_SECONDS)
+    if text is not None:
+        waiting.until(ready.text_to_be_present_in_element(locator, text))
+    return waiting.until(ready.presence_of_element_located(locator))
+
+
+def sign_in(driver: WebDriver, room: Room) -> None:
+    driver.get(f"{room.url}/login")
+    driver.find_element(By.NAME, "name").send_keys("floor")
+    driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait_for(driver, ".bar .who", "floor")
+
+
+def test_the_floor_signs_in_and_sees_a_ruling_the_moment_a_station_makes_it(
+    browser: WebDriver, room: Room, screens: Path
+) -> None:
+    station = room.table("12")
+    station.post("/api/tables/12/events", json={"events": PREMATURE_TURN[:-1]})
+    sign_in(browser, room)
+    card = wait_for(browser, '[data-table="12"]', "seat 3 to act")
+    assert "Table 12" in card.text
+    assert "hold'em no-limit 1/2" in card.text
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-table="12"] .ruling') == []
+    answer = station.post("/api/tables/12/events", json={"events": ["turn 7d"]})
+    assert answer.status_code == 200
+    ruling = wait_for(browser, '[data-table="12"] .ruling.outcome-continue')
+    assert "The turn card is dealt before the betting round is complete" in ruling.text
+    assert "Take the 7♦ out of play" in ruling.text
+    assert "RRoP §5" in ruling.text
+    assert "fresh" in (ruling.get_attribute("class") or "")
+    shoot(browser, screens, "dashboard")
+    browser.find_element(By.LINK_TEXT, "Table 12").click()
+    wait_for(browser, ".events", "turn 7d")
+    assert "station 12" in browser.find_element(By.CSS_SELECTOR, ".events").text
+    report = browser.find_element(By.CSS_SELECTOR, "a.report").get_attribute("href")
+    assert report is not None
+    assert report.endswith("/tables/12/report.pdf")
+    shoot(browser, screens, "hand")
+
+
+def press(driver: WebDriver, label: str) -> None:
+    """Press the station's button that reads ``label``, and wait for the page it brings."""
+    old = driver.find_element(By.CSS_SELECTOR, ".station-state")
+    buttons = driver.find_elements(By.CSS_SELECTOR, ".actions button")
+    (button,) = [b for b in buttons if b.text == label]
+    button.click()
+    WebDriverWait(driver, WAIT_SECONDS).until(ready.staleness_of(old))
+
+
+def type_event(driver: WebDriver, text: str) -> None:
+    old = driver.find_element(By.CSS_SELECTOR, ".station-state")
+    field = driver.find_element(By.NAME, "text")
+    field.send_keys(text)
+    driver.find_element(By.CSS_SELECTOR, ".any-event button").click()
+    WebDriverWait(driver, WAIT_SECONDS).until(ready.staleness_of(old))
+
+
+def test_a_dealer_records_a_hand_from_the_station_page(
+    browser: WebDriver, room: Room, screens: Path
+) -> None:
+    room.table("5")
+    browser.get(f"{room.url}/login")
+    shoot(browser, screens, "login")
+    browser.find_element(By.NAME, "station").send_keys(room.stations["5"])
+    browser.find_elements(By.CSS_SELECTOR, "form button")[-1].click()
+    wait_for(browser, ".station-state .actions button", "deal")
+    press(browser, "deal")
+    assert "Seat 3 to act" in browser.find_element(By.CSS_SELECTOR, ".act-now").text
+    shoot(browser, screens, "station-preflop")
+    for label in ("call 2", "call 2", "fold", "fold", "call 1", "check"):
+        press(browser, label)
+    type_event(browser, "burn")
+    type_event(browser, "flop Ah Kd 7c")
+    press(browser, "check")
+    amount = browser.find_element(By.NAME, "amount")
+    amount.clear()
+    amount.send_keys("6")
+    press(browser, "bet")
+    assert "Seat 3 to act" in browser.find_element(By.CSS_SELECTOR, ".act-now").text
+    type_event(browser, "turn 7d")
+    ruled = wait_for(browser, ".just-ruled .ruling.outcome-continue")
+    assert "Take the 7♦ out of play" in ruled.text
+    shoot(browser, screens, "station")
+    for label in ("call 6", "fold", "call 6"):
+        press(browser, label)
+    events = room.station("5").get("/api/tables/5").json()["events"]
+    assert [e["text"] for e in events] == [
+        *PREMATURE_TURN, "3 call", "4 fold", "1 call",
+    ]  # fmt: skip
+    assert {e["by"] for e in events} == {"station 5"}
