@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app
-from floorman.cli._options import HouseOption
+from floorman.cli._options import FourColourOption, HouseOption
 
 
 @app.command()
@@ -27,8 +27,9 @@ def check(
         typer.Option("--rulebook", "-r", help="Rule with this rulebook instead of the hand's."),
     ] = None,
     house: HouseOption = None,
+    four_colour: FourColourOption = False,
 ) -> None:
-    """Replay a hand file; report the state, rulings and violations."""
+    """Replay a hand file; report the rulings, violations and the state."""
     from floorman.cli._check import check as run
 
-    run(handfile, as_json, rulebook, house)
+    run(handfile, as_json, rulebook, house, four_colour)

@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import DbOption, TableOption, plain_text, seat_chips
+from floorman.cli._options import DbOption, FourColourOption, TableOption, plain_text, seat_chips
 from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
 from floorman.numerals import NumberError, chip_amount, is_number
@@ -66,8 +66,9 @@ def _local(stamp: str) -> datetime:
 
 
 def _echo_state(lines: list[str]) -> None:
-    for line in lines:
-        typer.echo(line)
+    from floorman.cli._console import show
+
+    show(lines)
 
 
 @app.command()
@@ -147,11 +148,12 @@ def add(
     ],
     table: TableOption = None,
     db: DbOption = None,
+    four_colour: FourColourOption = False,
 ) -> None:
     """Record events; all are checked before any is stored."""
     from floorman.cli._add import add as run
 
-    run(events, table, db)
+    run(events, table, db, four_colour)
 
 
 @app.command()
@@ -171,11 +173,11 @@ def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = No
         status = "in progress"
     typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
     _echo_state(detail_lines(loaded.state))
-    _echo_state(award_lines(loaded.pots))
-    for ruling in loaded.rulings:
-        typer.echo(f"ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}")
-    for violation in loaded.violations:
-        typer.echo(f"violation at event {violation['event']}: {violation['message']}")
+    _echo_state(award_lines(loaded.pots, loaded.state))
+    _echo_state(
+        [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]
+        + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]
+    )
     if loaded.broken is not None:
         typer.echo(loaded.repair())
 
