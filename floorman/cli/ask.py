@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app
+from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._options import HouseOption
 
 
@@ -27,7 +27,10 @@ def _situations(incomplete: str) -> list[str]:
     return [name for name in names if name.startswith(incomplete)]
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example("floorman ask premature-turn --rulebook tda-2024", "floorman ask"),
+)
 def ask(
     situation: Annotated[
         str | None,

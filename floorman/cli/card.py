@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from floorman.documents.render import Printed
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example("floorman card --house rulebook/house/first-or-second.yaml -o card.pdf"),
+)
 def card(
     rulebook: RulebookOption = "rrop",
     game: GameOption = "holdem",

@@ -11,11 +11,17 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app
+from floorman.cli._app import FLOOR, app, help_example
 from floorman.cli._options import FourColourOption, HouseOption
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example(
+        "floorman check examples/premature-turn.yaml --rulebook tda-2024",
+        "floorman check hand.yaml --json",
+    ),
+)
 def check(
     handfile: Annotated[Path, typer.Argument(help="A hand file (YAML or JSON).")],
     as_json: Annotated[

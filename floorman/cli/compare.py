@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import PaperOption, output_option
 from floorman.errors import FloormanError
 
@@ -23,7 +23,13 @@ _GAP = "  "
 _MARK = "* "
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example(
+        "floorman compare rrop tda-2024 wsop-2024 --differences",
+        "floorman compare rrop tda-2024 -o compare.pdf",
+    ),
+)
 def compare(
     rulebooks: Annotated[
         list[str],

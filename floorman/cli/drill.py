@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import TRAINING, app, fail, help_example
 from floorman.cli._errors import user_errors
 from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError
@@ -37,7 +37,7 @@ drill_app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
 )
-app.add_typer(drill_app, name="drill")
+app.add_typer(drill_app, name="drill", rich_help_panel=TRAINING)
 
 TraineeOption = Annotated[
     str | None,
@@ -54,7 +54,12 @@ TraineeOption = Annotated[
 Ask = Callable[[str], str | None]
 
 
-@drill_app.callback()
+@drill_app.callback(
+    epilog=help_example(
+        "floorman drill --topic irregularities --count 10 --trainee alex",
+        "floorman drill --print --count 20 --seed 7 -o quiz.pdf",
+    )
+)
 def drill(
     ctx: typer.Context,
     rulebook: Annotated[
@@ -151,7 +156,7 @@ def drill(
         typer.echo(f"Recorded for {name}.")
 
 
-@drill_app.command()
+@drill_app.command(epilog=help_example("floorman drill stats --trainee alex"))
 def stats(
     trainee: Annotated[
         str | None,

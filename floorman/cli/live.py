@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from floorman.cli._app import app
+from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._options import DbOption, TableOption
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def _enable_completion(get_loaded: object) -> None:
     readline.parse_and_bind(binding)
 
 
-@app.command()
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman live --table 7"))
 def live(table: TableOption = None, db: DbOption = None) -> None:
     """Record a hand interactively, one event per line."""
     from floorman.cli import _hands

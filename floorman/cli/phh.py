@@ -10,11 +10,13 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import DATA, app, fail, help_example
 from floorman.cli._errors import user_errors
 
 
-@app.command("import")
+@app.command(
+    "import", rich_help_panel=DATA, epilog=help_example("floorman import hand.phh -o hand.yaml")
+)
 def import_hand(
     file: Annotated[Path, typer.Argument(help="A PHH hand history (.phh).")],
     output: Annotated[
@@ -45,7 +47,7 @@ def import_hand(
         write_output(output, hand_text.encode("utf-8"))
 
 
-@app.command()
+@app.command(rich_help_panel=DATA, epilog=help_example("floorman audit phh-dataset/ --json"))
 def audit(
     paths: Annotated[list[Path], typer.Argument(help="PHH files, or folders to search for them.")],
     progress: Annotated[

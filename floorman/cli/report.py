@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     DbOption,
     FourColourOption,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from floorman.store.hands import Record
 
 
-@app.command()
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman report 12 -o report.pdf"))
 def report(
     hand: Annotated[
         str,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from floorman.cli._app import app
+from floorman.cli._app import FLOOR, app, help_example
 from floorman.cli._options import HouseOption
 
 if TYPE_CHECKING:
@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 rules_app = typer.Typer(
     name="rules",
     help="Read, compare and check rulebooks.",
+    epilog=help_example("floorman rules list --rulebook tda-2024"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-app.add_typer(rules_app)
+app.add_typer(rules_app, rich_help_panel=FLOOR)
 
 RulebookOption = Annotated[
     str | None,
@@ -38,7 +39,7 @@ def _load(rulebook: str | None, house: str | None = None) -> Rulebook:
     return load_rulebook(rulebook, house=house)
 
 
-@rules_app.command("list")
+@rules_app.command("list", epilog=help_example("floorman rules list --rulebook wsop-2024"))
 def list_rules(rulebook: RulebookOption = None, house: HouseOption = None) -> None:
     """List the rules of a rulebook: id, outcome, title and citation."""
     from floorman.cli._ruling import outcome_word
@@ -52,7 +53,7 @@ def list_rules(rulebook: RulebookOption = None, house: HouseOption = None) -> No
         typer.echo(f"{rule.id:<{width}}  {outcome}{pad} {rule.rule.title}  ({rule.rule.cite})")
 
 
-@rules_app.command("show")
+@rules_app.command("show", epilog=help_example("floorman rules show rrop.holdem.premature-turn"))
 def show_rule(
     rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule id, full or local.")],
     rulebook: RulebookOption = None,
@@ -116,7 +117,7 @@ def _predicate_lines(predicate: Predicate) -> list[str]:
     return [f"{predicate.fact} {op} {operand!r}"]
 
 
-@rules_app.command("facts")
+@rules_app.command("facts", epilog=help_example("floorman rules facts"))
 def facts() -> None:
     """The facts rules test, the words step texts use, and the step primitives."""
     from floorman.rules.catalogue import FACTS, TEMPLATE_VARS
@@ -134,7 +135,7 @@ def facts() -> None:
         typer.echo(f"  {name}: {doc}")
 
 
-@rules_app.command("diff")
+@rules_app.command("diff", epilog=help_example("floorman rules diff rrop tda-2024"))
 def diff(
     first: Annotated[str, typer.Argument(metavar="RULEBOOK", help="A rulebook name or file.")],
     second: Annotated[str, typer.Argument(metavar="RULEBOOK", help="Another one.")],
@@ -170,7 +171,9 @@ def diff(
         typer.echo(line)
 
 
-@rules_app.command("validate")
+@rules_app.command(
+    "validate", epilog=help_example("floorman rules validate rulebook/house/first-or-second.yaml")
+)
 def validate(
     path: Annotated[str, typer.Argument(metavar="FILE", help="A rulebook or house profile.")],
 ) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -20,7 +20,13 @@ from floorman.cli._options import (
 from floorman.errors import FloormanError
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example(
+        "floorman sheet --game omaha-hilo --paper a4 -o sheet.pdf",
+        "floorman sheet --all --house my-room.yaml -o booklet.pdf",
+    ),
+)
 def sheet(
     rulebook: RulebookOption = "rrop",
     game: GameOption = "holdem",

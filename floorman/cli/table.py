@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
 from floorman.cli._options import DbOption, FourColourOption, TableOption, plain_text, seat_chips
 from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
@@ -71,7 +71,10 @@ def _echo_state(lines: list[str]) -> None:
     show(lines)
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example("floorman new --table 7 --button 6 --seats 1=100,2=100,3=100 --blinds 1/2"),
+)
 def new(
     table: Annotated[
         str,
@@ -140,7 +143,13 @@ def new(
     _echo_state(state_lines(state))
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example(
+        'floorman add deal "3 call" "4 raise 8" "5 fold"',
+        'floorman add --table 7 "burn; flop Ah Kd 7c"',
+    ),
+)
 def add(
     events: Annotated[
         list[str],
@@ -156,7 +165,7 @@ def add(
     run(events, table, db, four_colour)
 
 
-@app.command()
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman show --table 7"))
 def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
     """The whole table: seats, chips, cards, board, burns, who acts."""
     from floorman.cli import _hands
@@ -182,7 +191,7 @@ def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = No
         typer.echo(loaded.repair())
 
 
-@app.command()
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))
 def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
     """Every record of a hand, undone events included."""
     from floorman.cli import _hands
@@ -209,7 +218,7 @@ def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = Non
             typer.echo(f"   -  {at}  closed: {r.text}")
 
 
-@app.command()
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
 def undo(table: TableOption = None, db: DbOption = None) -> None:
     """Take back the latest event (it stays in the log as undone)."""
     from floorman.cli import _hands
@@ -225,7 +234,7 @@ def undo(table: TableOption = None, db: DbOption = None) -> None:
         typer.echo(loaded.repair())
 
 
-@app.command()
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman hands --table 7 -n 5"))
 def hands(
     table: TableOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many.", min=1, max=MAX_ID)] = 20,
@@ -262,7 +271,9 @@ def hands(
     _echo_state(lines)
 
 
-@app.command()
+@app.command(
+    rich_help_panel=DATA, epilog=help_example("floorman export 12 --format phh -o hand.phh")
+)
 def export(
     hand: HandArgument = None,
     table: TableOption = None,
