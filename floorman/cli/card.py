@@ -49,11 +49,12 @@ def card(
     """Print one landscape page for the dealer's station: the irregularities met most,
     each with its outcome and the first thing to do."""  # fmt: skip
     from floorman.cli._documents import load_in_force
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import render
     from floorman.documents.quickcard import card_entries, quick_card_view
 
     try:
+        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
 

@@ -7,6 +7,7 @@ that a floor manager can read side by side and file.
 from __future__ import annotations
 
 import datetime
+import re
 import shutil
 import textwrap
 from collections.abc import Mapping
@@ -16,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from floorman.cli._app import FLOOR, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import PaperOption, output_option
 from floorman.errors import FloormanError
 
@@ -36,19 +38,18 @@ def compare(
         typer.Argument(metavar="RULEBOOK RULEBOOK...", help="Two or more rulebook names or files."),
     ],
     output: Annotated[
-        Path | None, output_option("Write the comparison as a PDF instead of printing a table.")
+        Path | None,
+        output_option("Write the comparison to a file instead: .pdf, or .txt for the table."),
     ] = None,
     paper: PaperOption = "letter",
     differences: Annotated[
         bool,
-        typer.Option(
-            "--differences", help="On the terminal, only the situations ruled differently."
-        ),
+        typer.Option("--differences", help="In the table, only the situations ruled differently."),
     ] = False,
 ) -> None:
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import content as documents
     from floorman.documents import render
     from floorman.rules.loader import load_rulebook
@@ -56,13 +57,20 @@ def compare(
     if len(rulebooks) < 2:
         fail("name at least two rulebooks to compare, e.g. floorman compare rrop tda-2024")
     try:
+        kind = output_format(output, ("pdf", "txt"))
         size = render.paper_size(paper)
         books = [load_rulebook(name) for name in rulebooks]
         view = documents.comparison_view(books, day=datetime.date.today(), paper=size)
         if output is None:
             width = max(80, shutil.get_terminal_size((100, 24)).columns)
             for line in comparison_lines(view, width=width, only_differences=differences):
-                typer.echo(line)
+                echo(line)
+            return
+        if kind == "txt":
+            lines = comparison_lines(view, width=100, only_differences=differences)
+            text = "".join(re.sub(r"\033\[[0-9;]*m", "", line) + "\n" for line in lines)
+            write_output(output, text.encode("utf-8"))
+            typer.echo(f"wrote {output}")
             return
         printed = render.render_pdf("compare.html", view)
         write_output(output, printed.pdf)

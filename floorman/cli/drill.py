@@ -101,7 +101,8 @@ def drill(
         bool, typer.Option("--print", help="Write a printable quiz with its answer key instead.")
     ] = False,
     output: Annotated[
-        Path | None, output_option("With --print: where to write the PDF (default: drill.pdf).")
+        Path | None,
+        output_option("With --print: where to write it, .pdf or .html (default: drill.pdf)."),
     ] = None,
     paper: PaperOption = "letter",
 ) -> None:
@@ -124,12 +125,15 @@ def drill(
         fail("-o names the PDF of --print; add --print to write a quiz")
     name = _trainee(trainee)
     with user_errors():
+        from floorman.cli._output import output_format
+
+        kind = output_format(output, ("pdf", "html"))
         topics = check_topics([word for text in topic or () for word in _words(text)])
         book = load_rulebook(rulebook, house=house)
         drawn = _random_seed() if seed is None else seed
         questions = generate_questions(book, topics, count=count, seed=drawn)
         if print_:
-            _print(questions, book, drawn, output or Path("drill.pdf"), paper)
+            _print(questions, book, drawn, output or Path("drill.pdf"), paper, kind)
             return
         lines = _answer_lines(answers)
     started = _now()
@@ -290,7 +294,9 @@ def _answer_lines(answers: Path | None) -> Iterable[str] | None:
 # -- printing and small helpers -------------------------------------------------------------
 
 
-def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str) -> None:
+def _print(
+    questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str, kind: str
+) -> None:
     from floorman.cli._output import write_output
     from floorman.documents import render
     from floorman.drills.printing import quiz_view
@@ -298,6 +304,11 @@ def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, p
     view = quiz_view(
         questions, book=book, seed=seed, day=datetime.date.today(), paper=render.paper_size(paper)
     )
+    if kind == "html":
+        page = render.render_html("drill.html", view, standalone=True)
+        write_output(target, page.encode("utf-8"))
+        typer.echo(f"wrote {target}")
+        return
     printed = render.html_to_pdf(render.render_html("drill.html", view))
     write_output(target, printed.pdf)
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"

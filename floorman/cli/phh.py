@@ -41,9 +41,10 @@ def import_hand(
     if output is None:
         typer.echo(hand_text, nl=False)
         return
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
 
     with user_errors():
+        output_format(output, ("yaml",))
         write_output(output, hand_text.encode("utf-8"))
 
 

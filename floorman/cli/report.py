@@ -54,13 +54,14 @@ def report(
     """Print a hand's timeline with the irregular events marked, each ruling with its
     citation and steps, the violations, the pots and the chip split, and lines for the
     dealer's and the floor person's signatures."""  # fmt: skip
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import content as documents
     from floorman.documents import render
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 
     try:
+        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         path = Path(hand)
         if path.is_file() or not is_number(hand):

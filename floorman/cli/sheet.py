@@ -53,11 +53,12 @@ def sheet(
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
     from floorman.cli._documents import load_in_force
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import content as documents
     from floorman.documents import render
 
     try:
+        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
         games = list(book.games) if all_games else [game]

@@ -281,15 +281,23 @@ def export(
         Path | None,
         typer.Option("--output", "-o", help="Write to this file.", show_default=False),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="yaml, json or phh.")] = "yaml",
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", help="yaml, json or phh (default: the -o file's suffix, else yaml)."
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """A recorded hand as a hand file, which floorman check replays to the same state."""
     from floorman.cli import _hands
+    from floorman.cli._output import output_format
     from floorman.interchange.handfile import dump_hand
 
-    if fmt not in ("yaml", "json", "phh"):
+    if fmt not in (None, "yaml", "json", "phh"):
         fail(f'--format "{fmt}": yaml, json or phh')
+    with _hands.user_errors():
+        fmt = output_format(output, ("yaml", "json", "phh"), wanted=fmt)
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
         loaded.require_whole()
