@@ -60,6 +60,7 @@ PaperOption = Annotated[str, typer.Option("--paper", metavar="SIZE", help="lette
 FourColourOption = Annotated[
     bool, typer.Option("--four-colour", help="Four-colour suits: green clubs, blue diamonds.")
 ]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 HtmlOption = Annotated[bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")]
 
 

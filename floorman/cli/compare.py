@@ -12,14 +12,17 @@ import shutil
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._console import echo
-from floorman.cli._options import PaperOption, output_option
+from floorman.cli._options import JsonOption, PaperOption, output_option
 from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.rules.loader import Rulebook
 
 _GAP = "  "
 _MARK = "* "
@@ -44,8 +47,9 @@ def compare(
     paper: PaperOption = "letter",
     differences: Annotated[
         bool,
-        typer.Option("--differences", help="In the table, only the situations ruled differently."),
+        typer.Option("--differences", help="Only the situations ruled differently."),
     ] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
@@ -61,6 +65,11 @@ def compare(
         size = render.paper_size(paper)
         books = [load_rulebook(name) for name in rulebooks]
         view = documents.comparison_view(books, day=datetime.date.today(), paper=size)
+        if as_json:
+            from floorman.cli._json import print_json
+
+            print_json(comparison_json(view, books, only_differences=differences))
+            return
         if output is None:
             width = max(80, shutil.get_terminal_size((100, 24)).columns)
             for line in comparison_lines(view, width=width, only_differences=differences):
@@ -79,6 +88,43 @@ def compare(
         return
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
     typer.echo(f"wrote {output} ({pages}, {paper.lower()})")
+
+
+def comparison_json(
+    view: Mapping[str, Any], books: list[Rulebook], *, only_differences: bool = False
+) -> dict[str, Any]:
+    """``floorman compare --json``: each situation's ruling by rulebook, and the options."""
+    from floorman.documents.content import GAME_NAMES
+
+    games = {name: game for game, name in GAME_NAMES.items()}
+    keys = ("rule", "outcome", "title", "cite", "steps")
+    situations = [
+        {
+            "situation": row["situation"],
+            "title": row["title"],
+            "game": games.get(row["game"], row["game"]),
+            "differs": row["differs"],
+            "differences": row["differences"],
+            "rulings": {
+                cell["book"]: None
+                if cell["absent"]
+                else {**{key: cell[key] for key in keys}, "note": cell["note"] or None}
+                for cell in row["cells"]
+            },
+        }
+        for row in view["rows"]
+        if row["differs"] or not only_differences
+    ]
+    options = {
+        option["name"]: {book.name: book.options.get(option["name"]) for book in books}
+        for option in view["options"]
+        if option["differs"] or not only_differences
+    }
+    return {
+        "rulebooks": [book.name for book in books],
+        "situations": situations,
+        "options": options,
+    }
 
 
 def comparison_lines(

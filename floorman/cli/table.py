@@ -16,7 +16,14 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
-from floorman.cli._options import DbOption, FourColourOption, TableOption, plain_text, seat_chips
+from floorman.cli._options import (
+    DbOption,
+    FourColourOption,
+    JsonOption,
+    TableOption,
+    plain_text,
+    seat_chips,
+)
 from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
 from floorman.numerals import NumberError, chip_amount, is_number
@@ -166,13 +173,26 @@ def add(
 
 
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman show --table 7"))
-def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
+def show(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    four_colour: FourColourOption = False,
+) -> None:
     """The whole table: seats, chips, cards, board, burns, who acts."""
     from floorman.cli import _hands
+    from floorman.cli._console import use_four_colours
     from floorman.cli._view import award_lines, detail_lines
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+    if as_json:
+        from floorman.cli._json import hand_json, print_json
+
+        print_json(hand_json(loaded))
+        return
+    use_four_colours(four_colour)
     stored = loaded.stored
     if stored.closed:
         status = f"closed ({stored.closed})"
@@ -192,13 +212,23 @@ def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = No
 
 
 @app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))
-def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
+def log(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Every record of a hand, undone events included."""
     from floorman.cli import _hands
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         stored = _hands.find_hand(store, hand, table, open_only=False)
         records = store.records(stored.id)
+    if as_json:
+        from floorman.cli._json import log_json, print_json
+
+        print_json(log_json(stored, records))
+        return
     texts = {r.id: r.text for r in records}
     retracted = {r.target for r in records if r.kind == "retract"}
     started = _local(stored.created).strftime("%Y-%m-%d %H:%M:%S")
@@ -239,10 +269,13 @@ def hands(
     table: TableOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many.", min=1, max=MAX_ID)] = 20,
     db: DbOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Recent hands, newest first, with how each stands."""
     from floorman.cli import _hands
+    from floorman.cli._json import hand_row, print_json
 
+    rows: list[dict[str, object]] = []
     with _hands.user_errors(), _hands.store_at(db) as store:
         found = store.hands(table, limit)
         lines = []
@@ -251,7 +284,10 @@ def hands(
                 loaded = _hands.load(store, stored)
             except (FloormanError, ValueError) as error:
                 lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {error}")
+                rows.append({"hand": stored.id, "table": stored.table, "status": "broken",
+                             "problem": str(error)})  # fmt: skip
                 continue
+            rows.append(hand_row(loaded))
             state = loaded.state
             if stored.closed:
                 status = f"closed ({stored.closed})"
@@ -266,6 +302,9 @@ def hands(
                 f"{stored.id:>5}  table {stored.table:<4} {when}  "
                 f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
             )
+    if as_json:
+        print_json({"hands": rows})
+        return
     if not lines:
         typer.echo("no hands recorded" + (f" at table {table}" if table else ""))
     _echo_state(lines)
