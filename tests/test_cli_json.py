@@ -87,6 +87,9 @@ def test_rules_list_show_and_diff() -> None:
     assert diff["rulebooks"] == ["rrop", "tda-2024"]
     assert diff["options"]["misdeal_on_exposed_deal_positions"] == [[1], [1, 2]]
     assert set(diff["only"]) == {"rrop", "tda-2024"}
+    facts = data("rules", "facts")
+    assert facts["facts"]["street"]["choices"][0] == "preflop"
+    assert "set-aside" in facts["primitives"]
 
 
 def test_compare_puts_each_rulebooks_ruling_side_by_side() -> None:

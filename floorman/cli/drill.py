@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from floorman.cli._app import TRAINING, app, fail, help_example
+from floorman.cli._console import echo, style
 from floorman.cli._errors import user_errors
 from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError
@@ -242,9 +243,9 @@ def _session(
                 right = False
             break
         if right:
-            typer.echo(typer.style("Right.", fg=typer.colors.GREEN, bold=True))
+            echo(style("Right.", fg="green", bold=True))
         else:
-            typer.echo(typer.style("Wrong.", fg=typer.colors.RED, bold=True))
+            echo(style("Wrong.", fg="red", bold=True))
         for line in answer_lines(question):
             typer.echo(line)
         card.add(question.topic, right)

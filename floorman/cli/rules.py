@@ -133,10 +133,29 @@ def _predicate_lines(predicate: Predicate) -> list[str]:
 
 
 @rules_app.command("facts", epilog=help_example("floorman rules facts"))
-def facts() -> None:
+def facts(as_json: JsonOption = False) -> None:
     """The facts rules test, the words step texts use, and the step primitives."""
     from floorman.rules.catalogue import FACTS, TEMPLATE_VARS
     from floorman.rules.steps import PRIMITIVE_DOCS
+
+    if as_json:
+        from floorman.cli._json import print_json
+
+        print_json(
+            {
+                "facts": {
+                    spec.name: {
+                        "type": spec.type.__name__,
+                        "choices": list(spec.choices) if spec.choices else None,
+                        "doc": spec.doc,
+                    }
+                    for spec in FACTS.values()
+                },
+                "variables": {var.name: var.doc for var in TEMPLATE_VARS.values()},
+                "primitives": dict(PRIMITIVE_DOCS),
+            }
+        )
+        return
 
     echo("Facts (a rule's `when` tests these; option.NAME reads an option):")
     for spec in FACTS.values():
