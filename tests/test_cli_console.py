@@ -3,11 +3,14 @@ colour, lines wrapped to the width, plain text for NO_COLOR and for a pipe."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 import pytest
@@ -22,12 +25,17 @@ ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 SEATS = "1=100,2=100,3=100,4=100,5=100,6=100"
 
 
-def on_terminal(*args: str, env: dict[str, str] | None = None) -> str:
-    """What ``floorman ARGS`` prints on a terminal 80 columns wide, as the bytes it wrote."""
+def on_terminal(*args: str, env: dict[str, str] | None = None, columns: int = 0) -> str:
+    """What ``floorman ARGS`` prints on a terminal, as the bytes it wrote: 80 columns
+    wide by ``COLUMNS``, or as wide as the terminal says with ``columns``."""
     master, slave = pty.openpty()
     os.set_blocking(master, True)
-    environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    environ.update({"COLUMNS": "80", **(env or {})})
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    if columns:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    else:
+        environ["COLUMNS"] = "80"
+    environ.update(env or {})
     process = subprocess.Popen(
         [sys.executable, "-m", "floorman", *args],
         stdout=slave,
@@ -95,6 +103,16 @@ def test_every_line_fits_80_columns_and_breaks_only_between_words(tmp_path: Path
         plain
     )
     assert "  river without a burn" in plain
+
+
+def test_lines_wrap_to_the_terminals_own_width(tmp_path: Path) -> None:
+    db = tmp_path / "room.db"
+    premature_turn(db)
+    assert piped("add", "turn 7d", env={"FLOORMAN_DB": str(db)}).returncode == 0
+    plain = ANSI.sub("", on_terminal("show", "--db", str(db), columns=60)).splitlines()
+    assert max(len(line) for line in plain) <= 60
+    assert "before the river (event 12): reshuffle the stub with the 7♦," in plain
+    assert "  cut, then deal the river without a burn" in plain
 
 
 def test_no_color_and_a_pipe_get_plain_text(tmp_path: Path) -> None:

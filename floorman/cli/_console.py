@@ -90,17 +90,18 @@ def paint_suits(text: str) -> str:
 
 
 def width() -> int | None:
-    """The columns to wrap at: ``COLUMNS``, else the terminal's; ``None`` (no wrapping)
-    when standard output is not a terminal."""
+    """The columns to wrap at: ``COLUMNS``, else the terminal's (80 when it does not say);
+    ``None`` (no wrapping) when standard output is not a terminal."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isascii() and columns.isdigit() and int(columns) >= 20:
         return int(columns)
     if not _is_terminal(sys.stdout):
         return None
     try:
-        return max(os.get_terminal_size(sys.stdout.fileno()).columns, 20)
+        columns_now = os.get_terminal_size(sys.stdout.fileno()).columns
     except (OSError, ValueError):
         return 80
+    return max(columns_now, 20) if columns_now else 80
 
 
 def wrap(line: str, columns: int | None) -> str:
