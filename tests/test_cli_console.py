@@ -180,6 +180,18 @@ def test_the_showdown_names_the_winning_hands_and_the_halves(tmp_path: Path) -> 
     ]
 
 
+def test_the_hand_shown_is_named_when_the_other_is_mucked(tmp_path: Path) -> None:
+    hand = tmp_path / "muck.yaml"
+    hand.write_text(
+        "button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [deal, 3 fold, 1 call, 2 check,"
+        " burn, flop Ah Kd 7c, 1 check, 2 check, burn, turn 2c, 1 check, 2 check, burn,"
+        " river 3d, 1 check, 2 check, show 1 As Ad, muck 2]\n",
+        encoding="utf-8",
+    )
+    out = piped("check", str(hand)).stdout.splitlines()
+    assert out[-2:] == ["pot 4: seat 1 takes 4", "  seat 1: three of a kind, aces"]
+
+
 def test_a_step_wraps_under_its_text() -> None:
     line = "  12. Burn a card and turn what would have been the river in the turn's place."
     assert wrap(line, 40).splitlines() == [

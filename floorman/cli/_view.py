@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from floorman.cards import format_cards
+from floorman.cards import Card, format_cards
 from floorman.hand.records import STREETS, PendingStep
 from floorman.hand.state import HandState
 
@@ -224,18 +224,18 @@ def award_lines(pots: list[dict[str, Any]], state: HandState | None = None) -> l
 
 
 def winning_hands(state: HandState, pot: dict[str, Any]) -> list[str]:
-    """The hands that won a pot contested at the showdown, in the dealer's words."""
+    """The tabled hands that won a pot at the showdown, in the dealer's words."""
     board = [b.card for b in state.board]
     if state.over_reason != "showdown" or len(board) != 5:
         return []
-    holes = {}
+    holes: dict[int, list[Card]] = {}
     for seat in pot["eligible"]:
         cards = [card for card in state.shown.get(seat) or state.hole(seat) if card is not None]
         if seat in state.plays_board and state.game == "holdem":
             holes[seat] = cards if len(cards) == 2 else []
         elif seat in state.shown and seat not in state.mucked and seat not in state.killed:
             holes[seat] = cards
-    if len(holes) < 2:
+    if not holes:
         return []
     from floorman.errors import FloormanError
     from floorman.showdown.reading import showdown
