@@ -50,6 +50,7 @@ def test_every_command_has_an_example_and_no_python_types(words: list[str]) -> N
     text = helped(*words)
     assert "\n  Example:\n    floorman " in text
     assert not re.search(r"<(str|int|path|list|bool|float)", text), text
+    assert "<=x<=" not in text  # a bound such as 2^63 - 1 is the README's, not the dealer's
     assert "{" not in text.splitlines()[0]  # the usage line
     assert all(len(line) <= 80 for line in text.splitlines()), text
 

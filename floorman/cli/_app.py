@@ -64,6 +64,9 @@ class _Argument(TyperArgument):
     def _rich_display_name(self) -> str:
         return self._usage_display_name().strip("[]")
 
+    def _get_number_range_help_str(self) -> str | None:
+        return _range(self.min, self.max)
+
 
 class _Option(TyperOption):
     """An option's value named by what it is, ``--table TABLE``, not ``<str>``."""
@@ -80,6 +83,16 @@ class _Option(TyperOption):
         if shown.startswith("<path") or shown.startswith("<file"):
             return "FILE"
         return name.upper().replace("_", "-")
+
+    def _get_number_range_help_str(self) -> str | None:
+        return _range(self.min, self.max)
+
+
+def _range(least: Any, most: Any) -> str | None:
+    """``1 to 500``; nothing for a bound only the README's limits would name."""
+    if least is None or most is None or most > 10**6:
+        return None
+    return f"{least} to {most}"
 
 
 def _plain_help(command: _click.Command) -> None:
