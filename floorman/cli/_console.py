@@ -90,13 +90,13 @@ def paint_suits(text: str) -> str:
 
 
 def width() -> int | None:
-    """The columns to wrap at: ``COLUMNS``, else the terminal's (80 when it does not say);
-    ``None`` (no wrapping) when standard output is not a terminal."""
+    """The columns to wrap at on a terminal: ``COLUMNS``, else the terminal's (80 when it
+    does not say); ``None`` (no wrapping) when standard output is not a terminal."""
+    if not _is_terminal(sys.stdout):
+        return None
     columns = os.environ.get("COLUMNS", "")
     if columns.isascii() and columns.isdigit() and int(columns) >= 20:
         return int(columns)
-    if not _is_terminal(sys.stdout):
-        return None
     try:
         columns_now = os.get_terminal_size(sys.stdout.fileno()).columns
     except (OSError, ValueError):
