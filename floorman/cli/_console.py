@@ -119,7 +119,7 @@ def wrap(line: str, columns: int | None) -> str:
     current, used = line[:lead] + words[0], lead + _visible(words[0])
     for word in words[1:]:
         size = _visible(word)
-        if used + 1 + size <= columns or used <= len(indent):
+        if used + 1 + size <= columns or used < len(indent):
             current, used = f"{current} {word}", used + 1 + size
         elif word:
             out.append(current)
