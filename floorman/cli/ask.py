@@ -80,5 +80,4 @@ def ask(
         echo(f"{title}: no rule of {book.name} applies.")
         return
     use_four_colours(four_colour)
-    echo(f"{title} — {book.title}")
-    show(ruling_lines(ruling.to_json(), note=ruling.note))
+    show([f"{title} — {book.title}", *ruling_lines(ruling.to_json(), note=ruling.note)])
