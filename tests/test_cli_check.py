@@ -119,10 +119,11 @@ def test_check_says_who_takes_each_pot_and_why_an_odd_chip_goes_where(tmp_path: 
         encoding="utf-8",
     )
     out = runner.invoke(app, ["check", str(path)]).stdout.splitlines()
-    assert out[-1] == (
+    assert out[-2:] == [
         "pot 5: seat 2 takes 3, seat 3 takes 2; odd chip 1 to seat 2, first of the tied hands"
-        " clockwise from the button (seat 3)"
-    )
+        " clockwise from the button (seat 3)",
+        "  seats 2 and 3: royal flush",
+    ]
 
 
 def test_the_outcome_is_coloured_on_a_terminal() -> None:
@@ -149,7 +150,7 @@ def test_the_outcome_is_coloured_on_a_terminal() -> None:
     os.close(master)
     assert process.wait(timeout=60) == 0
     text = seen.decode("utf-8")
-    assert "event 12: \x1b[32m\x1b[1mCONTINUE\x1b[0m  The turn card" in text
+    assert "event 12: \x1b[34m\x1b[1mCONTINUE\x1b[0m  \x1b[1mThe turn card" in text
 
 
 LIMIT = """\

@@ -98,3 +98,62 @@ def test_export_and_import_with_an_empty_name_or_a_full_device(tmp_path: Path) -
         assert result.stderr.count("\n") == 1
         assert result.stderr.startswith('floorman: -o "')
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["sheet", "-o", "notes.txt"],
+            '-o "notes.txt": this command writes .pdf or .html, not .txt',
+        ),
+        (
+            ["card", "-o", "card.docx"],
+            '-o "card.docx": this command writes .pdf or .html, not .docx',
+        ),
+        (["report", "1", "-o", "x.txt"], '-o "x.txt": this command writes .pdf or .html, not .txt'),
+        (["sheet", "--html", "-o", "s.pdf"], '-o "s.pdf": asked for HTML, but the name ends .pdf'),
+        (["compare", "rrop", "tda-2024", "-o", "c.html"], "writes .pdf or .txt, not .html"),
+        (["drill", "--print", "-o", "quiz.txt"], "writes .pdf or .html, not .txt"),
+        (["import", "hand.phh", "-o", "hand.phh"], "writes .yaml, not .phh"),
+    ],
+)
+def test_a_suffix_the_command_cannot_write_is_refused(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hand.phh").write_text(HAND, encoding="utf-8")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("floorman: -o ")
+    assert result.stderr.endswith(f"{message}\n")
+    assert result.stderr.count("\n") == 1
+    assert sorted(os.listdir(tmp_path)) == ["hand.phh"]  # nothing written
+
+
+def test_the_suffix_chooses_the_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["sheet", "-o", "sheet.html"]).exit_code == 0
+    assert (tmp_path / "sheet.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert runner.invoke(app, ["card", "-o", "card.htm"]).exit_code == 0
+    assert (tmp_path / "card.htm").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert runner.invoke(app, ["compare", "rrop", "tda-2024", "-o", "c.txt"]).exit_code == 0
+    table = (tmp_path / "c.txt").read_text(encoding="utf-8")
+    assert table.startswith("Situation ")
+    assert "MISDEAL" in table
+    assert "\x1b[" not in table
+    quiz = ["drill", "--print", "--count", "2", "--seed", "1", "-o", "quiz.html"]
+    assert runner.invoke(app, quiz).exit_code == 0
+    assert (tmp_path / "quiz.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_export_takes_its_format_from_the_suffix(table_db: Path, tmp_path: Path) -> None:
+    seats = ["--seats", "1=100,2=100,3=100"]
+    assert runner.invoke(app, ["new", "-t", "1", "--button", "3", *seats]).exit_code == 0
+    assert runner.invoke(app, ["add", "deal", "3 fold", "1 fold"]).exit_code == 0
+    for name, start in (("h.json", "{"), ("h.phh", "variant = "), ("h.yml", "table: ")):
+        assert runner.invoke(app, ["export", "-o", str(tmp_path / name)]).exit_code == 0
+        assert (tmp_path / name).read_text(encoding="utf-8").startswith(start)
+    clash = runner.invoke(app, ["export", "--format", "yaml", "-o", str(tmp_path / "x.json")])
+    assert clash.exit_code == 2
+    assert clash.stderr.endswith('x.json": asked for YAML, but the name ends .json\n')

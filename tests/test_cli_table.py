@@ -250,7 +250,8 @@ def test_the_rulebook_rules_as_the_hand_is_recorded(tmp_path: Path) -> None:
     ok("add", "3 call; 4 fold; 1 call")
     out = ok("add", "burn; turn 9s")
     assert out.splitlines()[0] == "turn     A♥ K♦ 7♣ 9♠        pot 26"
-    assert "set aside: 7♦" in out
+    assert "set aside" not in out  # said once, after event 12
+    assert "set aside: 7♦" in ok("show")
     assert "ruling on event 12: continue," in ok("show")
     path = tmp_path / "hand.yaml"
     ok("export", "-o", str(path))
@@ -265,7 +266,9 @@ def test_the_table_shows_the_procedure_in_force() -> None:
     ok("add", "deal; 3 call; 4 call; 5 fold; 6 fold; 1 call; 2 check; burn; flop Ah Kd 7c")
     ok("add", "1 check; 2 bet 6")
     out = ok("add", "turn 7d").splitlines()
-    assert out[:2] == [
+    assert out[0].startswith("event 12: CONTINUE")  # the ruling first
+    table = out.index("flop     A♥ K♦ 7♣           pot 14  in front: 2=6")
+    assert out[table : table + 2] == [
         "flop     A♥ K♦ 7♣           pot 14  in front: 2=6",
         "seat 3 to act (98 behind): fold, call 6, raise 12..98",
     ]
@@ -331,10 +334,10 @@ def test_the_last_show_says_who_takes_the_pot() -> None:
     out = ok("add", "show 2 Kc Kh")
     assert "takes" not in out  # seat 1 has not shown yet
     out = ok("add", "show 1 As Ad").splitlines()
-    assert out[-1] == "pot 106: seat 1 takes 106"
+    assert out[-2:] == ["pot 106: seat 1 takes 106", "  seat 1: three of a kind, aces"]
     shown = ok("show").splitlines()
     assert shown[0] == "hand 1 at table 5, 18 events, over (showdown)"
-    assert shown[-1] == "pot 106: seat 1 takes 106"
+    assert shown[-2:] == ["pot 106: seat 1 takes 106", "  seat 1: three of a kind, aces"]
 
 
 def test_a_premature_flop_is_named_once() -> None:
@@ -351,7 +354,8 @@ def test_a_premature_flop_is_named_once() -> None:
 def test_an_unknown_extra_card_is_the_burn_the_dealer_is_told_of() -> None:
     ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
     out = ok("add", "deal; extra 1; 3 call; 1 call; 2 check").splitlines()
-    assert out[1] == (
+    assert out[0].startswith("event 2: ")  # the ruling on the extra card comes first
+    assert out[-1] == (
         "betting complete; dealer: the extra card is the flop's burn: deal the flop with no"
         " other burn"
     )

@@ -108,10 +108,10 @@ def test_help_and_mistakes_on_the_quick_commands_are_typers() -> None:
         assert f"floorman {word} [OPTIONS]" in usage
     missing = floorman("add")
     assert missing.returncode == 2
-    assert "Missing argument 'events'." in missing.stderr
+    assert missing.stderr == "floorman: missing argument 'events'; see floorman add --help\n"
     unknown = floorman("check", str(EXAMPLES / "premature-turn.yaml"), "--colour")
     assert unknown.returncode == 2
-    assert "No such option: --colour" in unknown.stderr
+    assert unknown.stderr.startswith("floorman: no such option: --colour")
     nothing = floorman("check", "no-such-hand.yaml")
     assert nothing.returncode == 2
     assert nothing.stderr == "floorman: no-such-hand.yaml: no such file\n"
@@ -146,13 +146,13 @@ def test_help_lists_every_command_and_an_unknown_word_is_refused() -> None:
     help_text = subprocess.run(
         [sys.executable, "-m", "floorman", "--help"], capture_output=True, text=True, check=True
     ).stdout
-    listed = [line.split()[0] for line in help_text.split("Commands:")[1].splitlines() if line]
-    assert listed == list(COMMAND_MODULES)
+    listed = {line.split()[0] for line in help_text.splitlines() if line.startswith("  ")}
+    assert set(COMMAND_MODULES) <= listed
     unknown = subprocess.run(
         [sys.executable, "-m", "floorman", "chek"], capture_output=True, text=True, check=False
     )
     assert unknown.returncode == 2
-    assert "No such command 'chek'" in unknown.stderr
+    assert unknown.stderr.startswith("floorman: no such command 'chek'")
 
 
 def test_version_is_printed() -> None:

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from floorman.cli._console import echo, fail
+from floorman.cli._console import fail, show, use_four_colours
 
 
-def add(events: list[str], table: str | None, db: Path | None) -> None:
-    """Record events; all are checked before any is stored."""
+def add(events: list[str], table: str | None, db: Path | None, four_colour: bool = False) -> None:
+    """Record events; all are checked before any is stored. The ruling comes first."""
     from floorman.cli import _hands
-    from floorman.cli._view import award_lines, state_lines
+    from floorman.cli._view import award_lines, reminder_lines, state_lines
 
+    use_four_colours(four_colour)
     texts = _hands.split_events(events)
     if not texts:
         fail("no event given")
@@ -24,10 +25,12 @@ def add(events: list[str], table: str | None, db: Path | None) -> None:
         stored = _hands.find_hand(store, None, table, open_only=True)
         loaded = _hands.load(store, stored)
         before = loaded.count
+        known = reminder_lines(loaded.state)
         _hands.record(store, loaded, texts)
-    for line in [
-        *state_lines(loaded.state),
-        *award_lines(loaded.pots),
-        *_hands.ruling_lines_since(loaded, before),
-    ]:
-        echo(line)
+    show(
+        [
+            *_hands.ruling_lines_since(loaded, before),
+            *state_lines(loaded.state, known=known),
+            *award_lines(loaded.pots, loaded.state),
+        ]
+    )

@@ -9,11 +9,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from floorman.cli._console import echo
+from floorman.cli._console import echo, show, use_four_colours
 
 
-def check(handfile: Path, as_json: bool, rulebook: str | None, house: str | None) -> None:
-    """Replay a hand file; print the state, rulings and violations; exit 1 on a violation."""
+def check(
+    handfile: Path,
+    as_json: bool,
+    rulebook: str | None,
+    house: str | None,
+    four_colour: bool = False,
+) -> None:
+    """Replay a hand file; print the rulings and violations, then the state; exit 1 on a
+    violation."""
     from floorman.cli._errors import user_errors
     from floorman.cli._ruling import ruling_lines
     from floorman.cli._view import award_lines, detail_lines
@@ -25,11 +32,8 @@ def check(handfile: Path, as_json: bool, rulebook: str | None, house: str | None
     if as_json:
         echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        for line in [*detail_lines(result.state), *award_lines(result.pots)]:
-            echo(line)
-        for ruling in result.rulings:
-            for line in ruling_lines(ruling):
-                echo(line)
-        for violation in result.violations:
-            echo(f"violation at event {violation['event']}: {violation['message']}")
+        use_four_colours(four_colour)
+        lines = [line for ruling in result.rulings for line in ruling_lines(ruling)]
+        lines += [f"violation at event {v['event']}: {v['message']}" for v in result.violations]
+        show([*lines, *detail_lines(result.state), *award_lines(result.pots, result.state)])
     raise SystemExit(result.exit_status)

@@ -58,8 +58,9 @@ GameOption = Annotated[
 ]
 PaperOption = Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")]
 FourColourOption = Annotated[
-    bool, typer.Option("--four-colour", help="Four-colour deck: green clubs, blue diamonds.")
+    bool, typer.Option("--four-colour", help="Four-colour suits: green clubs, blue diamonds.")
 ]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 HtmlOption = Annotated[bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")]
 
 

@@ -25,7 +25,34 @@ from typing import BinaryIO
 
 from floorman.errors import FloormanError, shown
 
-__all__ = ["write_output"]
+__all__ = ["output_format", "write_output"]
+
+_SAME = {"htm": "html", "yml": "yaml"}
+
+
+def output_format(
+    path: Path | str | None, formats: tuple[str, ...], *, wanted: str | None = None
+) -> str:
+    """The format to write to ``path``: the one its suffix names, among the ``formats``
+    the command can write; ``wanted`` (a flag such as ``--html``), else the first of
+    ``formats``, for a name without a suffix (``/dev/stdout``) or no ``-o`` at all.
+
+    A suffix the command cannot write, or one that says otherwise than ``wanted``,
+    is refused, so ``-o notes.txt`` never quietly holds a PDF.
+    """
+    if path is None:
+        return wanted or formats[0]
+    suffix = Path(path).suffix.lower().removeprefix(".")
+    if not suffix:
+        return wanted or formats[0]
+    chosen = _SAME.get(suffix, suffix)
+    where = f'-o "{shown(os.fspath(path))}"'
+    if chosen not in formats:
+        written = " or ".join(f".{name}" for name in formats)
+        raise FloormanError(f"{where}: this command writes {written}, not .{suffix}")
+    if wanted is not None and chosen != wanted:
+        raise FloormanError(f"{where}: asked for {wanted.upper()}, but the name ends .{suffix}")
+    return chosen
 
 
 def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:

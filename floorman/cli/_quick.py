@@ -82,8 +82,9 @@ QUICK: Final[Mapping[str, Quick]] = {
             "--rulebook": Option("rulebook", "text"),
             "-r": Option("rulebook", "text"),
             "--house": Option("house", "text"),
+            "--four-colour": Option("four_colour", "flag"),
         },
-        {"as_json": False, "rulebook": None, "house": None},
+        {"as_json": False, "rulebook": None, "house": None, "four_colour": False},
     ),
     "add": Quick(
         "floorman.cli._add:add",
@@ -94,8 +95,9 @@ QUICK: Final[Mapping[str, Quick]] = {
             "--table": Option("table", "text", "FLOORMAN_TABLE"),
             "-t": Option("table", "text", "FLOORMAN_TABLE"),
             "--db": Option("db", "path", "FLOORMAN_DB"),
+            "--four-colour": Option("four_colour", "flag"),
         },
-        {"table": None, "db": None},
+        {"table": None, "db": None, "four_colour": False},
     ),
 }
 """The commands started without typer, by command word."""

@@ -1,5 +1,9 @@
 """How a ruling looks on a terminal: the outcome in colour, numbered steps, the citation.
 
+The colour says how bad it is at a glance: red when the hand is redealt or
+void, amber when a seat loses its hand or its claim, blue when play goes on
+(never green: an irregularity is not all well).
+
 Shared by every command that shows a ruling (``ask``, ``check``, ``add``,
 ``live``): pass the ruling as the ``check --json`` object (a mapping with
 ``outcome``, ``title``, ``cite``, ``steps``, ``rule`` and ``event``).
@@ -18,10 +22,10 @@ __all__ = ["OUTCOME_COLOURS", "outcome_word", "ruling_lines"]
 
 OUTCOME_COLOURS: Mapping[str, str] = {
     "misdeal": "red",
-    "void": "magenta",
-    "dead-hand": "red",
+    "void": "red",
+    "dead-hand": "yellow",
     "forfeit": "yellow",
-    "continue": "green",
+    "continue": "blue",
 }
 
 
@@ -45,7 +49,8 @@ def ruling_lines(ruling: Mapping[str, Any], *, note: str | None = None) -> list[
     """
     event = ruling.get("event")
     head = f"event {event}: " if event else ""
-    lines = [f"{head}{outcome_word(str(ruling['outcome']))}  {ruling['title']}"]
+    title = style(str(ruling["title"]), bold=True)
+    lines = [f"{head}{outcome_word(str(ruling['outcome']))}  {title}"]
     for number, step in enumerate(ruling.get("steps", ()), 1):
         lines.append(f"  {number}. {step['text']}")
     lines.append(f"  {ruling['cite']}  [{ruling['rule']}]")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-from floorman.cards import format_cards
+from floorman.cards import Card, format_cards
 from floorman.hand.records import STREETS, PendingStep
 from floorman.hand.state import HandState
 
@@ -42,8 +43,13 @@ def board_text(state: HandState) -> str:
     return " ".join(parts)
 
 
-def state_lines(state: HandState) -> list[str]:
-    """Street, board and pot; who acts (or how the hand ended); anything irregular."""
+def state_lines(state: HandState, *, known: Collection[str] = ()) -> list[str]:
+    """Street, board and pot; who acts (or how the hand ended); anything irregular.
+
+    Reminders in ``known`` (those the dealer saw after the last event) are left
+    out: a procedure in force is said once, and again when it falls due, in the
+    line that says what the dealer does next.
+    """
     street = state.street
     first = f"{street:<8} {board_text(state):<18} pot {state.pot}"
     bets = {s: b for s, b in state.street_bets.items() if b}
@@ -84,7 +90,13 @@ def state_lines(state: HandState) -> list[str]:
             lines.append(f"no betting left (all in): deal the {nxt}")
         elif nxt is not None:
             lines.append(f"betting complete: deal the {nxt}")
-    lines.extend(procedure_notices(state))
+    lines.extend(line for line in reminder_lines(state) if line not in known)
+    return lines
+
+
+def reminder_lines(state: HandState) -> list[str]:
+    """The procedures in force for streets further on, and the irregular facts."""
+    lines = procedure_notices(state)
     notices = notices_for(state)
     if notices:
         lines.append("; ".join(notices))
@@ -188,9 +200,11 @@ def notices_for(state: HandState) -> list[str]:
     return notes
 
 
-def award_lines(pots: list[dict[str, Any]]) -> list[str]:
+def award_lines(pots: list[dict[str, Any]], state: HandState | None = None) -> list[str]:
     """Who takes each pot, once the hand is settled: ``pot 106: seat 1 takes 106``, odd
-    chips with the reason they go where they go; nothing while a pot is undecided."""
+    chips with the reason they go where they go; nothing while a pot is undecided.
+    After a showdown of ``state``, each winner's hand follows its pot, and in hi-lo
+    the half it won: ``seat 3: low, 8-5-3-2-A``."""
     if not pots or not all(pot["awards"] or not pot["amount"] for pot in pots):
         return []
     lines = []
@@ -204,7 +218,50 @@ def award_lines(pots: list[dict[str, Any]]) -> list[str]:
             to = f"seat {chip['seat']}" if chip["seat"] is not None else "the next deal"
             line += f"; odd chip {chip['amount']} to {to}, {chip['reason']}"
         lines.append(line)
+        if state is not None:
+            lines.extend(winning_hands(state, pot))
     return lines
+
+
+def winning_hands(state: HandState, pot: dict[str, Any]) -> list[str]:
+    """The tabled hands that won a pot at the showdown, in the dealer's words."""
+    board = [b.card for b in state.board]
+    if state.over_reason != "showdown" or len(board) != 5:
+        return []
+    holes: dict[int, list[Card]] = {}
+    for seat in pot["eligible"]:
+        cards = [card for card in state.shown.get(seat) or state.hole(seat) if card is not None]
+        if seat in state.plays_board and state.game == "holdem":
+            holes[seat] = cards if len(cards) == 2 else []
+        elif seat in state.shown and seat not in state.mucked and seat not in state.killed:
+            holes[seat] = cards
+    if not holes:
+        return []
+    from floorman.errors import FloormanError
+    from floorman.showdown.reading import showdown
+
+    try:
+        read = showdown(state.game, board, holes)
+    except FloormanError:
+        return []
+    won = {int(seat) for seat in pot["awards"]}
+    half = "high, " if read.low_winners else ""
+    hands: dict[str, list[int]] = {}
+    for seat in read.high_winners:
+        if seat in won:
+            name = read.announce(seat)
+            hands.setdefault(half + name[:1].lower() + name[1:], []).append(seat)
+    for seat in read.low_winners:
+        low = read.low[seat]
+        if seat in won and low is not None:
+            hands.setdefault(f"low, {low.name.removesuffix(' low')}", []).append(seat)
+    return [f"  {_seats(seats)}: {name}" for name, seats in hands.items()]
+
+
+def _seats(seats: list[int]) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
 def detail_lines(state: HandState) -> list[str]:

@@ -12,8 +12,9 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app
-from floorman.cli._options import HouseOption
+from floorman.cli._app import TABLE, app, help_example
+from floorman.cli._console import echo, show
+from floorman.cli._options import FourColourOption, HouseOption, JsonOption
 
 
 def _situations(incomplete: str) -> list[str]:
@@ -27,7 +28,10 @@ def _situations(incomplete: str) -> list[str]:
     return [name for name in names if name.startswith(incomplete)]
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example("floorman ask premature-turn --rulebook tda-2024", "floorman ask"),
+)
 def ask(
     situation: Annotated[
         str | None,
@@ -41,24 +45,39 @@ def ask(
         typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
     ] = None,
     house: HouseOption = None,
+    as_json: JsonOption = False,
+    four_colour: FourColourOption = False,
 ) -> None:
     """Print the procedure for a named situation (no hand needed)."""
+    from floorman.cli._console import use_four_colours
+    from floorman.cli._json import print_json
     from floorman.cli._ruling import ruling_lines
     from floorman.rules.engine import match_situation
     from floorman.rules.loader import load_rulebook
 
     book = load_rulebook(rulebook, house=house)
     if situation is None:
-        typer.echo(f"Situations in {book.title} ({book.name}):")
+        if as_json:
+            names = {name: entry.title for name, entry in sorted(book.situations.items())}
+            print_json({"rulebook": book.name, "title": book.title, "situations": names})
+            return
+        echo(f"Situations in {book.title} ({book.name}):")
         width = max(len(name) for name in book.situations)
         for name, entry in sorted(book.situations.items()):
-            typer.echo(f"  {name:<{width}}  {entry.title}")
+            echo(f"  {name:<{width}}  {entry.title}")
         return
     ruling, _ = match_situation(book, situation)
     title = book.situations[situation].title
-    if ruling is None:
-        typer.echo(f"{title}: no rule of {book.name} applies.")
+    if as_json:
+        found = ruling.to_json() if ruling is not None else None
+        note = ruling.note if ruling is not None else None
+        print_json(
+            {"rulebook": book.name, "situation": situation, "title": title, "ruling": found,
+             "note": note or None}
+        )  # fmt: skip
         return
-    typer.echo(f"{title} — {book.title}")
-    for line in ruling_lines(ruling.to_json(), note=ruling.note):
-        typer.echo(line)
+    if ruling is None:
+        echo(f"{title}: no rule of {book.name} applies.")
+        return
+    use_four_colours(four_colour)
+    show([f"{title} — {book.title}", *ruling_lines(ruling.to_json(), note=ruling.note)])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from floorman.documents.render import Printed
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example("floorman card --house rulebook/house/first-or-second.yaml -o card.pdf"),
+)
 def card(
     rulebook: RulebookOption = "rrop",
     game: GameOption = "holdem",
@@ -46,11 +49,12 @@ def card(
     """Print one landscape page for the dealer's station: the irregularities met most,
     each with its outcome and the first thing to do."""  # fmt: skip
     from floorman.cli._documents import load_in_force
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import render
     from floorman.documents.quickcard import card_entries, quick_card_view
 
     try:
+        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
 

@@ -11,11 +11,17 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app
-from floorman.cli._options import HouseOption
+from floorman.cli._app import FLOOR, app, help_example
+from floorman.cli._options import FourColourOption, HouseOption
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example(
+        "floorman check examples/premature-turn.yaml --rulebook tda-2024",
+        "floorman check hand.yaml --json",
+    ),
+)
 def check(
     handfile: Annotated[Path, typer.Argument(help="A hand file (YAML or JSON).")],
     as_json: Annotated[
@@ -27,8 +33,9 @@ def check(
         typer.Option("--rulebook", "-r", help="Rule with this rulebook instead of the hand's."),
     ] = None,
     house: HouseOption = None,
+    four_colour: FourColourOption = False,
 ) -> None:
-    """Replay a hand file; report the state, rulings and violations."""
+    """Replay a hand file; report the rulings, violations and the state."""
     from floorman.cli._check import check as run
 
-    run(handfile, as_json, rulebook, house)
+    run(handfile, as_json, rulebook, house, four_colour)

@@ -7,42 +7,53 @@ that a floor manager can read side by side and file.
 from __future__ import annotations
 
 import datetime
+import re
 import shutil
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from floorman.cli._app import app, fail
-from floorman.cli._options import PaperOption, output_option
+from floorman.cli._app import FLOOR, app, fail, help_example
+from floorman.cli._console import echo
+from floorman.cli._options import JsonOption, PaperOption, output_option
 from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.rules.loader import Rulebook
 
 _GAP = "  "
 _MARK = "* "
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example(
+        "floorman compare rrop tda-2024 wsop-2024 --differences",
+        "floorman compare rrop tda-2024 -o compare.pdf",
+    ),
+)
 def compare(
     rulebooks: Annotated[
         list[str],
         typer.Argument(metavar="RULEBOOK RULEBOOK...", help="Two or more rulebook names or files."),
     ],
     output: Annotated[
-        Path | None, output_option("Write the comparison as a PDF instead of printing a table.")
+        Path | None,
+        output_option("Write the comparison to a file instead: .pdf, or .txt for the table."),
     ] = None,
     paper: PaperOption = "letter",
     differences: Annotated[
         bool,
-        typer.Option(
-            "--differences", help="On the terminal, only the situations ruled differently."
-        ),
+        typer.Option("--differences", help="Only the situations ruled differently."),
     ] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import content as documents
     from floorman.documents import render
     from floorman.rules.loader import load_rulebook
@@ -50,13 +61,25 @@ def compare(
     if len(rulebooks) < 2:
         fail("name at least two rulebooks to compare, e.g. floorman compare rrop tda-2024")
     try:
+        kind = output_format(output, ("pdf", "txt"))
         size = render.paper_size(paper)
         books = [load_rulebook(name) for name in rulebooks]
         view = documents.comparison_view(books, day=datetime.date.today(), paper=size)
+        if as_json:
+            from floorman.cli._json import print_json
+
+            print_json(comparison_json(view, books, only_differences=differences))
+            return
         if output is None:
             width = max(80, shutil.get_terminal_size((100, 24)).columns)
             for line in comparison_lines(view, width=width, only_differences=differences):
-                typer.echo(line)
+                echo(line)
+            return
+        if kind == "txt":
+            lines = comparison_lines(view, width=100, only_differences=differences)
+            text = "".join(re.sub(r"\033\[[0-9;]*m", "", line) + "\n" for line in lines)
+            write_output(output, text.encode("utf-8"))
+            typer.echo(f"wrote {output}")
             return
         printed = render.render_pdf("compare.html", view)
         write_output(output, printed.pdf)
@@ -65,6 +88,43 @@ def compare(
         return
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
     typer.echo(f"wrote {output} ({pages}, {paper.lower()})")
+
+
+def comparison_json(
+    view: Mapping[str, Any], books: list[Rulebook], *, only_differences: bool = False
+) -> dict[str, Any]:
+    """``floorman compare --json``: each situation's ruling by rulebook, and the options."""
+    from floorman.documents.content import GAME_NAMES
+
+    games = {name: game for game, name in GAME_NAMES.items()}
+    keys = ("rule", "outcome", "title", "cite", "steps")
+    situations = [
+        {
+            "situation": row["situation"],
+            "title": row["title"],
+            "game": games.get(row["game"], row["game"]),
+            "differs": row["differs"],
+            "differences": row["differences"],
+            "rulings": {
+                cell["book"]: None
+                if cell["absent"]
+                else {**{key: cell[key] for key in keys}, "note": cell["note"] or None}
+                for cell in row["cells"]
+            },
+        }
+        for row in view["rows"]
+        if row["differs"] or not only_differences
+    ]
+    options = {
+        option["name"]: {book.name: book.options.get(option["name"]) for book in books}
+        for option in view["options"]
+        if option["differs"] or not only_differences
+    }
+    return {
+        "rulebooks": [book.name for book in books],
+        "situations": situations,
+        "options": options,
+    }
 
 
 def comparison_lines(

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import TRAINING, app, fail, help_example
+from floorman.cli._console import echo, style
 from floorman.cli._errors import user_errors
 from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError
@@ -37,7 +38,7 @@ drill_app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
 )
-app.add_typer(drill_app, name="drill")
+app.add_typer(drill_app, name="drill", rich_help_panel=TRAINING)
 
 TraineeOption = Annotated[
     str | None,
@@ -54,7 +55,12 @@ TraineeOption = Annotated[
 Ask = Callable[[str], str | None]
 
 
-@drill_app.callback()
+@drill_app.callback(
+    epilog=help_example(
+        "floorman drill --topic irregularities --count 10 --trainee alex",
+        "floorman drill --print --count 20 --seed 7 -o quiz.pdf",
+    )
+)
 def drill(
     ctx: typer.Context,
     rulebook: Annotated[
@@ -96,7 +102,8 @@ def drill(
         bool, typer.Option("--print", help="Write a printable quiz with its answer key instead.")
     ] = False,
     output: Annotated[
-        Path | None, output_option("With --print: where to write the PDF (default: drill.pdf).")
+        Path | None,
+        output_option("With --print: where to write it, .pdf or .html (default: drill.pdf)."),
     ] = None,
     paper: PaperOption = "letter",
 ) -> None:
@@ -119,12 +126,15 @@ def drill(
         fail("-o names the PDF of --print; add --print to write a quiz")
     name = _trainee(trainee)
     with user_errors():
+        from floorman.cli._output import output_format
+
+        kind = output_format(output, ("pdf", "html"))
         topics = check_topics([word for text in topic or () for word in _words(text)])
         book = load_rulebook(rulebook, house=house)
         drawn = _random_seed() if seed is None else seed
         questions = generate_questions(book, topics, count=count, seed=drawn)
         if print_:
-            _print(questions, book, drawn, output or Path("drill.pdf"), paper)
+            _print(questions, book, drawn, output or Path("drill.pdf"), paper, kind)
             return
         lines = _answer_lines(answers)
     started = _now()
@@ -151,7 +161,7 @@ def drill(
         typer.echo(f"Recorded for {name}.")
 
 
-@drill_app.command()
+@drill_app.command(epilog=help_example("floorman drill stats --trainee alex"))
 def stats(
     trainee: Annotated[
         str | None,
@@ -233,9 +243,9 @@ def _session(
                 right = False
             break
         if right:
-            typer.echo(typer.style("Right.", fg=typer.colors.GREEN, bold=True))
+            echo(style("Right.", fg="green", bold=True))
         else:
-            typer.echo(typer.style("Wrong.", fg=typer.colors.RED, bold=True))
+            echo(style("Wrong.", fg="red", bold=True))
         for line in answer_lines(question):
             typer.echo(line)
         card.add(question.topic, right)
@@ -285,7 +295,9 @@ def _answer_lines(answers: Path | None) -> Iterable[str] | None:
 # -- printing and small helpers -------------------------------------------------------------
 
 
-def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str) -> None:
+def _print(
+    questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str, kind: str
+) -> None:
     from floorman.cli._output import write_output
     from floorman.documents import render
     from floorman.drills.printing import quiz_view
@@ -293,6 +305,11 @@ def _print(questions: list[Question], book: Rulebook, seed: int, target: Path, p
     view = quiz_view(
         questions, book=book, seed=seed, day=datetime.date.today(), paper=render.paper_size(paper)
     )
+    if kind == "html":
+        page = render.render_html("drill.html", view, standalone=True)
+        write_output(target, page.encode("utf-8"))
+        typer.echo(f"wrote {target}")
+        return
     printed = render.html_to_pdf(render.render_html("drill.html", view))
     write_output(target, printed.pdf)
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"

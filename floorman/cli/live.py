@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from floorman.cli._app import app
+from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._options import DbOption, TableOption
 
 if TYPE_CHECKING:
@@ -85,11 +85,12 @@ def _enable_completion(get_loaded: object) -> None:
     readline.parse_and_bind(binding)
 
 
-@app.command()
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman live --table 7"))
 def live(table: TableOption = None, db: DbOption = None) -> None:
     """Record a hand interactively, one event per line."""
     from floorman.cli import _hands
-    from floorman.cli._view import award_lines, detail_lines, state_lines
+    from floorman.cli._console import show
+    from floorman.cli._view import award_lines, detail_lines, reminder_lines, state_lines
     from floorman.errors import FloormanError
     from floorman.store.hands import StoreConflict
 
@@ -125,7 +126,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
             typer.echo(f"hand {now.stored.id} changed in another terminal; as it stands now:")
         if line != "show":
             typer.echo(f'not done: "{line}" was typed against the old view; enter it again')
-        for out in [*state_lines(now.state), *award_lines(now.pots)]:
+        for out in [*state_lines(now.state), *award_lines(now.pots, now.state)]:
             typer.echo(out)
         if now.broken is not None:
             typer.echo(now.repair())
@@ -162,8 +163,12 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if catch_up(store, word if word == "show" else line):
                     continue
                 if word == "show":
-                    for out in [*detail_lines(holder[0].state), *award_lines(holder[0].pots)]:
-                        typer.echo(out)
+                    show(
+                        [
+                            *detail_lines(holder[0].state),
+                            *award_lines(holder[0].pots, holder[0].state),
+                        ]
+                    )
                     continue
                 if word in ("next", "next force"):
                     from floorman.cli.nexthand import start_next
@@ -172,12 +177,14 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                         typer.echo(out)
                     holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
                     continue
+                known: list[str] = []
                 if word == "undo":
                     text, holder[0] = _hands.undo(store, holder[0])
                     typer.echo(f'undone: event {holder[0].count + 1} "{text}"')
                     news: list[str] = []
                 else:
                     count = holder[0].count
+                    known = reminder_lines(holder[0].state)
                     _hands.record(store, holder[0], _hands.split_events([line]))
                     news = _hands.ruling_lines_since(holder[0], count)
             except StoreConflict:
@@ -186,8 +193,13 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
             except FloormanError as error:
                 typer.echo(f"floorman: {error}", err=True)
                 continue
-            for out in [*state_lines(holder[0].state), *award_lines(holder[0].pots), *news]:
-                typer.echo(out)
+            show(
+                [
+                    *news,
+                    *state_lines(holder[0].state, known=known),
+                    *award_lines(holder[0].pots, holder[0].state),
+                ]
+            )
             if holder[0].broken is not None:
                 typer.echo(holder[0].repair())
             if holder[0].state.over:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import TABLE, app, fail, help_example
 from floorman.cli._options import DbOption, TableOption, seat_chips
 from floorman.errors import FloormanError
 
@@ -71,7 +71,11 @@ def start_next(
     ]
 
 
-@app.command("next")
+@app.command(
+    "next",
+    rich_help_panel=TABLE,
+    epilog=help_example("floorman next --table 7 --sit 8=200 --leave 3"),
+)
 def next_hand(
     table: TableOption = None,
     sit: Annotated[

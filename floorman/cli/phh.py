@@ -10,11 +10,13 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import DATA, app, fail, help_example
 from floorman.cli._errors import user_errors
 
 
-@app.command("import")
+@app.command(
+    "import", rich_help_panel=DATA, epilog=help_example("floorman import hand.phh -o hand.yaml")
+)
 def import_hand(
     file: Annotated[Path, typer.Argument(help="A PHH hand history (.phh).")],
     output: Annotated[
@@ -39,13 +41,14 @@ def import_hand(
     if output is None:
         typer.echo(hand_text, nl=False)
         return
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
 
     with user_errors():
+        output_format(output, ("yaml",))
         write_output(output, hand_text.encode("utf-8"))
 
 
-@app.command()
+@app.command(rich_help_panel=DATA, epilog=help_example("floorman audit phh-dataset/ --json"))
 def audit(
     paths: Annotated[list[Path], typer.Argument(help="PHH files, or folders to search for them.")],
     progress: Annotated[

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from floorman.cards import Card, CardError, format_cards, parse_cards
-from floorman.cli._app import app, fail
+from floorman.cli._app import TABLE, app, fail, help_example
 from floorman.errors import FloormanError
 from floorman.numerals import NumberError, seat_number
 
@@ -21,7 +21,13 @@ if TYPE_CHECKING:
     from floorman.showdown.reading import Reading, Showdown
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example(
+        'floorman read --board "2c 5d 8h Kc Js" 3="Kd Ks" 5="Jh Jd"',
+        'floorman read -g omaha -b "2c 5d 8h Kc Js" 3="Ac 3d Ks Qd" 5="Jh Jd 9s 7c"',
+    ),
+)
 def read(
     hands: Annotated[
         list[str] | None,

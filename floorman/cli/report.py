@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     DbOption,
     FourColourOption,
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from floorman.store.hands import Record
 
 
-@app.command()
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman report 12 -o report.pdf"))
 def report(
     hand: Annotated[
         str,
@@ -55,10 +55,11 @@ def report(
     """Print a hand's timeline with the irregular events marked, each ruling with its
     citation and steps, the violations, the pots and the chip split, and lines for the
     dealer's and the floor person's signatures."""  # fmt: skip
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import render
 
     try:
+        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         path = Path(hand)
         if path.is_file() or not is_number(hand):

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from floorman.cli._app import app
-from floorman.cli._options import HouseOption
+from floorman.cli._app import FLOOR, app, help_example
+from floorman.cli._console import echo
+from floorman.cli._options import HouseOption, JsonOption
 
 if TYPE_CHECKING:
     from floorman.rules.loader import CompiledRule, Rulebook
@@ -21,10 +22,11 @@ if TYPE_CHECKING:
 rules_app = typer.Typer(
     name="rules",
     help="Read, compare and check rulebooks.",
+    epilog=help_example("floorman rules list --rulebook tda-2024"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-app.add_typer(rules_app)
+app.add_typer(rules_app, rich_help_panel=FLOOR)
 
 RulebookOption = Annotated[
     str | None,
@@ -38,30 +40,44 @@ def _load(rulebook: str | None, house: str | None = None) -> Rulebook:
     return load_rulebook(rulebook, house=house)
 
 
-@rules_app.command("list")
-def list_rules(rulebook: RulebookOption = None, house: HouseOption = None) -> None:
+@rules_app.command("list", epilog=help_example("floorman rules list --rulebook wsop-2024"))
+def list_rules(
+    rulebook: RulebookOption = None, house: HouseOption = None, as_json: JsonOption = False
+) -> None:
     """List the rules of a rulebook: id, outcome, title and citation."""
     from floorman.cli._ruling import outcome_word
 
     book = _load(rulebook, house)
-    typer.echo(f"{book.title} ({book.name}): {len(book.rules)} rules")
+    if as_json:
+        from floorman.cli._json import print_json, rule_row
+
+        rules = [rule_row(rule) for rule in book.rules]
+        print_json({"rulebook": book.name, "title": book.title, "rules": rules})
+        return
+    echo(f"{book.title} ({book.name}): {len(book.rules)} rules")
     width = max(len(rule.id) for rule in book.rules)
     for rule in book.rules:
         outcome = outcome_word(rule.rule.outcome)
         pad = " " * (9 - len(rule.rule.outcome))
-        typer.echo(f"{rule.id:<{width}}  {outcome}{pad} {rule.rule.title}  ({rule.rule.cite})")
+        echo(f"{rule.id:<{width}}  {outcome}{pad} {rule.rule.title}  ({rule.rule.cite})")
 
 
-@rules_app.command("show")
+@rules_app.command("show", epilog=help_example("floorman rules show rrop.holdem.premature-turn"))
 def show_rule(
     rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule id, full or local.")],
     rulebook: RulebookOption = None,
     house: HouseOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Show one rule: when it applies, the ruling, its steps and worked examples."""
     book = _load(rulebook, house)
+    if as_json:
+        from floorman.cli._json import print_json, rule_json
+
+        print_json(rule_json(book.rule(rule_id), book))
+        return
     for line in _rule_lines(book.rule(rule_id), book):
-        typer.echo(line)
+        echo(line)
 
 
 def _rule_lines(compiled: CompiledRule, book: Rulebook) -> list[str]:
@@ -116,61 +132,103 @@ def _predicate_lines(predicate: Predicate) -> list[str]:
     return [f"{predicate.fact} {op} {operand!r}"]
 
 
-@rules_app.command("facts")
-def facts() -> None:
+@rules_app.command("facts", epilog=help_example("floorman rules facts"))
+def facts(as_json: JsonOption = False) -> None:
     """The facts rules test, the words step texts use, and the step primitives."""
     from floorman.rules.catalogue import FACTS, TEMPLATE_VARS
     from floorman.rules.steps import PRIMITIVE_DOCS
 
-    typer.echo("Facts (a rule's `when` tests these; option.NAME reads an option):")
+    if as_json:
+        from floorman.cli._json import print_json
+
+        print_json(
+            {
+                "facts": {
+                    spec.name: {
+                        "type": spec.type.__name__,
+                        "choices": list(spec.choices) if spec.choices else None,
+                        "doc": spec.doc,
+                    }
+                    for spec in FACTS.values()
+                },
+                "variables": {var.name: var.doc for var in TEMPLATE_VARS.values()},
+                "primitives": dict(PRIMITIVE_DOCS),
+            }
+        )
+        return
+
+    echo("Facts (a rule's `when` tests these; option.NAME reads an option):")
     for spec in FACTS.values():
         kind = "|".join(spec.choices) if spec.choices else spec.type.__name__
-        typer.echo(f"  {spec.name} ({kind}): {spec.doc}")
-    typer.echo("Step text variables ({{ name }}):")
+        echo(f"  {spec.name} ({kind}): {spec.doc}")
+    echo("Step text variables ({{ name }}):")
     for var in TEMPLATE_VARS.values():
-        typer.echo(f"  {var.name}: {var.doc}")
-    typer.echo("Step primitives (do:):")
+        echo(f"  {var.name}: {var.doc}")
+    echo("Step primitives (do:):")
     for name, doc in PRIMITIVE_DOCS.items():
-        typer.echo(f"  {name}: {doc}")
+        echo(f"  {name}: {doc}")
 
 
-@rules_app.command("diff")
+@rules_app.command("diff", epilog=help_example("floorman rules diff rrop tda-2024"))
 def diff(
     first: Annotated[str, typer.Argument(metavar="RULEBOOK", help="A rulebook name or file.")],
     second: Annotated[str, typer.Argument(metavar="RULEBOOK", help="Another one.")],
+    as_json: JsonOption = False,
 ) -> None:
     """Where two rulebooks differ: options, rules only in one, and rulings that differ."""
     a, b = _load(first), _load(second)
     lines: list[str] = []
+    options: dict[str, list[object]] = {}
     for name in sorted(set(a.options) | set(b.options)):
         left, right = a.options.get(name, "-"), b.options.get(name, "-")
         if left != right:
             lines.append(f"option {name}: {a.name} {left!r}, {b.name} {right!r}")
+            options[name] = [a.options.get(name), b.options.get(name)]
     left_rules = {rule.local_id: rule for rule in a.rules}
     right_rules = {rule.local_id: rule for rule in b.rules}
-    for local in sorted(left_rules.keys() - right_rules.keys()):
+    only = {
+        a.name: sorted(left_rules.keys() - right_rules.keys()),
+        b.name: sorted(right_rules.keys() - left_rules.keys()),
+    }
+    for local in only[a.name]:
         lines.append(f"only in {a.name}: {local} ({left_rules[local].rule.title})")
-    for local in sorted(right_rules.keys() - left_rules.keys()):
+    for local in only[b.name]:
         lines.append(f"only in {b.name}: {local} ({right_rules[local].rule.title})")
+    differing: dict[str, dict[str, list[object]]] = {}
     for local in sorted(left_rules.keys() & right_rules.keys()):
         one, two = left_rules[local].rule, right_rules[local].rule
+        found: dict[str, list[object]] = {}
         if one.outcome != two.outcome:
             lines.append(f"{local}: {a.name} {one.outcome}, {b.name} {two.outcome}")
+            found["outcome"] = [one.outcome, two.outcome]
         steps_one = [step.do for step in one.steps]
         steps_two = [step.do for step in two.steps]
         if steps_one != steps_two:
             lines.append(
                 f"{local}: steps {a.name} {' > '.join(steps_one)}; {b.name} {' > '.join(steps_two)}"
             )
+            found["steps"] = [steps_one, steps_two]
         if one.cite != two.cite:
             lines.append(f"{local}: cite {a.name} {one.cite!r}, {b.name} {two.cite!r}")
+            found["cite"] = [one.cite, two.cite]
+        if found:
+            differing[local] = found
+    if as_json:
+        from floorman.cli._json import print_json
+
+        print_json(
+            {"rulebooks": [a.name, b.name], "options": options, "only": only, "rules": differing}
+        )
+        return
     if not lines:
-        typer.echo(f"{a.name} and {b.name} rule alike")
+        echo(f"{a.name} and {b.name} rule alike")
     for line in lines:
-        typer.echo(line)
+        echo(line)
 
 
-@rules_app.command("validate")
+@rules_app.command(
+    "validate", epilog=help_example("floorman rules validate rulebook/house/first-or-second.yaml")
+)
 def validate(
     path: Annotated[str, typer.Argument(metavar="FILE", help="A rulebook or house profile.")],
 ) -> None:
@@ -193,13 +251,13 @@ def validate(
             examples += 1
             for problem in check_example(book, rule, example):
                 failures += 1
-                typer.echo(f"{rule.id} example {index + 1}: {problem}")
+                echo(f"{rule.id} example {index + 1}: {problem}")
     for index, example in enumerate(book.examples):
         examples += 1
         for problem in check_example(book, book.rule(example.rule or ""), example):
             failures += 1
-            typer.echo(f"{book.name} example {index + 1} ({example.rule}): {problem}")
+            echo(f"{book.name} example {index + 1} ({example.rule}): {problem}")
     own_rules = sum(1 for rule in book.rules if rule.origin in own)
     verdict = "ok" if not failures else f"{failures} failing"
-    typer.echo(f"{book.name}: {verdict}; {own_rules} rules, {examples} worked examples")
+    echo(f"{book.name}: {verdict}; {own_rules} rules, {examples} worked examples")
     raise typer.Exit(1 if failures else 0)

@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import DATA, app, fail, help_example
 
 
 def _hand() -> dict[str, Any]:
@@ -35,7 +35,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 """Format name -> a function returning its JSON Schema."""
 
 
-@app.command()
+@app.command(rich_help_panel=DATA, epilog=help_example("floorman schema hand > hand.schema.json"))
 def schema(
     name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
 ) -> None:

@@ -11,12 +11,15 @@ from typing import Annotated, Any
 
 import typer
 
-from floorman.cli._app import app
+from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._options import DbOption, TableOption
 from floorman.limits import MAX_ID
 
-table_app = typer.Typer(help="A table: its seats, button and blinds, and its session.")
-app.add_typer(table_app, name="table")
+table_app = typer.Typer(
+    help="A table: its seats, button and blinds, and its session.",
+    epilog=help_example("floorman table show --table 7"),
+)
+app.add_typer(table_app, name="table", rich_help_panel=TABLE)
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
@@ -55,7 +58,7 @@ def _table(store: Any, table: str | None) -> Any:
     return _hands.load(store, _hands.find_hand(store, None, table, open_only=False))
 
 
-@table_app.command("show")
+@table_app.command("show", epilog=help_example("floorman table show --table 7"))
 def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
     from floorman.cli import _hands
@@ -94,7 +97,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         typer.echo(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
 
 
-@table_app.command("log")
+@table_app.command("log", epilog=help_example("floorman table log --table 7 --json"))
 def table_log(
     table: TableOption = None,
     limit: Annotated[

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -20,7 +20,13 @@ from floorman.cli._options import (
 from floorman.errors import FloormanError
 
 
-@app.command()
+@app.command(
+    rich_help_panel=FLOOR,
+    epilog=help_example(
+        "floorman sheet --game omaha-hilo --paper a4 -o sheet.pdf",
+        "floorman sheet --all --house my-room.yaml -o booklet.pdf",
+    ),
+)
 def sheet(
     rulebook: RulebookOption = "rrop",
     game: GameOption = "holdem",
@@ -47,11 +53,12 @@ def sheet(
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
     from floorman.cli._documents import load_in_force
-    from floorman.cli._output import write_output
+    from floorman.cli._output import output_format, write_output
     from floorman.documents import content as documents
     from floorman.documents import render
 
     try:
+        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
         games = list(book.games) if all_games else [game]

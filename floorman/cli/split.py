@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import typer
 
 from floorman.cards import Card, CardError, parse_cards
-from floorman.cli._app import app, fail
+from floorman.cli._app import TABLE, app, fail, help_example
 from floorman.limits import MAX_CHIPS, MAX_SEAT
 from floorman.numerals import NumberError, seat_number, whole_number
 from floorman.showdown.chipstacks import check_denominations, chip_breakdown, format_chips
@@ -21,7 +21,9 @@ from floorman.showdown.oddchips import (
 )
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE, epilog=help_example("floorman split 347 --between 2,6,8 --button 4")
+)
 def split(
     amount: int = typer.Argument(..., help="The pot, in chips.", min=0, max=MAX_CHIPS),
     between: str | None = typer.Option(

@@ -15,8 +15,15 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
-from floorman.cli._options import DbOption, TableOption, plain_text, seat_chips
+from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
+from floorman.cli._options import (
+    DbOption,
+    FourColourOption,
+    JsonOption,
+    TableOption,
+    plain_text,
+    seat_chips,
+)
 from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
 from floorman.numerals import NumberError, chip_amount, is_number
@@ -66,11 +73,15 @@ def _local(stamp: str) -> datetime:
 
 
 def _echo_state(lines: list[str]) -> None:
-    for line in lines:
-        typer.echo(line)
+    from floorman.cli._console import show
+
+    show(lines)
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example("floorman new --table 7 --button 6 --seats 1=100,2=100,3=100 --blinds 1/2"),
+)
 def new(
     table: Annotated[
         str,
@@ -139,7 +150,13 @@ def new(
     _echo_state(state_lines(state))
 
 
-@app.command()
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example(
+        'floorman add deal "3 call" "4 raise 8" "5 fold"',
+        'floorman add --table 7 "burn; flop Ah Kd 7c"',
+    ),
+)
 def add(
     events: Annotated[
         list[str],
@@ -147,21 +164,35 @@ def add(
     ],
     table: TableOption = None,
     db: DbOption = None,
+    four_colour: FourColourOption = False,
 ) -> None:
     """Record events; all are checked before any is stored."""
     from floorman.cli._add import add as run
 
-    run(events, table, db)
+    run(events, table, db, four_colour)
 
 
-@app.command()
-def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman show --table 7"))
+def show(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    four_colour: FourColourOption = False,
+) -> None:
     """The whole table: seats, chips, cards, board, burns, who acts."""
     from floorman.cli import _hands
+    from floorman.cli._console import use_four_colours
     from floorman.cli._view import award_lines, detail_lines
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+    if as_json:
+        from floorman.cli._json import hand_json, print_json
+
+        print_json(hand_json(loaded))
+        return
+    use_four_colours(four_colour)
     stored = loaded.stored
     if stored.closed:
         status = f"closed ({stored.closed})"
@@ -171,23 +202,33 @@ def show(hand: HandArgument = None, table: TableOption = None, db: DbOption = No
         status = "in progress"
     typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
     _echo_state(detail_lines(loaded.state))
-    _echo_state(award_lines(loaded.pots))
-    for ruling in loaded.rulings:
-        typer.echo(f"ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}")
-    for violation in loaded.violations:
-        typer.echo(f"violation at event {violation['event']}: {violation['message']}")
+    _echo_state(award_lines(loaded.pots, loaded.state))
+    _echo_state(
+        [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]
+        + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]
+    )
     if loaded.broken is not None:
         typer.echo(loaded.repair())
 
 
-@app.command()
-def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = None) -> None:
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))
+def log(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Every record of a hand, undone events included."""
     from floorman.cli import _hands
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         stored = _hands.find_hand(store, hand, table, open_only=False)
         records = store.records(stored.id)
+    if as_json:
+        from floorman.cli._json import log_json, print_json
+
+        print_json(log_json(stored, records))
+        return
     texts = {r.id: r.text for r in records}
     retracted = {r.target for r in records if r.kind == "retract"}
     started = _local(stored.created).strftime("%Y-%m-%d %H:%M:%S")
@@ -207,7 +248,7 @@ def log(hand: HandArgument = None, table: TableOption = None, db: DbOption = Non
             typer.echo(f"   -  {at}  closed: {r.text}")
 
 
-@app.command()
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
 def undo(table: TableOption = None, db: DbOption = None) -> None:
     """Take back the latest event (it stays in the log as undone)."""
     from floorman.cli import _hands
@@ -223,15 +264,18 @@ def undo(table: TableOption = None, db: DbOption = None) -> None:
         typer.echo(loaded.repair())
 
 
-@app.command()
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman hands --table 7 -n 5"))
 def hands(
     table: TableOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many.", min=1, max=MAX_ID)] = 20,
     db: DbOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Recent hands, newest first, with how each stands."""
     from floorman.cli import _hands
+    from floorman.cli._json import hand_row, print_json
 
+    rows: list[dict[str, object]] = []
     with _hands.user_errors(), _hands.store_at(db) as store:
         found = store.hands(table, limit)
         lines = []
@@ -240,7 +284,10 @@ def hands(
                 loaded = _hands.load(store, stored)
             except (FloormanError, ValueError) as error:
                 lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {error}")
+                rows.append({"hand": stored.id, "table": stored.table, "status": "broken",
+                             "problem": str(error)})  # fmt: skip
                 continue
+            rows.append(hand_row(loaded))
             state = loaded.state
             if stored.closed:
                 status = f"closed ({stored.closed})"
@@ -255,12 +302,17 @@ def hands(
                 f"{stored.id:>5}  table {stored.table:<4} {when}  "
                 f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
             )
+    if as_json:
+        print_json({"hands": rows})
+        return
     if not lines:
         typer.echo("no hands recorded" + (f" at table {table}" if table else ""))
     _echo_state(lines)
 
 
-@app.command()
+@app.command(
+    rich_help_panel=DATA, epilog=help_example("floorman export 12 --format phh -o hand.phh")
+)
 def export(
     hand: HandArgument = None,
     table: TableOption = None,
@@ -268,15 +320,23 @@ def export(
         Path | None,
         typer.Option("--output", "-o", help="Write to this file.", show_default=False),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="yaml, json or phh.")] = "yaml",
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", help="yaml, json or phh (default: the -o file's suffix, else yaml)."
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """A recorded hand as a hand file, which floorman check replays to the same state."""
     from floorman.cli import _hands
+    from floorman.cli._output import output_format
     from floorman.interchange.handfile import dump_hand
 
-    if fmt not in ("yaml", "json", "phh"):
+    if fmt not in (None, "yaml", "json", "phh"):
         fail(f'--format "{fmt}": yaml, json or phh')
+    with _hands.user_errors():
+        fmt = output_format(output, ("yaml", "json", "phh"), wanted=fmt)
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
         loaded.require_whole()
