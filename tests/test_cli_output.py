@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import threading
 from pathlib import Path
 
 import pytest
@@ -54,13 +53,20 @@ def test_a_device_is_written_through_not_replaced() -> None:
 def test_a_pipe_is_written_through(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
-    reader.start()
-    write_output(fifo, b"hand")
-    reader.join()
-    assert received == [b"hand"]
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        write_output(fifo, b"hand")
+        assert os.read(reader, 100) == b"hand"
+    finally:
+        os.close(reader)
     assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_pipe_that_nothing_reads_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    with pytest.raises(FloormanError, match=r'-o ".*pipe.pdf": a pipe that nothing reads'):
+        write_output(fifo, b"hand")
 
 
 @pytest.mark.parametrize(

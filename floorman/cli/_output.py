@@ -70,7 +70,9 @@ def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise FloormanError(f"{where}: a folder; give a file name")
     try:
-        if info is not None and not stat.S_ISREG(info.st_mode):
+        if info is not None and stat.S_ISFIFO(info.st_mode):
+            _write_to_pipe(text, data, where)
+        elif info is not None and not stat.S_ISREG(info.st_mode):
             _write_through(text, data)
         else:
             mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
@@ -85,6 +87,20 @@ def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:
 def _write_through(path: str, data: bytes) -> None:
     """A device or a pipe: written as it is, never replaced by a file."""
     descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(data)
+
+
+def _write_to_pipe(path: str, data: bytes, where: str) -> None:
+    """A named pipe: written through when something reads it; with no reader yet,
+    refused at once instead of waiting for one that may never come."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise FloormanError(f"{where}: a pipe that nothing reads") from None
+        raise
+    os.set_blocking(descriptor, True)
     with os.fdopen(descriptor, "wb") as stream:
         stream.write(data)
 
