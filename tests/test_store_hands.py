@@ -213,7 +213,7 @@ def test_a_store_made_before_the_mark_is_upgraded_and_keeps_its_hands(tmp_path: 
         assert store.start_hand("7", HEADER).id == 4
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
     db.close()
 
 

@@ -25,7 +25,15 @@ APPLICATION_ID: Final = 0x464C524D
 """floorman's mark in the file header: "FLRM"."""
 
 KNOWN_TABLES: Final = frozenset(
-    {"hands", "records", "open_hands", "drill_sessions", "drill_answers", "sqlite_sequence"}
+    {
+        "hands",
+        "records",
+        "open_hands",
+        "table_log",
+        "drill_sessions",
+        "drill_answers",
+        "sqlite_sequence",
+    }
 )
 """Every table a floorman store holds, by any version: a file with only these is ours."""
 
