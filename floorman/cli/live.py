@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from floorman.store.hands import SQLiteStore
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
+_CHANGES = ("sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level")
+"""Changes between hands (:mod:`floorman.session.words`), applied from the next hand."""
 
 HELP = """\
 one event per line (several with ;), e.g.
@@ -39,7 +41,10 @@ one event per line (several with ;), e.g.
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
   | 4 motion (limit); out of turn too: it is ruled
 and: undo (take back the last event), show (the whole table),
-  next (the next hand, once this one is over; next force closes it as abandoned), help, quit"""
+  next (the next hand, once this one is over; next force closes it as abandoned), help, quit
+between hands (from the next hand on): sit SEAT CHIPS [NAME] [post] | move SEAT CHIPS
+  [from TABLE] [NAME] | leave SEAT | sitout SEAT | back SEAT [post] | seat SEAT NEWSEAT
+  | rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
 
 
 _NEXT = "hand over: type next for the next hand"
@@ -52,10 +57,11 @@ def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
     words = line[: len(line) - len(text)].split()
     seats = [str(s) for s in loaded.state.seats] if loaded is not None else []
     if not words:
-        candidates = [*seats, *EVENT_WORDS, *ACTION_VERBS, *_COMMANDS]
+        candidates = [*seats, *EVENT_WORDS, *ACTION_VERBS, *_COMMANDS, *_CHANGES]
     elif words[0].isdigit():
         candidates = list(ACTION_VERBS) if len(words) == 1 else []
-    elif words[0] in ("expose", "extra", "cards", "show", "muck", "plays-board", "post"):
+    elif words[0] in ("expose", "extra", "cards", "show", "muck", "plays-board", "post",
+                      "leave", "sitout", "back", "rebuy", "seat"):  # fmt: skip
         candidates = seats if len(words) == 1 else []
         if words[0] == "post" and len(words) == 2:
             candidates = ["sb", "bb", "ante", "straddle", "dead"]
@@ -168,9 +174,15 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if word in ("next", "next force"):
                     from floorman.cli.nexthand import start_next
 
-                    for out in start_next(store, stored.table, {}, force=word != "next"):
+                    for out in start_next(store, stored.table, [], force=word != "next"):
                         typer.echo(out)
                     holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
+                    continue
+                if word.split()[0] in _CHANGES:
+                    from floorman.cli.session import log_change
+                    from floorman.session.words import parse_change
+
+                    typer.echo(log_change(store, stored.table, parse_change(line), None))
                     continue
                 if word == "undo":
                     text, holder[0] = _hands.undo(store, holder[0])
