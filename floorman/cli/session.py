@@ -7,12 +7,20 @@ rulebook, seats and button, and every hand at the table in order.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from floorman.cli._app import app
-from floorman.cli._options import DbOption, TableOption, plain_text
+from floorman.cli._options import (
+    DbOption,
+    HtmlOption,
+    PaperOption,
+    TableOption,
+    output_option,
+    plain_text,
+)
 from floorman.cli.nexthand import ByOption
 from floorman.limits import MAX_ID
 
@@ -43,6 +51,8 @@ def _summary(loaded: Any) -> dict[str, Any]:
         "button": header.button,
         "small_blind": small,
         "big_blind": big,
+        "blinds": list(header.blinds),
+        "ante": header.ante,
         "stacks_in": {str(seat): chips for seat, chips in header.seats.items()},
         "stacks_out": out,
         "rulings": loaded.rulings,
@@ -74,6 +84,21 @@ def _changes_by_hand(entries: Any) -> dict[int | None, list[dict[str, Any]]]:
             waiting = []
     found[None] = waiting
     return found
+
+
+def _session(
+    store: Any, table: str | None, limit: int
+) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
+    """The table's name, its latest ``limit`` hands in order each with the changes dealt
+    into it, and the changes waiting for the next hand."""
+    from floorman.cli import _hands
+
+    name = _table(store, table).stored.table
+    hands = [_summary(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
+    changes = _changes_by_hand(store.table_log(name))
+    for hand in hands:
+        hand["changes_before"] = changes.get(hand["hand"], [])
+    return name, hands, changes[None]
 
 
 def _table(store: Any, table: str | None) -> Any:
@@ -144,12 +169,7 @@ def table_log(
     from floorman.cli import _hands
 
     with _hands.user_errors(), _hands.store_at(db) as store:
-        name = _table(store, table).stored.table
-        hands = [_summary(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
-        changes = _changes_by_hand(store.table_log(name))
-    for hand in hands:
-        hand["changes_before"] = changes.get(hand["hand"], [])
-    pending = changes[None]
+        name, hands, pending = _session(store, table, limit)
     if as_json:
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -180,8 +200,8 @@ def _echo_changes(changes: list[dict[str, Any]]) -> None:
 
     for change in changes:
         at = datetime.fromisoformat(change["at"]).astimezone().strftime("%H:%M:%S")
-        by = f"  (by {change['by']})" if change["by"] else ""
-        typer.echo(f"  {at}  {change['change']}{by}")
+        by = f" (by {change['by']})" if change["by"] else ""
+        typer.echo(f"  between hands {at}  {change['change']}{by}")
 
 
 SeatArgument = Annotated[int, typer.Argument(help="The seat.", min=1, max=99, show_default=False)]
@@ -389,3 +409,59 @@ def table_level(
 
     small, big = _blinds(blinds)
     record_change(table, Change("level", blinds=(small, big), ante=ante), by, db)
+
+
+@table_app.command("report")
+def table_report(
+    table: TableOption = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", help="The latest hands.", min=1, max=MAX_ID)
+    ] = 1000,
+    paper: PaperOption = "letter",
+    html: HtmlOption = False,
+    output: Annotated[
+        Path | None, output_option("Where to write it (default: table-TABLE-session.pdf).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Print the session at a table: its hands in order, who sat where, the stacks in and
+    out, every change between hands with who and when, every ruling."""
+    import datetime
+
+    from floorman.cli import _hands
+    from floorman.cli._output import write_output
+    from floorman.documents import render
+    from floorman.documents.content import edition
+    from floorman.documents.session import session_view
+
+    with _hands.user_errors(), _hands.store_at(db) as store:
+        size = render.paper_size(paper)
+        name, hands, pending = _session(store, table, limit)
+        loaded, _rules, seating = seating_now(store, name)
+        book = loaded.recording.ruled.book
+        names = {s: p.name for s, p in seating.players.items() if p.name}
+        for entry in store.table_log(name):  # players who have left keep their names
+            seat, player = entry.data.get("seat"), entry.data.get("name")
+            if entry.kind == "change" and isinstance(seat, int) and player:
+                names.setdefault(seat, player)
+        view = session_view(
+            name, hands, pending, names, rulebook=book.title, source=edition(book),
+            day=datetime.date.today(), paper=size,
+        )  # fmt: skip
+        page = render.render_html("session.html", view, standalone=html)
+        target = output or Path(f"table-{_file_part(name)}-session").with_suffix(
+            ".html" if html else ".pdf"
+        )
+        if html:
+            write_output(target, page.encode("utf-8"))
+            typer.echo(f"wrote {target}")
+            return
+        printed = render.html_to_pdf(page)
+        write_output(target, printed.pdf)
+    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {len(hands)} hands")
+
+
+def _file_part(name: str) -> str:
+    """A table's name as part of a file name."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:60] or "table"
