@@ -166,3 +166,29 @@ def test_live_takes_the_changes_between_hands() -> None:
     assert "table 4: seat 5 sits out (from the next hand)" in lines
     assert "hand 2 at table 4: hold'em no-limit 2/4, button seat 3" in lines
     assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post]\n'
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "cite"),
+    [("rrop", "RRoP §3 Misdeals 1(g)"), ("tda-2024", "TDA 2024 Rule 34-A"),
+     ("wsop-2024", "WSOP LA 104")],
+)  # fmt: skip
+def test_live_rules_the_button_out_of_position_and_next_redeals(rulebook: str, cite: str) -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", rulebook)  # fmt: skip
+    result = runner.invoke(app, ["live", "-t", "4"], input="deal\nbutton 3\nnext\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "MISDEAL" in out
+    assert cite in out
+    assert "hand 2 at table 4 (the misdeal redealt): hold'em no-limit 1/2, button seat 1" in out
+
+
+def test_tda_deals_an_absent_player_in_and_says_to_record_away() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", "tda-2024")  # fmt: skip
+    ok("table", "sitout", "-t", "4", "5")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert "seat 5 is away: after the deal, record away 5" in out
+    assert "TDA 2024 Rule 30" in ok("add", "-t", "4", "deal", "away 5")
