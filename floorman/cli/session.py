@@ -324,7 +324,7 @@ def table_move(
             big = Table(tuple(header.seats), header.button).blind_seats[1]
             size = max(9, *seating.players)
             empty = [s for s in range(1, size + 1) if s not in seating.players]
-            seat = earliest_big_blind_seat(empty, big, tuple(seating.players))
+            seat = earliest_big_blind_seat(empty, big)
     change = Change("move", seat, _amount(chips, "chips"), name, origin=origin)
     record_change(table, change, by, db)
 

@@ -316,12 +316,11 @@ def between(seat: int, start: int, end: int) -> bool:
     return seat > start or seat <= end
 
 
-def earliest_big_blind_seat(empty: Sequence[int], big_blind: int, seats: Sequence[int]) -> int:
+def earliest_big_blind_seat(empty: Sequence[int], big_blind: int) -> int:
     """Of the ``empty`` seats, the one the big blind reaches first going clockwise from
     ``big_blind`` (the seat due for the big blind soonest)."""
     if not empty:
         raise TableError("the table has no empty seat")
-    del seats
     return min(empty, key=lambda s: (s - big_blind - 1) % (MAX_SEAT + 1))
 
 
