@@ -155,7 +155,7 @@ def test_live_takes_the_changes_between_hands() -> None:
     ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
     result = runner.invoke(
         app,
-        ["live", "-t", "4"],
+        ["live", "-t", "4", "--by", "Dee"],
         input="deal\nfold\nfold\nfold\nsit 8 200 Ann post\nsitout 5\nlevel 2/4\nsit x\nnext\n",
     )
     assert result.exit_code == 0, result.stderr
@@ -166,6 +166,8 @@ def test_live_takes_the_changes_between_hands() -> None:
     assert "table 4: seat 5 sits out (from the next hand)" in lines
     assert "hand 2 at table 4: hold'em no-limit 2/4, button seat 3" in lines
     assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post]\n'
+    changes = json.loads(ok("table", "log", "-t", "4", "--json"))["hands"][1]["changes_before"]
+    assert {change["by"] for change in changes} == {"Dee"}
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ import typer
 
 from floorman.cli._app import app
 from floorman.cli._options import DbOption, TableOption
+from floorman.cli.nexthand import ByOption
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded
@@ -94,8 +95,8 @@ def _enable_completion(get_loaded: object) -> None:
 
 
 @app.command()
-def live(table: TableOption = None, db: DbOption = None) -> None:
-    """Record a hand interactively, one event per line."""
+def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) -> None:
+    """Record a hand interactively, one event per line, and the changes between hands."""
     from floorman.cli import _hands
     from floorman.cli._view import award_lines, detail_lines, state_lines
     from floorman.errors import FloormanError
@@ -176,7 +177,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if word in ("next", "next force"):
                     from floorman.cli.nexthand import start_next
 
-                    for out in start_next(store, stored.table, [], force=word != "next"):
+                    for out in start_next(store, stored.table, [], force=word != "next", by=by):
                         typer.echo(out)
                     holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
                     continue
@@ -184,7 +185,7 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                     from floorman.cli.session import log_change
                     from floorman.session.words import parse_change
 
-                    typer.echo(log_change(store, stored.table, parse_change(line), None))
+                    typer.echo(log_change(store, stored.table, parse_change(line), by))
                     continue
                 if word == "undo":
                     text, holder[0] = _hands.undo(store, holder[0])
