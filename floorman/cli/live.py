@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from floorman.cli._app import app
-from floorman.cli._options import DbOption, TableOption
-from floorman.cli.nexthand import ByOption
+from floorman.cli._options import ByOption, DbOption, TableOption
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded

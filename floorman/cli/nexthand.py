@@ -9,18 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from floorman.cli._app import app, fail
-from floorman.cli._options import DbOption, TableOption, seat_chips
+from floorman.cli._options import ByOption, DbOption, TableOption, seat_chips
 from floorman.errors import FloormanError
-
-ByOption = Annotated[
-    str | None,
-    typer.Option(
-        "--by",
-        envvar="FLOORMAN_DEALER",
-        help="Who records the change (a dealer's name).",
-        show_default=False,
-    ),
-]
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded

@@ -14,6 +14,7 @@ import typer
 
 from floorman.cli._app import app
 from floorman.cli._options import (
+    ByOption,
     DbOption,
     HtmlOption,
     PaperOption,
@@ -21,7 +22,6 @@ from floorman.cli._options import (
     output_option,
     plain_text,
 )
-from floorman.cli.nexthand import ByOption
 from floorman.limits import MAX_ID
 
 table_app = typer.Typer(help="A table: its seats, button and blinds, and its session.")
