@@ -36,6 +36,8 @@ def clockwise_after(seat: int, seats: list[int]) -> int:
 
 
 def big_blind(button: int, seats: list[int]) -> int:
+    if len(seats) == 2 and button in seats:  # heads-up the button posts the small blind
+        return clockwise_after(button, seats)
     return clockwise_after(clockwise_after(button, seats), seats)
 
 
@@ -68,17 +70,34 @@ def finishing_stacks(tmp_path: Path) -> dict[int, int]:
     return {int(seat): chips for seat, chips in json.loads(result.stdout)["stacks"].items()}
 
 
+def table() -> dict[str, dict[str, object]]:
+    """The players as the next hand will find them (``table show --json``)."""
+    players: dict[str, dict[str, object]] = json.loads(ok("table", "show", "-t", "9", "--json"))[
+        "next_hand"
+    ]["players"]
+    return players
+
+
+def chips_at(players: dict[str, dict[str, object]]) -> int:
+    return sum(int(str(p["stack"])) for p in players.values())
+
+
 @pytest.mark.parametrize("rulebook", ["rrop", "tda-2024"])
 def test_a_hundred_hands_keep_every_chip_and_move_the_button_by_the_rule(
     rulebook: str, tmp_path: Path
 ) -> None:
+    """Players sit down, bust, stand up, sit out and come back, rebuy, are moved in from
+    another table, and the blinds go up; the chips at the table change only by what is
+    bought in and taken away, and the button moves by the rulebook's rule."""
     rng = random.Random(rulebook)
     ok("new", "-t", "9", "--button", "1", "--rulebook", rulebook,
        "--seats", "1=100,2=100,4=100,6=100,8=100")  # fmt: skip
     previous = header()
+    expected = 500  # every chip bought in, less every chip taken away
     misdeal = False
-    busted = sat = 0
-    for _ in range(100):
+    busted = sat = returned = moved = 0
+    leveled: int | None = None
+    for number in range(100):
         seats = seats_of(previous)
         if misdeal:
             ok("add", "-t", "9", "deal; misdeal")
@@ -87,44 +106,79 @@ def test_a_hundred_hands_keep_every_chip_and_move_the_button_by_the_rule(
             play(rng)
             stacks = finishing_stacks(tmp_path)
             assert sum(stacks.values()) == sum(seats.values())
-        players = {seat: chips for seat, chips in stacks.items() if chips}
-        busted += len(stacks) - len(players)
-        options: list[str] = []
-        bought = cashed = 0
-        if misdeal:
-            pass
-        elif len(players) < 4:
-            empty = rng.choice([seat for seat in range(1, 10) if seat not in players])
-            options += ["--sit", f"{empty}={100}"]
-            players[empty] = 100
-            bought += 100
-            sat += 1
-        elif rng.random() < 0.1:
-            seat = rng.choice(sorted(players))
-            options += ["--leave", str(seat)]
-            cashed += players.pop(seat)
-        if not misdeal and rng.random() < 0.1:
-            seat = rng.choice(sorted(players))
-            options += ["--rebuy", f"{seat}=50"]
-            players[seat] += 50
-            bought += 50
-        was_misdeal, misdeal = misdeal, not misdeal and not options and rng.random() < 0.08
-        ok("next", "-t", "9", *options)
+        busted += sum(1 for chips in stacks.values() if chips == 0)
+        players = table()
+        assert chips_at(players) == expected
+        if not misdeal:
+            playing = [int(s) for s, p in players.items() if p["status"] == "playing"]
+            empty = [seat for seat in range(1, 10) if str(seat) not in players]
+            out = [int(s) for s, p in players.items() if p["status"] == "out"]
+            if len(playing) < 4 and empty:
+                seat = rng.choice(empty)
+                ok("table", "sit", "-t", "9", str(seat), "100", "--name", f"P{number}", "--post")
+                expected += 100
+                sat += 1
+            elif out and rng.random() < 0.5:
+                ok(
+                    "table",
+                    "back",
+                    "-t",
+                    "9",
+                    str(rng.choice(out)),
+                    *(["--post"] * rng.randint(0, 1)),
+                )
+                returned += 1
+            elif len(playing) > 4 and rng.random() < 0.15:
+                ok("table", "sitout", "-t", "9", str(rng.choice(playing)))
+            elif len(playing) > 3 and rng.random() < 0.08:
+                seat = rng.choice(playing)
+                expected -= int(str(players[str(seat)]["stack"]))
+                ok("table", "leave", "-t", "9", str(seat))
+            elif empty and rng.random() < 0.06:
+                ok("table", "move", "-t", "9", "120", "--from", "12")
+                expected += 120
+                moved += 1
+            if rng.random() < 0.1:
+                seat = rng.choice(sorted(int(s) for s in table()))
+                ok("table", "rebuy", "-t", "9", str(seat), "50")
+                expected += 50
+            if number >= 50 and leveled is None:
+                ok("table", "level", "-t", "9", "2/4", "--ante", "1")
+                leveled = number
+        players = table()
+        assert chips_at(players) == expected
+        established = sorted(
+            int(s) for s, p in players.items()
+            if (p["status"] == "playing" or (p["status"] == "out" and rulebook != "rrop"))
+            and not p.get("new")
+        )  # fmt: skip
+        was_misdeal, misdeal = misdeal, rng.random() < 0.08
+        ok("next", "-t", "9")
         current = header()
         after = seats_of(current)
-        assert after == players
-        assert sum(after.values()) == sum(stacks.values()) + bought - cashed
-        order = sorted(after)
+        assert set(after) <= {int(s) for s in table()}
+        assert (current["blinds"], current.get("ante", 0)) == (
+            ([2, 4], 1) if leveled is not None else ([1, 2], 0)
+        )
         if was_misdeal:
             assert (current["button"], after) == (previous["button"], seats)
         elif rulebook == "rrop":  # a moving button goes to the next player
-            assert current["button"] == clockwise_after(int(str(previous["button"])), order)
+            assert current["button"] == clockwise_after(int(str(previous["button"])), established)
+        elif len(after) == 2:  # heads-up: nobody takes the big blind twice in a row
+            last_big = big_blind(int(str(previous["button"])), sorted(seats))
+            assert current["button"] in after
+            if last_big in after and len(seats) == 2:
+                assert current["button"] == last_big
         else:  # a dead button: the big blind goes to the player due for it
+            order = sorted(after)
             due = clockwise_after(big_blind(int(str(previous["button"])), sorted(seats)), order)
             assert big_blind(int(str(current["button"])), order) == due
         previous = current
+    assert chips_at(table()) == expected
     assert busted > 5
     assert sat > 5
+    assert returned > 1
+    assert moved > 0
 
 
 def test_a_misdeal_is_dealt_again_with_the_same_button_and_stacks() -> None:

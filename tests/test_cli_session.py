@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from tablecli import ok, run
+from tablecli import ok, run, runner
+
+from floorman.cli import app
 
 pytestmark = pytest.mark.usefixtures("table_db")
 
@@ -28,7 +30,12 @@ def test_table_show_prints_the_seats_the_button_and_the_blinds() -> None:
         "  seat  3        99  button",
         "  seat  5       101  small blind",
         "  seat  6       100  big blind",
-        "  seat  8       150",
+        "next hand (stacks as this hand began): blinds 1/2",
+        "  seat  1       100  playing",
+        "  seat  3        99  playing",
+        "  seat  5       101  playing",
+        "  seat  6       100  playing",
+        "  seat  8       150  posting",
     ]
 
 
@@ -37,7 +44,8 @@ def test_table_show_json() -> None:
     data = json.loads(ok("table", "show", "-t", "4", "--json"))
     assert data["button"] == 3
     assert (data["small_blind"], data["big_blind"]) == (5, 6)
-    assert data["seats"] == {"1": 100, "3": 99, "5": 101, "6": 100, "8": 150}
+    assert data["seats"] == {"1": 100, "3": 99, "5": 101, "6": 100}
+    assert data["next_hand"]["players"]["8"] == {"stack": 150, "status": "posting", "new": True}
     assert data["button_rule"] == "moving"
 
 
@@ -50,12 +58,139 @@ def test_table_log_lists_every_hand_its_stacks_and_rulings() -> None:
     assert out[3].startswith("hand 2  button 3  sb 5  bb 6  misdeal  in:")
     assert out[5].startswith("  ruling on event 2: misdeal")
     assert out[6].startswith("hand 3  button 3  sb 5  bb 6  in progress")
+    assert out[-2] == "for the next hand:"
+    assert out[-1].endswith("  seat 8 sits down with 150, posts to come in")
     data = json.loads(ok("table", "log", "-t", "4", "--json"))
     assert [hand["button"] for hand in data["hands"]] == [1, 3, 3]
     assert data["hands"][2]["stacks_out"] is None
+    assert [c["change"] for c in data["next_hand_changes"]] == [
+        "seat 8 sits down with 150, posts to come in"
+    ]
 
 
 def test_a_table_with_no_hand_is_one_line() -> None:
     result = run("table", "show", "-t", "12")
     assert result.exit_code == 2
     assert result.stderr == "floorman: table 12 has no hand (start one: floorman new)\n"
+
+
+def test_between_hands_each_change_is_logged_with_who_and_when(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("FLOORMAN_DEALER", raising=False)
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    assert ok("table", "sit", "-t", "4", "8", "200", "--name", "Ann", "--post", "--by", "Bo") == (
+        "table 4: seat 8 (Ann) sits down with 200, posts to come in (from the next hand)\n"
+    )
+    ok("table", "sitout", "-t", "4", "5")
+    ok("table", "rebuy", "-t", "4", "6", "50")
+    ok("table", "level", "-t", "4", "2/4", "--ante", "1")
+    ok("add", "-t", "4", "deal; 6 fold; 1 fold; 3 fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 2/4 ante 1, button seat 3"
+    data = json.loads(ok("table", "show", "-t", "4", "--json"))
+    assert data["seats"] == {"1": 100, "3": 99, "6": 150, "8": 200}
+    assert (data["small_blind"], data["big_blind"]) == (6, 8)  # Ann is due the big blind
+    assert data["next_hand"]["players"]["5"] == {"stack": 101, "status": "out", "owes": ["sb"]}
+    log = json.loads(ok("table", "log", "-t", "4", "--json"))
+    changes = log["hands"][1]["changes_before"]
+    assert [(c["change"], c["by"]) for c in changes] == [
+        ("seat 8 (Ann) sits down with 200, posts to come in", "Bo"),
+        ("seat 5 sits out", None),
+        ("seat 6 rebuys 50", None),
+        ("new level: blinds 2/4, ante 1", None),
+    ]
+    assert all(c["at"] for c in changes)
+
+
+def test_a_player_back_posts_the_blinds_missed() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    ok("table", "sitout", "-t", "4", "4")
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold; fold")
+    for _ in range(2):  # the big blind, then the small blind, pass seat 4
+        ok("next", "-t", "4")
+        ok("add", "-t", "4", "deal; fold; fold; fold; fold")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["next_hand"]["players"]["4"][
+        "owes"
+    ] == ["sb", "bb"]
+    ok("table", "back", "-t", "4", "4", "--post")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[1:3] == ["  post 4 bb 2", "  post 4 dead 1"]
+    assert [line.split()[-3:] for line in ok("log", "-t", "4").splitlines()[1:3]] == [
+        ["4", "bb", "2"],
+        ["4", "dead", "1"],
+    ]
+
+
+def test_a_player_moved_in_takes_the_seat_due_soonest_for_the_big_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    # this hand: button 1, big blind 5; the next empty seat the big blind reaches is 7
+    assert ok("table", "move", "-t", "4", "150", "--from", "12", "--name", "Cy") == (
+        "table 4: seat 7 (Cy) moved from table 12 with 150 (from the next hand)\n"
+    )
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("next", "-t", "4")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["seats"]["7"] == 150
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sit", "3", "100"], "floorman: seat 3 is taken\n"),
+        (["leave", "8"], "floorman: seat 8 is empty\n"),
+        (["back", "1"], "floorman: seat 1 is not sitting out\n"),
+        (["sit", "7", "lots"], 'floorman: chips "lots": "lots" is not an amount in chips\n'),
+        (["level", "4/2"], "floorman: a level's small blind is at most its big blind\n"),
+    ],
+)
+def test_a_change_that_cannot_be_made_is_one_line(args: list[str], message: str) -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    result = run("table", args[0], "-t", "4", *args[1:])
+    assert result.exit_code == 2
+    assert result.stderr == message
+    assert json.loads(ok("table", "log", "-t", "4", "--json"))["next_hand_changes"] == []
+
+
+def test_live_takes_the_changes_between_hands() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    result = runner.invoke(
+        app,
+        ["live", "-t", "4", "--by", "Dee"],
+        input="deal\nfold\nfold\nfold\nsit 8 200 Ann post\nsitout 5\nlevel 2/4\nsit x\nnext\n",
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert (
+        "table 4: seat 8 (Ann) sits down with 200, posts to come in (from the next hand)" in lines
+    )
+    assert "table 4: seat 5 sits out (from the next hand)" in lines
+    assert "hand 2 at table 4: hold'em no-limit 2/4, button seat 3" in lines
+    assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post]\n'
+    changes = json.loads(ok("table", "log", "-t", "4", "--json"))["hands"][1]["changes_before"]
+    assert {change["by"] for change in changes} == {"Dee"}
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "cite"),
+    [("rrop", "RRoP §3 Misdeals 1(g)"), ("tda-2024", "TDA 2024 Rule 34-A"),
+     ("wsop-2024", "WSOP LA 104")],
+)  # fmt: skip
+def test_live_rules_the_button_out_of_position_and_next_redeals(rulebook: str, cite: str) -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", rulebook)  # fmt: skip
+    result = runner.invoke(app, ["live", "-t", "4"], input="deal\nbutton 3\nnext\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "MISDEAL" in out
+    assert cite in out
+    assert "hand 2 at table 4 (the misdeal redealt): hold'em no-limit 1/2, button seat 1" in out
+
+
+def test_tda_deals_an_absent_player_in_and_says_to_record_away() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", "tda-2024")  # fmt: skip
+    ok("table", "sitout", "-t", "4", "5")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert "seat 5 is away: after the deal, record away 5" in out
+    assert "TDA 2024 Rule 30" in ok("add", "-t", "4", "deal", "away 5")

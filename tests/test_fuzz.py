@@ -309,6 +309,27 @@ def test_any_lines_typed_into_a_live_session(room: Path, lines: list[str]) -> No
     answered(invoke(["undo", "-t", "1"]))
 
 
+CHANGE_WORDS = st.sampled_from(["sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level"])
+CHANGE_ARGS = st.one_of(DIGITS, VALUES, st.sampled_from(["post", "from", "ante", "2/4", "Ann"]))
+CHANGE_OPTIONS = st.sampled_from(["--post", "--name", "--from", "--seat", "--ante", "--by"])
+
+
+@FUZZ
+@given(
+    word=CHANGE_WORDS,
+    pairs=st.lists(st.tuples(st.one_of(st.none(), CHANGE_OPTIONS), CHANGE_ARGS), max_size=4),
+)
+def test_any_change_between_hands(
+    room: Path, word: str, pairs: list[tuple[str | None, str]]
+) -> None:
+    """``table sit|move|leave|sitout|back|seat|rebuy|level`` and the same words in ``live``
+    (an option is followed by a value, as in the other commands' fuzzing)."""
+    args = [part for option, value in pairs for part in (option, value) if part is not None]
+    answered(invoke(["table", word, "-t", "1", *args]))
+    line = " ".join([word, *args]).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    answered(invoke(["live", "-t", "1"], stdin=line + "\n"))
+
+
 # ---------------------------------------------------------------- real processes, bounded
 
 

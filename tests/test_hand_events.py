@@ -169,3 +169,12 @@ def test_numbers_beyond_ascii_digits_or_the_limits_are_named(text: str, complain
     assert message.startswith("event 4 ")
     assert "\n" not in message
     message.encode("utf-8")  # printable as it is
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"), [("button 5", "button"), ("dealt-empty 7", "dealt-empty"),
+                       ("dealt-out 4", "dealt-out")],
+)  # fmt: skip
+def test_a_tables_deal_and_button_errors_read_and_print_back(text: str, kind: str) -> None:
+    event = parse_event(text)
+    assert (event.kind, str(event)) == (kind, text)

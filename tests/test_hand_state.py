@@ -842,3 +842,14 @@ def test_a_seat_that_mucked_at_the_showdown_can_keep_its_claim() -> None:
     assert 2 not in s.folded
     assert 2 in s.mucked
     assert s.live == (1, 2, 3)
+
+
+def test_the_deal_and_button_errors_name_a_seat_they_can_be_about() -> None:
+    with pytest.raises(IllegalEvent, match="the button is on seat 6 as this hand began"):
+        play("deal; button 6")
+    with pytest.raises(IllegalEvent, match="seat 2 is dealt in"):
+        play("deal; dealt-empty 2")
+    with pytest.raises(IllegalEvent, match="seat 8"):
+        play("deal; dealt-out 8")
+    state = play("deal; button 2; dealt-empty 8; dealt-out 3")
+    assert (state.button, state.pot) == (6, 3)  # the hand as dealt: the rulebook rules on it

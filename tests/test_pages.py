@@ -149,6 +149,34 @@ class TestIncidentReport:
         assert "(undone" in " ".join(page_words(pdf))
 
 
+class TestSessionReport:
+    def test_a_session_lists_its_hands_changes_and_rulings(self, tmp_path: Path) -> None:
+        db = str(tmp_path / "floorman.db")
+        for args in (
+            ["new", "-t", "7", "--button", "6", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100"],
+            ["table", "sit", "-t", "7", "8", "200", "--name", "Ann", "--post", "--by", "Bo"],
+            ["add", "-t", "7", "deal; fold; fold; fold; fold; fold"],
+            ["next", "-t", "7"],
+            ["table", "sitout", "-t", "7", "3"],
+            ["add", "-t", "7", "deal; button 2"],
+            ["next", "-t", "7"],
+            ["add", "-t", "7", "deal; fold; fold; fold; fold; fold; fold"],
+            ["table", "level", "-t", "7", "2/4", "--ante", "1"],
+            ["next", "-t", "7"],
+        ):
+            result = runner.invoke(app, [*args, "--db", db])
+            assert result.exit_code == 0, result.stderr
+        pdf = printed(tmp_path, "table", "report", "-t", "7", "--db", db)
+        check_pages(pdf)
+        text = " ".join(page_words(pdf))
+        assert "Session report" in text
+        assert "Who sat where" in text
+        assert "seat 8 (Ann) sits down with 200, posts to come in (by Bo)" in text
+        assert "Ruling on event 3: Misdeal, The button is out of position for the deal" in text
+        assert "new level: blinds 2/4, ante 1" in text
+        assert "Floor person: name and signature" in text
+
+
 class TestComparison:
     def test_the_header_fits_and_speaks_floor_language(self, tmp_path: Path) -> None:
         pdf = printed(tmp_path, "compare", "rrop", "tda-2024", "wsop-2024")

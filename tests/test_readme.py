@@ -57,5 +57,12 @@ def test_every_readme_command_runs_in_order(tmp_path: Path) -> None:
             check=False,
         )
         assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
-    for written in ("report.pdf", "sheet.pdf", "booklet.pdf", "quiz.pdf", "hand.phh"):
+    for written in (
+        "report.pdf",
+        "sheet.pdf",
+        "booklet.pdf",
+        "quiz.pdf",
+        "hand.phh",
+        "session.pdf",
+    ):
         assert (tmp_path / written).stat().st_size > 0

@@ -213,7 +213,7 @@ def test_a_store_made_before_the_mark_is_upgraded_and_keeps_its_hands(tmp_path: 
         assert store.start_hand("7", HEADER).id == 4
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
     db.close()
 
 
@@ -400,3 +400,37 @@ def test_finding_a_hand_reads_no_more_of_a_bigger_store(store: SQLiteStore) -> N
         limited = re.search(r"ORDER BY \S+ DESC LIMIT \d+\s*$", sql) is not None
         stops_early = limited and not any("TEMP B-TREE" in step for step in plan)
         assert stops_early or walks == [], f"{sql}: {plan}"
+
+
+def test_the_table_log_is_append_only_and_kept_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "floorman.db"
+    with open_store(path) as store:
+        store.add_change("7", {"kind": "sit", "seat": 8, "chips": 200}, "Bo")
+        hand = store.deal_next("7", HEADER, {"seating": {}}, posts=["post 8 bb 2"])
+        log = store.table_log("7")
+        assert [(e.kind, e.hand_id, e.by) for e in log] == [
+            ("change", None, "Bo"),
+            ("seating", hand.id, None),
+        ]
+        assert [r.text for r in store.events(hand.id)] == ["post 8 bb 2"]
+        assert store.table_log("8") == []
+    db = sqlite3.connect(path)
+    for statement in ("UPDATE table_log SET by = 'X'", "DELETE FROM table_log"):
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            db.execute(statement)
+    db.close()
+
+
+def test_the_next_hand_is_one_transaction_nothing_half_written(tmp_path: Path) -> None:
+    with open_store(tmp_path / "floorman.db") as store:
+        first = store.start_hand("7", HEADER)
+        other = store.start_hand("8", HEADER)
+        with pytest.raises(StoreError, match="table 7 has hand"):  # hand 1 is left open
+            store.deal_next("7", HEADER, {"seating": {}}, close=(other.id, "fold"),
+                            changes=[{"kind": "leave", "seat": 1}])  # fmt: skip
+        assert store.hand(other.id).closed is None
+        assert store.table_log("7") == []
+        assert len(store.hands("7")) == 1
+        store.deal_next("7", HEADER, {"seating": {}}, close=(first.id, "fold"))
+        assert store.hand(first.id).closed == "fold"
+        assert store.open_hand("7") is not None

@@ -40,6 +40,15 @@ TableOption = Annotated[
         callback=plain_text,
     ),
 ]
+ByOption = Annotated[
+    str | None,
+    typer.Option(
+        "--by",
+        envvar="FLOORMAN_DEALER",
+        help="Who records the change (a dealer's name).",
+        show_default=False,
+    ),
+]
 HouseOption = Annotated[
     str | None,
     typer.Option("--house", metavar="FILE", help="A house profile applied on top of the rulebook."),

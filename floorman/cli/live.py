@@ -22,13 +22,15 @@ from typing import TYPE_CHECKING
 import typer
 
 from floorman.cli._app import TABLE, app, help_example
-from floorman.cli._options import DbOption, TableOption
+from floorman.cli._options import ByOption, DbOption, TableOption
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded
     from floorman.store.hands import SQLiteStore
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
+_CHANGES = ("sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level")
+"""Changes between hands (:mod:`floorman.session.words`), applied from the next hand."""
 
 HELP = """\
 one event per line (several with ;), e.g.
@@ -36,10 +38,14 @@ one event per line (several with ;), e.g.
   expose 3:2 Ah [by player] | extra 4 | post 6 straddle 4 | show 3 Ah Kd | muck 5
   plays-board 2 | misdeal | reshuffle | cut | note TEXT
   kill 3 | retrieve 3 | away 3 | award 1,3 [X] (what the dealer pushed)
+  button 5 (found out of position) | dealt-empty 7 | dealt-out 4
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
   | 4 motion (limit); out of turn too: it is ruled
 and: undo (take back the last event), show (the whole table),
-  next (the next hand, once this one is over; next force closes it as abandoned), help, quit"""
+  next (the next hand, once this one is over; next force closes it as abandoned), help, quit
+between hands (from the next hand on): sit SEAT CHIPS [NAME] [post] | move SEAT CHIPS
+  [from TABLE] [NAME] | leave SEAT | sitout SEAT | back SEAT [post] | seat SEAT NEWSEAT
+  | rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
 
 
 _NEXT = "hand over: type next for the next hand"
@@ -52,10 +58,12 @@ def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
     words = line[: len(line) - len(text)].split()
     seats = [str(s) for s in loaded.state.seats] if loaded is not None else []
     if not words:
-        candidates = [*seats, *EVENT_WORDS, *ACTION_VERBS, *_COMMANDS]
+        candidates = [*seats, *EVENT_WORDS, *ACTION_VERBS, *_COMMANDS, *_CHANGES]
     elif words[0].isdigit():
         candidates = list(ACTION_VERBS) if len(words) == 1 else []
-    elif words[0] in ("expose", "extra", "cards", "show", "muck", "plays-board", "post"):
+    elif words[0] in ("expose", "extra", "cards", "show", "muck", "plays-board", "post",
+                      "leave", "sitout", "back", "rebuy", "seat", "kill", "retrieve", "away",
+                      "button", "dealt-out"):  # fmt: skip
         candidates = seats if len(words) == 1 else []
         if words[0] == "post" and len(words) == 2:
             candidates = ["sb", "bb", "ante", "straddle", "dead"]
@@ -86,8 +94,8 @@ def _enable_completion(get_loaded: object) -> None:
 
 
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman live --table 7"))
-def live(table: TableOption = None, db: DbOption = None) -> None:
-    """Record a hand interactively, one event per line."""
+def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) -> None:
+    """Record a hand interactively, one event per line, and the changes between hands."""
     from floorman.cli import _hands
     from floorman.cli._console import show
     from floorman.cli._view import award_lines, detail_lines, reminder_lines, state_lines
@@ -173,9 +181,15 @@ def live(table: TableOption = None, db: DbOption = None) -> None:
                 if word in ("next", "next force"):
                     from floorman.cli.nexthand import start_next
 
-                    for out in start_next(store, stored.table, {}, force=word != "next"):
+                    for out in start_next(store, stored.table, [], force=word != "next", by=by):
                         typer.echo(out)
                     holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
+                    continue
+                if word.split()[0] in _CHANGES:
+                    from floorman.cli.session import log_change
+                    from floorman.session.words import parse_change
+
+                    typer.echo(log_change(store, stored.table, parse_change(line), by))
                     continue
                 known: list[str] = []
                 if word == "undo":

@@ -2,41 +2,64 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from floorman.cli._app import TABLE, app, fail, help_example
-from floorman.cli._options import DbOption, TableOption, seat_chips
+from floorman.cli._options import ByOption, DbOption, TableOption, seat_chips
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
+    from floorman.cli._hands import Loaded
+    from floorman.session.seating import Change
     from floorman.store.hands import SQLiteStore
 
 
-def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> dict[int, int]:
-    changes: dict[int, int] = {}
+def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> list[Change]:
+    from floorman.session.seating import Change
+
+    changes: list[Change] = []
     for option, items in (("--sit", sit), ("--rebuy", rebuy)):
         for item in items:
             number, amount = seat_chips(option, item, "SEAT=CHIPS, e.g. 7=200")
             if amount == 0:
                 fail(f'{option} "{item}": the chips must be more than 0')
-            changes[number] = changes.get(number, 0) + amount
-    for seat in leave:
-        changes[seat] = 0
+            if option == "--sit":
+                changes.append(Change("sit", number, amount, post=True))
+            else:
+                changes.append(Change("rebuy", number, amount))
+    changes += [Change("leave", seat) for seat in leave]
     return changes
 
 
+def dealer(by: str | None) -> str | None:
+    """Who records a change: ``--by``, else ``$FLOORMAN_DEALER``."""
+    import os
+
+    return by or os.environ.get("FLOORMAN_DEALER") or None
+
+
 def start_next(
-    store: SQLiteStore, table: str | None, changes: dict[int, int], *, force: bool
+    store: SQLiteStore,
+    table: str | None,
+    changes: Sequence[Change],
+    *,
+    force: bool,
+    by: str | None = None,
 ) -> list[str]:
-    """Close the last hand at ``table`` and start the next from it; the lines to print."""
+    """Close the last hand at ``table`` and deal the next from it, in one transaction;
+    the lines to print."""
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
+    from floorman.hand.events import parse_event
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
+    from floorman.session.record import seating_entry, table_record
     from floorman.session.rotation import next_header
+    from floorman.session.seating import EntryRules, Seating, apply, deal
 
     last = _hands.find_hand(store, None, table, open_only=False)
     loaded = _hands.load(store, last)
@@ -50,25 +73,70 @@ def start_next(
             )
         reason = "abandoned"
         stacks = dict(loaded.header.seats)
-    rule = loaded.recording.ruled.book.options.get("button_rule", "moving")
-    data = next_header(
-        loaded.header.header.model_dump(mode="json", exclude_unset=True),
-        stacks,
-        rule,
-        misdeal=reason == "misdeal",
-        changes=changes,
+    options = loaded.recording.ruled.book.options
+    rule = options.get("button_rule", "moving")
+    old = loaded.header.header.model_dump(mode="json", exclude_unset=True)
+    record = table_record(store.table_log(last.table), last.id)
+    seating = record.seating or Seating.from_stacks(
+        loaded.header.seats, loaded.header.blinds, loaded.header.ante
     )
+    posts: list[str] = []
+    notes: list[str] = []
+    rules = EntryRules.from_options(options, loaded.header.betting)
+    if reason == "misdeal":
+        checked = seating
+        for change in [*record.pending, *changes]:
+            checked = apply(checked, change, rules)
+        notes = [
+            f"{change.describe()}: from the hand after the redeal (a misdeal is dealt again"
+            " exactly as it was)"
+            for change in [*record.pending, *changes]
+        ]
+        data = next_header(old, stacks, rule, misdeal=True)
+        dealt = seating
+        posts = loaded.texts[: _posts_at_start(loaded)]  # the redeal posts as the deal did
+    else:
+        seating = seating.after_hand(stacks)
+        for change in [*record.pending, *changes]:
+            seating = apply(seating, change, rules)
+        made = deal(seating, tuple(loaded.header.seats), loaded.header.button, rule, rules)
+        data = {
+            **old,
+            "seats": made.seats,
+            "button": made.button,
+            "blinds": list(made.seating.blinds),
+            "ante": made.seating.ante,
+        }
+        dealt, posts, notes = made.seating, made.posts, made.notes
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
     header = header_from(data, "next hand")
-    state = rule_events(header, []).state
-    if last.closed is None:
-        store.close_hand(last.id, reason)
-    stored = store.start_hand(last.table, header.model_dump(mode="json", exclude_unset=True))
+    state = rule_events(header, [parse_event(p, n) for n, p in enumerate(posts, 1)]).state
+    stored = store.deal_next(
+        last.table,
+        header.model_dump(mode="json", exclude_unset=True),
+        seating_entry(dealt, redeal=reason == "misdeal"),
+        close=None if last.closed is not None else (last.id, reason),
+        posts=posts,
+        changes=[change.as_json() for change in changes],
+        by=dealer(by),
+    )
     again = " (the misdeal redealt)" if reason == "misdeal" else ""
     return [
         f"hand {stored.id} at table {last.table}{again}: {headline(state)}",
+        *(f"  {post}" for post in posts),
+        *notes,
         *state_lines(state),
     ]
+
+
+def _posts_at_start(loaded: Loaded) -> int:
+    """How many of the hand's first events are posts (made before the deal)."""
+    count = 0
+    for text in loaded.texts:
+        if not text.startswith("post "):
+            break
+        count += 1
+    return count
 
 
 @app.command(
@@ -92,6 +160,7 @@ def next_hand(
     force: Annotated[
         bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
     ] = False,
+    by: ByOption = None,
     db: DbOption = None,
 ) -> None:
     """Start the next hand: stacks carried, busted seats empty, the button moved by the
@@ -100,6 +169,6 @@ def next_hand(
 
     changes = _changes(sit, rebuy, leave)
     with _hands.user_errors(), _hands.store_at(db) as store:
-        lines = start_next(store, table, changes, force=force)
+        lines = start_next(store, table, changes, force=force, by=by)
     for line in lines:
         typer.echo(line)

@@ -141,11 +141,21 @@ def new(
     with _hands.user_errors():
         header = header_from(data, "new hand")
         state = rule_events(header, []).state  # the rulebook must exist and know the game
+        from floorman.session.record import seating_entry
+        from floorman.session.seating import Seating
+
+        seating = Seating.from_stacks(header.seats, header.blinds, header.ante)
         with _hands.store_at(db) as store:
             current = store.open_hand(table)
+            close = None
             if current is not None:
-                store.close_hand(current.id, _hands.closing(store, current, force=force))
-            stored = store.start_hand(table, header.model_dump(mode="json", exclude_unset=True))
+                close = (current.id, _hands.closing(store, current, force=force))
+            stored = store.deal_next(
+                table,
+                header.model_dump(mode="json", exclude_unset=True),
+                seating_entry(seating),
+                close=close,
+            )
     typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
     _echo_state(state_lines(state))
 

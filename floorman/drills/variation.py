@@ -127,7 +127,11 @@ class Reseat:
         """The event at the new table: its seat renumbered, its cards swapped."""
         seat = getattr(event, "seat", None)
         if isinstance(seat, int):
-            event = replace(event, seat=self.seats[seat])  # type: ignore[type-var]
+            moved = self.seats.get(seat)
+            if moved is None:  # an empty seat the event names (dealt-empty): empty here too
+                taken = {*self.seats.values(), *self.added}
+                moved = next(s for s in range(seat, seat + len(taken) + 1) if s not in taken)
+            event = replace(event, seat=moved)  # type: ignore[type-var]
         cards = self.cards
         if isinstance(event, Board | Show):
             return replace(event, cards=tuple(cards[card] for card in event.cards))

@@ -38,10 +38,13 @@ __all__ = [
     "Away",
     "Board",
     "Burn",
+    "ButtonFound",
     "Cards",
     "Chips",
     "Cut",
     "Deal",
+    "DealtEmpty",
+    "DealtOut",
     "Event",
     "EventError",
     "Expose",
@@ -371,6 +374,28 @@ class Away(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ButtonFound(SeatEvent):
+    """The button is found on ``seat`` for this deal: out of position, as the hand's
+    button says where it belongs."""
+
+    kind: ClassVar[str] = "button"
+
+
+@dataclass(frozen=True, slots=True)
+class DealtEmpty(SeatEvent):
+    """Cards were dealt to ``seat``, an empty seat or one not entitled to a hand."""
+
+    kind: ClassVar[str] = "dealt-empty"
+
+
+@dataclass(frozen=True, slots=True)
+class DealtOut(SeatEvent):
+    """``seat``, entitled to a hand, was dealt out."""
+
+    kind: ClassVar[str] = "dealt-out"
+
+
+@dataclass(frozen=True, slots=True)
 class Award(Event):
     """The dealer pushes the pot (or ``amount`` of it) to ``seats``: what was done, to be
     compared with what the cards and pots say."""
@@ -387,7 +412,7 @@ class Award(Event):
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
-    "away", "award", "note",
+    "away", "award", "note", "button", "dealt-empty", "dealt-out",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -619,8 +644,12 @@ _HAND_EVENTS: Final[dict[str, type[SeatEvent]]] = {
     "kill": Kill,
     "retrieve": Retrieve,
     "away": Away,
+    "button": ButtonFound,
+    "dealt-empty": DealtEmpty,
+    "dealt-out": DealtOut,
 }
-"""Events about one seat's hand, word first: ``kill 3``, ``retrieve 3``, ``away 3``."""
+"""Events about one seat, word first: ``kill 3``, ``retrieve 3``, ``away 3``, and a table's
+deal and button errors: ``button 5``, ``dealt-empty 7``, ``dealt-out 4``."""
 
 
 def _parse_award(words: list[str]) -> Award:

@@ -44,10 +44,13 @@ from floorman.hand.events import (
     Away,
     Board,
     Burn,
+    ButtonFound,
     Cards,
     Chips,
     Cut,
     Deal,
+    DealtEmpty,
+    DealtOut,
     Event,
     Expose,
     Extra,
@@ -533,6 +536,21 @@ class HandState(IrregularBetting):
             raise Refusal(f"seat {seat} has no live hand")
         self.away.add(seat)
 
+    def _button_found(self, event: ButtonFound, n: int) -> None:
+        """The button out of position: the rulebook rules; the hand is as dealt."""
+        self._not_over()
+        if event.seat == self.button:
+            raise Refusal(f"the button is on seat {event.seat} as this hand began")
+
+    def _dealt_empty(self, event: DealtEmpty, n: int) -> None:
+        self._not_over()
+        if event.seat in self.table.seats:
+            raise Refusal(f"seat {event.seat} is dealt in: dealt-empty names a seat with no hand")
+
+    def _dealt_out(self, event: DealtOut, n: int) -> None:
+        self._seat(event.seat)
+        self._not_over()
+
     def _award(self, event: Award, n: int) -> None:
         """A push is recorded as the dealer made it; the chips stay where the cards and
         pots put them, and the rulebook rules on any difference."""
@@ -584,4 +602,7 @@ _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     Kill: HandState._kill,  # type: ignore[dict-item]
     Retrieve: HandState._retrieve,  # type: ignore[dict-item]
     Away: HandState._away,  # type: ignore[dict-item]
+    ButtonFound: HandState._button_found,  # type: ignore[dict-item]
+    DealtEmpty: HandState._dealt_empty,  # type: ignore[dict-item]
+    DealtOut: HandState._dealt_out,  # type: ignore[dict-item]
 }

@@ -44,7 +44,7 @@ EventKind = Literal[
     "action", "fold", "check", "call", "bet", "raise", "allin", "post",
     "chips", "says", "string", "motion",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
-    "award", "note",
+    "award", "note", "button", "dealt-empty", "dealt-out",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,

@@ -25,7 +25,8 @@ APPLICATION_ID: Final = 0x464C524D
 """floorman's mark in the file header: "FLRM"."""
 
 KNOWN_TABLES: Final = frozenset(
-    {"hands", "records", "open_hands", "drill_sessions", "drill_answers", "sqlite_sequence"}
+    {"hands", "records", "open_hands", "table_log", "drill_sessions", "drill_answers"}
+    | {"sqlite_sequence"}
     | {"staff_users", "staff_disabled", "staff_sessions", "station_tokens", "record_authors"}
     | {"idempotent"}
 )

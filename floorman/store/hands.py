@@ -34,14 +34,16 @@ __all__ = [
     "StoreConflict",
     "StoreError",
     "StoredHand",
+    "TableEntry",
     "default_db_path",
     "open_store",
     "standing",
 ]
 
-_SCHEMA_VERSION: Final = 2
+_SCHEMA_VERSION: Final = 3
 """1: hands and records. 2: the open hands kept in their own table (so finding them costs
-the same however many hands are stored), floorman's mark on the file."""
+the same however many hands are stored), floorman's mark on the file. 3: the table's log,
+every change between hands and the seating each hand was dealt from."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS hands (
@@ -81,6 +83,20 @@ CREATE TRIGGER IF NOT EXISTS hands_opened AFTER INSERT ON hands
     BEGIN INSERT INTO open_hands (table_name, hand_id) VALUES (NEW.table_name, NEW.id); END;
 CREATE TRIGGER IF NOT EXISTS hands_closed AFTER INSERT ON records WHEN NEW.kind = 'close'
     BEGIN DELETE FROM open_hands WHERE hand_id = NEW.hand_id; END;
+CREATE TABLE IF NOT EXISTS table_log (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_name TEXT NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('change', 'seating')),
+    data       TEXT NOT NULL,
+    hand_id    INTEGER REFERENCES hands(id),
+    by         TEXT,
+    at         TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_log_by_table ON table_log(table_name, id);
+CREATE TRIGGER IF NOT EXISTS table_log_append_only_update BEFORE UPDATE ON table_log
+    BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS table_log_append_only_delete BEFORE DELETE ON table_log
+    BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
 """
 """Every statement is safe to run again, so two processes upgrading one file at once agree.
 ``open_hands`` is an index the triggers keep, not part of the record: the hands and their
@@ -101,6 +117,20 @@ class StoredHand:
     created: str
     closed: str | None = None
     """Why the hand was closed (``showdown``, ``fold``, ``abandoned``, ...); ``None`` if open."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    """One line of a table's log: a change between hands (who sat down, a new level, ...),
+    or the seating a hand was dealt from, with who recorded it and when."""
+
+    id: int
+    table: str
+    kind: Literal["change", "seating"]
+    data: dict[str, Any]
+    hand_id: int | None
+    by: str | None
+    at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +202,29 @@ class HandStore(Protocol):
 
     def close_hand(self, hand_id: int, reason: str) -> None:
         """Mark the hand finished; it stays for reports."""
+        ...
+
+    def add_change(self, table: str, data: Mapping[str, Any], by: str | None) -> TableEntry:
+        """Log a change between hands at ``table``."""
+        ...
+
+    def table_log(self, table: str) -> list[TableEntry]:
+        """Everything logged at ``table``, oldest first."""
+        ...
+
+    def deal_next(
+        self,
+        table: str,
+        header: Mapping[str, Any],
+        seating: Mapping[str, Any],
+        *,
+        close: tuple[int, str] | None = None,
+        posts: Sequence[str] = (),
+        changes: Sequence[Mapping[str, Any]] = (),
+        by: str | None = None,
+    ) -> StoredHand:
+        """In one transaction: log ``changes``, close the hand ``close`` names, start the
+        hand ``header`` with ``posts`` as its first events, and log its ``seating``."""
         ...
 
     def close(self) -> None:
@@ -270,6 +323,82 @@ class SQLiteStore:
         hand_id = cursor.lastrowid
         assert hand_id is not None
         return StoredHand(hand_id, table, dict(header), created)
+
+    def _insert_entry(
+        self,
+        table: str,
+        kind: Literal["change", "seating"],
+        data: Mapping[str, Any],
+        hand_id: int | None,
+        by: str | None,
+        at: str,
+    ) -> TableEntry:
+        cursor = self._db.execute(
+            "INSERT INTO table_log (table_name, kind, data, hand_id, by, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table, kind, json.dumps(dict(data)), hand_id, by, at),
+        )
+        assert cursor.lastrowid is not None
+        return TableEntry(cursor.lastrowid, table, kind, dict(data), hand_id, by, at)
+
+    def add_change(self, table: str, data: Mapping[str, Any], by: str | None) -> TableEntry:
+        with self._write():
+            return self._insert_entry(table, "change", data, None, by, _now())
+
+    def table_log(self, table: str) -> list[TableEntry]:
+        rows = self._rows(
+            "SELECT id, table_name, kind, data, hand_id, by, at FROM table_log"
+            " WHERE table_name = ? ORDER BY id",
+            (table,),
+        )
+        entries = []
+        for entry_id, name, kind, data, hand_id, by, at in rows:
+            try:
+                parsed = json.loads(data)
+                datetime.fromisoformat(at)
+            except (TypeError, ValueError, RecursionError):
+                parsed = None
+            if kind not in ("change", "seating") or not isinstance(parsed, dict):
+                raise self._damaged(f"entry {entry_id} of table {name}'s log")
+            entries.append(TableEntry(entry_id, name, kind, parsed, hand_id, by, at))
+        return entries
+
+    def deal_next(
+        self,
+        table: str,
+        header: Mapping[str, Any],
+        seating: Mapping[str, Any],
+        *,
+        close: tuple[int, str] | None = None,
+        posts: Sequence[str] = (),
+        changes: Sequence[Mapping[str, Any]] = (),
+        by: str | None = None,
+    ) -> StoredHand:
+        at = _now()
+        with self._write():
+            for change in changes:
+                self._insert_entry(table, "change", change, None, by, at)
+            if close is not None and self._closed(close[0]) is None:
+                self._db.execute(
+                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'close', ?, ?)",
+                    (close[0], close[1], at),
+                )
+            busy = self._open_id(table)
+            if busy is not None:
+                raise StoreError(f"table {table} has hand {busy} in progress")
+            cursor = self._db.execute(
+                "INSERT INTO hands (table_name, header, created) VALUES (?, ?, ?)",
+                (table, json.dumps(dict(header), default=str), at),
+            )
+            hand_id = cursor.lastrowid
+            assert hand_id is not None
+            for text in posts:
+                self._db.execute(
+                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'event', ?, ?)",
+                    (hand_id, text, at),
+                )
+            self._insert_entry(table, "seating", seating, hand_id, by, at)
+        return StoredHand(hand_id, table, dict(header), at)
 
     def _open_id(self, table: str) -> int | None:
         rows = self._rows("SELECT hand_id FROM open_hands WHERE table_name = ?", (table,))

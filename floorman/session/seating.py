@@ -1,0 +1,469 @@
+"""Who sits where at a table between hands: players, stacks, who sits out, who owes blinds.
+
+The table record is a :class:`Seating`; between hands the dealer records a
+:class:`Change` (a player sits down, stands up, sits out, comes back, changes seats,
+rebuys, is moved from another table, or the blinds go up), and the next hand is dealt
+from the seating those changes leave. Where a new player may come in and what a player
+who missed blinds posts to come back are the rulebook's :class:`EntryRules`.
+
+>>> table = Seating.from_stacks({1: 100, 3: 100, 5: 100}, (1, 2), 0)
+>>> table = apply(table, Change("sit", 7, chips=200, name="Ann", post=True), EntryRules())
+>>> table.players[7].name, table.players[7].stack, table.players[7].status
+('Ann', 200, 'posting')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
+
+from floorman.hand.table import Table, TableError
+from floorman.limits import MAX_CHIPS, MAX_SEAT
+from floorman.session.rotation import ButtonRule, next_button
+
+__all__ = [
+    "CHANGE_KINDS",
+    "Change",
+    "Deal",
+    "EntryRules",
+    "Player",
+    "Seating",
+    "apply",
+    "between",
+    "deal",
+    "earliest_big_blind_seat",
+]
+
+Status = Literal["playing", "waiting", "posting", "out"]
+"""playing: dealt in. waiting: sat down or came back, dealt in when the big blind comes to
+the seat. posting: dealt in next hand, posting what is owed. out: sitting out."""
+
+ChangeKind = Literal["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]
+CHANGE_KINDS: Final[tuple[str, ...]] = ChangeKind.__args__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player in a seat: name (optional), chips, whether dealt in, blinds missed."""
+
+    seat: int
+    stack: int
+    name: str | None = None
+    status: Status = "playing"
+    owes: tuple[str, ...] = ()
+    """Blinds missed while sitting out (``sb``, ``bb``), posted on coming back."""
+    new: bool = False
+    """A new player, not yet dealt a hand here: entering, not making up missed blinds."""
+
+    @property
+    def label(self) -> str:
+        return f"seat {self.seat} ({self.name})" if self.name else f"seat {self.seat}"
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"stack": self.stack, "status": self.status}
+        if self.name:
+            data["name"] = self.name
+        if self.owes:
+            data["owes"] = list(self.owes)
+        if self.new:
+            data["new"] = True
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The table between hands: its players by seat, and the blinds and ante of the level."""
+
+    players: Mapping[int, Player]
+    blinds: tuple[int, int]
+    ante: int = 0
+
+    @classmethod
+    def from_stacks(cls, stacks: Mapping[int, int], blinds: Sequence[int], ante: int) -> Seating:
+        """Every seat dealt in: a table as its first hand sets it up."""
+        players = {s: Player(s, chips) for s, chips in sorted(stacks.items())}
+        return cls(players, (int(blinds[0]), int(blinds[1])), ante)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Seating:
+        players = {}
+        for seat, p in data["players"].items():
+            number = int(seat)
+            players[number] = Player(
+                number,
+                int(p["stack"]),
+                p.get("name"),
+                p.get("status", "playing"),
+                tuple(p.get("owes", ())),
+                bool(p.get("new", False)),
+            )
+        blinds = data["blinds"]
+        return cls(dict(sorted(players.items())), (int(blinds[0]), int(blinds[1])), data["ante"])
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "players": {str(s): p.as_json() for s, p in sorted(self.players.items())},
+            "blinds": list(self.blinds),
+            "ante": self.ante,
+        }
+
+    def with_player(self, player: Player) -> Seating:
+        players = dict(self.players)
+        players[player.seat] = player
+        return replace(self, players=dict(sorted(players.items())))
+
+    def without(self, seat: int) -> Seating:
+        return replace(self, players={s: p for s, p in self.players.items() if s != seat})
+
+    def after_hand(self, stacks: Mapping[int, int]) -> Seating:
+        """The stacks a hand left to the seats dealt in; a seat left with no chips is empty."""
+        players = dict(self.players)
+        for seat, chips in stacks.items():
+            player = players.get(seat, Player(seat, 0))
+            if chips > 0:
+                players[seat] = replace(player, stack=chips, new=False)
+            else:
+                players.pop(seat, None)
+        return replace(self, players=dict(sorted(players.items())))
+
+    @property
+    def chips(self) -> int:
+        return sum(p.stack for p in self.players.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change between hands, as the dealer records it."""
+
+    kind: ChangeKind
+    seat: int | None = None
+    chips: int = 0
+    name: str | None = None
+    to: int | None = None
+    """``seat``: the new seat; ``move``: unused (the seat is ``seat``)."""
+    post: bool = False
+    """``sit`` and ``back``: post now to be dealt in next hand, rather than wait."""
+    blinds: tuple[int, int] | None = None
+    ante: int | None = None
+    origin: str | None = None
+    """``move``: the table the player comes from."""
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for key in ("seat", "name", "to", "origin", "ante"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.chips:
+            data["chips"] = self.chips
+        if self.post:
+            data["post"] = True
+        if self.blinds is not None:
+            data["blinds"] = list(self.blinds)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Change:
+        blinds = data.get("blinds")
+        return cls(
+            data["kind"],
+            data.get("seat"),
+            int(data.get("chips", 0)),
+            data.get("name"),
+            data.get("to"),
+            bool(data.get("post", False)),
+            None if blinds is None else (int(blinds[0]), int(blinds[1])),
+            data.get("ante"),
+            data.get("origin"),
+        )
+
+    def describe(self, dealt_in: bool = False) -> str:
+        """The change as the session log prints it; ``dealt_in``: the rulebook deals a new
+        player in with no post."""
+        who = f"seat {self.seat}" + (f" ({self.name})" if self.name else "")
+        if self.kind == "sit":
+            how = (
+                "dealt in"
+                if dealt_in
+                else "posts to come in"
+                if self.post
+                else "waits for the big blind"
+            )
+            return f"{who} sits down with {self.chips}, {how}"
+        if self.kind == "move":
+            where = f" from table {self.origin}" if self.origin else ""
+            return f"{who} moved{where} with {self.chips}"
+        if self.kind == "leave":
+            return f"{who} stands up"
+        if self.kind == "sitout":
+            return f"{who} sits out"
+        if self.kind == "back":
+            how = "posts what is owed" if self.post else "waits for the big blind"
+            return f"{who} comes back, {how}"
+        if self.kind == "seat":
+            return f"{who} changes to seat {self.to}"
+        if self.kind == "rebuy":
+            return f"{who} rebuys {self.chips}"
+        assert self.blinds is not None
+        ante = f", ante {self.ante}" if self.ante else ""
+        return f"new level: blinds {self.blinds[0]}/{self.blinds[1]}{ante}"
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRules:
+    """The rulebook's rules for coming into the game; the defaults are RRoP §4's.
+
+    ``new_player``: ``post-or-wait`` (post the big blind and be dealt in now, or wait for
+    the big blind: RRoP §4 rule 4); ``dealt-in`` (dealt in at once, no post: TDA 10-A,
+    WSOP LA 100-a in no-limit and pot-limit). ``closed``: where a new player is not dealt
+    in: ``button-to-big-blind`` (RRoP §4 rule 7), ``button-to-small-blind`` (TDA 10-A) or
+    ``none``. ``sitting_out``: ``missed-blinds`` (the blinds that pass an absent seat are
+    owed: RRoP §4 rule 9, WSOP LA 156) or ``dealt-in`` (an absent player is dealt in and
+    posts, and the hand is killed: TDA 30).
+    """
+
+    new_player: str = "post-or-wait"
+    closed: str = "button-to-big-blind"
+    sitting_out: str = "missed-blinds"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], betting: str = "no-limit") -> EntryRules:
+        new = str(options.get("new_player_entry", "post-or-wait"))
+        if new == "post-in-limit":  # WSOP LA 100-a: only limit games make a new player post
+            new = "post-or-wait" if betting == "limit" else "dealt-in"
+        return cls(
+            new,
+            str(options.get("new_player_closed_seats", "button-to-big-blind")),
+            str(options.get("sitting_out", "missed-blinds")),
+        )
+
+
+def _chips(chips: int, what: str) -> int:
+    if not 0 < chips <= MAX_CHIPS:
+        raise TableError(f"{what}: the chips are more than 0 and at most {MAX_CHIPS:,}")
+    return chips
+
+
+def _seat(seat: int | None) -> int:
+    if seat is None or not 1 <= seat <= MAX_SEAT:
+        raise TableError(f"a seat is numbered from 1 to {MAX_SEAT}")
+    return seat
+
+
+def _player(seating: Seating, seat: int | None) -> Player:
+    number = _seat(seat)
+    player = seating.players.get(number)
+    if player is None:
+        raise TableError(f"seat {number} is empty")
+    return player
+
+
+def _empty(seating: Seating, seat: int | None) -> int:
+    number = _seat(seat)
+    if number in seating.players:
+        name = seating.players[number].name
+        raise TableError(f"seat {number} is taken" + (f" ({name})" if name else ""))
+    return number
+
+
+def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
+    """The seating after ``change``; :class:`TableError` when the change cannot be made."""
+    kind = change.kind
+    if kind == "level":
+        if change.blinds is None:
+            raise TableError("a new level names its blinds")
+        small, big = change.blinds
+        if not 0 <= small <= big <= MAX_CHIPS or (change.ante or 0) < 0:
+            raise TableError("a level's small blind is at most its big blind")
+        return replace(
+            seating, blinds=change.blinds, ante=seating.ante if change.ante is None else change.ante
+        )
+    if kind in ("sit", "move"):
+        seat = _empty(seating, change.seat)
+        chips = _chips(change.chips, f"seat {seat}")
+        if kind == "move":  # a player moved keeps playing: not a new player (RRoP §4 rule 11)
+            return seating.with_player(Player(seat, chips, change.name))
+        status: Status = (
+            "playing" if rules.new_player == "dealt-in" else "posting" if change.post else "waiting"
+        )
+        return seating.with_player(Player(seat, chips, change.name, status, new=True))
+    player = _player(seating, change.seat)
+    if kind == "leave":
+        return seating.without(player.seat)
+    if kind == "rebuy":
+        chips = _chips(change.chips, player.label)
+        return seating.with_player(replace(player, stack=_chips(player.stack + chips, "a stack")))
+    if kind == "sitout":
+        if player.status == "out":
+            raise TableError(f"{player.label} is already sitting out")
+        return seating.with_player(replace(player, status="out"))
+    if kind == "back":
+        if player.status != "out":
+            raise TableError(f"{player.label} is not sitting out")
+        if rules.sitting_out == "dealt-in" or not player.owes:
+            return seating.with_player(replace(player, status="playing"))
+        return seating.with_player(replace(player, status="posting" if change.post else "waiting"))
+    to = _empty(seating, change.to)
+    return seating.without(player.seat).with_player(replace(player, seat=to))
+
+
+def between(seat: int, start: int, end: int) -> bool:
+    """Whether ``seat`` is passed going clockwise from ``start`` (not included) to ``end``
+    (included) round a table of numbered seats."""
+    if start < end:
+        return start < seat <= end
+    return seat > start or seat <= end
+
+
+def earliest_big_blind_seat(empty: Sequence[int], big_blind: int) -> int:
+    """Of the ``empty`` seats, the one the big blind reaches first going clockwise from
+    ``big_blind`` (the seat due for the big blind soonest)."""
+    if not empty:
+        raise TableError("the table has no empty seat")
+    return min(empty, key=lambda s: (s - big_blind - 1) % (MAX_SEAT + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The next hand as the seating deals it: the seats dealt in and their stacks, the
+    button, the posts owed (events), what the dealer is told, and the seating after."""
+
+    seats: dict[int, int]
+    button: int
+    posts: list[str]
+    notes: list[str]
+    seating: Seating
+
+
+def deal(
+    seating: Seating,
+    before: Sequence[int],
+    button: int,
+    rule: ButtonRule,
+    rules: EntryRules,
+) -> Deal:
+    """Deal the next hand from ``seating``; ``before`` and ``button`` are the last hand's
+    seats dealt in and button.
+
+    A player waiting is dealt in when the big blind comes to the seat; a player posting is
+    dealt in now and posts what is owed: a new player the big blind (RRoP §4 rule 4), a
+    player coming back every blind missed, the big blind live and the small blind dead
+    (RRoP §4 rule 9, WSOP LA 156), but not in the seats the rulebook closes (RRoP §4
+    rule 7). A player sitting out misses the blinds that pass the seat, unless the
+    rulebook deals absent players in (TDA 30).
+    """
+    players = seating.players
+    last_small, last_big = Table(tuple(before), button).blind_seats
+    away = [s for s, p in players.items() if p.status == "out"]
+    established = {
+        s for s, p in players.items() if p.status == "playing" and not p.new and p.stack > 0
+    }
+    if rules.sitting_out == "dealt-in":
+        established |= set(away)
+    posting = {
+        s
+        for s, p in players.items()
+        if (p.status == "posting" or (p.status == "playing" and p.new)) and p.stack > 0
+    }
+    waiting = {s for s, p in players.items() if p.status == "waiting" and p.stack > 0}
+    if len(established) >= 2:
+        button = next_button(tuple(before), button, tuple(sorted(established)), rule)
+    else:  # a table starting again: the newcomers are all the players there are
+        established |= posting | waiting
+        posting, waiting = set(), set()
+        button = _table(before, button, sorted(established), rule).button
+    table = _with(established | posting | waiting, button, before, rule)
+    waiting &= {table.blind_seats[1]}
+    notes: list[str] = []
+    shut: set[int] = set()
+    for _ in range(len(posting) + 1):
+        table = _with(established | posting | waiting, button, before, rule)
+        closed = {s for s in posting if _closed(s, table, rules, players[s])}
+        if not closed:
+            break
+        shut |= closed
+        posting -= closed
+    small, big = table.blind_seats
+    posts: list[str] = []
+    for s in sorted(posting):
+        player = players[s]
+        if player.status != "posting":
+            continue
+        owed = ("bb",) if player.new else player.owes
+        left = player.stack - _blind_at(s, small, big, seating.blinds)
+        if "bb" in owed and s != big:  # in the small blind's seat the blind counts toward it
+            live = min(seating.blinds[1] - (seating.blinds[0] if s == small else 0), left)
+            if live > 0:
+                posts.append(f"post {s} bb {live}")
+                left -= live
+        if "sb" in owed and seating.blinds[0] and left > 0:
+            posts.append(f"post {s} dead {min(seating.blinds[0], left)}")
+    for s in sorted(shut):
+        notes.append(f"{players[s].label} waits: not dealt in {_CLOSED[rules.closed]}")
+    updated = dict(players)
+    dealt = set(table.seats)
+    for s, player in players.items():
+        if s in dealt:
+            if player.status == "out":
+                notes.append(f"{player.label} is away: after the deal, record away {s}")
+            else:
+                updated[s] = replace(player, status="playing", owes=(), new=False)
+        elif player.status in ("out", "waiting") and not player.new:
+            missed = set(player.owes)
+            if between(s, last_big, big):
+                missed.add("bb")
+            if between(s, last_small, small):
+                missed.add("sb")
+            updated[s] = replace(player, owes=tuple(b for b in ("sb", "bb") if b in missed))
+    return Deal(
+        {s: players[s].stack for s in table.seats},
+        table.button,
+        posts,
+        notes,
+        replace(seating, players=updated),
+    )
+
+
+def _blind_at(seat: int, small: int, big: int, blinds: tuple[int, int]) -> int:
+    return blinds[0] if seat == small else blinds[1] if seat == big else 0
+
+
+def _with(seats: set[int], button: int, before: Sequence[int], rule: ButtonRule) -> Table:
+    """The table dealt with the button already placed; heads-up the button must be on a
+    seat dealt in, so it is placed again for the two seats."""
+    if len(seats) == 2 and button not in seats:
+        return _table(before, button, sorted(seats), rule)
+    if len(seats) < 2:
+        return _table(before, button, sorted(seats), rule)
+    return Table(tuple(sorted(seats)), button)
+
+
+def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> Table:
+    if len(seats) < 2:
+        left = ", ".join(map(str, seats)) or "none"
+        raise TableError(f"a hand needs two seats with chips (seats with chips: {left})")
+    return Table(tuple(seats), next_button(tuple(before), button, tuple(seats), rule))
+
+
+def _closed(seat: int, table: Table, rules: EntryRules, player: Player) -> bool:
+    """Whether ``seat`` may not come in this hand: RRoP §4 rule 7 (no new player dealt in,
+    and no blinds made up, between the big blind and the button), TDA 10-A (a new player
+    not between the small blind and the button)."""
+    if rules.closed == "none" or (rules.closed == "button-to-small-blind" and not player.new):
+        return False
+    if rules.closed == "button-to-big-blind":
+        small, big = table.blind_seats
+        return between(seat, table.button, big) and seat != big
+    others = tuple(s for s in table.seats if s != seat)
+    if len(others) < 2:
+        return False
+    small = Table(others, table.button).blind_seats[0]
+    return between(seat, table.button, small) and seat != small
+
+
+_CLOSED: Final = {
+    "button-to-big-blind": "between the big blind and the button until the button passes"
+    " (RRoP §4 rule 7)",
+    "button-to-small-blind": "between the small blind and the button (TDA 10-A)",
+}

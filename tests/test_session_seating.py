@@ -1,0 +1,193 @@
+"""Who is dealt in next, what they post, and what a player sitting out comes to owe."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from floorman.hand.table import Table, TableError
+from floorman.session.seating import (
+    Change,
+    EntryRules,
+    Seating,
+    apply,
+    between,
+    deal,
+    earliest_big_blind_seat,
+)
+
+RROP = EntryRules()
+TDA = EntryRules("dealt-in", "button-to-small-blind", "dealt-in")
+WSOP_LIVE = EntryRules("post-or-wait", "none", "missed-blinds")
+
+
+def six() -> Seating:
+    return Seating.from_stacks({1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 100}, (1, 2), 0)
+
+
+def test_a_player_sitting_out_owes_each_blind_that_passes_the_seat() -> None:
+    table = apply(six(), Change("sitout", 4), RROP)  # last hand: button 1, blinds 2 and 3
+    first = deal(table, (1, 2, 3, 4, 5, 6), 1, "moving", RROP)
+    assert (first.button, sorted(first.seats)) == (2, [1, 2, 3, 5, 6])
+    assert first.seating.players[4].owes == ("bb",)  # the big blind went from 3 past 4 to 5
+    second = deal(first.seating, tuple(first.seats), first.button, "moving", RROP)
+    assert second.seating.players[4].owes == ("sb", "bb")  # the small blind from 3 to 5
+
+
+def test_coming_back_posts_the_big_blind_live_and_the_small_blind_dead() -> None:
+    table = apply(six(), Change("sitout", 4), RROP)
+    hand = deal(table, (1, 2, 3, 4, 5, 6), 1, "moving", RROP)
+    hand = deal(hand.seating, tuple(hand.seats), hand.button, "moving", RROP)
+    back = apply(hand.seating, Change("back", 4, post=True), RROP)
+    dealt = deal(back, tuple(hand.seats), hand.button, "moving", RROP)
+    assert dealt.button == 5
+    assert 4 in dealt.seats
+    assert dealt.posts == ["post 4 bb 2", "post 4 dead 1"]
+    assert dealt.seating.players[4].owes == ()
+
+
+def test_a_player_back_who_waits_is_dealt_in_as_the_big_blind() -> None:
+    table = apply(six(), Change("sitout", 4), RROP)
+    hand = deal(table, (1, 2, 3, 4, 5, 6), 1, "moving", RROP)
+    back = apply(hand.seating, Change("back", 4), RROP)
+    assert back.players[4].status == "waiting"
+    table, seats, button = back, tuple(hand.seats), hand.button
+    for _ in range(6):
+        hand = deal(table, seats, button, "moving", RROP)
+        if 4 in hand.seats:
+            break
+        table, seats, button = hand.seating, tuple(hand.seats), hand.button
+    assert Table(tuple(hand.seats), hand.button).blind_seats[1] == 4
+    assert hand.posts == []  # the big blind it posts is the one it is due
+    assert hand.seating.players[4].owes == ()
+
+
+def test_rrop_a_new_player_posting_waits_between_the_button_and_the_big_blind() -> None:
+    table = Seating.from_stacks({1: 100, 3: 100, 6: 100, 8: 100}, (1, 2), 0)
+    table = apply(table, Change("sit", 4, chips=100, post=True), RROP)
+    dealt = deal(table, (1, 3, 6, 8), 1, "moving", RROP)  # button 3: seat 4 would be small blind
+    assert 4 not in dealt.seats
+    assert dealt.notes == [
+        "seat 4 waits: not dealt in between the big blind and the button until the button"
+        " passes (RRoP §4 rule 7)"
+    ]
+    later = deal(dealt.seating, tuple(dealt.seats), dealt.button, "moving", RROP)
+    assert later.button == 6
+    assert 4 in later.seats
+    assert later.posts == ["post 4 bb 2"]
+
+
+def test_house_may_let_a_new_player_in_between_the_blinds() -> None:
+    rules = EntryRules("post-or-wait", "none", "missed-blinds")
+    table = Seating.from_stacks({1: 100, 3: 100, 6: 100, 8: 100}, (1, 2), 0)
+    table = apply(table, Change("sit", 4, chips=100, post=True), rules)
+    dealt = deal(table, (1, 3, 6, 8), 1, "moving", rules)
+    assert dealt.button == 3
+    assert 4 in dealt.seats
+    assert dealt.posts == ["post 4 bb 1"]  # the big blind
+
+
+def test_tda_deals_a_new_player_in_and_an_absent_player_too() -> None:
+    table = apply(six(), Change("sitout", 4), TDA)
+    table = apply(table.without(6), Change("sit", 6, chips=300), TDA)
+    dealt = deal(table, (1, 2, 3, 4, 5, 6), 1, "dead", TDA)
+    assert sorted(dealt.seats) == [1, 2, 3, 4, 5, 6]
+    assert dealt.posts == []
+    assert dealt.notes == ["seat 4 is away: after the deal, record away 4"]
+    assert dealt.seating.players[4].owes == ()
+
+
+def test_tda_no_new_player_between_the_small_blind_and_the_button() -> None:
+    table = Seating.from_stacks({1: 100, 5: 100, 8: 100}, (1, 2), 0)
+    table = apply(table, Change("sit", 2, chips=100), TDA)
+    dealt = deal(table, (1, 5, 8), 8, "dead", TDA)  # button 1, small blind 5: 2 is between
+    assert dealt.button == 1
+    assert 2 not in dealt.seats
+    assert "(TDA 10-A)" in dealt.notes[0]
+
+
+def test_a_new_level_a_rebuy_a_seat_change_and_a_player_leaving() -> None:
+    table = apply(six(), Change("level", blinds=(2, 4), ante=1), RROP)
+    table = apply(table, Change("rebuy", 2, chips=50), RROP)
+    table = apply(table, Change("seat", 3, to=9), RROP)
+    table = apply(table, Change("leave", 5), RROP)
+    assert (table.blinds, table.ante) == ((2, 4), 1)
+    assert {s: p.stack for s, p in table.players.items()} == {1: 100, 2: 150, 4: 100, 6: 100,
+                                                               9: 100}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (Change("sit", 3, chips=100), "seat 3 is taken"),
+        (Change("leave", 8), "seat 8 is empty"),
+        (Change("back", 2), "seat 2 is not sitting out"),
+        (Change("seat", 2, to=3), "seat 3 is taken"),
+        (Change("rebuy", 2, chips=0), "seat 2: the chips are more than 0"),
+        (Change("level", blinds=(5, 2)), "a level's small blind is at most its big blind"),
+    ],
+)
+def test_a_change_that_cannot_be_made_says_why(change: Change, message: str) -> None:
+    with pytest.raises(TableError, match=message):
+        apply(six(), change, RROP)
+
+
+def test_a_player_moved_in_takes_the_empty_seat_the_big_blind_reaches_first() -> None:
+    assert earliest_big_blind_seat([2, 5, 9], 6) == 9
+    assert earliest_big_blind_seat([2, 5], 6) == 2
+    with pytest.raises(TableError):
+        earliest_big_blind_seat([], 6)
+
+
+def test_the_seating_is_kept_as_json_and_read_back() -> None:
+    table = apply(six(), Change("sit", 8, chips=40, name="Ann", post=True), RROP)
+    table = apply(table, Change("sitout", 2), RROP)
+    assert Seating.from_json(table.as_json()) == table
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["sitout", "back", "backpost", "sit"]), st.integers(1, 9)),
+        max_size=12,
+    ),
+    st.sampled_from(["moving", "dead"]),
+    st.sampled_from([RROP, TDA, WSOP_LIVE]),
+)
+def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
+    steps: list[tuple[str, int]], rule: str, rules: EntryRules
+) -> None:
+    table = Seating.from_stacks({1: 100, 3: 100, 5: 100, 7: 100}, (1, 2), 0)
+    seats, button = (1, 3, 5, 7), 1
+    for kind, seat in steps:
+        change = {
+            "sitout": Change("sitout", seat),
+            "back": Change("back", seat),
+            "backpost": Change("back", seat, post=True),
+            "sit": Change("sit", seat, chips=100, post=seat % 2 == 0),
+        }[kind]
+        try:
+            table = apply(table, change, rules)
+        except TableError:
+            continue
+        before = table.chips
+        try:
+            dealt = deal(table, seats, button, rule, rules)  # type: ignore[arg-type]
+        except TableError:
+            continue  # fewer than two seats to deal to
+        assert dealt.seating.chips == before
+        assert len(dealt.seats) >= 2
+        assert set(dealt.seats) <= set(table.players)
+        assert all(p.status != "posting" or s not in dealt.seats
+                   for s, p in dealt.seating.players.items())  # fmt: skip
+        table, seats, button = dealt.seating, tuple(dealt.seats), dealt.button
+
+
+def test_between_goes_round_the_table() -> None:
+    assert between(2, 1, 3)
+    assert between(3, 1, 3)
+    assert not between(1, 1, 3)
+    assert between(9, 8, 2)
+    assert between(1, 8, 2)
+    assert not between(5, 8, 2)
