@@ -20,13 +20,25 @@ from floorman import __version__
 from floorman.cli._console import echo, fail
 from floorman.errors import FloormanError
 
-__all__ = ["DATA", "FLOOR", "PANELS", "TABLE", "TRAINING", "app", "fail", "help_example", "main"]
+__all__ = [
+    "DATA",
+    "FLOOR",
+    "PANELS",
+    "ROOM",
+    "TABLE",
+    "TRAINING",
+    "app",
+    "fail",
+    "help_example",
+    "main",
+]
 
 TABLE = "At the table"
 FLOOR = "For the floor"
 TRAINING = "For trainers"
 DATA = "Data and files"
-PANELS = (TABLE, FLOOR, TRAINING, DATA)
+ROOM = "For the card room"
+PANELS = (TABLE, FLOOR, TRAINING, DATA, ROOM)
 """The groups of ``floorman --help``, by who uses the commands, in order."""
 
 METAVARS = {

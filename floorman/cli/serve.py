@@ -7,12 +7,18 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import ROOM, app, fail, help_example
 from floorman.cli._options import DbOption
 from floorman.errors import FloormanError
 
 
-@app.command()
+@app.command(
+    rich_help_panel=ROOM,
+    epilog=help_example(
+        "floorman serve --port 8765",
+        "floorman serve --host 0.0.0.0 --certfile room.crt --keyfile room.key",
+    ),
+)
 def serve(
     db: DbOption = None,
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",

@@ -177,7 +177,7 @@ def table_log(
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"table {name}: {len(hands)} hands")
+    typer.echo(f"table {name}: {_hands_count(len(hands))}")
     for hand in hands:
         _echo_changes(hand["changes_before"])
         stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
@@ -276,7 +276,7 @@ def _amount(text: str, what: str) -> int:
     raise AssertionError("unreachable")
 
 
-@table_app.command("sit")
+@table_app.command("sit", epilog=help_example("floorman table sit 8 200 --name Dana --table 7"))
 def table_sit(
     seat: SeatArgument,
     chips: ChipsArgument,
@@ -293,7 +293,7 @@ def table_sit(
     record_change(table, Change("sit", seat, _amount(chips, "chips"), name, post=post), by, db)
 
 
-@table_app.command("move")
+@table_app.command("move", epilog=help_example("floorman table move 350 --from 12 --table 7"))
 def table_move(
     chips: ChipsArgument,
     seat: Annotated[
@@ -332,7 +332,7 @@ def table_move(
     record_change(table, change, by, db)
 
 
-@table_app.command("leave")
+@table_app.command("leave", epilog=help_example("floorman table leave 3 --table 7"))
 def table_leave(
     seat: SeatArgument, table: TableOption = None, by: ByOption = None, db: DbOption = None
 ) -> None:
@@ -342,7 +342,7 @@ def table_leave(
     record_change(table, Change("leave", seat), by, db)
 
 
-@table_app.command("sitout")
+@table_app.command("sitout", epilog=help_example("floorman table sitout 4 --table 7"))
 def table_sitout(
     seat: SeatArgument, table: TableOption = None, by: ByOption = None, db: DbOption = None
 ) -> None:
@@ -353,7 +353,7 @@ def table_sitout(
     record_change(table, Change("sitout", seat), by, db)
 
 
-@table_app.command("back")
+@table_app.command("back", epilog=help_example("floorman table back 4 --post --table 7"))
 def table_back(
     seat: SeatArgument,
     post: PostOption = False,
@@ -368,7 +368,7 @@ def table_back(
     record_change(table, Change("back", seat, post=post), by, db)
 
 
-@table_app.command("seat")
+@table_app.command("seat", epilog=help_example("floorman table seat 2 9 --table 7"))
 def table_seat(
     seat: SeatArgument,
     to: Annotated[int, typer.Argument(help="The new seat.", min=1, max=99, show_default=False)],
@@ -382,7 +382,7 @@ def table_seat(
     record_change(table, Change("seat", seat, to=to), by, db)
 
 
-@table_app.command("rebuy")
+@table_app.command("rebuy", epilog=help_example("floorman table rebuy 5 100 --table 7"))
 def table_rebuy(
     seat: SeatArgument,
     chips: ChipsArgument,
@@ -396,7 +396,7 @@ def table_rebuy(
     record_change(table, Change("rebuy", seat, _amount(chips, "chips")), by, db)
 
 
-@table_app.command("level")
+@table_app.command("level", epilog=help_example("floorman table level 2/4 --table 7"))
 def table_level(
     blinds: Annotated[str, typer.Argument(help="small/big, e.g. 2/4.", show_default=False)],
     ante: Annotated[
@@ -414,7 +414,7 @@ def table_level(
     record_change(table, Change("level", blinds=(small, big), ante=ante), by, db)
 
 
-@table_app.command("report")
+@table_app.command("report", epilog=help_example("floorman table report --table 7 -o session.pdf"))
 def table_report(
     table: TableOption = None,
     limit: Annotated[
@@ -462,9 +462,13 @@ def table_report(
         printed = render.html_to_pdf(page)
         write_output(target, printed.pdf)
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
-    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {len(hands)} hands")
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {_hands_count(len(hands))}")
 
 
 def _file_part(name: str) -> str:
     """A table's name as part of a file name."""
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:60] or "table"
+
+
+def _hands_count(count: int) -> str:
+    return f"{count} hand{'' if count == 1 else 's'}"

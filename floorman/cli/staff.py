@@ -7,14 +7,20 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import app, fail
+from floorman.cli._app import ROOM, app, fail, help_example
 from floorman.cli._options import DbOption, plain_text
 from floorman.errors import FloormanError
 
-users_app = typer.Typer(help="Floor staff who may sign in to floorman serve.")
-app.add_typer(users_app, name="users")
-station_app = typer.Typer(help="Dealer stations: one token per table.")
-app.add_typer(station_app, name="station")
+users_app = typer.Typer(
+    help="Floor staff who may sign in to floorman serve.",
+    epilog=help_example("floorman users add alex --role floor", "floorman users list"),
+)
+app.add_typer(users_app, name="users", rich_help_panel=ROOM)
+station_app = typer.Typer(
+    help="Dealer stations: one token per table.",
+    epilog=help_example("floorman station token 7"),
+)
+app.add_typer(station_app, name="station", rich_help_panel=ROOM)
 
 _MAX_NAME = 64
 
@@ -42,7 +48,7 @@ def _password() -> str:
     return first
 
 
-@users_app.command("add")
+@users_app.command("add", epilog=help_example("floorman users add alex --role floor"))
 def users_add(
     name: Annotated[str, typer.Argument(help="The name they sign in with.", callback=_name)],
     role: Annotated[str, typer.Option(help="floor (reads and records) or trainer (reads).")],
@@ -63,7 +69,7 @@ def users_add(
     typer.echo(f"added {name} ({role})")
 
 
-@users_app.command("list")
+@users_app.command("list", epilog=help_example("floorman users list"))
 def users_list(db: DbOption = None) -> None:
     """Every user: name, role, since when, and whether disabled."""
     from floorman.store.staff import open_staff
@@ -78,7 +84,7 @@ def users_list(db: DbOption = None) -> None:
         typer.echo(f"{user.name:<20} {user.role:<8} since {user.created}  {state}")
 
 
-@users_app.command("disable")
+@users_app.command("disable", epilog=help_example("floorman users disable alex"))
 def users_disable(
     name: Annotated[str, typer.Argument(help="The user.", callback=_name)],
     db: DbOption = None,
@@ -94,7 +100,7 @@ def users_disable(
     typer.echo(f"disabled {name}")
 
 
-@station_app.command("token")
+@station_app.command("token", epilog=help_example("floorman station token 7"))
 def station_token(
     table: Annotated[str, typer.Argument(help="The table.", callback=_name)],
     db: DbOption = None,
