@@ -99,3 +99,25 @@ def test_the_hand_settles_after_a_ruling(tmp_path: Path) -> None:
         assert data["rulings"][0]["steps"][0]["do"] == "bind-call"
         assert data["pots"][0]["amount"] == 1300
         assert data["stacks"] == {"1": 9900, "2": 2800, "3": 9400}
+
+
+def test_an_undercaller_who_folds_forfeits_the_intended_call(tmp_path: Path) -> None:
+    # TDA 51 addendum example 4: facing a bet of 400 raised to 1200, a silent 500 chip;
+    # in a house that lets the undercaller fold, 400 stays in the pot and 100 goes back.
+    path = tmp_path / "forfeit.yaml"
+    path.write_text(
+        "game: holdem\nbetting: no-limit\nblinds: [200, 400]\nbutton: 4\n"
+        "chips: [100, 500, 1000]\nseats: {1: 20000, 2: 20000, 3: 20000, 4: 20000}\n"
+        "rulebook: tda-2024\nhouse: {undercall_at_discretion: forfeit-fold}\n"
+        "events: [deal, 3 call, 4 call, 1 call, 2 check, burn, flop Ah Kd 7c, 1 bet 400,"
+        " 2 raise 1200, 3 chips 500, 4 fold, 1 fold]\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "tda-2024.betting.undercall-at-discretion"
+    assert "forfeiting 400" in ruling["steps"][0]["text"]
+    assert "the other 100 goes back" in ruling["steps"][0]["text"]
+    assert data["stacks"] == {"1": 19200, "2": 22000, "3": 19200, "4": 19600}

@@ -41,9 +41,17 @@ def test_the_seat_acting_again_replaces_its_unruled_wager() -> None:
 
 
 def test_a_forfeited_undercall_stays_in_the_pot() -> None:
-    s = play("deal; 3 raise 10; 1 call 4")
+    s = play("deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 10; 2 call 4")
     s.settle_wager("forfeit-fold")
-    assert (s.contributed[1], s.stacks[1], 1 in s.folded) == (4, 96, True)
+    assert (s.contributed[2], s.stacks[2], 2 in s.folded) == (6, 94, True)
+
+
+def test_a_forfeit_keeps_the_chips_that_call_an_earlier_bet() -> None:
+    # TDA 51 addendum example 4: the chips over the earlier bet they call go back.
+    s = play("deal; 3 raise 10; 1 call 4")
+    assert s.forfeit_level(1, 4) == 2
+    s.settle_wager("forfeit-fold")
+    assert (s.contributed[1], s.stacks[1], 1 in s.folded) == (2, 98, True)
 
 
 def test_an_action_out_of_turn_moves_no_chips_until_it_stands() -> None:

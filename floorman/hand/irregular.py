@@ -28,6 +28,7 @@ __all__ = ["SETTLEMENTS", "IrregularBetting"]
 
 SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
+_WAGERS = ("bet", "raise")
 
 
 class IrregularBetting(BettingRound):
@@ -202,8 +203,9 @@ class IrregularBetting(BettingRound):
         raise), ``as-made`` (a bet or raise to what is in front, brought within what
         the structure allows: an overbet comes down to the maximum, the excess goes
         back), ``first-motion`` (only a string bet's first motion counts; for a
-        forward motion, the action it began) and ``forfeit-fold`` (the chips pushed
-        stay in the pot and the seat folds). Chips beyond the binding amount go back
+        forward motion, the action it began) and ``forfeit-fold`` (the seat folds and
+        forfeits the chips that called an earlier bet of the round, see
+        :meth:`forfeit_level`; the rest goes back). Chips beyond the binding amount go back
         to the seat; chips short of it come from its stack.
         """
         wager = self._take_back()
@@ -211,7 +213,8 @@ class IrregularBetting(BettingRound):
             return
         seat, n = wager.seat, wager.event
         if how == "forfeit-fold":
-            self._put_in(seat, wager.total - wager.before, live=True)
+            self._put_in(seat, self.forfeit_level(wager.before, wager.total) - wager.before,
+                         live=True)  # fmt: skip
             self._fold(seat, n)
             return
         total = wager.total
@@ -222,6 +225,18 @@ class IrregularBetting(BettingRound):
         elif how == "min-raise":
             total = self._least_wager(seat)
         self._bind(seat, total, n, check=how == "check")
+
+    def forfeit_level(self, before: int, total: int) -> int:
+        """What an undercaller who folds leaves in the pot, of ``total`` pushed from
+        ``before`` in front: the chips that called an earlier bet or raise of the round
+        (the intended call), the chips over it going back (TDA 51 addendum example 4:
+        a 500 chip facing 400 raised to 1200 forfeits 400, 100 returned); all of them
+        when they call none."""
+        street = STREETS[self.street_index]
+        levels = [a.total for a in self.actions if a.street == street and a.verb in _WAGERS]
+        if self.street_index == 0:
+            levels.append(self.blinds[1])
+        return max((level for level in levels if before < level <= total), default=total)
 
     def _least_wager(self, seat: int) -> int:
         if self.current_bet == 0:

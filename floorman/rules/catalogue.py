@@ -304,6 +304,16 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
         ),
         VarSpec("in_front", "What the seat has in front after the event (1400).", "the chips"),
         VarSpec(
+            "forfeit",
+            "Of the chips an undercaller put out, those that called an earlier bet (400).",
+            "the chips put out",
+        ),
+        VarSpec(
+            "returned",
+            "Of the chips an undercaller put out, those over that call, which go back (100).",
+            "0",
+        ),
+        VarSpec(
             "pushed",
             "What the dealer pushed (the pot to seat 3, 200 to seats 1 and 3).",
             "the pot to the wrong seat",

@@ -703,6 +703,11 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     words["min_raise"] = str(limits.lowest)
     words["max_wager"] = str(limits.highest)
     words["in_front"] = str(wager.total)
+    pending = state.pending
+    before = pending.before if pending and pending.seat == seat else state.street_bets[seat]
+    kept = state.forfeit_level(before, wager.total)
+    words["forfeit"] = str(kept - before)
+    words["returned"] = str(wager.total - kept)
 
 
 def _place_words(place: Place) -> str:
