@@ -419,6 +419,26 @@ class TestEventDescription:
             ("show 2 Ac Qd", "Seat 2 shows A♣ Q♦"),
             ("plays-board 2", "Seat 2 declares playing the board"),
             ("note As agreed by both players", "Note: As agreed by both players"),
+            ("2 call 300", "Seat 2 calls, putting out 300 in all"),
+            ("2 chips 5000", "Seat 2 puts out a single 5000 chip, without a word"),
+            (
+                "3 chips 1000+500+500",
+                "Seat 3 puts out 1000 + 500 + 500 (2000 in all) in one motion, without a word",
+            ),
+            ("2 says allin", 'Seat 2 says "all in"'),
+            ("2 says raise", 'Seat 2 says "raise"'),
+            ("2 says raise 8000", 'Seat 2 says "raise to 8000"'),
+            ("2 says bet 500", 'Seat 2 says "bet 500"'),
+            ("2 says 1400", 'Seat 2 says "1400"'),
+            (
+                "1 string 10 30",
+                "Seat 1 puts out chips in two motions, to 10 and then to 30: a string bet",
+            ),
+            ("1 motion", "Seat 1 moves chips forward and stops short"),
+            ("1 motion 4", "Seat 1 moves chips forward toward 4 and stops short"),
+            ("kill 2", "Seat 2's hand is killed: mucked by the dealer, or fouled"),
+            ("retrieve 3", "Seat 3's hand is taken back out of the muck"),
+            ("away 2", "Seat 2's player is away from the seat when the deal ends"),
         ],
     )
     def test_plain_words(self, notation: str, words: str) -> None:
