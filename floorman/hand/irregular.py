@@ -29,6 +29,8 @@ __all__ = ["SETTLEMENTS", "IrregularBetting"]
 SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
 _WAGERS = ("bet", "raise")
+_CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+"""Actions out of turn that put chips in the pot (TDA 36)."""
 
 
 class IrregularBetting(BettingRound):
@@ -37,15 +39,18 @@ class IrregularBetting(BettingRound):
     Read-only attributes: ``pending`` (the :class:`PendingWager` of the seat to act,
     or ``None``), ``held`` (seat -> :class:`HeldAction` out of turn),
     ``restricted`` (seat -> the event after which it may not bet or raise on its
-    next turn) and ``chip_values`` (the denominations in play, when named). With
+    next turn), ``skipped_by`` (the actions out of turn while the seat to act waits:
+    (that seat, event, whether it put chips in), for TDA 53-B) and ``chip_values``
+    (the denominations in play, when named). With
     ``strict`` (machine-written histories) irregular betting is refused as the bare
     betting round refuses it.
     """
 
-    __slots__ = ("chip_values", "held", "pending", "restricted", "strict")
+    __slots__ = ("chip_values", "held", "pending", "restricted", "skipped_by", "strict")
 
     pending: PendingWager | None
     held: dict[int, HeldAction]
+    skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
     strict: bool
     chip_values: tuple[int, ...] | None
@@ -59,6 +64,8 @@ class IrregularBetting(BettingRound):
         if amount is not None and amount > before + self.stacks[seat]:
             raise Refusal(self._more_than_stack(seat))
         self.held[seat] = HeldAction(n, seat, verb, amount, self.current_bet, self.street_index)
+        if self.to_act is not None:
+            self.skipped_by.append((self.to_act, n, verb in _CHIP_VERBS))
 
     def _irregular(self, kind: str, seat: int, total: int, n: int, why: str) -> None:
         if self.strict:
@@ -261,10 +268,17 @@ class IrregularBetting(BettingRound):
         total = min(max(total, wager.lowest), wager.highest)
         self._commit(seat, "bet" if current == 0 else "raise", total, n)
 
+    def skipped_actions(self, chips: bool = False) -> int:
+        """Actions out of turn since the seat to act was skipped (only those that put
+        chips in, with ``chips``)."""
+        to_act = self.to_act
+        return sum(1 for s, _, c in self.skipped_by if s == to_act and (c or not chips))
+
     def hold_out_of_turn(self, seat: int, binds: str | None) -> None:
         """The ruling on an action out of turn: it stands when the turn comes back to it
-        ``unless-raised`` or ``unless-chips`` changed the action, or never (``None``:
-        its chips go back now and the seat acts again in turn)."""
+        ``unless-raised`` or ``unless-chips`` changed the action, ``always`` (it binds
+        whatever happens in between), or never (``None``: its chips go back now and the
+        seat acts again in turn)."""
         held = self.held.get(seat)
         if held is None:
             return
@@ -292,6 +306,8 @@ class IrregularBetting(BettingRound):
 
     def _settle_turn(self, after: int, keep: int | None = None) -> None:
         BettingRound._settle_turn(self, after, keep)
+        if self.skipped_by and self.skipped_by[0][0] != self.to_act:
+            self.skipped_by = [x for x in self.skipped_by if x[0] == self.to_act]
         held = self.held
         if held and self.to_act in held:
             self._resolve_held(self.to_act)
@@ -299,6 +315,7 @@ class IrregularBetting(BettingRound):
     def _start_round(self, index: int, advance: bool = True) -> None:
         self.held.clear()
         self.restricted.clear()
+        self.skipped_by = []
         self.pending = None
         BettingRound._start_round(self, index, advance)
 
@@ -309,7 +326,9 @@ class IrregularBetting(BettingRound):
         held = self.held.pop(seat)
         if held.binds is None or held.street_index != self.street_index:
             return
-        if held.binds == "unless-raised":
+        if held.binds == "always":
+            changed = False
+        elif held.binds == "unless-raised":
             changed = self.current_bet != held.level
         else:
             changed = any(

@@ -181,6 +181,7 @@ class HandState(IrregularBetting):
         self.procedures = []
         self.pending = None
         self.held, self.restricted = {}, {}
+        self.skipped_by = []
         self.strict = strict
         self.chip_values = chip_values
         self.pushed = []
@@ -274,6 +275,7 @@ class HandState(IrregularBetting):
         new.chip_values = self.chip_values
         new.held = dict(self.held)
         new.restricted = dict(self.restricted)
+        new.skipped_by = list(self.skipped_by)
         new.stacks = dict(self.stacks)
         new.contributed = dict(self.contributed)
         new.street_bets = dict(self.street_bets)
@@ -314,7 +316,7 @@ class HandState(IrregularBetting):
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
             self._acted_level, self._anchor, self._aggressor, self._cap_waived,
-            self.pending, self.held, self.restricted,
+            self.pending, self.held, self.restricted, self.skipped_by,
         )  # fmt: skip
 
     def _board_taken_back(self) -> None:

@@ -222,6 +222,16 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         False,
     ),
     FactSpec(
+        "skipped.actions", int,
+        "Actions out of turn since the seat to act was skipped, counting this event"
+        " (TDA 53-B: substantial action out of turn).", 0,
+    ),
+    FactSpec(
+        "skipped.chip_actions", int,
+        "Of those actions out of turn, the ones that put chips in the pot (call, bet,"
+        " raise, all-in, chips, an amount said).", 0,
+    ),
+    FactSpec(
         "action.verb", str,
         "What the betting event does: fold, check, call, bet, raise, allin; chips (pushed"
         " silently); amount (an amount said alone); string; motion.", "call",

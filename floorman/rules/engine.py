@@ -558,6 +558,14 @@ class RulesEngine:
                 seat = event_seat(event) or 0
                 state.restrict(seat, number)
                 self._restrictions[seat] = (rule.id, number)
+            elif do == "out-of-turn-binds":
+                for seat in list(state.held):
+                    state.hold_out_of_turn(seat, "always")
+            elif do == "skipped-no-bet-or-raise" and state.to_act is not None:
+                state.restrict(state.to_act, number)
+                self._restrictions[state.to_act] = (rule.id, number)
+            elif do == "kill-skipped" and state.to_act is not None:
+                state.kill_hand(state.to_act)
             elif do == "card-stands":
                 standing = {state.street, target}
                 self._moves = [m for m in self._moves if m.street not in standing]

@@ -346,6 +346,17 @@ def _opening_bet(ctx: FactContext) -> bool:
     return not any(a.street == street and a.verb == "raise" for a in state.actions)
 
 
+_CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+
+
+def _skipped(ctx: FactContext, *, chips: bool) -> int:
+    wager = ctx.wager()
+    if not wager.out_of_turn:
+        return 0
+    this = 1 if wager.verb in _CHIP_VERBS or not chips else 0
+    return ctx.state.skipped_actions(chips) + this
+
+
 _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
@@ -404,6 +415,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "betting": lambda ctx: ctx.state.betting,
     "action.out_of_turn": lambda ctx: ctx.wager().out_of_turn,
     "action.verb": lambda ctx: ctx.wager().verb,
+    "skipped.actions": lambda ctx: _skipped(ctx, chips=False),
+    "skipped.chip_actions": lambda ctx: _skipped(ctx, chips=True),
     "wager.kind": lambda ctx: ctx.wager().kind,
     "wager.facing_bet": lambda ctx: ctx.wager().facing,
     "wager.raise_percent": lambda ctx: ctx.wager().raise_percent,

@@ -57,7 +57,8 @@ Primitive = Literal[
     "card-plays", "show-all-cards", "keep-claim", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
-    "no-bet-or-raise", "wait-for-chips",
+    "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
+    "kill-skipped",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 
