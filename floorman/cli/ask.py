@@ -8,12 +8,16 @@ in the shell; ``floorman ask`` alone lists them.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from floorman.cli._app import app
 from floorman.cli._options import HouseOption
+
+if TYPE_CHECKING:
+    from floorman.rules.schema import Situation
 
 
 def _situations(incomplete: str) -> list[str]:
@@ -27,12 +31,28 @@ def _situations(incomplete: str) -> list[str]:
     return [name for name in names if name.startswith(incomplete)]
 
 
+def _listing(situations: Mapping[str, Situation]) -> list[str]:
+    """One situation a line, its title wrapped under itself to fit the terminal."""
+    import shutil
+    import textwrap
+
+    width = max(len(name) for name in situations)
+    room = max(40, min(shutil.get_terminal_size((100, 24)).columns, 120) - width - 4)
+    lines = []
+    for name, entry in sorted(situations.items()):
+        title = textwrap.wrap(entry.title, room) or [""]
+        lines.append(f"  {name:<{width}}  {title[0]}")
+        lines.extend(f"  {'':<{width}}  {more}" for more in title[1:])
+    return lines
+
+
 @app.command()
 def ask(
     situation: Annotated[
         str | None,
         typer.Argument(
-            help="What happened, e.g. premature-turn, exposed-first-holecard, four-card-flop.",
+            help="What happened, e.g. premature-turn, undercall, hand-killed;"
+            " `floorman ask` alone lists every situation.",
             autocompletion=_situations,
         ),
     ] = None,
@@ -50,9 +70,8 @@ def ask(
     book = load_rulebook(rulebook, house=house)
     if situation is None:
         typer.echo(f"Situations in {book.title} ({book.name}):")
-        width = max(len(name) for name in book.situations)
-        for name, entry in sorted(book.situations.items()):
-            typer.echo(f"  {name:<{width}}  {entry.title}")
+        for line in _listing(book.situations):
+            typer.echo(line)
         return
     ruling, _ = match_situation(book, situation)
     title = book.situations[situation].title
