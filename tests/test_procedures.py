@@ -90,6 +90,9 @@ TDA: dict[str, Expected] = {
     "four-card-flop-other-flop": departs(FOUR_CARD_FLOP, 8),
     "flop-no-burn": (FLOP_NO_BURN, []),
     "flop-no-burn-new-cards": departs(FLOP_NO_BURN, 7),
+    # Acted on, the turn is not ruled again: 39-B's "action has occurred" is the flop's.
+    "turn-no-burn": (TURN_NO_BURN, []),
+    "turn-no-burn-burned": departs(TURN_NO_BURN, 15),
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
