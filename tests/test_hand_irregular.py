@@ -150,7 +150,10 @@ def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> 
 
 # --- every chip accounted for, whatever is recorded ------------------------------------
 
-VERBS = ["fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion"]
+VERBS = [
+    "fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion",
+    "kill", "retrieve",
+]  # fmt: skip
 
 
 @st.composite
@@ -176,6 +179,8 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"
     if verb == "motion":
         return f"{seat} motion"
+    if verb in ("kill", "retrieve"):
+        return f"{verb} {seat}"
     return f"{seat} {verb}"
 
 

@@ -357,8 +357,8 @@ class Kill(SeatEvent):
 
 @dataclass(frozen=True, slots=True)
 class Retrieve(SeatEvent):
-    """A hand thrown away or killed at the showdown is taken back out of the muck while
-    still identifiable: it is live again."""
+    """A hand killed or folded in the betting, or thrown away or killed at the showdown,
+    is taken back out of the muck while still identifiable: it is live again."""
 
     kind: ClassVar[str] = "retrieve"
 

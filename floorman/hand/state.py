@@ -507,23 +507,47 @@ class HandState(IrregularBetting):
         self.kill_hand(seat)
 
     def _retrieve(self, event: Retrieve, n: int) -> None:
-        """A hand killed or thrown away at the showdown comes back: live again."""
+        """A hand killed, folded or thrown away comes back out of the muck: live again.
+
+        Before the showdown the seat is back in the betting: it acts when its turn
+        comes if it has not acted since the last bet (at once, if the round was
+        waiting for nobody else), and a hand that ended when it was killed goes on."""
+        self._not_void()
         seat = self._seat(event.seat)
         if seat not in self.folded and seat not in self.mucked:
             raise Refusal(f"seat {seat}'s hand is live: there is nothing to retrieve")
-        at_showdown = self.street_index == len(STREETS) - 1 and self.over_reason in (
-            "showdown",
-            "fold",
-        )
-        if not at_showdown or (seat not in self.mucked and seat not in self.killed):
-            raise Refusal(
-                "floorman records a hand retrieved at the showdown (thrown away or killed"
-                " there); record a hand folded in the betting as it stands"
-            )
+        if self.street_index == len(STREETS) - 1:
+            if seat not in self.mucked and seat not in self.killed:
+                raise Refusal(
+                    f"seat {seat} folded in the betting; at the showdown a hand thrown away"
+                    " or killed there is retrieved"
+                )
+            self.folded.discard(seat)
+            self.mucked.discard(seat)
+            self.killed.discard(seat)
+            self.over_reason = "showdown"
+            return
         self.folded.discard(seat)
-        self.mucked.discard(seat)
         self.killed.discard(seat)
-        self.over_reason = "showdown"
+        acted, bets, current = self._acted_level, self.street_bets, self.current_bet
+        owing = {
+            s
+            for s in (self.table.deal_order if self.over_reason == "fold" else (seat,))
+            if s not in self.folded
+            and self.stacks[s] > 0
+            and (acted.get(s) is None or bets[s] < current)
+        }
+        if self.over_reason == "fold":
+            self.over_reason = None
+        if owing:
+            self._needs |= owing
+            street = STREETS[self.street_index]
+            default = self._anchor if self.street_index == 0 else self.table.button
+            last = next(
+                (a.seat for a in reversed(self.actions) if a.street == street and a.seat != seat),
+                default,
+            )
+            self._settle_turn(last)
 
     def _away(self, event: Away, n: int) -> None:
         seat = self._seat(event.seat)

@@ -175,6 +175,17 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " holds the only live hand.", False,
     ),
     FactSpec(
+        "retrieve.from", str,
+        "Where a retrieved hand comes back from: thrown away or killed at the showdown,"
+        " killed in the betting (by the dealer, or fouled), or folded in the betting.",
+        "showdown", ("showdown", "killed", "folded"),
+    ),
+    FactSpec(
+        "seat.aggressor", bool,
+        "The seat in the event made the last bet or raise of the betting round in progress.",
+        False,
+    ),
+    FactSpec(
         "board_plays", bool,
         "At showdown, at least one live hand is tabled in full and the board alone is as"
         " good as every one of them.", True,

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from floorman.cards import Card
 from floorman.hand.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
-from floorman.hand.records import Place
+from floorman.hand.records import STREETS, Place
 from floorman.hand.state import HandState
 from floorman.rules.catalogue import FACTS
 from floorman.rules.loader import GameSpec
@@ -328,6 +328,24 @@ def _only_live_hand(ctx: FactContext) -> bool:
     return state.over_reason == "showdown" and state.live == (event_seat(ctx.event),)
 
 
+def _retrieved_from(ctx: FactContext) -> str:
+    state = ctx.state
+    if state.street_index == len(STREETS) - 1:
+        return "showdown"
+    return "killed" if event_seat(ctx.event) in state.killed else "folded"
+
+
+def _aggressor(ctx: FactContext) -> bool:
+    state = ctx.state
+    street = state.street
+    for action in reversed(state.actions):
+        if action.street != street:
+            return False
+        if action.verb in ("bet", "raise"):
+            return action.seat == event_seat(ctx.event)
+    return False
+
+
 def _showdown(ctx: FactContext) -> bool:
     return ctx.state.over_reason == "showdown"
 
@@ -403,6 +421,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "seat.low_qualifies": _low_qualifies,
     "seat.folded": _seat_folded,
     "seat.only_live_hand": _only_live_hand,
+    "retrieve.from": _retrieved_from,
+    "seat.aggressor": _aggressor,
     "board_plays": _board_plays,
     "action_pending": lambda ctx: ctx.state.betting_left,
     "award.differs": lambda ctx: (push := ctx.push()) is not None and not push[0],
