@@ -410,6 +410,7 @@ class TestEventDescription:
             ("expose 4 by player", "Seat 4 exposes its latest card"),
             ("extra 1 5c", "An extra card to seat 1 (5♣)"),
             ("burn", "Burn"),
+            ("burn 3c before flop", "A burn card from before the flop is found: 3♣"),
             ("flop Ah Kd 7c 2s", "Flop of 4 cards: A♥ K♦ 7♣ 2♠"),
             ("turn Th", "Turn: 10♥"),
             ("3 raise 60", "Seat 3 raises to 60"),

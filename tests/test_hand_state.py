@@ -842,3 +842,22 @@ def test_a_seat_that_mucked_at_the_showdown_can_keep_its_claim() -> None:
     assert 2 not in s.folded
     assert 2 in s.mucked
     assert s.live == (1, 2, 3)
+
+
+FLOPPED = "deal; 3 call; 4 call; 5 call; 6 call; 1 call; 2 check; burn 2c; flop Ah Kd 7c"
+
+
+def test_a_burn_found_later_belongs_to_the_street_it_was_burned_for() -> None:
+    s = play(FLOPPED + "; 1 check; burn 3c before flop")
+    assert s.burns_for("flop") == (Card.parse("2c"), Card.parse("3c"))
+    assert s.location(Card.parse("3c")) == Place("burn", street="flop")
+    assert s.move_burn("flop", "turn") == Card.parse("3c")
+    assert s.burns_for("turn") == (Card.parse("3c"),)
+    assert s.location(Card.parse("3c")) == Place("burn", street="turn")
+    assert s.accounting_problems() == []
+
+
+def test_a_burn_found_later_names_a_street_already_out() -> None:
+    assert refused(play(FLOPPED), "burn before turn") == (
+        "the turn is not out: record the burn as it is made"
+    )

@@ -34,6 +34,7 @@ FLOP_NO_BURN = [(5, "holdem.flop.no-burn")]
 TURN_NO_BURN = [(10, "holdem.board.no-burn")]
 MISSED_BURN = [(5, "holdem.flop.no-burn"), (6, "holdem.board.missed-burn-after-action")]
 TWO_BURNS = [(6, "holdem.board.two-burns")]
+TWO_BURNS_FOUND = [(10, "holdem.board.two-burns-found")]
 EXPOSED = [(1, "holdem.exposed-holecard.later")]
 EXTRA = [(2, "holdem.extra-card.first")]
 
@@ -62,6 +63,8 @@ ROBERTS_RULES: dict[str, Expected] = {
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-one-burn": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
+    "two-burns-found": (TWO_BURNS_FOUND, []),
+    "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
     "extra-card-burn": (EXTRA, []),
@@ -96,6 +99,7 @@ TDA: dict[str, Expected] = {
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
+    "two-burns-found": (TWO_BURNS_FOUND, []),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
 }
@@ -113,6 +117,8 @@ WSOP: dict[str, Expected] = {
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
+    "two-burns-found": (TWO_BURNS_FOUND, []),
+    "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),

@@ -701,7 +701,10 @@ def event_description(event: Event) -> str:
         card = f" ({event.card.pretty()})" if event.card is not None else ""
         return f"An extra card to seat {event.seat}{card}"
     if isinstance(event, e.Burn):
-        return "Burn" + (f": {event.card.pretty()}" if event.card is not None else "")
+        card = f": {event.card.pretty()}" if event.card is not None else ""
+        if event.before is not None:
+            return f"A burn card from before the {event.before} is found{card}"
+        return "Burn" + card
     if isinstance(event, e.Board):
         label = event.street.capitalize()
         if event.street == "flop" and len(event.cards) != 3:

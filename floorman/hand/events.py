@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, cast
 
 from floorman.cards import Card, CardError, format_cards, parse_card
 from floorman.errors import FloormanError, is_utf8, shown
@@ -168,13 +168,16 @@ class Extra(Event):
 
 @dataclass(frozen=True, slots=True)
 class Burn(Event):
-    """A burn card, usually unknown."""
+    """A burn card, usually unknown. ``before`` names a street already turned: the burn
+    was made before it and is found only now (a second burn found after the cards)."""
 
     card: Card | None = None
+    before: Street | None = None
     kind: ClassVar[str] = "burn"
 
     def __str__(self) -> str:
-        return "burn" + (f" {self.card.ascii}" if self.card else "")
+        card = f" {self.card.ascii}" if self.card else ""
+        return f"burn{card}" + (f" before {self.before}" if self.before else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,6 +445,21 @@ _SIMPLE: Final[dict[str, Event]] = {
 }
 
 
+def _parse_burn(words: list[str]) -> Burn:
+    """``burn [CARD] [before flop|turn|river]``."""
+    rest = words[1:]
+    before: Street | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "before":
+        street = rest[-1].lower()
+        if street not in ("flop", "turn", "river"):
+            raise _Bad(f"burn before flop, turn or river, not {rest[-1]!r}")
+        before = cast("Street", street)
+        rest = rest[:-2]
+    if len(rest) > 1:
+        raise _Bad("a burn is one card: burn [CARD] [before STREET]")
+    return Burn(_optional_card(rest[0]) if rest else None, before)
+
+
 def _parse(words: list[str], text: str) -> Event:
     head = words[0].lower()
     if head[0].isdigit():
@@ -455,8 +473,7 @@ def _parse(words: list[str], text: str) -> Event:
     if head in ("flop", "turn", "river"):
         return _parse_board(head, words[1:])
     if head == "burn":
-        _no_more(words, 2)
-        return Burn(_optional_card(words[1]) if len(words) > 1 else None)
+        return _parse_burn(words)
     if head == "expose":
         return _parse_expose(words)
     if head == "extra":

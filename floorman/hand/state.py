@@ -424,9 +424,17 @@ class HandState(IrregularBetting):
             self._record(event.card, seat_place(seat, None), n)
 
     def _burn(self, event: Burn, n: int) -> None:
-        if self.over_reason is not None:
-            raise Refusal(self._over_text())
-        street = self.next_board_street
+        """A burn before the next board card; one named ``before`` a street already out
+        was burned then and is found now (it is off the deck all the same)."""
+        street = event.before
+        if street is not None:
+            self._not_void()
+            if street not in {b.street for b in self.board}:
+                raise Refusal(f"the {street} is not out: record the burn as it is made")
+        else:
+            if self.over_reason is not None:
+                raise Refusal(self._over_text())
+            street = self.next_board_street
         if street is None:
             raise Refusal("every board card is out: there is nothing to burn for")
         if self.dealt < self.deal_total:

@@ -125,6 +125,16 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         0,
     ),
     FactSpec(
+        "burn.found_later", bool,
+        "The event is a burn found only now, made before a street already turned"
+        " (burn before flop).", False,
+    ),
+    FactSpec(
+        "burn.acted_on", bool,
+        "For a burn found later: action has been taken on the cards of the street it was"
+        " burned for (or of a later street).", False,
+    ),
+    FactSpec(
         "street.missing_burn", bool,
         "The board card(s) of the current street were turned with no burn before them.",
         False,

@@ -510,10 +510,15 @@ class RulesEngine:
         primitives = [step.do for step in ruling.steps]
         cards = event_cards(event)
         playable = isinstance(event, Board) and _playable(state, event, number)
-        what = {"expose": "exposed card", "extra": "extra card"}.get(event.kind, "card")
+        what = {"expose": "exposed card", "extra": "extra card", "burn": "second burn card"}.get(
+            event.kind, "card"
+        )
+        found_later = isinstance(event, Burn) and event.before is not None
         for step in ruling.steps:
             do = step.do
             target = _street_of(step.street, street) or "river"
+            if found_later and step.street == "next":
+                target = state.next_board_street or "river"
             if do == "misdeal":
                 state.end_hand("misdeal")
                 self._ended = _Ended("misdeal", ruling.rule, number)
@@ -536,6 +541,10 @@ class RulesEngine:
             elif do == "use-as-burn" and isinstance(event, Board):
                 self._move(state, _Move(do, "burn", event.street, cards, rule.id, number), playable)
                 self._expect(do, target, ruling, number, cards)
+            elif do == "use-as-burn" and isinstance(event, Burn) and event.before is not None:
+                if target != event.before:  # a later street is still to come
+                    state.move_burn(event.before, target)
+                    self._expect(do, target, ruling, number, (), what)
             elif do == "use-as-burn":
                 burned = self._to_burn(state, event, "replace-card" in primitives)
                 self._expect(do, target, ruling, number, burned, what)
@@ -688,6 +697,8 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         words["position"] = _ORDINALS[position - 1] if position <= 20 else f"{position}th"
     words["street"] = street
     words["next_street"] = _NEXT.get(street, "showdown")
+    if isinstance(event, Burn) and event.before is not None:
+        words["next_street"] = state.next_board_street or "showdown"
     words["previous_street"] = _PREVIOUS.get(street, "preflop")
     if isinstance(event, Board | Burn):
         burns = state.burns_for(target_street(state, event) or "river")

@@ -70,6 +70,8 @@ def target_street(state: HandState, event: Event) -> str | None:
     otherwise the next one not yet turned."""
     if isinstance(event, Board):
         return event.street
+    if isinstance(event, Burn) and event.before is not None:
+        return event.before
     return state.next_board_street
 
 
@@ -227,6 +229,18 @@ def _event_card_count(ctx: FactContext) -> int:
 def _burns_this_street(ctx: FactContext) -> int:
     street = target_street(ctx.state, ctx.event)
     return len(ctx.state.burns_for(street)) if street else 0
+
+
+def _found_later(ctx: FactContext) -> bool:
+    return isinstance(ctx.event, Burn) and ctx.event.before is not None
+
+
+def _burn_acted_on(ctx: FactContext) -> bool:
+    event = ctx.event
+    if not isinstance(event, Burn) or event.before is None:
+        return False
+    later = BOARD_STREETS[BOARD_STREETS.index(event.before) :]
+    return any(action.street in later for action in ctx.state.actions)
 
 
 def _records_burns(ctx: FactContext) -> bool:
@@ -401,6 +415,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "board_cards": lambda ctx: len(ctx.state.board),
     "burns_this_street": _burns_this_street,
     "records_burns": _records_burns,
+    "burn.found_later": _found_later,
+    "burn.acted_on": _burn_acted_on,
     "betting_complete": _betting_complete,
     "all_in": lambda ctx: bool(ctx.state.all_in),
     "actions_this_street": lambda ctx: ctx.state.street_actions,
