@@ -177,3 +177,49 @@ def test_a_skipped_hand_ruled_dead(tmp_path: Path) -> None:
     # Seat 4's hand is dead; seat 5's call of 600 stands against seat 3's raise.
     assert (data["stacks"]["4"], data["stacks"]["5"]) == (5000, 4400)
     assert data["pots"][0]["eligible"] == [3, 5]
+
+
+PLO = """\
+game: omaha
+betting: pot-limit
+blinds: [500, 1000]
+ante: 125
+button: 4
+seats: {1: 50000, 2: 50000, 3: 50000, 4: 50000}
+rulebook: tda-2024
+events:
+"""
+PLO_FLOP = ["deal", "3 raise 2500", "4 call", "1 call", "2 call", "burn", "flop Ah Kd 7c"]
+
+
+@pytest.mark.parametrize(
+    ("found_after", "ruled", "stack"),
+    [
+        # Addendum 52-B example 2: B folds, then the short count is found: 10,500.
+        (["2 fold"], "correct-to-pot", 50000 - 125 - 2500 - 10500),
+        # Addendum 52-B example 1: B folds and C calls: substantial action, 9,500 stands.
+        (["2 fold", "3 call"], "explain", 50000 - 125 - 2500 - 9500),
+    ],
+)
+def test_a_pot_bet_made_short_on_a_wrong_count(
+    tmp_path: Path, found_after: list[str], ruled: str, stack: int
+) -> None:
+    events = [*PLO_FLOP, "1 bet 9500", *found_after, "miscount 1"]
+    path = tmp_path / "plo.yaml"
+    path.write_text(PLO + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "tda-2024.betting.pot-miscount"
+    assert [step["do"] for step in ruling["steps"]] == [ruled]
+    assert data["stacks"]["1"] == stack
+
+
+def test_a_miscount_names_the_bet_in_force(tmp_path: Path) -> None:
+    events = [*PLO_FLOP, "1 bet 9500", "2 raise 30000", "miscount 1"]
+    path = tmp_path / "plo.yaml"
+    path.write_text(PLO + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 2
+    assert "the bet in force this round is not seat 1's" in result.stderr

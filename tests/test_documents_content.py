@@ -440,6 +440,7 @@ class TestEventDescription:
             ("kill 2", "Seat 2's hand is killed: mucked by the dealer, or fouled"),
             ("retrieve 3", "Seat 3's hand is taken back out of the muck"),
             ("away 2", "Seat 2's player is away from the seat when the deal ends"),
+            ("miscount 1", "Seat 1's pot bet is found made on a wrong count of the pot"),
         ],
     )
     def test_plain_words(self, notation: str, words: str) -> None:

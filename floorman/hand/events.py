@@ -48,6 +48,7 @@ __all__ = [
     "Extra",
     "IllegalEvent",
     "Kill",
+    "Miscount",
     "Misdeal",
     "Motion",
     "Muck",
@@ -367,6 +368,14 @@ class Retrieve(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Miscount(SeatEvent):
+    """The seat bet or raised the pot (pot limit) as the dealer counted it, and the count
+    is found wrong now: the bet in force is that seat's, and the rulebook rules on it."""
+
+    kind: ClassVar[str] = "miscount"
+
+
+@dataclass(frozen=True, slots=True)
 class Away(SeatEvent):
     """The player was not at the seat when the last card of the starting deal was dealt."""
 
@@ -390,7 +399,7 @@ class Award(Event):
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
-    "away", "award", "note",
+    "away", "award", "miscount", "note",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -636,8 +645,9 @@ _HAND_EVENTS: Final[dict[str, type[SeatEvent]]] = {
     "kill": Kill,
     "retrieve": Retrieve,
     "away": Away,
+    "miscount": Miscount,
 }
-"""Events about one seat's hand, word first: ``kill 3``, ``retrieve 3``, ``away 3``."""
+"""Events about one seat, word first: ``kill 3``, ``retrieve 3``, ``away 3``, ``miscount 3``."""
 
 
 def _parse_award(words: list[str]) -> Award:

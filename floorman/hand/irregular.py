@@ -245,6 +245,54 @@ class IrregularBetting(BettingRound):
             levels.append(self.blinds[1])
         return max((level for level in levels if before < level <= total), default=total)
 
+    def pot_wager(self, seat: int) -> tuple[int, int] | None:
+        """Pot limit: ``(total, pot)`` for the bet or raise of ``seat`` that is the bet in
+        force this round, ``pot`` the most the pot allowed when it was made; ``None``
+        when the bet in force is not that seat's."""
+        street = STREETS[self.street_index]
+        actions = self.actions
+        index = None
+        for i in range(len(actions) - 1, -1, -1):
+            action = actions[i]
+            if action.street != street:
+                break
+            if action.verb in _WAGERS:
+                index = i
+                break
+        if index is None or actions[index].seat != seat:
+            return None
+        made = actions[index]
+        pot = self.pot - sum(a.added for a in actions[index:])
+        pending = self.pending
+        if pending is not None and pending.event > made.event:
+            pot -= pending.total - pending.before
+        prior = max((a.total for a in actions[:index] if a.street == street), default=0)
+        if self.street_index == 0:
+            prior = max(prior, self.blinds[1])
+        before = made.total - made.added
+        highest = max(pot, self.min_bet) if prior == 0 else prior + pot + (prior - before)
+        return made.total, min(highest, made.total + self.stacks[seat])
+
+    def correct_bet(self, seat: int, total: int) -> None:
+        """The seat's bet in force goes up to ``total`` (as far as its chips go): the seats
+        that had matched the old amount act again facing the new one."""
+        add = min(total - self.street_bets[seat], self.stacks[seat])
+        if add <= 0:
+            return
+        old = self.current_bet
+        self._put_in(seat, add, live=True)
+        new = self.street_bets[seat]
+        self.raise_size += new - old
+        self.current_bet = self._full_level = new
+        self._acted_level[seat] = new
+        stacks, bets = self.stacks, self.street_bets
+        self._needs = {
+            s for s in self.table.deal_order
+            if s != seat and s not in self.folded and stacks[s] > 0 and bets[s] < new
+        }  # fmt: skip
+        if self.over_reason is None:
+            self._settle_turn(seat, keep=self.to_act)
+
     def _least_wager(self, seat: int) -> int:
         if self.current_bet == 0:
             return self.bet_range(seat).lowest

@@ -53,6 +53,7 @@ from floorman.hand.events import (
     Extra,
     IllegalEvent,
     Kill,
+    Miscount,
     Misdeal,
     Motion,
     Muck,
@@ -426,7 +427,7 @@ class HandState(IrregularBetting):
     def _burn(self, event: Burn, n: int) -> None:
         """A burn before the next board card; one named ``before`` a street already out
         was burned then and is found now (it is off the deck all the same)."""
-        street = event.before
+        street: str | None = event.before
         if street is not None:
             self._not_void()
             if street not in {b.street for b in self.board}:
@@ -557,6 +558,15 @@ class HandState(IrregularBetting):
             )
             self._settle_turn(last)
 
+    def _miscount(self, event: Miscount, n: int) -> None:
+        """A pot bet found made on a wrong count: recorded for the rulebook to rule on."""
+        seat = self._seat(event.seat)
+        self._not_over()
+        if self.betting != "pot-limit":
+            raise Refusal("the pot is counted for a bet in pot limit only")
+        if self.pot_wager(seat) is None:
+            raise Refusal(f"the bet in force this round is not seat {seat}'s")
+
     def _away(self, event: Away, n: int) -> None:
         seat = self._seat(event.seat)
         self._not_over()
@@ -616,6 +626,7 @@ _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     Motion: HandState._motion,  # type: ignore[dict-item]
     Award: HandState._award,  # type: ignore[dict-item]
     Kill: HandState._kill,  # type: ignore[dict-item]
+    Miscount: HandState._miscount,  # type: ignore[dict-item]
     Retrieve: HandState._retrieve,  # type: ignore[dict-item]
     Away: HandState._away,  # type: ignore[dict-item]
 }

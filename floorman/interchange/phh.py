@@ -50,6 +50,7 @@ from floorman.hand.events import (
     Event,
     EventError,
     Kill,
+    Miscount,
     Motion,
     Muck,
     Note,
@@ -820,8 +821,10 @@ def dump_phh(hand: Hand) -> str:
     names: dict[int, str] = {}
     dealt = False
     for number, event in enumerate(events, 1):
-        to_act, seen = state.to_act, len(state.actions)
+        to_act, seen, pot = state.to_act, len(state.actions), state.pot
         next(steps)
+        if isinstance(event, Miscount) and state.pot != pot:
+            raise PhhError(f'PHH cannot record "{event}": a bet raised after it was made')
         if isinstance(event, Kill | Away):
             table.dies(event, state, to_act)
         table.play(state.actions[seen:])

@@ -185,6 +185,19 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " holds the only live hand.", False,
     ),
     FactSpec(
+        "miscount.short", bool,
+        "Pot limit, a pot bet found made on a wrong count: the seat's bet in force is below"
+        " the pot it was meant to be.", True,
+    ),
+    FactSpec(
+        "miscount.actions_after", int,
+        "Actions taken since that bet, on its round.", 1,
+    ),
+    FactSpec(
+        "miscount.chip_actions_after", int,
+        "Of those actions, the ones that put chips in the pot.", 0,
+    ),
+    FactSpec(
         "retrieve.from", str,
         "Where a retrieved hand comes back from: thrown away or killed at the showdown,"
         " killed in the betting (by the dealer, or fouled), or folded in the betting.",
@@ -343,6 +356,16 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             "returned",
             "Of the chips an undercaller put out, those over that call, which go back (100).",
             "0",
+        ),
+        VarSpec(
+            "pot_bet",
+            "Pot limit: the pot-size wager a bet made on a wrong count should have been (10500).",
+            "the pot",
+        ),
+        VarSpec(
+            "bet_made",
+            "Pot limit: the bet made on a wrong count of the pot (9500).",
+            "the bet made",
         ),
         VarSpec(
             "pushed",

@@ -29,6 +29,7 @@ from floorman.hand.events import (
     Expose,
     Extra,
     IllegalEvent,
+    Miscount,
     Misdeal,
     Note,
     Post,
@@ -575,6 +576,10 @@ class RulesEngine:
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
                 state.kill_hand(state.to_act)
+            elif do == "correct-to-pot" and isinstance(event, Miscount):
+                wager = state.pot_wager(event.seat)
+                if wager is not None:
+                    state.correct_bet(event.seat, wager[1])
             elif do == "card-stands":
                 standing = {state.street, target}
                 self._moves = [m for m in self._moves if m.street not in standing]
@@ -687,6 +692,10 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         words["first_seen"] = f"the first was recorded {where}, {_place_words(place)}"
     if seat is not None:
         words["seat"] = f"seat {seat}"
+    if isinstance(event, Miscount) and seat in state.stacks:
+        wager = state.pot_wager(event.seat)
+        if wager is not None:
+            words["bet_made"], words["pot_bet"] = str(wager[0]), str(wager[1])
     push = context.push() if isinstance(event, Award) else None
     if push is not None:
         words["correct_award"] = push[1]

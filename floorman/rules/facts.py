@@ -342,6 +342,17 @@ def _only_live_hand(ctx: FactContext) -> bool:
     return state.over_reason == "showdown" and state.live == (event_seat(ctx.event),)
 
 
+def _miscount(ctx: FactContext) -> tuple[bool, int, int]:
+    """Whether the seat's bet in force is short of the pot, and the actions since it."""
+    state, seat = ctx.state, event_seat(ctx.event)
+    wager = state.pot_wager(seat) if seat in state.stacks else None
+    if wager is None:
+        return False, 0, 0
+    made = next(a for a in reversed(state.actions) if a.seat == seat and a.verb in _WAGERS)
+    after = [a for a in state.actions if a.event > made.event and a.street == made.street]
+    return wager[0] < wager[1], len(after), sum(1 for a in after if a.added > 0)
+
+
 def _retrieved_from(ctx: FactContext) -> str:
     state = ctx.state
     if state.street_index == len(STREETS) - 1:
@@ -378,6 +389,7 @@ def _opening_bet(ctx: FactContext) -> bool:
     return not any(a.street == street and a.verb == "raise" for a in state.actions)
 
 
+_WAGERS: Final = ("bet", "raise")
 _CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
 
 
@@ -438,6 +450,9 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "seat.folded": _seat_folded,
     "seat.only_live_hand": _only_live_hand,
     "retrieve.from": _retrieved_from,
+    "miscount.short": lambda ctx: _miscount(ctx)[0],
+    "miscount.actions_after": lambda ctx: _miscount(ctx)[1],
+    "miscount.chip_actions_after": lambda ctx: _miscount(ctx)[2],
     "seat.aggressor": _aggressor,
     "board_plays": _board_plays,
     "action_pending": lambda ctx: ctx.state.betting_left,

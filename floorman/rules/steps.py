@@ -107,6 +107,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "skipped-no-bet-or-raise": "The skipped seat may check, call or fold on its turn, but"
     " not bet or raise.",
     "kill-skipped": "The skipped seat's hand is dead.",
+    "correct-to-pot": "The seat's pot-limit bet or raise, made on a count of the pot that was"
+    " too low, is brought up to the pot; the others act again facing it.",
 }
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
 
