@@ -219,3 +219,10 @@ def test_any_betting_events_keep_every_chip_and_never_crash(
         assert all(v >= 0 for v in state.stacks.values())
     with contextlib.suppress(EventError):
         engine.process(state, parse_event("note end"), number + 1)
+
+
+def test_a_seat_limited_by_a_ruling_is_offered_no_bet_or_raise() -> None:
+    s = play("deal; 3 raise 10")
+    assert s.options(1) == ("fold", "call 9", "raise 18..100")
+    s.restrict(1, 2)
+    assert s.options(1) == ("fold", "call 9")

@@ -348,6 +348,14 @@ class IrregularBetting(BettingRound):
         self.actions.append(new_record(ActionRecord, record))
         self._leave(seat)
 
+    def options(self, seat: int) -> tuple[str, ...]:
+        """As :meth:`BettingRound.options`, without a bet or raise for a seat a ruling
+        limits to checking, calling or folding."""
+        found = BettingRound.options(self, seat)
+        if seat in self.restricted:
+            return tuple(o for o in found if not o.startswith(("bet", "raise")))
+        return found
+
     def restrict(self, seat: int, event: int) -> None:
         """The seat may not bet or raise on its next turn (it checked out of turn)."""
         self.restricted[seat] = event
