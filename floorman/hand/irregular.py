@@ -384,6 +384,12 @@ class IrregularBetting(BettingRound):
             return
         if held.binds == "always":
             changed = False
+            if held.verb == "call" and self.current_bet > held.level:
+                # The call binds to the bet it called; the seat then faces the rest.
+                owed = min(held.level - self.street_bets[seat], self.stacks[seat])
+                if owed > 0:
+                    self._put_in(seat, owed, live=True)
+                return
         elif held.binds == "unless-raised":
             changed = self.current_bet != held.level
         else:
