@@ -99,3 +99,127 @@ def test_the_hand_settles_after_a_ruling(tmp_path: Path) -> None:
         assert data["rulings"][0]["steps"][0]["do"] == "bind-call"
         assert data["pots"][0]["amount"] == 1300
         assert data["stacks"] == {"1": 9900, "2": 2800, "3": 9400}
+
+
+def test_an_undercaller_who_folds_forfeits_the_intended_call(tmp_path: Path) -> None:
+    # TDA 51 addendum example 4: facing a bet of 400 raised to 1200, a silent 500 chip;
+    # in a house that lets the undercaller fold, 400 stays in the pot and 100 goes back.
+    path = tmp_path / "forfeit.yaml"
+    path.write_text(
+        "game: holdem\nbetting: no-limit\nblinds: [200, 400]\nbutton: 4\n"
+        "chips: [100, 500, 1000]\nseats: {1: 20000, 2: 20000, 3: 20000, 4: 20000}\n"
+        "rulebook: tda-2024\nhouse: {undercall_at_discretion: forfeit-fold}\n"
+        "events: [deal, 3 call, 4 call, 1 call, 2 check, burn, flop Ah Kd 7c, 1 bet 400,"
+        " 2 raise 1200, 3 chips 500, 4 fold, 1 fold]\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "tda-2024.betting.undercall-at-discretion"
+    assert "forfeiting 400" in ruling["steps"][0]["text"]
+    assert "the other 100 goes back" in ruling["steps"][0]["text"]
+    assert data["stacks"] == {"1": 19200, "2": 22000, "3": 19200, "4": 19600}
+
+
+SIX = """\
+game: holdem
+betting: no-limit
+blinds: [100, 200]
+button: 6
+seats: {1: 5000, 2: 5000, 3: 5000, 4: 5000, 5: 5000, 6: 5000}
+rulebook: RULEBOOK
+events:
+"""
+
+
+def check_six(tmp_path: Path, rulebook: str, events: list[str]) -> tuple[int, dict[str, Any]]:
+    path = tmp_path / f"six-{rulebook}.yaml"
+    text = SIX.replace("RULEBOOK", rulebook) + "".join(f"  - {e}\n" for e in events)
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code in (0, 1), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(("book", "status"), [("tda-2024", 1), ("wsop-2024", 0)])
+def test_a_skipped_player_after_substantial_action_out_of_turn(
+    tmp_path: Path, book: str, status: int
+) -> None:
+    # TDA 53-B addendum example 1: seat 4 is skipped by seat 5's call and seat 6's fold.
+    # Under TDA both bind and seat 4 may not raise (the house default); WSOP T 84 has no
+    # such rule, so seat 4's raise changes the action and seat 5 acts again.
+    events = ["deal", "3 raise 600", "5 call", "6 fold", "4 raise 1800"]
+    code, data = check_six(tmp_path, book, events)
+    assert code == status
+    rules = [(r["event"], r["rule"].split(".", 1)[1]) for r in data["rulings"]]
+    if book == "tda-2024":
+        assert rules == [(3, "betting.out-of-turn"), (4, "betting.skipped-player")]
+        assert [v["event"] for v in data["violations"]] == [5]
+    else:
+        assert rules == [(3, "betting.out-of-turn"), (4, "betting.fold-out-of-turn")]
+        assert data["stacks"]["5"] == 5000
+
+
+def test_a_skipped_hand_ruled_dead(tmp_path: Path) -> None:
+    events = ["deal", "3 raise 600", "5 call", "6 fold", "1 fold", "2 fold"]
+    path = tmp_path / "dead.yaml"
+    text = SIX.replace("RULEBOOK", "tda-2024").replace(
+        "events:", "house: {skipped_hand: dead}\nevents:"
+    )
+    path.write_text(text + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    steps = [s["do"] for s in data["rulings"][1]["steps"]]
+    assert steps == ["out-of-turn-binds", "fold-stands", "kill-skipped"]
+    # Seat 4's hand is dead; seat 5's call of 600 stands against seat 3's raise.
+    assert (data["stacks"]["4"], data["stacks"]["5"]) == (5000, 4400)
+    assert data["pots"][0]["eligible"] == [3, 5]
+
+
+PLO = """\
+game: omaha
+betting: pot-limit
+blinds: [500, 1000]
+ante: 125
+button: 4
+seats: {1: 50000, 2: 50000, 3: 50000, 4: 50000}
+rulebook: tda-2024
+events:
+"""
+PLO_FLOP = ["deal", "3 raise 2500", "4 call", "1 call", "2 call", "burn", "flop Ah Kd 7c"]
+
+
+@pytest.mark.parametrize(
+    ("found_after", "ruled", "stack"),
+    [
+        # Addendum 52-B example 2: B folds, then the short count is found: 10,500.
+        (["2 fold"], "correct-to-pot", 50000 - 125 - 2500 - 10500),
+        # Addendum 52-B example 1: B folds and C calls: substantial action, 9,500 stands.
+        (["2 fold", "3 call"], "explain", 50000 - 125 - 2500 - 9500),
+    ],
+)
+def test_a_pot_bet_made_short_on_a_wrong_count(
+    tmp_path: Path, found_after: list[str], ruled: str, stack: int
+) -> None:
+    events = [*PLO_FLOP, "1 bet 9500", *found_after, "miscount 1"]
+    path = tmp_path / "plo.yaml"
+    path.write_text(PLO + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "tda-2024.betting.pot-miscount"
+    assert [step["do"] for step in ruling["steps"]] == [ruled]
+    assert data["stacks"]["1"] == stack
+
+
+def test_a_miscount_names_the_bet_in_force(tmp_path: Path) -> None:
+    events = [*PLO_FLOP, "1 bet 9500", "2 raise 30000", "miscount 1"]
+    path = tmp_path / "plo.yaml"
+    path.write_text(PLO + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 2
+    assert "the bet in force this round is not seat 1's" in result.stderr

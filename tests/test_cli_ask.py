@@ -78,3 +78,37 @@ def test_an_unknown_situation_is_one_line_exit_2() -> None:
 def test_situation_names_complete() -> None:
     assert _situations("premature-") == ["premature-flop", "premature-river", "premature-turn"]
     assert "four-card-flop" in _situations("")
+
+
+OPTION_VARIANTS = {
+    # Rules that apply only under a house option other than the rulebook's default:
+    # asked with the default options, the situation gets the default's rule.
+    "rrop.play-the-board.untabled",
+    "tda-2024.holdem.exposed-holecard.later-kept",
+    "wsop-2024.holdem.exposed-holecard.later-kept",
+}
+
+
+def test_every_rule_has_a_situation_to_ask() -> None:
+    from floorman.rules.engine import match_situation
+    from floorman.rules.loader import load_rulebook
+
+    for name in ("rrop", "tda-2024", "wsop-2024"):
+        book = load_rulebook(name)
+        silent = {rule.id for rule in book.rules if not rule.rule.situations}
+        assert silent <= OPTION_VARIANTS, sorted(silent - OPTION_VARIANTS)
+        for rule in book.rules:
+            for situation in rule.rule.situations:
+                ruling, _ = match_situation(book, situation)
+                assert ruling is not None, (rule.id, situation)
+
+
+def test_the_list_of_situations_wraps_long_titles() -> None:
+    result = CliRunner().invoke(app, ["ask", "-r", "tda-2024"], env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()[1:]
+    assert all(len(line) <= 80 for line in lines)
+    start = next(i for i, line in enumerate(lines) if line.split()[0] == "away-at-deal")
+    assert lines[start + 1].startswith(" " * 20)
+    assert lines[start + 1].strip()
+    names = [line.split()[0] for line in lines if not line.startswith("   ")]
+    assert {"hand-killed", "hand-retrieved", "wrong-award", "skipped-player"} <= set(names)

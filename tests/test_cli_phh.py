@@ -122,3 +122,28 @@ def test_audit_reports_a_file_it_cannot_read_and_goes_on(tmp_path: Path) -> None
         f"  {tmp_path / 'pipe.phh'}: not a regular file",
         f"  {tmp_path / 'zero.phh'}: not a regular file",
     ]
+
+
+@pytest.mark.parametrize("book", ["rrop", "tda-2024", "wsop-2024"])
+def test_a_hand_with_a_player_away_goes_to_phh_and_back(tmp_path: Path, book: str) -> None:
+    env = {"FLOORMAN_DB": str(tmp_path / "floorman.db"), "FLOORMAN_TABLE": "1"}
+
+    def ok(*args: str) -> str:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    ok("new", "--button", "3", "--seats", "1=100,2=100,3=100", "--rulebook", book)
+    ok("add", "deal; away 2; 3 call; 1 call; burn; flop 2c 3d 4h; 1 check; 3 check; burn")
+    ok("add", "turn 5s; 1 check; 3 check; burn; river 9d; 1 check; 3 check")
+    ok("add", "show 1 Ah Ad", "show 3 Kh Kd")
+    recorded, phh = tmp_path / "away.yaml", tmp_path / "away.phh"
+    ok("export", "-o", str(recorded))
+    ok("export", "--format", "phh", "-o", str(phh))
+    assert "p2 f" in phh.read_text(encoding="utf-8")
+    imported = tmp_path / "imported.yaml"
+    ok("import", str(phh), "-o", str(imported))
+    before = json.loads(ok("check", str(recorded), "--json"))
+    after = json.loads(ok("check", str(imported), "--json"))
+    assert after == before
+    assert after["rulings"][0]["rule"] == f"{book}.away-at-deal"

@@ -116,7 +116,8 @@ WORDS = st.sampled_from([
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post", "show", "muck",
     "plays-board", "reshuffle", "cut", "misdeal", "note", "fold", "check", "call", "bet",
     "raise", "allin", "chips", "says", "award", "by", "player", "sb", "bb", "ante", "straddle",
-    "dead", "Ah", "Ah", "10h", "A♥", "??", "Zx", "AhKd7c", "3:1", "9:1", "3:²", "3:0", ":",
+    "dead", "before", "kill", "retrieve", "away", "miscount", "string", "motion", "Ah", "Ah",
+    "10h", "A♥", "??", "Zx", "AhKd7c", "3:1", "9:1", "3:²", "3:0", ":",
     "\udcff", "\x00", "é", "",
 ])  # fmt: skip
 EVENT = st.lists(st.one_of(WORDS, DIGITS), min_size=0, max_size=6).map(" ".join)

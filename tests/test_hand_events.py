@@ -20,6 +20,7 @@ from floorman.hand.events import (
     Expose,
     Extra,
     Kill,
+    Miscount,
     Muck,
     NotationError,
     Note,
@@ -71,6 +72,10 @@ def c(text: str) -> Card:
         ("kill 2", Kill(2)),
         ("retrieve 3", Retrieve(3)),
         ("away 4", Away(4)),
+        ("miscount 2", Miscount(2)),
+        ("burn before flop", Burn(None, "flop")),
+        ("burn 7c before turn", Burn(c("7c"), "turn")),
+        ("burn ?? Before River", Burn(None, "river")),
         ("award 3", Award((3,))),
         ("award 1,3", Award((1, 3))),
         ("award 3 1,200", Award((3,), 1200)),
@@ -124,6 +129,7 @@ EVENT_TEXT = st.one_of(
               st.sampled_from(["fold", "check", "call", "allin"])),
     st.builds(lambda cs: "flop " + " ".join(cs), st.lists(card_text, min_size=3, max_size=4)),
     st.builds("turn {}".format, card_text),
+    st.builds("burn {} before {}".format, card_text, st.sampled_from(["flop", "turn", "river"])),
     st.builds("expose {}:{} {}".format, st.integers(1, 10), st.integers(1, 4), card_text),
     st.builds("expose {} by player".format, st.integers(1, 10)),
     st.builds(lambda s, cs: f"show {s} " + " ".join(cs), st.integers(1, 10),
@@ -138,6 +144,22 @@ EVENT_TEXT = st.one_of(
 def test_every_event_prints_back_in_the_notation(text: str) -> None:
     event = parse_event(text)
     assert parse_event(str(event)) == event
+
+
+@given(st.lists(st.sampled_from(["Ah", "??", "before", "flop", "turn", "river", "preflop",
+                                 "x", ""]), max_size=4))  # fmt: skip
+def test_any_burn_is_read_or_refused_in_one_line(words: list[str]) -> None:
+    text = " ".join(["burn", *words])
+    complaint = ""
+    try:
+        event = parse_event(text)
+    except NotationError as error:
+        complaint = str(error)
+    if complaint:
+        assert "\n" not in complaint
+    else:
+        assert isinstance(event, Burn)
+        assert parse_event(str(event)) == event
 
 
 def test_kind_is_the_first_word() -> None:

@@ -41,9 +41,17 @@ def test_the_seat_acting_again_replaces_its_unruled_wager() -> None:
 
 
 def test_a_forfeited_undercall_stays_in_the_pot() -> None:
-    s = play("deal; 3 raise 10; 1 call 4")
+    s = play("deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 10; 2 call 4")
     s.settle_wager("forfeit-fold")
-    assert (s.contributed[1], s.stacks[1], 1 in s.folded) == (4, 96, True)
+    assert (s.contributed[2], s.stacks[2], 2 in s.folded) == (6, 94, True)
+
+
+def test_a_forfeit_keeps_the_chips_that_call_an_earlier_bet() -> None:
+    # TDA 51 addendum example 4: the chips over the earlier bet they call go back.
+    s = play("deal; 3 raise 10; 1 call 4")
+    assert s.forfeit_level(1, 4) == 2
+    s.settle_wager("forfeit-fold")
+    assert (s.contributed[1], s.stacks[1], 1 in s.folded) == (2, 98, True)
 
 
 def test_an_action_out_of_turn_moves_no_chips_until_it_stands() -> None:
@@ -142,7 +150,10 @@ def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> 
 
 # --- every chip accounted for, whatever is recorded ------------------------------------
 
-VERBS = ["fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion"]
+VERBS = [
+    "fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion",
+    "kill", "retrieve",
+]  # fmt: skip
 
 
 @st.composite
@@ -168,6 +179,8 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"
     if verb == "motion":
         return f"{seat} motion"
+    if verb in ("kill", "retrieve"):
+        return f"{verb} {seat}"
     return f"{seat} {verb}"
 
 
@@ -206,3 +219,10 @@ def test_any_betting_events_keep_every_chip_and_never_crash(
         assert all(v >= 0 for v in state.stacks.values())
     with contextlib.suppress(EventError):
         engine.process(state, parse_event("note end"), number + 1)
+
+
+def test_a_seat_limited_by_a_ruling_is_offered_no_bet_or_raise() -> None:
+    s = play("deal; 3 raise 10")
+    assert s.options(1) == ("fold", "call 9", "raise 18..100")
+    s.restrict(1, 2)
+    assert s.options(1) == ("fold", "call 9")

@@ -853,3 +853,22 @@ def test_the_deal_and_button_errors_name_a_seat_they_can_be_about() -> None:
         play("deal; dealt-out 8")
     state = play("deal; button 2; dealt-empty 8; dealt-out 3")
     assert (state.button, state.pot) == (6, 3)  # the hand as dealt: the rulebook rules on it
+
+
+FLOPPED = "deal; 3 call; 4 call; 5 call; 6 call; 1 call; 2 check; burn 2c; flop Ah Kd 7c"
+
+
+def test_a_burn_found_later_belongs_to_the_street_it_was_burned_for() -> None:
+    s = play(FLOPPED + "; 1 check; burn 3c before flop")
+    assert s.burns_for("flop") == (Card.parse("2c"), Card.parse("3c"))
+    assert s.location(Card.parse("3c")) == Place("burn", street="flop")
+    assert s.move_burn("flop", "turn") == Card.parse("3c")
+    assert s.burns_for("turn") == (Card.parse("3c"),)
+    assert s.location(Card.parse("3c")) == Place("burn", street="turn")
+    assert s.accounting_problems() == []
+
+
+def test_a_burn_found_later_names_a_street_already_out() -> None:
+    assert refused(play(FLOPPED), "burn before turn") == (
+        "the turn is not out: record the burn as it is made"
+    )

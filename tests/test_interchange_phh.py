@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+import warnings
 
 import pytest
 from hypothesis import given
@@ -18,6 +19,7 @@ from floorman.interchange.phh import (
     dump_phh,
     import_phh,
     read_phh,
+    recorded_hand,
 )
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import settle_state
@@ -344,6 +346,93 @@ def test_events_phh_cannot_say_are_kept_as_commentary() -> None:
     )
     data = tomllib.loads(dump_phh(hand))
     assert data["actions"][2:] == ["# floorman: expose 1 Ah", "# the dealer exposed it", "p2 f"]
+
+
+THREE = (
+    "game: holdem\nblinds: [1, 2]\nbutton: 3\nchips: [1, 5, 25]\nseats: {1: 100, 2: 100, 3: 100}\n"
+)
+SHOWDOWN = (
+    ", burn, flop 2c 3d 4h, {a} check, {b} check, burn, turn 5s, {a} check, {b} check,"
+    " burn, river 9d, {a} check, {b} check, show {a} Ah Ad, show {b} Kh Kd]"
+)
+
+
+def replayed(events: str) -> tuple[list[str], list[int]]:
+    """The hand's PHH actions, after checking pokerkit replays them to its stacks."""
+    from pokerkit import HandHistory
+
+    text = dump_phh(parse_hand(THREE + "events: " + events))
+    data = tomllib.loads(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns of a dead hand folding a free check
+        states = list(HandHistory.loads(text))
+    assert list(states[-1].stacks) == data["finishing_stacks"]
+    return data["actions"], data["finishing_stacks"]
+
+
+@pytest.mark.parametrize(
+    ("events", "folds", "stacks"),
+    [
+        # The big blind away: it folds when the betting comes round to it.
+        ("[deal, away 2, 3 call, 1 call" + SHOWDOWN.format(a=1, b=3), "p2 f", [104, 98, 98]),
+        # The small blind away: it folds after the first player calls.
+        ("[deal, away 1, 3 call, 2 check" + SHOWDOWN.format(a=2, b=3), "p1 f", [99, 103, 98]),
+        # The first to act away: a fold in turn.
+        ("[deal, away 3, 1 call, 2 check" + SHOWDOWN.format(a=1, b=2), "p3 f", [102, 98, 100]),
+    ],
+)
+def test_a_player_away_at_the_deal_folds_in_turn_in_phh(
+    events: str, folds: str, stacks: list[int]
+) -> None:
+    actions, finishing = replayed(events)
+    assert folds in actions
+    assert finishing == stacks
+
+
+def test_a_hand_killed_out_of_turn_folds_when_its_turn_comes() -> None:
+    actions, finishing = replayed(
+        "[deal, 3 call, 1 call, 2 check, burn, flop 2c 3d 4h, 1 bet 4, kill 3, 2 call,"
+        " burn, turn 5s, 1 check, 2 check, burn, river 9d, 1 check, 2 check,"
+        " show 1 Ah Ad, show 2 Kh Kd]"
+    )
+    assert actions[7:10] == ["p1 cbr 4", "p2 cc", "p3 f"]
+    assert finishing == [108, 94, 98]
+
+
+def test_a_hand_retrieved_before_its_turn_never_left_phh_hand() -> None:
+    actions, _ = replayed(
+        "[deal, 3 call, 1 call, 2 check, burn, flop 2c 3d 4h, 1 bet 4, kill 3, retrieve 3,"
+        " 2 call, 3 call, burn, turn 5s, 1 check, 2 check, 3 check, burn, river 9d, 1 check,"
+        " 2 check, 3 check, show 1 Ah Ad, show 2 Kh Kd, show 3 Qh Qd]"
+    )
+    assert "p3 f" not in actions
+
+
+def test_a_hand_retrieved_after_phh_folded_it_is_refused() -> None:
+    hand = parse_hand(
+        THREE + "events: [deal, 3 call, 1 call, 2 check, burn, flop 2c 3d 4h, 1 bet 4,"
+        " kill 3, 2 call, burn, turn 5s, retrieve 3]"
+    )
+    with pytest.raises(PhhError, match='PHH cannot record "retrieve 3"'):
+        dump_phh(hand)
+
+
+def test_the_betting_is_written_as_ruled() -> None:
+    # A silent 25 chip facing a raise to 10 is a call; PHH gets the call, and the
+    # import keeps the chips as recorded.
+    events = "[deal, 3 raise 10, 1 chips 25, 2 fold" + SHOWDOWN.format(a=1, b=3)
+    actions, finishing = replayed(events)
+    assert actions[3:6] == ["p3 cbr 10", "p1 cc", "p2 f"]
+    assert finishing == [112, 98, 90]
+    data = tomllib.loads(dump_phh(parse_hand(THREE + "events: " + events)))
+    again = recorded_hand(data)
+    assert again is not None
+    assert [str(e) for e in again.parse_events()][:4] == [
+        "deal",
+        "3 raise 10",
+        "1 chips 25",
+        "2 fold",
+    ]
 
 
 def test_a_game_phh_has_no_variant_for() -> None:

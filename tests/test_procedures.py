@@ -34,6 +34,7 @@ FLOP_NO_BURN = [(5, "holdem.flop.no-burn")]
 TURN_NO_BURN = [(10, "holdem.board.no-burn")]
 MISSED_BURN = [(5, "holdem.flop.no-burn"), (6, "holdem.board.missed-burn-after-action")]
 TWO_BURNS = [(6, "holdem.board.two-burns")]
+TWO_BURNS_FOUND = [(10, "holdem.board.two-burns-found")]
 EXPOSED = [(1, "holdem.exposed-holecard.later")]
 EXTRA = [(2, "holdem.extra-card.first")]
 
@@ -62,6 +63,8 @@ ROBERTS_RULES: dict[str, Expected] = {
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-one-burn": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
+    "two-burns-found": (TWO_BURNS_FOUND, []),
+    "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
     "extra-card-burn": (EXTRA, []),
@@ -90,9 +93,13 @@ TDA: dict[str, Expected] = {
     "four-card-flop-other-flop": departs(FOUR_CARD_FLOP, 8),
     "flop-no-burn": (FLOP_NO_BURN, []),
     "flop-no-burn-new-cards": departs(FLOP_NO_BURN, 7),
+    # Acted on, the turn is not ruled again: 39-B's "action has occurred" is the flop's.
+    "turn-no-burn": (TURN_NO_BURN, []),
+    "turn-no-burn-burned": departs(TURN_NO_BURN, 15),
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
+    "two-burns-found": (TWO_BURNS_FOUND, []),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
 }
@@ -110,6 +117,8 @@ WSOP: dict[str, Expected] = {
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
+    "two-burns-found": (TWO_BURNS_FOUND, []),
+    "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),

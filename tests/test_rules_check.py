@@ -58,6 +58,10 @@ SAME: dict[str, Expected] = {
     "extra-card-after-action": ([(4, "holdem.extra-card.after-action", "dead-hand")], []),
     "hand-killed": ([(8, "dead-hand.killed", "dead-hand")], []),
     "hand-retrieved": ([(19, "dead-hand.retrieved", "continue")], []),
+    "hand-retrieved-in-the-betting": (
+        [(8, "dead-hand.killed", "dead-hand"), (9, "dead-hand.retrieved", "continue")],
+        [],
+    ),
     "away-at-deal": ([(2, "away-at-deal", "dead-hand")], []),
     "wrong-award": (
         [(19, "showdown.wrong-award", "continue")], [(19, "showdown.wrong-award")]
@@ -70,6 +74,13 @@ MISSED_BURN_RULINGS = [
 ]
 
 DIFFERENT: dict[str, dict[str, Expected]] = {
+    # A fold is binding under TDA 50-A and 58; RRoP §3 Dead Hands 2 and WSOP T 109-110
+    # let a clearly identifiable hand be retrieved, folded on false information above all.
+    "folded-hand-retrieved": {
+        "rrop": ([(9, "dead-hand.retrieved", "continue")], []),
+        "tda-2024": ([(9, "dead-hand.fold-retrieved", "dead-hand")], []),
+        "wsop-2024": ([(9, "dead-hand.retrieved", "continue")], []),
+    },
     "exposed-second-holecard": {
         "rrop": ([(1, "holdem.exposed-holecard.later", "continue")], []),
         "tda-2024": (
@@ -338,10 +349,39 @@ def test_a_retrieved_hand_wins_and_a_killed_or_absent_hand_cannot(book: str) -> 
     assert report["stacks"]["2"] == 98
 
 
-def test_a_hand_folded_in_the_betting_is_not_retrieved_silently(tmp_path: Path) -> None:
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_hand_retrieved_in_the_betting_plays_on(book: str) -> None:
+    status, report = check_json(
+        str(SITUATIONS / "hand-retrieved-in-the-betting.yaml"), "--rulebook", book
+    )
+    assert status == 0
+    steps = [step["text"] for step in report["rulings"][1]["steps"]]
+    assert steps[-1].startswith("Seat 2 plays on in the betting and acts in turn")
+    assert report["pots"][0]["eligible"] == [1, 2, 3]
+    assert report["stacks"] == {"1": 94, "2": 94, "3": 94}
+
+
+@pytest.mark.parametrize(("book", "live"), [("rrop", [1, 2, 3]), ("tda-2024", [1, 3])])
+def test_a_folded_hand_retrieved(book: str, live: list[int]) -> None:
+    _, report = check_json(str(SITUATIONS / "folded-hand-retrieved.yaml"), "--rulebook", book)
+    assert report["pots"][0]["eligible"] == live
+
+
+def test_a_hand_killed_when_it_ended_the_hand_is_retrieved(tmp_path: Path) -> None:
+    # Heads-up, the dealer mucks the caller's hand: the hand was over, and goes on.
     hand = tmp_path / "hand.yaml"
     text = (SITUATIONS / "hand-killed.yaml").read_text(encoding="utf-8")
-    hand.write_text(text.replace("  - kill 2\n  - 3 call\n", "  - kill 2\n  - retrieve 2\n"))
+    text = text.replace("  - kill 2\n  - 3 call\n", "  - 3 fold\n  - kill 2\n  - retrieve 2\n")
+    hand.write_text(text + "  - 2 call\n", encoding="utf-8")
+    status, report = check_json(str(hand))
+    assert status == 0
+    assert report["stacks"]["2"] == 94
+
+
+def test_a_hand_folded_in_the_betting_is_not_retrieved_at_the_showdown(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.yaml"
+    text = (SITUATIONS / "hand-retrieved.yaml").read_text(encoding="utf-8")
+    hand.write_text(text.replace("  - retrieve 3\n", "  - retrieve 2\n"), encoding="utf-8")
     result = CliRunner().invoke(app, ["check", str(hand), "--json"])
     assert result.exit_code == 2
-    assert "floorman records a hand retrieved at the showdown" in result.stderr
+    assert "seat 2 folded in the betting" in result.stderr

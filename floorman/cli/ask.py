@@ -8,13 +8,17 @@ in the shell; ``floorman ask`` alone lists them.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._console import echo, show
 from floorman.cli._options import FourColourOption, HouseOption, JsonOption
+
+if TYPE_CHECKING:
+    from floorman.rules.schema import Situation
 
 
 def _situations(incomplete: str) -> list[str]:
@@ -28,6 +32,21 @@ def _situations(incomplete: str) -> list[str]:
     return [name for name in names if name.startswith(incomplete)]
 
 
+def _listing(situations: Mapping[str, Situation]) -> list[str]:
+    """One situation a line, its title wrapped under itself to fit the terminal."""
+    import shutil
+    import textwrap
+
+    width = max(len(name) for name in situations)
+    room = max(40, min(shutil.get_terminal_size((100, 24)).columns, 120) - width - 4)
+    lines = []
+    for name, entry in sorted(situations.items()):
+        title = textwrap.wrap(entry.title, room) or [""]
+        lines.append(f"  {name:<{width}}  {title[0]}")
+        lines.extend(f"  {'':<{width}}  {more}" for more in title[1:])
+    return lines
+
+
 @app.command(
     rich_help_panel=TABLE,
     epilog=help_example("floorman ask premature-turn --rulebook tda-2024", "floorman ask"),
@@ -36,7 +55,8 @@ def ask(
     situation: Annotated[
         str | None,
         typer.Argument(
-            help="What happened, e.g. premature-turn, exposed-first-holecard, four-card-flop.",
+            help="What happened, e.g. premature-turn, undercall, hand-killed;"
+            " `floorman ask` alone lists every situation.",
             autocompletion=_situations,
         ),
     ] = None,
@@ -62,9 +82,8 @@ def ask(
             print_json({"rulebook": book.name, "title": book.title, "situations": names})
             return
         echo(f"Situations in {book.title} ({book.name}):")
-        width = max(len(name) for name in book.situations)
-        for name, entry in sorted(book.situations.items()):
-            echo(f"  {name:<{width}}  {entry.title}")
+        for line in _listing(book.situations):
+            echo(line)
         return
     ruling, _ = match_situation(book, situation)
     title = book.situations[situation].title

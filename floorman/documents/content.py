@@ -649,6 +649,7 @@ _VERBS: Final = {
     "raise": "raises to",
     "allin": "is all in",
 }
+_SAID: Final = {"allin": "all in"}
 _POSTS: Final = {
     "sb": "a small blind",
     "bb": "a big blind",
@@ -700,15 +701,30 @@ def event_description(event: Event) -> str:
         card = f" ({event.card.pretty()})" if event.card is not None else ""
         return f"An extra card to seat {event.seat}{card}"
     if isinstance(event, e.Burn):
-        return "Burn" + (f": {event.card.pretty()}" if event.card is not None else "")
+        card = f": {event.card.pretty()}" if event.card is not None else ""
+        if event.before is not None:
+            return f"A burn card from before the {event.before} is found{card}"
+        return "Burn" + card
     if isinstance(event, e.Board):
         label = event.street.capitalize()
         if event.street == "flop" and len(event.cards) != 3:
             label += f" of {len(event.cards)} cards"
         return f"{label}: {_shown(event.cards)}"
     if isinstance(event, e.Action):
-        amount = f" {event.amount}" if event.amount is not None and event.verb != "call" else ""
+        if event.verb == "call" and event.amount is not None:
+            return f"Seat {event.seat} calls, putting out {event.amount} in all"
+        amount = f" {event.amount}" if event.amount is not None else ""
         return f"Seat {event.seat} {_VERBS.get(event.verb, event.verb)}{amount}"
+    if isinstance(event, e.Chips | e.Says | e.StringBet | e.Motion):
+        return _betting_description(event)
+    if isinstance(event, e.Kill):
+        return f"Seat {event.seat}'s hand is killed: mucked by the dealer, or fouled"
+    if isinstance(event, e.Retrieve):
+        return f"Seat {event.seat}'s hand is taken back out of the muck"
+    if isinstance(event, e.Miscount):
+        return f"Seat {event.seat}'s pot bet is found made on a wrong count of the pot"
+    if isinstance(event, e.Away):
+        return f"Seat {event.seat}'s player is away from the seat when the deal ends"
     if isinstance(event, e.Post):
         return f"Seat {event.seat} posts {_POSTS.get(event.what, event.what)} of {event.amount}"
     if isinstance(event, e.Show):
@@ -730,6 +746,43 @@ def event_description(event: Event) -> str:
 
         return f"The dealer pushes {describe_push(event.seats, event.amount)}"
     return str(event)
+
+
+def _betting_description(event: Event) -> str:
+    """Chips pushed, words said, a string bet or a forward motion, as the floor writes them.
+
+    >>> from floorman.hand.events import parse_event
+    >>> _betting_description(parse_event("3 chips 1000+500"))
+    'Seat 3 puts out 1000 + 500 (1500 in all) in one motion, without a word'
+    >>> _betting_description(parse_event("2 says raise 8000"))
+    'Seat 2 says "raise to 8000"'
+    """
+    from floorman.hand import events as e
+
+    if isinstance(event, e.Chips):
+        if len(event.chips) == 1:
+            return f"Seat {event.seat} puts out a single {event.chips[0]} chip, without a word"
+        chips = " + ".join(str(chip) for chip in event.chips)
+        return (
+            f"Seat {event.seat} puts out {chips} ({sum(event.chips)} in all) in one motion,"
+            " without a word"
+        )
+    if isinstance(event, e.Says):
+        word = _SAID.get(event.verb or "", event.verb or "")
+        if event.amount is None:
+            return f'Seat {event.seat} says "{word}"'
+        if event.verb is None:
+            return f'Seat {event.seat} says "{event.amount}"'
+        to = " to" if event.verb == "raise" else ""
+        return f'Seat {event.seat} says "{word}{to} {event.amount}"'
+    if isinstance(event, e.StringBet):
+        return (
+            f"Seat {event.seat} puts out chips in two motions, to {event.first} and then to"
+            f" {event.total}: a string bet"
+        )
+    assert isinstance(event, e.Motion)
+    toward = f" toward {event.total}" if event.total is not None else ""
+    return f"Seat {event.seat} moves chips forward{toward} and stops short"
 
 
 def _game_line(header: HandHeader) -> str:

@@ -79,6 +79,7 @@ STEP_CHOICES: Final[Mapping[str, str]] = {
     "return-chips": "Give {seat} the chips back; {seat} acts again in turn",
     "fold-stands": "Hold {seat} to the fold: {seat} is out",
     "wait-for-chips": "Hold {seat} to the declaration and wait for the chips",
+    "out-of-turn-binds": "Hold every player who acted out of turn to the action made",
 }
 """The first corrective step in a dealer's words, for each primitive that can come first."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, cast
 
 from floorman.cards import Card, CardError, format_cards, parse_card
 from floorman.errors import FloormanError, is_utf8, shown
@@ -51,6 +51,7 @@ __all__ = [
     "Extra",
     "IllegalEvent",
     "Kill",
+    "Miscount",
     "Misdeal",
     "Motion",
     "Muck",
@@ -171,13 +172,16 @@ class Extra(Event):
 
 @dataclass(frozen=True, slots=True)
 class Burn(Event):
-    """A burn card, usually unknown."""
+    """A burn card, usually unknown. ``before`` names a street already turned: the burn
+    was made before it and is found only now (a second burn found after the cards)."""
 
     card: Card | None = None
+    before: Street | None = None
     kind: ClassVar[str] = "burn"
 
     def __str__(self) -> str:
-        return "burn" + (f" {self.card.ascii}" if self.card else "")
+        card = f" {self.card.ascii}" if self.card else ""
+        return f"burn{card}" + (f" before {self.before}" if self.before else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,10 +364,18 @@ class Kill(SeatEvent):
 
 @dataclass(frozen=True, slots=True)
 class Retrieve(SeatEvent):
-    """A hand thrown away or killed at the showdown is taken back out of the muck while
-    still identifiable: it is live again."""
+    """A hand killed or folded in the betting, or thrown away or killed at the showdown,
+    is taken back out of the muck while still identifiable: it is live again."""
 
     kind: ClassVar[str] = "retrieve"
+
+
+@dataclass(frozen=True, slots=True)
+class Miscount(SeatEvent):
+    """The seat bet or raised the pot (pot limit) as the dealer counted it, and the count
+    is found wrong now: the bet in force is that seat's, and the rulebook rules on it."""
+
+    kind: ClassVar[str] = "miscount"
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +424,7 @@ class Award(Event):
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
-    "away", "award", "note", "button", "dealt-empty", "dealt-out",
+    "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -467,6 +479,21 @@ _SIMPLE: Final[dict[str, Event]] = {
 }
 
 
+def _parse_burn(words: list[str]) -> Burn:
+    """``burn [CARD] [before flop|turn|river]``."""
+    rest = words[1:]
+    before: Street | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "before":
+        street = rest[-1].lower()
+        if street not in ("flop", "turn", "river"):
+            raise _Bad(f"burn before flop, turn or river, not {rest[-1]!r}")
+        before = cast("Street", street)
+        rest = rest[:-2]
+    if len(rest) > 1:
+        raise _Bad("a burn is one card: burn [CARD] [before STREET]")
+    return Burn(_optional_card(rest[0]) if rest else None, before)
+
+
 def _parse(words: list[str], text: str) -> Event:
     head = words[0].lower()
     if head[0].isdigit():
@@ -480,8 +507,7 @@ def _parse(words: list[str], text: str) -> Event:
     if head in ("flop", "turn", "river"):
         return _parse_board(head, words[1:])
     if head == "burn":
-        _no_more(words, 2)
-        return Burn(_optional_card(words[1]) if len(words) > 1 else None)
+        return _parse_burn(words)
     if head == "expose":
         return _parse_expose(words)
     if head == "extra":
@@ -647,9 +673,11 @@ _HAND_EVENTS: Final[dict[str, type[SeatEvent]]] = {
     "button": ButtonFound,
     "dealt-empty": DealtEmpty,
     "dealt-out": DealtOut,
+    "miscount": Miscount,
 }
-"""Events about one seat, word first: ``kill 3``, ``retrieve 3``, ``away 3``, and a table's
-deal and button errors: ``button 5``, ``dealt-empty 7``, ``dealt-out 4``."""
+"""Events about one seat, word first: ``kill 3``, ``retrieve 3``, ``away 3``,
+``miscount 3``, and a table's deal and button errors: ``button 5``, ``dealt-empty 7``,
+``dealt-out 4``."""
 
 
 def _parse_award(words: list[str]) -> Award:

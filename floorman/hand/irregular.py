@@ -28,6 +28,9 @@ __all__ = ["SETTLEMENTS", "IrregularBetting"]
 
 SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
+_WAGERS = ("bet", "raise")
+_CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+"""Actions out of turn that put chips in the pot (TDA 36)."""
 
 
 class IrregularBetting(BettingRound):
@@ -36,15 +39,18 @@ class IrregularBetting(BettingRound):
     Read-only attributes: ``pending`` (the :class:`PendingWager` of the seat to act,
     or ``None``), ``held`` (seat -> :class:`HeldAction` out of turn),
     ``restricted`` (seat -> the event after which it may not bet or raise on its
-    next turn) and ``chip_values`` (the denominations in play, when named). With
+    next turn), ``skipped_by`` (the actions out of turn while the seat to act waits:
+    (that seat, event, whether it put chips in), for TDA 53-B) and ``chip_values``
+    (the denominations in play, when named). With
     ``strict`` (machine-written histories) irregular betting is refused as the bare
     betting round refuses it.
     """
 
-    __slots__ = ("chip_values", "held", "pending", "restricted", "strict")
+    __slots__ = ("chip_values", "held", "pending", "restricted", "skipped_by", "strict")
 
     pending: PendingWager | None
     held: dict[int, HeldAction]
+    skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
     strict: bool
     chip_values: tuple[int, ...] | None
@@ -58,6 +64,8 @@ class IrregularBetting(BettingRound):
         if amount is not None and amount > before + self.stacks[seat]:
             raise Refusal(self._more_than_stack(seat))
         self.held[seat] = HeldAction(n, seat, verb, amount, self.current_bet, self.street_index)
+        if self.to_act is not None:
+            self.skipped_by.append((self.to_act, n, verb in _CHIP_VERBS))
 
     def _irregular(self, kind: str, seat: int, total: int, n: int, why: str) -> None:
         if self.strict:
@@ -202,8 +210,9 @@ class IrregularBetting(BettingRound):
         raise), ``as-made`` (a bet or raise to what is in front, brought within what
         the structure allows: an overbet comes down to the maximum, the excess goes
         back), ``first-motion`` (only a string bet's first motion counts; for a
-        forward motion, the action it began) and ``forfeit-fold`` (the chips pushed
-        stay in the pot and the seat folds). Chips beyond the binding amount go back
+        forward motion, the action it began) and ``forfeit-fold`` (the seat folds and
+        forfeits the chips that called an earlier bet of the round, see
+        :meth:`forfeit_level`; the rest goes back). Chips beyond the binding amount go back
         to the seat; chips short of it come from its stack.
         """
         wager = self._take_back()
@@ -211,7 +220,8 @@ class IrregularBetting(BettingRound):
             return
         seat, n = wager.seat, wager.event
         if how == "forfeit-fold":
-            self._put_in(seat, wager.total - wager.before, live=True)
+            self._put_in(seat, self.forfeit_level(wager.before, wager.total) - wager.before,
+                         live=True)  # fmt: skip
             self._fold(seat, n)
             return
         total = wager.total
@@ -222,6 +232,66 @@ class IrregularBetting(BettingRound):
         elif how == "min-raise":
             total = self._least_wager(seat)
         self._bind(seat, total, n, check=how == "check")
+
+    def forfeit_level(self, before: int, total: int) -> int:
+        """What an undercaller who folds leaves in the pot, of ``total`` pushed from
+        ``before`` in front: the chips that called an earlier bet or raise of the round
+        (the intended call), the chips over it going back (TDA 51 addendum example 4:
+        a 500 chip facing 400 raised to 1200 forfeits 400, 100 returned); all of them
+        when they call none."""
+        street = STREETS[self.street_index]
+        levels = [a.total for a in self.actions if a.street == street and a.verb in _WAGERS]
+        if self.street_index == 0:
+            levels.append(self.blinds[1])
+        return max((level for level in levels if before < level <= total), default=total)
+
+    def pot_wager(self, seat: int) -> tuple[int, int] | None:
+        """Pot limit: ``(total, pot)`` for the bet or raise of ``seat`` that is the bet in
+        force this round, ``pot`` the most the pot allowed when it was made; ``None``
+        when the bet in force is not that seat's."""
+        street = STREETS[self.street_index]
+        actions = self.actions
+        index = None
+        for i in range(len(actions) - 1, -1, -1):
+            action = actions[i]
+            if action.street != street:
+                break
+            if action.verb in _WAGERS:
+                index = i
+                break
+        if index is None or actions[index].seat != seat:
+            return None
+        made = actions[index]
+        pot = self.pot - sum(a.added for a in actions[index:])
+        pending = self.pending
+        if pending is not None and pending.event > made.event:
+            pot -= pending.total - pending.before
+        prior = max((a.total for a in actions[:index] if a.street == street), default=0)
+        if self.street_index == 0:
+            prior = max(prior, self.blinds[1])
+        before = made.total - made.added
+        highest = max(pot, self.min_bet) if prior == 0 else prior + pot + (prior - before)
+        return made.total, min(highest, made.total + self.stacks[seat])
+
+    def correct_bet(self, seat: int, total: int) -> None:
+        """The seat's bet in force goes up to ``total`` (as far as its chips go): the seats
+        that had matched the old amount act again facing the new one."""
+        add = min(total - self.street_bets[seat], self.stacks[seat])
+        if add <= 0:
+            return
+        old = self.current_bet
+        self._put_in(seat, add, live=True)
+        new = self.street_bets[seat]
+        self.raise_size += new - old
+        self.current_bet = self._full_level = new
+        self._acted_level[seat] = new
+        stacks, bets = self.stacks, self.street_bets
+        self._needs = {
+            s for s in self.table.deal_order
+            if s != seat and s not in self.folded and stacks[s] > 0 and bets[s] < new
+        }  # fmt: skip
+        if self.over_reason is None:
+            self._settle_turn(seat, keep=self.to_act)
 
     def _least_wager(self, seat: int) -> int:
         if self.current_bet == 0:
@@ -246,10 +316,17 @@ class IrregularBetting(BettingRound):
         total = min(max(total, wager.lowest), wager.highest)
         self._commit(seat, "bet" if current == 0 else "raise", total, n)
 
+    def skipped_actions(self, chips: bool = False) -> int:
+        """Actions out of turn since the seat to act was skipped (only those that put
+        chips in, with ``chips``)."""
+        to_act = self.to_act
+        return sum(1 for s, _, c in self.skipped_by if s == to_act and (c or not chips))
+
     def hold_out_of_turn(self, seat: int, binds: str | None) -> None:
         """The ruling on an action out of turn: it stands when the turn comes back to it
-        ``unless-raised`` or ``unless-chips`` changed the action, or never (``None``:
-        its chips go back now and the seat acts again in turn)."""
+        ``unless-raised`` or ``unless-chips`` changed the action, ``always`` (it binds
+        whatever happens in between), or never (``None``: its chips go back now and the
+        seat acts again in turn)."""
         held = self.held.get(seat)
         if held is None:
             return
@@ -271,12 +348,22 @@ class IrregularBetting(BettingRound):
         self.actions.append(new_record(ActionRecord, record))
         self._leave(seat)
 
+    def options(self, seat: int) -> tuple[str, ...]:
+        """As :meth:`BettingRound.options`, without a bet or raise for a seat a ruling
+        limits to checking, calling or folding."""
+        found = BettingRound.options(self, seat)
+        if seat in self.restricted:
+            return tuple(o for o in found if not o.startswith(("bet", "raise")))
+        return found
+
     def restrict(self, seat: int, event: int) -> None:
         """The seat may not bet or raise on its next turn (it checked out of turn)."""
         self.restricted[seat] = event
 
     def _settle_turn(self, after: int, keep: int | None = None) -> None:
         BettingRound._settle_turn(self, after, keep)
+        if self.skipped_by and self.skipped_by[0][0] != self.to_act:
+            self.skipped_by = [x for x in self.skipped_by if x[0] == self.to_act]
         held = self.held
         if held and self.to_act in held:
             self._resolve_held(self.to_act)
@@ -284,6 +371,7 @@ class IrregularBetting(BettingRound):
     def _start_round(self, index: int, advance: bool = True) -> None:
         self.held.clear()
         self.restricted.clear()
+        self.skipped_by = []
         self.pending = None
         BettingRound._start_round(self, index, advance)
 
@@ -294,7 +382,15 @@ class IrregularBetting(BettingRound):
         held = self.held.pop(seat)
         if held.binds is None or held.street_index != self.street_index:
             return
-        if held.binds == "unless-raised":
+        if held.binds == "always":
+            changed = False
+            if held.verb == "call" and self.current_bet > held.level:
+                # The call binds to the bet it called; the seat then faces the rest.
+                owed = min(held.level - self.street_bets[seat], self.stacks[seat])
+                if owed > 0:
+                    self._put_in(seat, owed, live=True)
+                return
+        elif held.binds == "unless-raised":
             changed = self.current_bet != held.level
         else:
             changed = any(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from floorman.cards import DECK, Card
 from floorman.hand.records import (
+    BURN_PLACES,
     SEAT_PLACES,
     SET_ASIDE,
     STUB,
@@ -228,6 +229,20 @@ class CardLedger:
         self._put_away(card, to)
         if kind == "board":
             self._board_taken_back()
+
+    def move_burn(self, street: str, to: str) -> Card | None:
+        """The last burn made before ``street`` becomes the burn of ``to`` (a second burn
+        put back on the deck and used as the next street's burn); returns its card."""
+        index = next((i for i in range(len(self.burns) - 1, -1, -1)
+                      if self.burns[i].street == street), None)  # fmt: skip
+        if index is None:
+            raise ProcedureError(f"no card was burned before the {street}")
+        burn = self.burns[index]
+        del self.burns[index]
+        self.burns.append(burn._replace(street=to))
+        if burn.card is not None and self._where.get(burn.card.index) == BURN_PLACES[street]:
+            self._where[burn.card.index] = BURN_PLACES[to]
+        return burn.card
 
     def _reindex(self, card: Card) -> None:
         """After a copy of ``card`` left its place: point at a copy still out, if any."""

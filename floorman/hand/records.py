@@ -194,8 +194,9 @@ class HeldAction(NamedTuple):
     """An action out of turn, held while the action backs up to the seat whose turn it
     was. ``level`` is the bet it faced; ``binds`` says when it stands once the turn comes
     to it: ``unless-raised`` (a check, call or fold in between does not change the
-    action), ``unless-chips`` (no bet, call or raise in between), or ``None`` (it does
-    not bind: the seat acts again in turn)."""
+    action), ``unless-chips`` (no bet, call or raise in between), ``always`` (it binds
+    whatever happens in between), or ``None`` (it does not bind: the seat acts again in
+    turn)."""
 
     event: int
     seat: int

@@ -56,6 +56,7 @@ from floorman.hand.events import (
     Extra,
     IllegalEvent,
     Kill,
+    Miscount,
     Misdeal,
     Motion,
     Muck,
@@ -184,6 +185,7 @@ class HandState(IrregularBetting):
         self.procedures = []
         self.pending = None
         self.held, self.restricted = {}, {}
+        self.skipped_by = []
         self.strict = strict
         self.chip_values = chip_values
         self.pushed = []
@@ -277,6 +279,7 @@ class HandState(IrregularBetting):
         new.chip_values = self.chip_values
         new.held = dict(self.held)
         new.restricted = dict(self.restricted)
+        new.skipped_by = list(self.skipped_by)
         new.stacks = dict(self.stacks)
         new.contributed = dict(self.contributed)
         new.street_bets = dict(self.street_bets)
@@ -317,7 +320,7 @@ class HandState(IrregularBetting):
             self.out, self._holes, self._exposed, sorted(self._missing),
             sorted(self._where.items()), self._first_event, sorted(self._needs),
             self._acted_level, self._anchor, self._aggressor, self._cap_waived,
-            self.pending, self.held, self.restricted,
+            self.pending, self.held, self.restricted, self.skipped_by,
         )  # fmt: skip
 
     def _board_taken_back(self) -> None:
@@ -425,9 +428,17 @@ class HandState(IrregularBetting):
             self._record(event.card, seat_place(seat, None), n)
 
     def _burn(self, event: Burn, n: int) -> None:
-        if self.over_reason is not None:
-            raise Refusal(self._over_text())
-        street = self.next_board_street
+        """A burn before the next board card; one named ``before`` a street already out
+        was burned then and is found now (it is off the deck all the same)."""
+        street: str | None = event.before
+        if street is not None:
+            self._not_void()
+            if street not in {b.street for b in self.board}:
+                raise Refusal(f"the {street} is not out: record the burn as it is made")
+        else:
+            if self.over_reason is not None:
+                raise Refusal(self._over_text())
+            street = self.next_board_street
         if street is None:
             raise Refusal("every board card is out: there is nothing to burn for")
         if self.dealt < self.deal_total:
@@ -508,23 +519,56 @@ class HandState(IrregularBetting):
         self.kill_hand(seat)
 
     def _retrieve(self, event: Retrieve, n: int) -> None:
-        """A hand killed or thrown away at the showdown comes back: live again."""
+        """A hand killed, folded or thrown away comes back out of the muck: live again.
+
+        Before the showdown the seat is back in the betting: it acts when its turn
+        comes if it has not acted since the last bet (at once, if the round was
+        waiting for nobody else), and a hand that ended when it was killed goes on."""
+        self._not_void()
         seat = self._seat(event.seat)
         if seat not in self.folded and seat not in self.mucked:
             raise Refusal(f"seat {seat}'s hand is live: there is nothing to retrieve")
-        at_showdown = self.street_index == len(STREETS) - 1 and self.over_reason in (
-            "showdown",
-            "fold",
-        )
-        if not at_showdown or (seat not in self.mucked and seat not in self.killed):
-            raise Refusal(
-                "floorman records a hand retrieved at the showdown (thrown away or killed"
-                " there); record a hand folded in the betting as it stands"
-            )
+        if self.street_index == len(STREETS) - 1:
+            if seat not in self.mucked and seat not in self.killed:
+                raise Refusal(
+                    f"seat {seat} folded in the betting; at the showdown a hand thrown away"
+                    " or killed there is retrieved"
+                )
+            self.folded.discard(seat)
+            self.mucked.discard(seat)
+            self.killed.discard(seat)
+            self.over_reason = "showdown"
+            return
         self.folded.discard(seat)
-        self.mucked.discard(seat)
         self.killed.discard(seat)
-        self.over_reason = "showdown"
+        acted, bets, current = self._acted_level, self.street_bets, self.current_bet
+        owing = {
+            s
+            for s in (self.table.deal_order if self.over_reason == "fold" else (seat,))
+            if s not in self.folded
+            and self.stacks[s] > 0
+            and (acted.get(s) is None or bets[s] < current)
+        }
+        if self.over_reason == "fold":
+            self.over_reason = None
+        if owing:
+            self._needs |= owing
+            street = STREETS[self.street_index]
+            default = self._anchor if self.street_index == 0 else self.table.button
+            last = next(
+                (a.seat for a in reversed(self.actions) if a.street == street and a.seat != seat),
+                default,
+            )
+            self._settle_turn(last)
+
+    def _miscount(self, event: Miscount, n: int) -> None:
+        """A pot bet found made on a wrong count: recorded for the rulebook to rule on."""
+        seat = self._seat(event.seat)
+        self._not_over()
+        if self.betting != "pot-limit":
+            raise Refusal("the pot is counted for a bet in pot limit only")
+        if self.pot_wager(seat) is None:
+            raise Refusal(f"the bet in force this round is not seat {seat}'s")
 
     def _away(self, event: Away, n: int) -> None:
         seat = self._seat(event.seat)
@@ -600,6 +644,7 @@ _HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
     Motion: HandState._motion,  # type: ignore[dict-item]
     Award: HandState._award,  # type: ignore[dict-item]
     Kill: HandState._kill,  # type: ignore[dict-item]
+    Miscount: HandState._miscount,  # type: ignore[dict-item]
     Retrieve: HandState._retrieve,  # type: ignore[dict-item]
     Away: HandState._away,  # type: ignore[dict-item]
     ButtonFound: HandState._button_found,  # type: ignore[dict-item]

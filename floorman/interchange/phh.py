@@ -45,17 +45,23 @@ from floorman.hand.events import (
     Board,
     Burn,
     Cards,
+    Chips,
     Deal,
     Event,
     EventError,
     Kill,
+    Miscount,
+    Motion,
     Muck,
     Note,
     PlaysBoard,
     Post,
     Retrieve,
+    Says,
     Show,
+    StringBet,
 )
+from floorman.hand.records import ActionRecord
 from floorman.hand.state import HandState
 from floorman.interchange.handfile import MAX_TABLE_SEATS, Hand, HandFileError
 from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND
@@ -781,9 +787,11 @@ def dump_phh(hand: Hand) -> str:
     is a comment too, and the board is the one played. The finishing stacks
     are given when the hand is over. The hand as recorded, irregularities
     and all, is kept in the user-defined field :data:`FLOORMAN_FIELD`, so an
-    import gives back the same events and the same rulings. A hand PHH cannot
-    play (a dead blind, a hand killed out of turn or retrieved from the muck)
-    is refused with :class:`PhhError` rather than written as a different hand.
+    import gives back the same events and the same rulings. The betting is
+    written as it was played after the rulings (see :class:`_PhhTable`). A hand
+    PHH cannot play (a dead blind, a hand retrieved from the muck after PHH
+    folded it) is refused with :class:`PhhError` rather than written as a
+    different hand.
     """
     from floorman.replay import rule_events, rule_steps
     from floorman.showdown.oddchips import split_rules
@@ -808,12 +816,18 @@ def dump_phh(hand: Hand) -> str:
     trimming = True
     steps = rule_steps(hand, events)
     state = next(steps)
-    actions: list[str] = []
+    table = _PhhTable(hand.start(ruled.book.options), player)
+    actions = table.actions
     names: dict[int, str] = {}
     dealt = False
     for number, event in enumerate(events, 1):
-        before, to_act = state.current_bet, state.to_act
+        to_act, seen, pot = state.to_act, len(state.actions), state.pot
         next(steps)
+        if isinstance(event, Miscount) and state.pot != pot:
+            raise PhhError(f'PHH cannot record "{event}": a bet raised after it was made')
+        if isinstance(event, Kill | Away):
+            table.dies(event, state, to_act)
+        table.play(state.actions[seen:])
         if state.event_count != number and not isinstance(event, Burn):
             actions.append(f"# floorman: {event} (not played)")
         elif isinstance(event, Post):
@@ -825,19 +839,23 @@ def dump_phh(hand: Hand) -> str:
                 forced[index] += event.amount
             else:
                 raise PhhError(f'PHH cannot record "{event}": only antes and straddles are posted')
+            table.follow(event)
         elif isinstance(event, Deal | Cards):
             if not dealt:
                 dealt = True
+                table.follow(Deal())
                 for seat in order:
                     held = "".join("??" if c is None else c.ascii for c in final.hole(seat))
                     actions.append(f"d dh p{player[seat]} {held}")
         elif isinstance(event, Board) and number in played:
+            table.before_board()
             actions.append("d db " + "".join(card.ascii for card in event.cards))
-        elif isinstance(event, Action):
-            actions.append(_phh_action(event, player[event.seat], before, state))
+            table.follow(event)
         elif isinstance(event, Show):
+            table.at_showdown()
             actions.append(f"p{player[event.seat]} sm " + "".join(c.ascii for c in event.cards))
         elif isinstance(event, Muck):
+            table.at_showdown()
             actions.append(f"p{player[event.seat]} sm")
         elif isinstance(event, Note):
             match = _NAME_NOTE.fullmatch(event.text)
@@ -847,12 +865,14 @@ def dump_phh(hand: Hand) -> str:
                 actions.append(f"# {event.text}")
         elif isinstance(event, PlaysBoard):
             actions.append(f"# p{player[event.seat]} plays the board")
-        elif isinstance(event, Kill | Away):
-            actions.append(_phh_killed(event, player[event.seat], state, to_act))
         elif isinstance(event, Retrieve):
-            raise PhhError(f'PHH cannot record "{event}": a hand comes back out of the muck')
+            table.comes_back(event)
+        elif isinstance(event, Kill | Away | Action | Chips | Says | StringBet | Motion):
+            if isinstance(event, Away) and event.seat not in state.folded:
+                actions.append(f"# floorman: {event}")
         elif not isinstance(event, Burn):
             actions.append(f"# floorman: {event}")
+    table.finish(state)
     if count == 2:
         antes.reverse()
     lines = [
@@ -882,13 +902,103 @@ def dump_phh(hand: Hand) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _phh_killed(event: Kill | Away, player: int, state: HandState, to_act: int | None) -> str:
-    """A dead hand as PHH plays it: a fold in turn, a muck at the showdown."""
-    if state.street == "showdown":
-        return f"p{player} sm"
-    if to_act == event.seat:
-        return f"p{player} f"
-    raise PhhError(f'PHH cannot record "{event}": the hand dies out of its turn to act')
+class _PhhTable:
+    """The betting as PHH plays it, written out action by action.
+
+    The actions are those the ruled hand played, in the order they were played
+    (an action out of turn when it came to stand, silent chips as the action they
+    were ruled). PHH has no dead hand: a hand killed out of its turn to act, or of
+    a player away from the seat, stays in until its turn comes and then folds,
+    which ``mirror`` (the hand as PHH sees it) says.
+    """
+
+    def __init__(self, mirror: HandState, player: Mapping[int, int]) -> None:
+        self.actions: list[str] = []
+        self.player = player
+        self.mirror: HandState | None = mirror
+        self.dead: list[int] = []
+        self.waiting: Event | None = None
+
+    def follow(self, event: Event) -> None:
+        """PHH's view takes ``event``; a view that cannot stops being followed, and only
+        a dead hand waiting for its turn needs it."""
+        if self.mirror is None:
+            return
+        try:
+            self.mirror.apply(event)
+        except EventError:
+            self.mirror = None
+            self._needs_view()
+
+    def _needs_view(self) -> None:
+        if self.dead and self.mirror is None:
+            raise PhhError(f'PHH cannot record "{self.waiting}": the hand dies out of its turn')
+
+    def _fold_dead(self, until: int | None = None) -> None:
+        mirror = self.mirror
+        while mirror is not None and mirror.to_act in self.dead and mirror.to_act != until:
+            seat = mirror.to_act
+            self.dead.remove(seat)
+            self.actions.append(f"p{self.player[seat]} f")
+            self.follow(Action(seat, "fold"))
+            mirror = self.mirror
+
+    def dies(self, event: Kill | Away, state: HandState, to_act: int | None) -> None:
+        """A hand killed: a fold in turn, a muck at the showdown, else a fold to come."""
+        seat = event.seat
+        if seat not in state.folded:
+            return
+        player = self.player[seat]
+        if state.street == "showdown":
+            self.actions.append(f"p{player} sm")
+        elif to_act == seat:
+            self._fold_dead(seat)
+            self.actions.append(f"p{player} f")
+            self.follow(Action(seat, "fold"))
+        else:
+            self.dead.append(seat)
+            self.waiting = event
+            self._needs_view()
+
+    def comes_back(self, event: Retrieve) -> None:
+        """A hand retrieved before PHH folded it never left PHH's hand."""
+        if event.seat in self.dead:
+            self.dead.remove(event.seat)
+            return
+        raise PhhError(f'PHH cannot record "{event}": a hand comes back out of the muck')
+
+    def play(self, records: Sequence[ActionRecord]) -> None:
+        for record in records:
+            self._fold_dead(record.seat)
+            player, verb = self.player[record.seat], record.verb
+            if verb == "fold":
+                self.actions.append(f"p{player} f")
+                self.follow(Action(record.seat, "fold"))
+            elif verb in ("check", "call"):
+                self.actions.append(f"p{player} cc")
+                self.follow(Action(record.seat, "check" if verb == "check" else "call"))
+            else:
+                self.actions.append(f"p{player} cbr {record.total}")
+                self.follow(Action(record.seat, "bet" if verb == "bet" else "raise", record.total))
+
+    def before_board(self) -> None:
+        self._fold_dead()
+
+    def at_showdown(self) -> None:
+        """A dead hand PHH still holds at the showdown is mucked first."""
+        self._fold_dead()
+        for seat in list(self.dead):
+            self.dead.remove(seat)
+            self.actions.append(f"p{self.player[seat]} sm")
+
+    def finish(self, state: HandState) -> None:
+        self._fold_dead()
+        if self.dead and state.street == "showdown":
+            self.at_showdown()
+        if self.dead:
+            self.waiting = self.waiting or Note("end")
+            self.mirror = None
+            self._needs_view()
 
 
 def recorded_hand(data: Mapping[str, Any], name: str = "hand.phh") -> Hand | None:
@@ -902,17 +1012,6 @@ def recorded_hand(data: Mapping[str, Any], name: str = "hand.phh") -> Hand | Non
     if not isinstance(text, str):
         raise PhhError(f"{name}: {FLOORMAN_FIELD} is a floorman hand as JSON text")
     return parse_hand(text, f"{name} {FLOORMAN_FIELD}", json_text=True)
-
-
-def _phh_action(event: Action, player: int, before: int, state: HandState) -> str:
-    if event.verb == "fold":
-        return f"p{player} f"
-    if event.verb in ("check", "call"):
-        return f"p{player} cc"
-    total = state.actions[-1].total if event.verb == "allin" else event.amount
-    if event.verb == "allin" and total is not None and total <= before:
-        return f"p{player} cc"
-    return f"p{player} cbr {total}"
 
 
 def _toml(value: object) -> str:

@@ -125,6 +125,16 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         0,
     ),
     FactSpec(
+        "burn.found_later", bool,
+        "The event is a burn found only now, made before a street already turned"
+        " (burn before flop).", False,
+    ),
+    FactSpec(
+        "burn.acted_on", bool,
+        "For a burn found later: action has been taken on the cards of the street it was"
+        " burned for (or of a later street).", False,
+    ),
+    FactSpec(
         "street.missing_burn", bool,
         "The board card(s) of the current street were turned with no burn before them.",
         False,
@@ -175,6 +185,30 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " holds the only live hand.", False,
     ),
     FactSpec(
+        "miscount.short", bool,
+        "Pot limit, a pot bet found made on a wrong count: the seat's bet in force is below"
+        " the pot it was meant to be.", True,
+    ),
+    FactSpec(
+        "miscount.actions_after", int,
+        "Actions taken since that bet, on its round.", 1,
+    ),
+    FactSpec(
+        "miscount.chip_actions_after", int,
+        "Of those actions, the ones that put chips in the pot.", 0,
+    ),
+    FactSpec(
+        "retrieve.from", str,
+        "Where a retrieved hand comes back from: thrown away or killed at the showdown,"
+        " killed in the betting (by the dealer, or fouled), or folded in the betting.",
+        "showdown", ("showdown", "killed", "folded"),
+    ),
+    FactSpec(
+        "seat.aggressor", bool,
+        "The seat in the event made the last bet or raise of the betting round in progress.",
+        False,
+    ),
+    FactSpec(
         "board_plays", bool,
         "At showdown, at least one live hand is tabled in full and the board alone is as"
         " good as every one of them.", True,
@@ -220,6 +254,16 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "action.out_of_turn", bool,
         "A betting event (an action, chips, words) by a seat that is not the one to act.",
         False,
+    ),
+    FactSpec(
+        "skipped.actions", int,
+        "Actions out of turn since the seat to act was skipped, counting this event"
+        " (TDA 53-B: substantial action out of turn).", 0,
+    ),
+    FactSpec(
+        "skipped.chip_actions", int,
+        "Of those actions out of turn, the ones that put chips in the pot (call, bet,"
+        " raise, all-in, chips, an amount said).", 0,
     ),
     FactSpec(
         "action.verb", str,
@@ -303,6 +347,26 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             "the maximum",
         ),
         VarSpec("in_front", "What the seat has in front after the event (1400).", "the chips"),
+        VarSpec(
+            "forfeit",
+            "Of the chips an undercaller put out, those that called an earlier bet (400).",
+            "the chips put out",
+        ),
+        VarSpec(
+            "returned",
+            "Of the chips an undercaller put out, those over that call, which go back (100).",
+            "0",
+        ),
+        VarSpec(
+            "pot_bet",
+            "Pot limit: the pot-size wager a bet made on a wrong count should have been (10500).",
+            "the pot",
+        ),
+        VarSpec(
+            "bet_made",
+            "Pot limit: the bet made on a wrong count of the pot (9500).",
+            "the bet made",
+        ),
         VarSpec(
             "pushed",
             "What the dealer pushed (the pot to seat 3, 200 to seats 1 and 3).",

@@ -29,6 +29,7 @@ from floorman.hand.events import (
     Expose,
     Extra,
     IllegalEvent,
+    Miscount,
     Misdeal,
     Note,
     Post,
@@ -510,10 +511,15 @@ class RulesEngine:
         primitives = [step.do for step in ruling.steps]
         cards = event_cards(event)
         playable = isinstance(event, Board) and _playable(state, event, number)
-        what = {"expose": "exposed card", "extra": "extra card"}.get(event.kind, "card")
+        what = {"expose": "exposed card", "extra": "extra card", "burn": "second burn card"}.get(
+            event.kind, "card"
+        )
+        found_later = isinstance(event, Burn) and event.before is not None
         for step in ruling.steps:
             do = step.do
             target = _street_of(step.street, street) or "river"
+            if found_later and step.street == "next":
+                target = state.next_board_street or "river"
             if do == "misdeal":
                 state.end_hand("misdeal")
                 self._ended = _Ended("misdeal", ruling.rule, number)
@@ -536,6 +542,10 @@ class RulesEngine:
             elif do == "use-as-burn" and isinstance(event, Board):
                 self._move(state, _Move(do, "burn", event.street, cards, rule.id, number), playable)
                 self._expect(do, target, ruling, number, cards)
+            elif do == "use-as-burn" and isinstance(event, Burn) and event.before is not None:
+                if target != event.before:  # a later street is still to come
+                    state.move_burn(event.before, target)
+                    self._expect(do, target, ruling, number, (), what)
             elif do == "use-as-burn":
                 burned = self._to_burn(state, event, "replace-card" in primitives)
                 self._expect(do, target, ruling, number, burned, what)
@@ -558,6 +568,18 @@ class RulesEngine:
                 seat = event_seat(event) or 0
                 state.restrict(seat, number)
                 self._restrictions[seat] = (rule.id, number)
+            elif do == "out-of-turn-binds":
+                for seat in list(state.held):
+                    state.hold_out_of_turn(seat, "always")
+            elif do == "skipped-no-bet-or-raise" and state.to_act is not None:
+                state.restrict(state.to_act, number)
+                self._restrictions[state.to_act] = (rule.id, number)
+            elif do == "kill-skipped" and state.to_act is not None:
+                state.kill_hand(state.to_act)
+            elif do == "correct-to-pot" and isinstance(event, Miscount):
+                wager = state.pot_wager(event.seat)
+                if wager is not None:
+                    state.correct_bet(event.seat, wager[1])
             elif do == "card-stands":
                 standing = {state.street, target}
                 self._moves = [m for m in self._moves if m.street not in standing]
@@ -670,6 +692,10 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         words["first_seen"] = f"the first was recorded {where}, {_place_words(place)}"
     if seat is not None:
         words["seat"] = f"seat {seat}"
+    if isinstance(event, Miscount) and seat in state.stacks:
+        wager = state.pot_wager(event.seat)
+        if wager is not None:
+            words["bet_made"], words["pot_bet"] = str(wager[0]), str(wager[1])
     push = context.push() if isinstance(event, Award) else None
     if push is not None:
         words["correct_award"] = push[1]
@@ -680,6 +706,8 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         words["position"] = _ORDINALS[position - 1] if position <= 20 else f"{position}th"
     words["street"] = street
     words["next_street"] = _NEXT.get(street, "showdown")
+    if isinstance(event, Burn) and event.before is not None:
+        words["next_street"] = state.next_board_street or "showdown"
     words["previous_street"] = _PREVIOUS.get(street, "preflop")
     if isinstance(event, Board | Burn):
         burns = state.burns_for(target_street(state, event) or "river")
@@ -703,6 +731,11 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     words["min_raise"] = str(limits.lowest)
     words["max_wager"] = str(limits.highest)
     words["in_front"] = str(wager.total)
+    pending = state.pending
+    before = pending.before if pending and pending.seat == seat else state.street_bets[seat]
+    kept = state.forfeit_level(before, wager.total)
+    words["forfeit"] = str(kept - before)
+    words["returned"] = str(wager.total - kept)
 
 
 def _place_words(place: Place) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from floorman.cards import Card
 from floorman.hand.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
-from floorman.hand.records import Place
+from floorman.hand.records import STREETS, Place
 from floorman.hand.state import HandState
 from floorman.rules.catalogue import FACTS
 from floorman.rules.loader import GameSpec
@@ -70,6 +70,8 @@ def target_street(state: HandState, event: Event) -> str | None:
     otherwise the next one not yet turned."""
     if isinstance(event, Board):
         return event.street
+    if isinstance(event, Burn) and event.before is not None:
+        return event.before
     return state.next_board_street
 
 
@@ -229,6 +231,18 @@ def _burns_this_street(ctx: FactContext) -> int:
     return len(ctx.state.burns_for(street)) if street else 0
 
 
+def _found_later(ctx: FactContext) -> bool:
+    return isinstance(ctx.event, Burn) and ctx.event.before is not None
+
+
+def _burn_acted_on(ctx: FactContext) -> bool:
+    event = ctx.event
+    if not isinstance(event, Burn) or event.before is None:
+        return False
+    later = BOARD_STREETS[BOARD_STREETS.index(event.before) :]
+    return any(action.street in later for action in ctx.state.actions)
+
+
 def _records_burns(ctx: FactContext) -> bool:
     return ctx.memory.records_burns or bool(ctx.state.burns)
 
@@ -328,6 +342,35 @@ def _only_live_hand(ctx: FactContext) -> bool:
     return state.over_reason == "showdown" and state.live == (event_seat(ctx.event),)
 
 
+def _miscount(ctx: FactContext) -> tuple[bool, int, int]:
+    """Whether the seat's bet in force is short of the pot, and the actions since it."""
+    state, seat = ctx.state, event_seat(ctx.event)
+    wager = state.pot_wager(seat) if seat in state.stacks else None
+    if wager is None:
+        return False, 0, 0
+    made = next(a for a in reversed(state.actions) if a.seat == seat and a.verb in _WAGERS)
+    after = [a for a in state.actions if a.event > made.event and a.street == made.street]
+    return wager[0] < wager[1], len(after), sum(1 for a in after if a.added > 0)
+
+
+def _retrieved_from(ctx: FactContext) -> str:
+    state = ctx.state
+    if state.street_index == len(STREETS) - 1:
+        return "showdown"
+    return "killed" if event_seat(ctx.event) in state.killed else "folded"
+
+
+def _aggressor(ctx: FactContext) -> bool:
+    state = ctx.state
+    street = state.street
+    for action in reversed(state.actions):
+        if action.street != street:
+            return False
+        if action.verb in ("bet", "raise"):
+            return action.seat == event_seat(ctx.event)
+    return False
+
+
 def _showdown(ctx: FactContext) -> bool:
     return ctx.state.over_reason == "showdown"
 
@@ -344,6 +387,18 @@ def _opening_bet(ctx: FactContext) -> bool:
     state = ctx.state
     street = state.street
     return not any(a.street == street and a.verb == "raise" for a in state.actions)
+
+
+_WAGERS: Final = ("bet", "raise")
+_CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+
+
+def _skipped(ctx: FactContext, *, chips: bool) -> int:
+    wager = ctx.wager()
+    if not wager.out_of_turn:
+        return 0
+    this = 1 if wager.verb in _CHIP_VERBS or not chips else 0
+    return ctx.state.skipped_actions(chips) + this
 
 
 _NO_WAGER: Final = Wager.__new__(Wager)
@@ -372,6 +427,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "board_cards": lambda ctx: len(ctx.state.board),
     "burns_this_street": _burns_this_street,
     "records_burns": _records_burns,
+    "burn.found_later": _found_later,
+    "burn.acted_on": _burn_acted_on,
     "betting_complete": _betting_complete,
     "all_in": lambda ctx: bool(ctx.state.all_in),
     "actions_this_street": lambda ctx: ctx.state.street_actions,
@@ -392,6 +449,11 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "seat.low_qualifies": _low_qualifies,
     "seat.folded": _seat_folded,
     "seat.only_live_hand": _only_live_hand,
+    "retrieve.from": _retrieved_from,
+    "miscount.short": lambda ctx: _miscount(ctx)[0],
+    "miscount.actions_after": lambda ctx: _miscount(ctx)[1],
+    "miscount.chip_actions_after": lambda ctx: _miscount(ctx)[2],
+    "seat.aggressor": _aggressor,
     "board_plays": _board_plays,
     "action_pending": lambda ctx: ctx.state.betting_left,
     "award.differs": lambda ctx: (push := ctx.push()) is not None and not push[0],
@@ -404,6 +466,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "betting": lambda ctx: ctx.state.betting,
     "action.out_of_turn": lambda ctx: ctx.wager().out_of_turn,
     "action.verb": lambda ctx: ctx.wager().verb,
+    "skipped.actions": lambda ctx: _skipped(ctx, chips=False),
+    "skipped.chip_actions": lambda ctx: _skipped(ctx, chips=True),
     "wager.kind": lambda ctx: ctx.wager().kind,
     "wager.facing_bet": lambda ctx: ctx.wager().facing,
     "wager.raise_percent": lambda ctx: ctx.wager().raise_percent,

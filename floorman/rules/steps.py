@@ -102,6 +102,13 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "no-bet-or-raise": "On its next turn the seat may check, call or fold, but not bet or raise.",
     "wait-for-chips": "The declaration binds but leaves the amount open: the chips that"
     " follow say how much.",
+    "out-of-turn-binds": "Every action out of turn of the round stands as made, whatever the"
+    " skipped seat then does.",
+    "skipped-no-bet-or-raise": "The skipped seat may check, call or fold on its turn, but"
+    " not bet or raise.",
+    "kill-skipped": "The skipped seat's hand is dead.",
+    "correct-to-pot": "The seat's pot-limit bet or raise, made on a count of the pot that was"
+    " too low, is brought up to the pot; the others act again facing it.",
 }
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
 
