@@ -12,8 +12,20 @@ from pathlib import Path
 from floorman.cli._console import echo, fail
 
 
-def add(events: list[str], table: str | None, db: Path | None) -> None:
-    """Record events; all are checked before any is stored."""
+def add(
+    events: list[str],
+    table: str | None,
+    db: Path | None,
+    server: str | None = None,
+    token: str | None = None,
+) -> None:
+    """Record events; all are checked before any is stored (by the server at ``server``
+    when one is given, else in the store ``db``)."""
+    if server is not None:
+        from floorman.cli._remote import add_remote
+
+        add_remote(events, table, server, token)
+        return
     from floorman.cli import _hands
     from floorman.cli._view import award_lines, state_lines
 

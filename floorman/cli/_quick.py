@@ -94,8 +94,10 @@ QUICK: Final[Mapping[str, Quick]] = {
             "--table": Option("table", "text", "FLOORMAN_TABLE"),
             "-t": Option("table", "text", "FLOORMAN_TABLE"),
             "--db": Option("db", "path", "FLOORMAN_DB"),
+            "--server": Option("server", "text", "FLOORMAN_SERVER"),
+            "--token": Option("token", "text", "FLOORMAN_TOKEN"),
         },
-        {"table": None, "db": None},
+        {"table": None, "db": None, "server": None, "token": None},
     ),
 }
 """The commands started without typer, by command word."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from floorman.cli import _hands
+from floorman.cli._view import award_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store.hands import SQLiteStore, StoreConflict, open_store, standing
@@ -141,6 +142,7 @@ class Room:
                 "rulings": rulings,
                 "violations": violations,
                 "pots": loaded.pots,
+                "state": [*state_lines(loaded.state), *award_lines(loaded.pots)],
             }
             if key is not None:
                 staff.remember_answer(who, key, json.dumps(body))
