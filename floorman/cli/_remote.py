@@ -97,7 +97,8 @@ def add_remote(events: list[str], table: str | None, server_url: str, token: str
     key = uuid.uuid4().hex
     status, answer = server.ask("POST", f"{path}/events", body, **{"idempotency-key": key})
     if status == 409:
-        fail(changed_meanwhile(answer.get("table", view).get("hand", view["hand"])))
+        now = answer.get("table")
+        fail(changed_meanwhile(now["hand"] if isinstance(now, dict) else view["hand"]))
     if status != 200:
         server.refuse(status, answer)
     state = answer.get("state") or award_lines(answer["pots"])
