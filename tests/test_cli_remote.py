@@ -83,6 +83,7 @@ def test_a_bad_event_is_refused_as_a_local_add_refuses_it(room: Room, tmp_path: 
     [
         (["--token", "not-a-token"], "sign in first, or send a station token (HTTP 401)"),
         ([], "--server needs a token"),
+        (["--token", "tøken"], "--token: not a station token"),
     ],
 )
 def test_a_missing_or_wrong_token_is_one_line(room: Room, args: list[str], says: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any, Final
 from urllib.parse import quote, urlsplit
 
 from floorman.cli._console import echo, fail
+from floorman.errors import shown
 
 __all__ = ["add_remote"]
 
@@ -29,8 +30,10 @@ class Server:
 
     def __init__(self, url: str, token: str) -> None:
         parts = urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            fail(f"--server {url}: give the server's address, e.g. http://127.0.0.1:8765")
+        if parts.scheme not in ("http", "https") or not parts.netloc or not url.isascii():
+            fail(f"--server {shown(url)}: give the server's address, e.g. http://127.0.0.1:8765")
+        if not (token.isascii() and token.isprintable()):
+            fail("--token: not a station token (those are printable ASCII)")
         self.url = url.rstrip("/")
         self.token = token
 
