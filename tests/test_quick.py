@@ -39,7 +39,9 @@ def typer_reads() -> Iterator[Callable[[str, list[str], dict[str, str]], dict[st
 
     def read(word: str, args: list[str], env: dict[str, str]) -> dict[str, Any] | None:
         calls.clear()
-        unset: dict[str, str | None] = {"FLOORMAN_TABLE": None, "FLOORMAN_DB": None}
+        unset: dict[str, str | None] = dict.fromkeys(
+            ("FLOORMAN_TABLE", "FLOORMAN_DB", "FLOORMAN_SERVER", "FLOORMAN_TOKEN")
+        )
         result = runner.invoke(app, [word, *args], env={**unset, **env})
         if result.exit_code != 0 or not calls:
             return None
@@ -63,6 +65,8 @@ PLAIN = [
     ("add", ["-t", "7", "burn", "flop Ah Kd 7c"], {"FLOORMAN_DB": "room.db"}),
     ("add", ["--table=12", "2 bet 6"], {"FLOORMAN_TABLE": "7"}),
     ("add", ["2 says raise 8000"], {"FLOORMAN_TABLE": "7", "FLOORMAN_DB": "r.db"}),
+    ("add", ["--server", "http://127.0.0.1:8765", "--token", "t0k", "-t", "7", "deal"], {}),
+    ("add", ["3 call"], {"FLOORMAN_SERVER": "http://127.0.0.1:8765", "FLOORMAN_TOKEN": "t0k"}),
 ]
 
 

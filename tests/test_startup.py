@@ -50,6 +50,8 @@ def test_add_starts_without_typer_click_or_yaml(tmp_path: Path) -> None:
     assert "floorman.store.hands" in modules  # the events were stored
     for heavy in (*HEAVY, "jinja2", "floorman.interchange.phh", "yaml", "pickle"):
         assert heavy not in modules
+    for remote in ("floorman.cli._remote", "urllib.request", "http.client", "httpx"):
+        assert remote not in modules
     assert not {name for name in modules if name.split(".")[0] in ("typer", "click")}
     shown = subprocess.run(
         [sys.executable, "-m", "floorman", "show", "--db", db],

@@ -12,8 +12,21 @@ from pathlib import Path
 from floorman.cli._console import fail, show, use_four_colours
 
 
-def add(events: list[str], table: str | None, db: Path | None, four_colour: bool = False) -> None:
-    """Record events; all are checked before any is stored. The ruling comes first."""
+def add(
+    events: list[str],
+    table: str | None,
+    db: Path | None,
+    four_colour: bool = False,
+    server: str | None = None,
+    token: str | None = None,
+) -> None:
+    """Record events; all are checked before any is stored (by the server at ``server``
+    when one is given, else in the store ``db``). The ruling comes first."""
+    if server is not None:
+        from floorman.cli._remote import add_remote
+
+        add_remote(events, table, server, token, four_colour)
+        return
     from floorman.cli import _hands
     from floorman.cli._view import award_lines, reminder_lines, state_lines
 

@@ -5,7 +5,7 @@ Imported only inside commands: it brings in the store (and so sqlite3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -268,9 +268,15 @@ def require_open(stored: StoredHand) -> None:
 
 def ruling_lines_since(loaded: Loaded, count: int) -> list[str]:
     """The rulings and violations on events after the first ``count``, as a dealer reads them."""
+    return ruling_lines_of(*loaded.since(count))
+
+
+def ruling_lines_of(
+    rulings: Sequence[Mapping[str, Any]], violations: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Rulings and violations in the ``check --json`` shapes, as a dealer reads them."""
     from floorman.cli._ruling import ruling_lines
 
-    rulings, violations = loaded.since(count)
     lines: list[str] = []
     for ruling in rulings:
         lines.extend(ruling_lines(ruling))

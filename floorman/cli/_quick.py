@@ -96,8 +96,10 @@ QUICK: Final[Mapping[str, Quick]] = {
             "-t": Option("table", "text", "FLOORMAN_TABLE"),
             "--db": Option("db", "path", "FLOORMAN_DB"),
             "--four-colour": Option("four_colour", "flag"),
+            "--server": Option("server", "text", "FLOORMAN_SERVER"),
+            "--token": Option("token", "text", "FLOORMAN_TOKEN"),
         },
-        {"table": None, "db": None, "four_colour": False},
+        {"table": None, "db": None, "four_colour": False, "server": None, "token": None},
     ),
 }
 """The commands started without typer, by command word."""

@@ -175,11 +175,27 @@ def add(
     table: TableOption = None,
     db: DbOption = None,
     four_colour: FourColourOption = False,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            envvar="FLOORMAN_SERVER",
+            help="Record through the card room server at this address, not in --db.",
+            show_default=False,
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="FLOORMAN_TOKEN",
+            help="The table's station token, for --server.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Record events; all are checked before any is stored."""
     from floorman.cli._add import add as run
 
-    run(events, table, db, four_colour)
+    run(events, table, db, four_colour, server, token)
 
 
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman show --table 7"))

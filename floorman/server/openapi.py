@@ -201,6 +201,11 @@ DOCUMENT: Final[dict[str, Any]] = {
                                     "items": {"$ref": "#/components/schemas/Violation"},
                                 },
                                 "pots": {"type": "array", "items": {"type": "object"}},
+                                "state": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "description": "the table as floorman add prints it after",
+                                },
                                 "replayed": {"type": "boolean"},
                             },
                         },

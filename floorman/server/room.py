@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from floorman.cli import _hands
+from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store.hands import SQLiteStore, StoreConflict, open_store, standing
@@ -117,6 +118,7 @@ class Room:
                 if after is not None and after != loaded.last:
                     raise StoreConflict("stale")
                 before = loaded.count
+                known = reminder_lines(loaded.state)
                 _hands.record(store, loaded, texts)
             except StoreConflict:
                 current = self._view(store, staff, table)
@@ -141,6 +143,10 @@ class Room:
                 "rulings": rulings,
                 "violations": violations,
                 "pots": loaded.pots,
+                "state": [
+                    *state_lines(loaded.state, known=known),
+                    *award_lines(loaded.pots, loaded.state),
+                ],
             }
             if key is not None:
                 staff.remember_answer(who, key, json.dumps(body))

@@ -35,6 +35,7 @@ __all__ = [
     "StoreError",
     "StoredHand",
     "TableEntry",
+    "changed_meanwhile",
     "default_db_path",
     "open_store",
     "standing",
@@ -540,11 +541,16 @@ class SQLiteStore:
             raise StoreError(f"hand {hand_id} is closed ({closed})")
         records = self.records(hand_id)
         if after is not None and (records[-1].id if records else 0) != after:
-            raise StoreConflict(
-                f"hand {hand_id} changed while this was typed (another terminal recorded "
-                "to it); look at it again and retry"
-            )
+            raise StoreConflict(changed_meanwhile(hand_id))
         return standing(records)
+
+
+def changed_meanwhile(hand_id: int) -> str:
+    """What a writer is told when the hand changed since it read it (a stale ``after``)."""
+    return (
+        f"hand {hand_id} changed while this was typed (another terminal recorded "
+        "to it); look at it again and retry"
+    )
 
 
 def standing(records: Sequence[Record]) -> list[Record]:

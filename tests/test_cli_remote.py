@@ -1,0 +1,110 @@
+"""``floorman add --server``: a terminal records through the card room server and reads
+what ``floorman add`` prints when it records locally."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from roomserver import PREMATURE_TURN, Room, floorman, new_table, running_room
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with running_room(tmp_path_factory.mktemp("room") / "room.db", ("2", "7")) as served:
+        yield served
+
+
+def remote(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``floorman add`` as a terminal runs it, with no store of its own in reach."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("FLOORMAN_")}
+    return subprocess.run(
+        [sys.executable, "-m", "floorman", "add", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**clean, "FLOORMAN_DB": os.devnull + "/none.db", **env},
+    )
+
+
+def test_events_added_through_the_server_print_what_a_local_add_prints(
+    room: Room, tmp_path: Path
+) -> None:
+    token = room.stations["2"]
+    through = remote("--server", room.url, "--token", token, "--table", "2", *PREMATURE_TURN)
+    assert through.returncode == 0, through.stderr
+    local_db = tmp_path / "local.db"
+    new_table(local_db, "2")
+    local = floorman(local_db, "add", "--table", "2", *PREMATURE_TURN)
+    assert local.returncode == 0, local.stderr
+    assert through.stdout == local.stdout
+    assert "premature" in through.stdout.lower()
+    stored = room.station("2").get("/api/tables/2").json()
+    assert [e["text"] for e in stored["events"]] == PREMATURE_TURN
+    assert {e["by"] for e in stored["events"]} == {"station 2"}
+
+
+def test_the_variables_name_the_server_and_token_and_the_table_is_found(room: Room) -> None:
+    station = room.table("solo")
+    token = room.stations["solo"]
+    added = remote("deal", FLOORMAN_SERVER=room.url, FLOORMAN_TOKEN=token)
+    assert added.returncode == 0, added.stderr
+    assert added.stdout.splitlines()[0].startswith("preflop")
+    assert [e["text"] for e in station.get("/api/tables/solo").json()["events"]] == ["deal"]
+
+
+def test_a_station_for_table_2_cannot_add_to_table_7(room: Room) -> None:
+    refused = remote("--server", room.url, "--token", room.stations["2"], "-t", "7", "deal")
+    assert refused.returncode == 2
+    assert refused.stdout == ""
+    assert refused.stderr.count("\n") == 1
+    assert "station 2 may read only table 2" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_a_bad_event_is_refused_as_a_local_add_refuses_it(room: Room, tmp_path: Path) -> None:
+    token = room.stations["7"]
+    through = remote("--server", room.url, "--token", token, "-t", "7", "9 call")
+    local_db = tmp_path / "local.db"
+    new_table(local_db, "7")
+    local = floorman(local_db, "add", "-t", "7", "9 call")
+    assert (through.returncode, local.returncode) == (2, 2)
+    assert through.stderr == local.stderr
+    assert through.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--token", "not-a-token"], "sign in first, or send a station token (HTTP 401)"),
+        ([], "--server needs a token"),
+        (["--token", "tøken"], "--token: not a station token"),
+    ],
+)
+def test_a_missing_or_wrong_token_is_one_line(room: Room, args: list[str], says: str) -> None:
+    refused = remote("--server", room.url, *args, "-t", "7", "deal")
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1
+    assert says in refused.stderr
+
+
+def test_a_server_that_is_not_there_is_one_line() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    refused = remote("--server", url, "--token", "x", "-t", "7", "deal")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"floorman: cannot reach the server at {url}: ")
+    assert refused.stderr.count("\n") == 1
+
+
+def test_an_address_that_is_not_a_server_is_one_line() -> None:
+    refused = remote("--server", "room.example", "--token", "x", "-t", "7", "deal")
+    assert refused.returncode == 2
+    assert "--server room.example: give the server's address" in refused.stderr
