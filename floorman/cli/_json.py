@@ -134,6 +134,24 @@ def rule_row(compiled: CompiledRule) -> dict[str, Any]:
     return {"rule": compiled.id, "outcome": rule.outcome, "title": rule.title, "cite": rule.cite}
 
 
+def predicate_json(predicate: Any) -> dict[str, Any]:
+    """A rule's ``when`` as its rulebook writes it (``not`` and ``in``, not the field
+    names), from a checked predicate or one read back from the rulebook cache alike."""
+    written: dict[str, Any] = {}
+    for name in sorted(predicate.model_fields_set):
+        value = getattr(predicate, name)
+        if value is None:
+            continue
+        key = name.removesuffix("_")
+        if key in ("all", "any"):
+            written[key] = [predicate_json(part) for part in value]
+        elif key == "not":
+            written[key] = predicate_json(value)
+        else:
+            written[key] = list(value) if isinstance(value, (list, tuple)) else value
+    return written
+
+
 def rule_json(compiled: CompiledRule, book: Rulebook) -> dict[str, Any]:
     """``floorman rules show --json``: the rule as its rulebook states it."""
     rule = compiled.rule
@@ -141,9 +159,7 @@ def rule_json(compiled: CompiledRule, book: Rulebook) -> dict[str, Any]:
         **rule_row(compiled),
         "on": list(rule.on),
         "games": list(rule.games or book.games),
-        "when": rule.when.model_dump(mode="json", exclude_none=True, by_alias=True)
-        if rule.when is not None
-        else None,
+        "when": predicate_json(rule.when) if rule.when is not None else None,
         "steps": [{"do": step.do, "text": step.text.strip()} for step in rule.steps],
         "note": rule.note or None,
         "situations": list(rule.situations),
