@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from cliprobe import loaded_modules
+from terminal import on_terminal
 from typer.testing import CliRunner
 
 from floorman import replay
@@ -127,29 +128,7 @@ def test_check_says_who_takes_each_pot_and_why_an_odd_chip_goes_where(tmp_path: 
 
 
 def test_the_outcome_is_coloured_on_a_terminal() -> None:
-    import os
-    import pty
-
-    master, slave = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "floorman", "check", str(EXAMPLES / "premature-turn.yaml")],
-        stdout=slave,
-        stderr=slave,
-        cwd=ROOT,
-    )
-    os.close(slave)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # the other end closed
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(master)
-    assert process.wait(timeout=60) == 0
-    text = seen.decode("utf-8")
+    text = on_terminal("check", str(EXAMPLES / "premature-turn.yaml"))
     assert "event 12: \x1b[34m\x1b[1mCONTINUE\x1b[0m  \x1b[1mThe turn card" in text
 
 

@@ -3,19 +3,16 @@ colour, lines wrapped to the width, plain text for NO_COLOR and for a pipe."""
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import re
-import struct
 import subprocess
 import sys
-import termios
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from terminal import on_terminal
 
 from floorman.cli._console import paint_suits, wrap
 
@@ -23,40 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 SEATS = "1=100,2=100,3=100,4=100,5=100,6=100"
-
-
-def on_terminal(*args: str, env: dict[str, str] | None = None, columns: int = 0) -> str:
-    """What ``floorman ARGS`` prints on a terminal, as the bytes it wrote: 80 columns
-    wide by ``COLUMNS``, or as wide as the terminal says with ``columns``."""
-    master, slave = pty.openpty()
-    os.set_blocking(master, True)
-    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
-    if columns:
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-    else:
-        environ["COLUMNS"] = "80"
-    environ.update(env or {})
-    process = subprocess.Popen(
-        [sys.executable, "-m", "floorman", *args],
-        stdout=slave,
-        stderr=slave,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        env=environ,
-    )
-    os.close(slave)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # the other end closed
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(master)
-    process.wait(timeout=60)
-    return seen.decode("utf-8").replace("\r\n", "\n")
 
 
 def piped(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
