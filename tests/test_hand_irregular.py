@@ -35,6 +35,14 @@ def test_an_undercall_waits_with_its_chips_in_front_for_the_ruling() -> None:
     assert (s.pending, s.to_act, s.street_bets[1], s.stacks[1]) == (None, 2, 10, 90)
 
 
+def test_no_post_once_an_unruled_wager_is_in_front() -> None:
+    s = play("deal; 4 allin", betting="limit", seats={1: 4, 2: 2, 3: 6, 4: 5}, button=1)
+    assert s.pending is not None  # all in for 5 in limit 1-2: an overbet waiting for its ruling
+    with pytest.raises(IllegalEvent, match="posts come before the first action of the hand"):
+        s.apply(parse_event("post 1 straddle 3"))
+    assert sum(s.stacks.values()) + s.pot == 17
+
+
 def test_the_seat_acting_again_replaces_its_unruled_wager() -> None:
     s = play("deal; 3 raise 10; 1 call 4; 1 fold")
     assert (s.street_bets[1], s.stacks[1], s.to_act) == (1, 99, 2)

@@ -14,7 +14,7 @@ folded or all-in seat acting) is refused.
 from __future__ import annotations
 
 from floorman.hand.betting_round import BettingRound
-from floorman.hand.events import Action, Chips, Motion, Says, StringBet
+from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
 from floorman.hand.records import (
     STREETS,
     ActionRecord,
@@ -56,6 +56,13 @@ class IrregularBetting(BettingRound):
     chip_values: tuple[int, ...] | None
 
     # ------------------------------------------------------------ recording
+
+    def _post(self, event: Post, n: int) -> None:
+        """A post is refused once an action is in front of the table, even one not yet
+        ruled on (an overbet waiting for its ruling, an action held out of turn)."""
+        if self.pending is not None or self.held:
+            raise Refusal("posts come before the first action of the hand")
+        super()._post(event, n)
 
     def _out_of_turn(self, seat: int, verb: str, amount: int | None, n: int) -> None:
         if self.strict:
