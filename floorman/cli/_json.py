@@ -137,12 +137,14 @@ def rule_row(compiled: CompiledRule) -> dict[str, Any]:
 def predicate_json(predicate: Any) -> dict[str, Any]:
     """A rule's ``when`` as its rulebook writes it (``not`` and ``in``, not the field
     names), from a checked predicate or one read back from the rulebook cache alike."""
+    from floorman.rules.plain import written_name
+
     written: dict[str, Any] = {}
     for name in sorted(predicate.model_fields_set):
         value = getattr(predicate, name)
         if value is None:
             continue
-        key = name.removesuffix("_")
+        key = written_name(name)
         if key in ("all", "any"):
             written[key] = [predicate_json(part) for part in value]
         elif key == "not":

@@ -31,17 +31,23 @@ if TYPE_CHECKING:
 
     from floorman.rules.schema import RulebookFile
 
-__all__ = ["COMPARATORS", "Plain", "from_plain", "models", "to_plain"]
+__all__ = ["COMPARATORS", "Plain", "from_plain", "models", "to_plain", "written_name"]
 
 COMPARATORS: tuple[str, ...] = (
     "eq", "ne", "in", "gt", "ge", "lt", "le", "in_option", "eq_option",
 )  # fmt: skip
-"""The comparators of a fact test, as :data:`floorman.rules.schema.COMPARATORS`."""
+"""The comparators of a fact test (here, not in the models, so that a rulebook read back
+from the cache needs no pydantic)."""
 
 _MODEL = "@"
 _SET = "@s"
 _DICT = "d"
 _ALIASES = {"not_": "not", "in_": "in"}
+
+
+def written_name(field: str) -> str:
+    """A predicate field as a rulebook writes it: ``not`` and ``in``, not ``not_``, ``in_``."""
+    return _ALIASES.get(field, field)
 
 
 class Plain:
@@ -86,7 +92,7 @@ class _PlainPredicate(Plain):
     def comparator(self) -> tuple[str, Any]:
         """The one comparator of a fact test and its operand."""
         for name in self.model_fields_set:
-            alias = _ALIASES.get(name, name)
+            alias = written_name(name)
             if alias in COMPARATORS:
                 return alias, getattr(self, name)
         raise ValueError("not a fact test")

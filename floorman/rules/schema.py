@@ -14,6 +14,8 @@ from typing import Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from floorman.rules.plain import COMPARATORS, written_name
+
 __all__ = [
     "COMPARATORS",
     "EVENT_KINDS",
@@ -62,10 +64,6 @@ Primitive = Literal[
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 
-COMPARATORS: tuple[str, ...] = (
-    "eq", "ne", "in", "gt", "ge", "lt", "le", "in_option", "eq_option",
-)  # fmt: skip
-
 _STRICT = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 """Validators are built on first use: a rulebook read back from the cache needs none."""
 _ID = r"^[a-z0-9][a-z0-9.-]*$"
@@ -103,29 +101,25 @@ class Predicate(BaseModel):
         if len(forms) != 1:
             raise ValueError(
                 "a predicate is exactly one of all, any, not, condition or fact"
-                f" (got {', '.join(_alias(f) for f in forms) or 'none'})"
+                f" (got {', '.join(written_name(f) for f in forms) or 'none'})"
             )
-        comparators = [c for c in given if _alias(c) in COMPARATORS]
+        comparators = [c for c in given if written_name(c) in COMPARATORS]
         if forms == ["fact"] and len(comparators) != 1:
             raise ValueError(
                 f"fact {self.fact!r} needs exactly one comparator of {', '.join(COMPARATORS)}"
             )
         if forms != ["fact"] and comparators:
-            raise ValueError(f"{_alias(comparators[0])} is only allowed with a fact")
+            raise ValueError(f"{written_name(comparators[0])} is only allowed with a fact")
         return self
 
     @property
     def comparator(self) -> tuple[str, Any]:
         """The one comparator of a fact test and its operand."""
         for name in self.model_fields_set:
-            alias = _alias(name)
+            alias = written_name(name)
             if alias in COMPARATORS:
                 return alias, getattr(self, name)
         raise ValueError("not a fact test")
-
-
-def _alias(field: str) -> str:
-    return {"not_": "not", "in_": "in"}.get(field, field)
 
 
 class Step(BaseModel):
