@@ -84,9 +84,10 @@ def write_output(path: Path | str, data: bytes, option: str = "-o") -> None:
         raise FloormanError(f"{where}: cannot write there: {error.strerror or error}") from None
 
 
-def _write_through(path: str, data: bytes) -> None:
+def _write_through(path: str, data: bytes, extra_flags: int = 0) -> None:
     """A device or a pipe: written as it is, never replaced by a file."""
-    descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | extra_flags)
+    os.set_blocking(descriptor, True)
     with os.fdopen(descriptor, "wb") as stream:
         stream.write(data)
 
@@ -95,14 +96,11 @@ def _write_to_pipe(path: str, data: bytes, where: str) -> None:
     """A named pipe: written through when something reads it; with no reader yet,
     refused at once instead of waiting for one that may never come."""
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        _write_through(path, data, os.O_NONBLOCK)
     except OSError as error:
         if error.errno == errno.ENXIO:
             raise FloormanError(f"{where}: a pipe that nothing reads") from None
         raise
-    os.set_blocking(descriptor, True)
-    with os.fdopen(descriptor, "wb") as stream:
-        stream.write(data)
 
 
 _REAL_FAILURES: frozenset[int] = frozenset(
