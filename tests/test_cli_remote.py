@@ -108,3 +108,40 @@ def test_an_address_that_is_not_a_server_is_one_line() -> None:
     refused = remote("--server", "room.example", "--token", "x", "-t", "7", "deal")
     assert refused.returncode == 2
     assert "--server room.example: give the server's address" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [["--db", "mine.db"], ["--db=mine.db", "--four-colour", "--four-colour"]],
+    ids=["read-quickly", "read-by-typer"],
+)
+def test_a_store_and_a_server_together_are_refused_in_one_line(
+    room: Room, tmp_path: Path, spelling: list[str]
+) -> None:
+    token = room.stations["7"]
+    before = room.station("7").get("/api/tables/7").json()["events"]
+    refused = subprocess.run(
+        [sys.executable, "-m", "floorman", "add", "--server", room.url, "--token", token,
+         "-t", "7", *spelling, "note both"],
+        capture_output=True, text=True, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == (
+        "floorman: --db and --server: a remote add records in the server's store; give one\n"
+    )
+    assert not (tmp_path / "mine.db").exists()
+    assert room.station("7").get("/api/tables/7").json()["events"] == before
+
+
+def test_floorman_db_in_the_environment_is_no_conflict_with_a_server(
+    room: Room, tmp_path: Path
+) -> None:
+    local = tmp_path / "local.db"
+    added = remote(
+        "--server", room.url, "--token", room.stations["7"], "-t", "7", "note from afar",
+        FLOORMAN_DB=str(local),
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    assert not local.exists()
+    events = room.station("7").get("/api/tables/7").json()["events"]
+    assert events[-1]["text"] == "note from afar"

@@ -21,8 +21,13 @@ def add(
     token: str | None = None,
 ) -> None:
     """Record events; all are checked before any is stored (by the server at ``server``
-    when one is given, else in the store ``db``). The ruling comes first."""
+    when one is given, else in the store ``db``). The ruling comes first.
+
+    ``--db`` and ``--server`` name two stores, so both are refused; ``FLOORMAN_DB`` is
+    only the local default and is not read at all with a server."""
     if server is not None:
+        if db is not None:
+            fail("--db and --server: a remote add records in the server's store; give one")
         from floorman.cli._remote import add_remote
 
         add_remote(events, table, server, token, four_colour)

@@ -21,6 +21,18 @@ DbOption = Annotated[
     ),
 ]
 
+AddDbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="The store (default: $FLOORMAN_DB, else floorman.db in the user's data folder);"
+        " not with --server.",
+        show_default=False,
+    ),
+]
+"""``add``'s store: read from ``FLOORMAN_DB`` only when the store is used, so that a
+variable set for local work is no conflict with ``--server`` and a given ``--db`` is."""
+
 
 def plain_text(param: typer.CallbackParam, value: str | None) -> str | None:
     """A name floorman keeps or prints as given (a table, a trainee) is UTF-8 text."""

@@ -17,6 +17,7 @@ import typer
 
 from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
 from floorman.cli._options import (
+    AddDbOption,
     DbOption,
     FourColourOption,
     JsonOption,
@@ -173,7 +174,7 @@ def add(
         typer.Argument(help='Events, e.g. "3 raise 60" "5 fold", or "deal; 3 call".'),
     ],
     table: TableOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
     four_colour: FourColourOption = False,
     server: Annotated[
         str | None,
