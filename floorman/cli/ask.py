@@ -85,16 +85,13 @@ def ask(
         for line in _listing(book.situations):
             echo(line)
         return
+    if as_json:
+        from floorman.rules.search import answer
+
+        print_json(answer(book, situation))
+        return
     ruling, _ = match_situation(book, situation)
     title = book.situations[situation].title
-    if as_json:
-        found = ruling.to_json() if ruling is not None else None
-        note = ruling.note if ruling is not None else None
-        print_json(
-            {"rulebook": book.name, "situation": situation, "title": title, "ruling": found,
-             "note": note or None}
-        )  # fmt: skip
-        return
     if ruling is None:
         echo(f"{title}: no rule of {book.name} applies.")
         return

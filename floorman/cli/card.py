@@ -20,7 +20,10 @@ from floorman.cli._options import (
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from floorman.documents.render import Printed
+    from floorman.rules.loader import Rulebook
 
 
 @app.command(
@@ -51,19 +54,14 @@ def card(
     from floorman.cli._documents import load_in_force
     from floorman.cli._output import output_format, write_output
     from floorman.documents import render
-    from floorman.documents.quickcard import card_entries, quick_card_view
+    from floorman.documents.quickcard import card_entries
 
     try:
         html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
-
-        def view(entries: list[dict[str, Any]] | None = None, compact: bool = False) -> Any:
-            return quick_card_view(
-                book, game, day=datetime.date.today(), base=base, house=house_name,
-                paper=size, four_colour=four_colour, entries=entries, compact=compact,
-            )  # fmt: skip
-
+        view = card_view(book, game, base=base, house=house_name, size=size,
+                         four_colour=four_colour)  # fmt: skip
         target = output or Path(f"{game}-card" + (".html" if html else ".pdf"))
         if html:
             page = render.render_html("card.html", view(), standalone=True)
@@ -76,6 +74,40 @@ def card(
         fail(str(error))
         return
     typer.echo(f"wrote {target} (1 page, {paper.lower()} landscape)")
+
+
+def card_view(
+    book: Rulebook,
+    game: str,
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+) -> Callable[..., Any]:
+    """The card's view today, of every entry the rulebook gives or of fewer, in the usual
+    type or a size smaller (``view(entries, compact)``)."""
+    from floorman.documents.quickcard import quick_card_view
+
+    day = datetime.date.today()
+
+    def view(entries: list[dict[str, Any]] | None = None, compact: bool = False) -> Any:
+        return quick_card_view(
+            book, game, day=day, base=base, house=house, paper=size,
+            four_colour=four_colour, entries=entries, compact=compact,
+        )  # fmt: skip
+
+    return view
+
+
+def card_pdf(
+    book: Rulebook, game: str, *, base: Rulebook | None, house: str | None, size: str
+) -> bytes:
+    """The card as ``floorman card`` prints it, on one page."""
+    from floorman.documents.quickcard import card_entries
+
+    view = card_view(book, game, base=base, house=house, size=size)
+    return _one_page(view, card_entries(book, game)).pdf
 
 
 def _one_page(view: Any, entries: list[dict[str, Any]]) -> Printed:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +18,9 @@ from floorman.cli._options import (
     output_option,
 )
 from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    from floorman.rules.loader import Rulebook
 
 
 @app.command(
@@ -54,7 +57,6 @@ def sheet(
     hand rankings of a game."""  # fmt: skip
     from floorman.cli._documents import load_in_force
     from floorman.cli._output import output_format, write_output
-    from floorman.documents import content as documents
     from floorman.documents import render
 
     try:
@@ -62,11 +64,8 @@ def sheet(
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
         games = list(book.games) if all_games else [game]
-        view = documents.sheet_view(
-            book, games, day=datetime.date.today(), base=base, house=house_name,
-            paper=size, four_colour=four_colour,
-        )  # fmt: skip
-        page = render.render_html("sheet.html", view, standalone=html)
+        page = sheet_page(book, games, base=base, house=house_name, size=size,
+                          four_colour=four_colour, standalone=html)  # fmt: skip
         target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
         if html:
             write_output(target, page.encode("utf-8"))
@@ -79,3 +78,24 @@ def sheet(
         return
     pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
     typer.echo(f"wrote {target} ({pages}, {paper.lower()})")
+
+
+def sheet_page(
+    book: Rulebook,
+    games: list[str],
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+    standalone: bool = False,
+) -> str:
+    """The rule sheet of ``games`` under ``book`` today, as HTML for the printer."""
+    from floorman.documents import content as documents
+    from floorman.documents import render
+
+    view = documents.sheet_view(
+        book, games, day=datetime.date.today(), base=base, house=house, paper=size,
+        four_colour=four_colour,
+    )  # fmt: skip
+    return render.render_html("sheet.html", view, standalone=standalone)
