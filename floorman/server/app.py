@@ -34,7 +34,8 @@ from floorman._resources import templates_dir
 from floorman.cli._hands import split_events
 from floorman.errors import FloormanError
 from floorman.limits import MAX_EVENT_CHARS, MAX_ID
-from floorman.server import auth
+from floorman.rules.search import MAX_QUERY_CHARS
+from floorman.server import auth, documents
 from floorman.server.auth import Caller
 from floorman.server.openapi import DOCUMENT
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
@@ -353,11 +354,13 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         if who.role == "station":
             assert who.table is not None
             return RedirectResponse(f"/station/{_quote(who.table)}", status_code=303)
-        return _html("dashboard.html", {"who": who, "tables": await _visible(who)})
+        context = {"who": who, "tables": await _visible(who), **_ask_box("", "rrop")}
+        return _html("dashboard.html", context)
 
     async def hand_page(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
-        return _html("hand.html", {"who": who, "t": view})
+        history = await _history(who, request.path_params["table"])
+        return _html("hand.html", {"who": who, "t": view, "history": history})
 
     async def station_page(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
@@ -400,11 +403,153 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
             pdf = await run_in_threadpool(room.report_pdf, view["hand"])
         except FloormanError as error:
             raise BadRequest(400, str(error)) from None
-        name = f"table-{view['table']}-hand-{view['hand']}.pdf"
-        headers = {**_SECURITY_HEADERS, "content-disposition": f'inline; filename="{name}"'}
-        if not name.isascii() or '"' in name:
-            headers["content-disposition"] = f'inline; filename="hand-{view["hand"]}.pdf"'
+        return _pdf(
+            pdf, f"table-{view['table']}-hand-{view['hand']}.pdf", f"hand-{view['hand']}.pdf"
+        )
+
+    # a table's past, the rules and the drills (read only) ------------------
+
+    def _hand_id(request: Request) -> int:
+        text = request.path_params["hand"]
+        number = int(text) if text.isascii() and text.isdigit() and len(text) < 20 else 0
+        if not 0 < number <= MAX_ID:
+            raise BadRequest(404, f"table {request.path_params['table']} has no hand {text[:40]}")
+        return number
+
+    async def _history(who: Caller, table: str) -> dict[str, Any]:
+        _readable(who, table)
+        found = await run_in_threadpool(room.history, table)
+        if found is None:
+            raise BadRequest(404, f"no hand was ever recorded at table {table}")
+        return found
+
+    async def _past_hand(request: Request, who: Caller) -> dict[str, Any]:
+        table = request.path_params["table"]
+        _readable(who, table)
+        hand = _hand_id(request)
+        view = await run_in_threadpool(room.hand_at, table, hand)
+        if view is None:
+            raise BadRequest(404, f"table {table} has no hand {hand}")
+        return view
+
+    def _drills_check(who: Caller) -> None:
+        if not who.may_read_drills():
+            raise BadRequest(403, f"{who.label} may not read the drills")
+
+    def _ask_query(request: Request) -> tuple[str, str]:
+        query = request.query_params.get("q", "")[:MAX_QUERY_CHARS].replace("\x00", "")
+        rulebook = request.query_params.get("rulebook", "rrop")
+        if rulebook != documents.EVERY and rulebook not in documents.choices():
+            raise BadRequest(
+                400, f"rulebook: one of {documents.EVERY}, {', '.join(documents.choices())}"
+            )
+        return query.strip(), rulebook
+
+    async def _asked(request: Request) -> dict[str, Any]:
+        query, rulebook = _ask_query(request)
+        if not query:
+            return {"query": "", "rulebooks": [], "situations": []}
+        return await run_in_threadpool(documents.ask, query, rulebook)
+
+    def _ask_box(query: str, rulebook: str) -> dict[str, Any]:
+        return {"query": query, "rulebook": rulebook, "choices": documents.choices(),
+                "every": documents.EVERY}  # fmt: skip
+
+    def _pdf(pdf: bytes, name: str, fallback: str) -> Response:
+        safe = name if name.isascii() and name.isprintable() and '"' not in name else fallback
+        headers = {**_SECURITY_HEADERS, "content-disposition": f'inline; filename="{safe}"'}
         return Response(pdf, media_type="application/pdf", headers=headers)
+
+    def _paper(request: Request) -> str:
+        paper = request.query_params.get("paper", "letter")
+        if paper not in documents.PAPERS:
+            raise BadRequest(400, f"paper: one of {', '.join(documents.PAPERS)}")
+        return paper
+
+    async def _printed(kind: str, rules: documents.InForce, game: str, paper: str) -> bytes:
+        make = documents.card_pdf if kind == "card" else documents.sheet_pdf
+        try:
+            return await run_in_threadpool(make, rules, game, paper)
+        except FloormanError as error:
+            raise BadRequest(400, str(error)) from None
+
+    async def api_history(request: Request, who: Caller) -> Response:
+        found = await _history(who, request.path_params["table"])
+        return JSONResponse(found, headers=_SECURITY_HEADERS)
+
+    async def api_hand(request: Request, who: Caller) -> Response:
+        return JSONResponse(await _past_hand(request, who), headers=_SECURITY_HEADERS)
+
+    async def api_ask(request: Request, who: Caller) -> Response:
+        return JSONResponse(await _asked(request), headers=_SECURITY_HEADERS)
+
+    async def api_drills(request: Request, who: Caller) -> Response:
+        _drills_check(who)
+        found = await run_in_threadpool(room.drill_progress)
+        return JSONResponse(found, headers=_SECURITY_HEADERS)
+
+    async def past_hand_page(request: Request, who: Caller) -> Response:
+        view = await _past_hand(request, who)
+        return _html("past.html", {"who": who, "t": view, "past": True})
+
+    async def past_report(request: Request, who: Caller) -> Response:
+        table = request.path_params["table"]
+        _readable(who, table)
+        hand = _hand_id(request)
+        if not await run_in_threadpool(room.has_hand, table, hand):
+            raise BadRequest(404, f"table {table} has no hand {hand}")
+        try:
+            pdf = await run_in_threadpool(room.report_pdf, hand)
+        except FloormanError as error:
+            raise BadRequest(400, str(error)) from None
+        return _pdf(pdf, f"table-{table}-hand-{hand}.pdf", f"hand-{hand}.pdf")
+
+    def table_rules(kind: str) -> Handler:
+        async def handler(request: Request, who: Caller) -> Response:
+            table = request.path_params["table"]
+            _readable(who, table)
+            paper = _paper(request)
+            found = await run_in_threadpool(room.rules_in_force, table)
+            if found is None:
+                raise BadRequest(404, f"no hand was ever recorded at table {table}")
+            rulebook, options, game = found
+            try:
+                book = await run_in_threadpool(documents.in_force, rulebook, options, table=table)
+            except FloormanError as error:
+                raise BadRequest(400, str(error)) from None
+            pdf = await _printed(kind, book, game, paper)
+            return _pdf(pdf, f"table-{table}-{game}-{kind}.pdf", f"{game}-{kind}.pdf")
+
+        return handler
+
+    def rules_pdf(kind: str) -> Handler:
+        async def handler(request: Request, who: Caller) -> Response:
+            rulebook = request.query_params.get("rulebook", "rrop")
+            game = request.query_params.get("game", "holdem")
+            paper = _paper(request)
+            try:
+                book = await run_in_threadpool(documents.in_force, rulebook)
+            except FloormanError as error:
+                raise BadRequest(400, str(error)) from None
+            pdf = await _printed(kind, book, game, paper)
+            return _pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
+
+        return handler
+
+    async def ask_page(request: Request, who: Caller) -> Response:
+        query, rulebook = _ask_query(request)
+        found = await _asked(request)
+        return _html("ask.html", {"who": who, "found": found, **_ask_box(query, rulebook)})
+
+    async def rules_page(request: Request, who: Caller) -> Response:
+        context = {"who": who, "choices": documents.choices(), "games": documents.games(),
+                   "papers": documents.PAPERS}  # fmt: skip
+        return _html("rules.html", context)
+
+    async def drills_page(request: Request, who: Caller) -> Response:
+        _drills_check(who)
+        found = await run_in_threadpool(room.drill_progress)
+        return _html("drills.html", {"who": who, "trainees": found["trainees"]})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -422,12 +567,25 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/", page(dashboard), methods=["GET"]),
         Route("/tables/{table}", page(hand_page), methods=["GET"]),
         Route("/tables/{table}/report.pdf", page(report), methods=["GET"]),
+        Route("/tables/{table}/hands/{hand}", page(past_hand_page), methods=["GET"]),
+        Route("/tables/{table}/hands/{hand}/report.pdf", page(past_report), methods=["GET"]),
+        Route("/tables/{table}/card.pdf", page(table_rules("card")), methods=["GET"]),
+        Route("/tables/{table}/sheet.pdf", page(table_rules("sheet")), methods=["GET"]),
+        Route("/ask", page(ask_page), methods=["GET"]),
+        Route("/rules", page(rules_page), methods=["GET"]),
+        Route("/rules/card.pdf", page(rules_pdf("card")), methods=["GET"]),
+        Route("/rules/sheet.pdf", page(rules_pdf("sheet")), methods=["GET"]),
+        Route("/drills", page(drills_page), methods=["GET"]),
         Route("/station/{table}", page(station_page), methods=["GET"]),
         Route("/station/{table}", page(station_post), methods=["POST"]),
         Route("/api/openapi.json", api(openapi), methods=["GET"]),
         Route("/api/tables", api(api_tables), methods=["GET"]),
         Route("/api/tables/{table}", api(api_table), methods=["GET"]),
         Route("/api/tables/{table}/events", api(api_events), methods=["POST"]),
+        Route("/api/tables/{table}/hands", api(api_history), methods=["GET"]),
+        Route("/api/tables/{table}/hands/{hand}", api(api_hand), methods=["GET"]),
+        Route("/api/ask", api(api_ask), methods=["GET"]),
+        Route("/api/drills", api(api_drills), methods=["GET"]),
         Route("/api/stream", api(stream), methods=["GET"]),
         Mount("/static", static, name="static"),
     ]

@@ -2,7 +2,8 @@
 station by its token (a bearer token for the API, or a session made from it).
 
 A floor person reads every table and writes to any; a trainer reads; a station
-reads and writes its own table only. A request that comes with a cookie must
+reads and writes its own table only. Floor and trainers read the drills; everyone
+signed in may ask the rules and print them. A request that comes with a cookie must
 also carry the session's CSRF token to change anything (a form field, or the
 ``X-CSRF-Token`` header); a bearer token is never sent by a browser on its
 own, so it needs none.
@@ -46,6 +47,10 @@ class Caller:
         if self.role == "station":
             return table == self.table
         return self.role == "floor"
+
+    def may_read_drills(self) -> bool:
+        """Trainers and the floor read the trainees' drill progress; a station does not."""
+        return self.role in ("floor", "trainer")
 
     @property
     def label(self) -> str:

@@ -15,19 +15,22 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from floorman.cli import _hands
 from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
-from floorman.store.hands import SQLiteStore, StoreConflict, open_store, standing
+from floorman.store._sqlite import StoreError
+from floorman.store.hands import SQLiteStore, StoreConflict, StoredHand, open_store, standing
 from floorman.store.staff import SQLiteStaff, open_staff
 
 __all__ = ["Answer", "Room"]
 
 _LISTED_HANDS = 1_000
 """How many recent hands the table list looks through for tables with no hand in progress."""
+HISTORY_HANDS: Final = 50
+"""How many of a table's latest hands its page lists."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +83,7 @@ class Room:
         stored = store.open_hand(name) or store.latest_hand(name)
         if stored is None:
             return None
-        loaded = _hands.load(store, stored)
-        records = standing(store.records(stored.id))
-        return table_view(loaded, records, staff.authors(r.id for r in records))
+        return _shown(store, staff, stored)
 
     def marks(self) -> dict[str, tuple[int, int]]:
         """Each table with a hand in progress and that hand's latest record: when this
@@ -152,6 +153,55 @@ class Room:
                 staff.remember_answer(who, key, json.dumps(body))
             return Answer(200, body)
 
+    # a table's past, the room's rules and its drills (read only) ------------
+
+    def history(self, name: str, limit: int = HISTORY_HANDS) -> dict[str, Any] | None:
+        """A table's latest ``limit`` hands, newest first, each as ``floorman hands
+        --json`` lists it with its line of ``floorman table log`` (button, blinds,
+        stacks in and out, rulings, the changes between hands dealt into it), and the
+        changes waiting for the next hand; ``None`` for a table with no hand at all."""
+        from floorman.cli.session import _changes_by_hand
+
+        with open_store(self.db) as store:
+            found = store.hands(name, limit)
+            if not found:
+                return None
+            changes = _changes_by_hand(store.table_log(name))
+            hands = [
+                {**_history_row(store, stored), "changes_before": changes.get(stored.id, [])}
+                for stored in found
+            ]
+        return {"table": name, "hands": hands, "next_hand_changes": changes[None]}
+
+    def hand_at(self, name: str, hand_id: int) -> dict[str, Any] | None:
+        """Hand ``hand_id`` of table ``name`` as :meth:`table` shows a table's hand;
+        ``None`` when there is no such hand at that table."""
+        with self.stores() as (store, staff):
+            stored = _stored_at(store, name, hand_id)
+            return None if stored is None else _shown(store, staff, stored)
+
+    def has_hand(self, name: str, hand_id: int) -> bool:
+        with open_store(self.db) as store:
+            return _stored_at(store, name, hand_id) is not None
+
+    def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str] | None:
+        """The rulebook a table's hand (in progress, else latest) is ruled by, the
+        house options its header sets, and its game."""
+        with open_store(self.db) as store:
+            stored = store.open_hand(name) or store.latest_hand(name)
+            if stored is None:
+                return None
+            header = _hands.load(store, stored).header
+        return header.rulebook, dict(header.house), header.game
+
+    def drill_progress(self) -> dict[str, Any]:
+        """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
+        from floorman.cli.drill import _stats_json
+        from floorman.store.drills import open_drill_store
+
+        with open_drill_store(self.db) as drills:
+            return _stats_json(drills.progress(), drills.progress(by_topic=False))
+
     # documents -------------------------------------------------------------
 
     def report_pdf(self, hand_id: int) -> bytes:
@@ -159,6 +209,38 @@ class Room:
         from floorman.cli.report import stored_report_pdf
 
         return stored_report_pdf(hand_id, self.db)
+
+
+def _shown(store: SQLiteStore, staff: SQLiteStaff, stored: StoredHand) -> dict[str, Any]:
+    loaded = _hands.load(store, stored)
+    records = standing(store.records(stored.id))
+    return table_view(loaded, records, staff.authors(r.id for r in records))
+
+
+def _stored_at(store: SQLiteStore, name: str, hand_id: int) -> StoredHand | None:
+    try:
+        stored = store.hand(hand_id)
+    except StoreError:
+        return None
+    return stored if stored.table == name else None
+
+
+def _history_row(store: SQLiteStore, stored: StoredHand) -> dict[str, Any]:
+    """One hand of a table's history; a hand that cannot be replayed says why."""
+    from floorman.cli._json import hand_row
+    from floorman.cli.session import _summary
+
+    try:
+        loaded = _hands.load(store, stored)
+    except (FloormanError, ValueError) as error:
+        return {
+            "hand": stored.id, "table": stored.table, "started": stored.created,
+            "events": 0, "pot": 0, "status": "broken", "reason": None, "street": None,
+            "button": None, "stacks_in": {}, "stacks_out": None, "rulings": [],
+            "violations": [], "problem": str(error),
+        }  # fmt: skip
+    problem = loaded.repair() if loaded.broken is not None else None
+    return {**_summary(loaded), **hand_row(loaded), "problem": problem}
 
 
 def _natural(name: str) -> tuple[int, int, str]:
