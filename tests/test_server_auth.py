@@ -15,8 +15,15 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         yield served
 
 
-PAGES = ["/", "/tables/7", "/tables/7/report.pdf", "/station/7"]
-API = ["/api/tables", "/api/tables/7", "/api/openapi.json", "/api/stream"]
+PAGES = [
+    "/", "/tables/7", "/tables/7/report.pdf", "/station/7", "/tables/7/hands/1",
+    "/tables/7/hands/1/report.pdf", "/tables/7/card.pdf", "/tables/7/sheet.pdf",
+    "/ask?q=misdeal", "/rules", "/rules/card.pdf", "/rules/sheet.pdf", "/drills",
+]  # fmt: skip
+API = [
+    "/api/tables", "/api/tables/7", "/api/openapi.json", "/api/stream",
+    "/api/tables/7/hands", "/api/tables/7/hands/1", "/api/ask?q=misdeal", "/api/drills",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -68,6 +75,8 @@ def test_a_trainer_reads_the_floor_but_records_nothing(room: Room) -> None:
     )
     assert refused.status_code == 403
     assert refused.json() == {"error": "coach (trainer) may not record events"}
+    assert coach.get("/drills").status_code == 200
+    assert coach.get("/tables/7").status_code == 200
     station_page = coach.get("/station/7").text
     assert "Seat 3 to act" in station_page
     assert 'class="actions"' not in station_page

@@ -188,9 +188,12 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         if not who.may_read(table):
             raise BadRequest(403, f"{who.label} may read only table {who.table}")
 
-    async def _table(who: Caller, table: str) -> dict[str, Any]:
+    async def _table(
+        who: Caller, table: str, read: Callable[[str], dict[str, Any] | None] = room.table
+    ) -> dict[str, Any]:
+        """What ``read`` finds of a table the caller may read (its hand, by default)."""
         _readable(who, table)
-        view = await run_in_threadpool(room.table, table)
+        view = await run_in_threadpool(read, table)
         if view is None:
             raise BadRequest(404, f"no hand was ever recorded at table {table}")
         return view
@@ -359,7 +362,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
 
     async def hand_page(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
-        history = await _history(who, request.path_params["table"])
+        history = await _table(who, request.path_params["table"], room.history)
         return _html("hand.html", {"who": who, "t": view, "history": history})
 
     async def station_page(request: Request, who: Caller) -> Response:
@@ -416,13 +419,6 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
             raise BadRequest(404, f"table {request.path_params['table']} has no hand {text[:40]}")
         return number
 
-    async def _history(who: Caller, table: str) -> dict[str, Any]:
-        _readable(who, table)
-        found = await run_in_threadpool(room.history, table)
-        if found is None:
-            raise BadRequest(404, f"no hand was ever recorded at table {table}")
-        return found
-
     async def _past_hand(request: Request, who: Caller) -> dict[str, Any]:
         table = request.path_params["table"]
         _readable(who, table)
@@ -474,7 +470,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
             raise BadRequest(400, str(error)) from None
 
     async def api_history(request: Request, who: Caller) -> Response:
-        found = await _history(who, request.path_params["table"])
+        found = await _table(who, request.path_params["table"], room.history)
         return JSONResponse(found, headers=_SECURITY_HEADERS)
 
     async def api_hand(request: Request, who: Caller) -> Response:

@@ -79,6 +79,135 @@ _TABLE: Final = {
 }
 
 
+_CHANGE: Final = {
+    "type": "object",
+    "description": "a change between hands, as floorman table log --json prints it",
+    "required": ["change", "by", "at"],
+    "properties": {
+        "change": {"type": "string", "description": "what changed, in words"},
+        "by": {"type": ["string", "null"]},
+        "at": {"type": "string"},
+    },
+}
+_HISTORY: Final = {
+    "type": "object",
+    "description": "a table's latest hands, newest first, with the changes between them",
+    "required": ["table", "hands", "next_hand_changes"],
+    "properties": {
+        "table": {"type": "string"},
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "description": "a hand as floorman hands --json lists it, with its line of "
+                "floorman table log --json",
+                "required": ["hand", "table", "started", "events", "pot", "status", "rulings"],
+                "properties": {
+                    "hand": {"type": "integer"},
+                    "table": {"type": "string"},
+                    "started": {"type": "string"},
+                    "events": {"type": "integer"},
+                    "pot": {"type": "integer"},
+                    "status": {"enum": ["in progress", "over", "closed", "broken"]},
+                    "reason": {"type": ["string", "null"]},
+                    "street": {"type": ["string", "null"]},
+                    "button": {"type": ["integer", "null"]},
+                    "stacks_in": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "stacks_out": {
+                        "type": ["object", "null"],
+                        "additionalProperties": {"type": "integer"},
+                    },
+                    "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ruling"}},
+                    "violations": {
+                        "type": "array",
+                        "items": {"$ref": "#/components/schemas/Violation"},
+                    },
+                    "problem": {"type": ["string", "null"]},
+                    "changes_before": {
+                        "type": "array",
+                        "items": {"$ref": "#/components/schemas/Change"},
+                    },
+                },
+            },
+        },
+        "next_hand_changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
+    },
+}
+_ASKED: Final = {
+    "type": "object",
+    "description": "the situations a question is most about, best first, each with its "
+    "answer under every rulebook asked, as floorman ask SITUATION --json prints it",
+    "required": ["query", "rulebooks", "situations"],
+    "properties": {
+        "query": {"type": "string"},
+        "rulebooks": {"type": "array", "items": {"type": "string"}},
+        "situations": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "situation": {"type": "string"},
+                    "title": {"type": "string"},
+                    "answers": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["rulebook", "situation", "title", "ruling", "note"],
+                            "properties": {
+                                "rulebook": {"type": "string"},
+                                "situation": {"type": "string"},
+                                "title": {"type": "string"},
+                                "ruling": {
+                                    "oneOf": [
+                                        {"$ref": "#/components/schemas/Ruling"},
+                                        {"type": "null"},
+                                    ],
+                                    "description": "null when no rule applies",
+                                },
+                                "note": {"type": ["string", "null"]},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+}
+_PROGRESS: Final = {
+    "type": "object",
+    "properties": {
+        "sessions": {"type": "integer"},
+        "questions": {"type": "integer"},
+        "correct": {"type": "integer"},
+        "percent": {"type": "integer"},
+        "last": {"type": "string", "description": "when the last drill finished (UTC)"},
+    },
+}
+_DRILLS: Final = {
+    "type": "object",
+    "description": "every trainee's progress, as floorman drill stats --json prints it",
+    "properties": {
+        "trainees": {
+            "type": "object",
+            "additionalProperties": {
+                "allOf": [
+                    _PROGRESS,
+                    {
+                        "type": "object",
+                        "properties": {
+                            "topics": {"type": "object", "additionalProperties": _PROGRESS}
+                        },
+                    },
+                ]
+            },
+        }
+    },
+}
+_TABLE_PARAMETER: Final = {
+    "name": "table", "in": "path", "required": True, "schema": {"type": "string"}
+}  # fmt: skip
+
+
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
@@ -104,6 +233,7 @@ DOCUMENT: Final[dict[str, Any]] = {
             "Ruling": _RULING,
             "Violation": _VIOLATION,
             "Table": _TABLE,
+            "Change": _CHANGE,
         },
     },
     "security": [{"station": []}, {"session": []}],
@@ -129,9 +259,7 @@ DOCUMENT: Final[dict[str, Any]] = {
             }
         },
         "/api/tables/{table}": {
-            "parameters": [
-                {"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}
-            ],
+            "parameters": [_TABLE_PARAMETER],
             "get": {
                 "summary": "A table: game, blinds, hand, street, pot, seat to act, rulings",
                 "responses": {
@@ -144,7 +272,7 @@ DOCUMENT: Final[dict[str, Any]] = {
         },
         "/api/tables/{table}/events": {
             "parameters": [
-                {"name": "table", "in": "path", "required": True, "schema": {"type": "string"}},
+                _TABLE_PARAMETER,
                 {
                     "name": "Idempotency-Key",
                     "in": "header",
@@ -227,6 +355,70 @@ DOCUMENT: Final[dict[str, Any]] = {
                     ),
                 },
             },
+        },
+        "/api/tables/{table}/hands": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                "summary": "A table's history: its latest hands, newest first, and its session",
+                "responses": {
+                    "200": _json(_HISTORY, "the table's hands"),
+                    **_SIGN_IN,
+                    "403": _json(_REF_ERROR, "a station asking for another table"),
+                    "404": _json(_REF_ERROR, "no hand was ever recorded at the table"),
+                },
+            },
+        },
+        "/api/tables/{table}/hands/{hand}": {
+            "parameters": [
+                _TABLE_PARAMETER,
+                {"name": "hand", "in": "path", "required": True, "schema": {"type": "integer"}},
+            ],
+            "get": {
+                "summary": "One hand of a table, earlier or in progress, as a table is shown",
+                "responses": {
+                    "200": _json({"$ref": "#/components/schemas/Table"}, "the hand"),
+                    **_SIGN_IN,
+                    "403": _json(_REF_ERROR, "a station asking for another table"),
+                    "404": _json(_REF_ERROR, "no such hand at the table"),
+                },
+            },
+        },
+        "/api/ask": {
+            "get": {
+                "summary": "floorman ask as a search: the rulings for what happened, in words",
+                "parameters": [
+                    {
+                        "name": "q",
+                        "in": "query",
+                        "required": False,
+                        "description": "what happened, e.g. the turn came early",
+                        "schema": {"type": "string", "maxLength": 200},
+                    },
+                    {
+                        "name": "rulebook",
+                        "in": "query",
+                        "required": False,
+                        "description": "a shipped rulebook or house profile, or every "
+                        "(each shipped rulebook); default rrop",
+                        "schema": {"type": "string", "default": "rrop"},
+                    },
+                ],
+                "responses": {
+                    "200": _json(_ASKED, "the matching situations"),
+                    "400": _json(_REF_ERROR, "a rulebook the server does not offer"),
+                    **_SIGN_IN,
+                },
+            }
+        },
+        "/api/drills": {
+            "get": {
+                "summary": "Every trainee's drill progress (trainers and the floor)",
+                "responses": {
+                    "200": _json(_DRILLS, "the trainees"),
+                    **_SIGN_IN,
+                    "403": _json(_REF_ERROR, "a station may not read the drills"),
+                },
+            }
         },
         "/api/stream": {
             "get": {
