@@ -145,3 +145,63 @@ def test_any_station_form_is_answered_clearly(floor: httpx.Client, fields: dict[
         answer = floor.post("/station/7", data=form)
         assert answer.status_code in (200, 303, 400, 403, 404, 409), answer.text
         assert "Traceback" not in answer.text
+
+
+query_text = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=300)
+rulebook_name = st.one_of(
+    st.sampled_from(["rrop", "tda-2024", "every", "first-or-second", "../rrop", "rrop.yaml"]),
+    query_text,
+)
+
+
+@FUZZ
+@given(q=st.one_of(st.sampled_from(["turn came early", "<script>", "rule 88"]), query_text),
+       rulebook=st.one_of(st.none(), rulebook_name))  # fmt: skip
+def test_any_question_or_rulebook_asked_is_answered_clearly(
+    floor: httpx.Client, q: str, rulebook: str | None
+) -> None:
+    params = {"q": q} | ({} if rulebook is None else {"rulebook": rulebook})
+    page = floor.get("/ask", params=params)
+    assert page.status_code in (200, 400), page.text
+    assert "<script>" not in page.text.replace('<script src="/static/live.js" defer></script>', "")
+    api = floor.get("/api/ask", params=params)
+    assert api.status_code in (200, 400)
+    one_line_error(api.status_code, api.text)
+
+
+hand_text = st.one_of(
+    st.integers(-(2**70), 2**70).map(str),
+    st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=25),
+)
+
+
+@FUZZ
+@given(hand=hand_text, name=st.one_of(st.just("7"), table_name))
+def test_any_hand_id_at_any_table_is_answered_clearly(
+    floor: httpx.Client, hand: str, name: str
+) -> None:
+    table, number = quote(name, safe=""), quote(hand, safe="")
+    for url in (f"/tables/{table}/hands/{number}", f"/tables/{table}/hands/{number}/report.pdf",
+                f"/api/tables/{table}/hands/{number}", f"/api/tables/{table}/hands"):  # fmt: skip
+        answer = floor.get(url)
+        assert answer.status_code in (200, 403, 404), (url, answer.status_code, answer.text)
+        if answer.headers["content-type"] == "application/json":
+            one_line_error(answer.status_code, answer.text)
+
+
+@FUZZ
+@given(
+    rulebook=st.one_of(st.none(), rulebook_name),
+    game=st.one_of(st.none(), st.sampled_from(["holdem", "omaha", "stud"]), query_text),
+    paper=st.one_of(st.none(), st.sampled_from(["letter", "a4", "A4"]), query_text),
+    kind=st.sampled_from(["card", "sheet"]),
+)
+def test_any_rules_to_print_are_answered_clearly(
+    floor: httpx.Client, rulebook: str | None, game: str | None, paper: str | None, kind: str
+) -> None:
+    given_params = {"rulebook": rulebook, "game": game, "paper": paper}
+    params = {key: value for key, value in given_params.items() if value is not None}
+    answer = floor.get(f"/rules/{kind}.pdf", params=params)
+    assert answer.status_code in (200, 400), answer.text
+    if answer.status_code == 200:
+        assert answer.content.startswith(b"%PDF")

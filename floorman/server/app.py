@@ -74,7 +74,9 @@ class BadRequest(Exception):
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=_SECURITY_HEADERS)
+    """One line for the user: a control character from the request shows as its escape."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return JSONResponse({"error": line}, status_code=status, headers=_SECURITY_HEADERS)
 
 
 def _json(answer: Answer) -> JSONResponse:
