@@ -4,20 +4,22 @@ server. Each test saves screenshots at a desk's and a phone's size, and prints w
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from roomserver import PASSWORD, PREMATURE_TURN, Room, running_room
+from roomserver import PASSWORD, PREMATURE_TURN, Room, floorman, running_room
 from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as ready
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -166,3 +168,55 @@ def test_a_dealer_records_a_hand_from_the_station_page(
         *PREMATURE_TURN, "3 call", "4 fold", "1 call",
     ]  # fmt: skip
     assert {e["by"] for e in events} == {"station 5"}
+
+
+def test_the_floor_asks_the_rules_and_opens_a_tables_earlier_hand(
+    browser: WebDriver, room: Room, screens: Path
+) -> None:
+    room.table("3")
+    played = [*PREMATURE_TURN, "3 fold", "4 fold", "1 fold"]
+    for step in (["add", "-t", "3", *played], ["next", "-t", "3"], ["add", "-t", "3", "deal"]):
+        done = floorman(room.db, *step)
+        assert done.returncode == 0, done.stderr
+    sign_in(browser, room)
+    box = wait_for(browser, ".ask-box input[name=q]")
+    box.send_keys("the turn came early")
+    browser.find_element(By.CSS_SELECTOR, ".ask-box button").click()
+    best = wait_for(browser, ".answer", "premature-turn")
+    assert "The turn card is turned before the flop betting is complete" in best.text
+    assert "Take the turn card out of play" in best.text
+    assert "RRoP §5" in best.text
+    shoot(browser, screens, "ask")
+    box = browser.find_element(By.CSS_SELECTOR, ".ask-box input[name=q]")
+    box.clear()
+    box.send_keys("<script>alert('x')</script> four card flop")
+    Select(browser.find_element(By.CSS_SELECTOR, ".ask-box select")).select_by_value("every")
+    browser.find_element(By.CSS_SELECTOR, ".ask-box button").click()
+    wait_for(browser, ".found", "four card flop")
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.accept()
+    assert "<script>alert('x')</script>" in browser.find_element(By.CSS_SELECTOR, ".query").text
+    rulebooks = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".answer")[0]
+                 .find_elements(By.CSS_SELECTOR, "h3")]  # fmt: skip
+    assert rulebooks == ["RROP", "TDA-2024", "WSOP-2024"]
+    shoot(browser, screens, "ask-every")
+    browser.find_element(By.LINK_TEXT, "Floor").click()
+    wait_for(browser, '[data-table="3"]')
+    browser.find_element(By.LINK_TEXT, "Table 3").click()
+    rows = wait_for(browser, ".history .hands", "closed (fold)")
+    links = rows.find_elements(By.CSS_SELECTOR, "a.hand-link")
+    assert len(links) == 2
+    shoot(browser, screens, "table-history")
+    links[-1].click()
+    events = wait_for(browser, ".events", "turn 7d")
+    assert "3 fold" in events.text
+    ruling = browser.find_element(By.CSS_SELECTOR, ".ruling.outcome-continue")
+    assert "Take the 7♦ out of play" in ruling.text
+    report = browser.find_element(By.CSS_SELECTOR, "a.report").get_attribute("href") or ""
+    assert re.search(r"/tables/3/hands/\d+/report\.pdf$", report)
+    shoot(browser, screens, "earlier-hand")
+    browser.find_element(By.LINK_TEXT, "Drills").click()
+    wait_for(browser, ".panel", "No drill has been recorded yet")
+    browser.find_element(By.LINK_TEXT, "Rules").click()
+    wait_for(browser, ".print-form")
+    shoot(browser, screens, "rules")
