@@ -1,7 +1,7 @@
 """The ASGI application: routes, who may reach them, and the answers.
 
-Starlette, not FastAPI: the API is four routes whose bodies are validated by
-a small pydantic model, and the OpenAPI document is written by hand
+Starlette, not FastAPI: the API is a few routes, the one body among them
+validated by a small pydantic model, and the OpenAPI document is written by hand
 (:mod:`floorman.server.openapi`), so a framework that generates it would add
 weight and start-up time for little.
 """
