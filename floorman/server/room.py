@@ -21,8 +21,14 @@ from floorman.cli import _hands
 from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
-from floorman.store._sqlite import StoreError
-from floorman.store.hands import SQLiteStore, StoreConflict, StoredHand, open_store, standing
+from floorman.store.hands import (
+    SQLiteStore,
+    StoreConflict,
+    StoredHand,
+    StoreError,
+    open_store,
+    standing,
+)
 from floorman.store.staff import SQLiteStaff, open_staff
 
 __all__ = ["Answer", "Room"]
