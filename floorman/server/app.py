@@ -34,10 +34,10 @@ from floorman._resources import templates_dir
 from floorman.cli._hands import split_events
 from floorman.errors import FloormanError
 from floorman.limits import MAX_EVENT_CHARS, MAX_ID
-from floorman.rules.search import MAX_QUERY_CHARS
-from floorman.server import auth, documents
+from floorman.server import auth, documents, params
 from floorman.server.auth import Caller
 from floorman.server.openapi import DOCUMENT
+from floorman.server.params import BadRequest
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Answer, Room
 from floorman.server.watch import Watcher
@@ -65,12 +65,6 @@ class EventsBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     events: list[str] = Field(min_length=1, max_length=MAX_EVENTS_PER_POST)
     after: int | None = Field(None, ge=0, le=MAX_ID)
-
-
-class BadRequest(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -414,17 +408,10 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
 
     # a table's past, the rules and the drills (read only) ------------------
 
-    def _hand_id(request: Request) -> int:
-        text = request.path_params["hand"]
-        number = int(text) if text.isascii() and text.isdigit() and len(text) < 20 else 0
-        if not 0 < number <= MAX_ID:
-            raise BadRequest(404, f"table {request.path_params['table']} has no hand {text[:40]}")
-        return number
-
     async def _past_hand(request: Request, who: Caller) -> dict[str, Any]:
         table = request.path_params["table"]
         _readable(who, table)
-        hand = _hand_id(request)
+        hand = params.hand_id(request)
         view = await run_in_threadpool(room.hand_at, table, hand)
         if view is None:
             raise BadRequest(404, f"table {table} has no hand {hand}")
@@ -434,17 +421,8 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         if not who.may_read_drills():
             raise BadRequest(403, f"{who.label} may not read the drills")
 
-    def _ask_query(request: Request) -> tuple[str, str]:
-        query = request.query_params.get("q", "")[:MAX_QUERY_CHARS].replace("\x00", "")
-        rulebook = request.query_params.get("rulebook", "rrop")
-        if rulebook != documents.EVERY and rulebook not in documents.choices():
-            raise BadRequest(
-                400, f"rulebook: one of {documents.EVERY}, {', '.join(documents.choices())}"
-            )
-        return query.strip(), rulebook
-
     async def _asked(request: Request) -> dict[str, Any]:
-        query, rulebook = _ask_query(request)
+        query, rulebook = params.ask_query(request)
         if not query:
             return {"query": "", "rulebooks": [], "situations": []}
         return await run_in_threadpool(documents.ask, query, rulebook)
@@ -457,12 +435,6 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         safe = name if name.isascii() and name.isprintable() and '"' not in name else fallback
         headers = {**_SECURITY_HEADERS, "content-disposition": f'inline; filename="{safe}"'}
         return Response(pdf, media_type="application/pdf", headers=headers)
-
-    def _paper(request: Request) -> str:
-        paper = request.query_params.get("paper", "letter")
-        if paper not in documents.PAPERS:
-            raise BadRequest(400, f"paper: one of {', '.join(documents.PAPERS)}")
-        return paper
 
     async def _printed(kind: str, rules: documents.InForce, game: str, paper: str) -> bytes:
         make = documents.card_pdf if kind == "card" else documents.sheet_pdf
@@ -493,7 +465,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
     async def past_report(request: Request, who: Caller) -> Response:
         table = request.path_params["table"]
         _readable(who, table)
-        hand = _hand_id(request)
+        hand = params.hand_id(request)
         if not await run_in_threadpool(room.has_hand, table, hand):
             raise BadRequest(404, f"table {table} has no hand {hand}")
         try:
@@ -506,7 +478,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         async def handler(request: Request, who: Caller) -> Response:
             table = request.path_params["table"]
             _readable(who, table)
-            paper = _paper(request)
+            paper = params.paper(request)
             found = await run_in_threadpool(room.rules_in_force, table)
             if found is None:
                 raise BadRequest(404, f"no hand was ever recorded at table {table}")
@@ -524,7 +496,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         async def handler(request: Request, who: Caller) -> Response:
             rulebook = request.query_params.get("rulebook", "rrop")
             game = request.query_params.get("game", "holdem")
-            paper = _paper(request)
+            paper = params.paper(request)
             try:
                 book = await run_in_threadpool(documents.in_force, rulebook)
             except FloormanError as error:
@@ -535,7 +507,7 @@ def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
         return handler
 
     async def ask_page(request: Request, who: Caller) -> Response:
-        query, rulebook = _ask_query(request)
+        query, rulebook = params.ask_query(request)
         found = await _asked(request)
         return _html("ask.html", {"who": who, "found": found, **_ask_box(query, rulebook)})
 

@@ -1,0 +1,52 @@
+"""What a request asks for, read from its path and query string: a hand's id, a question
+and the rulebook to ask, a paper size. Anything the server does not offer is a clear
+4xx (:class:`BadRequest`), never passed on to be looked up."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from starlette.requests import Request
+
+from floorman.limits import MAX_ID
+from floorman.rules.search import MAX_QUERY_CHARS
+from floorman.server import documents
+
+__all__ = ["BadRequest", "ask_query", "hand_id", "paper"]
+
+_ID_DIGITS: Final = len(str(MAX_ID))
+
+
+class BadRequest(Exception):
+    """An answer other than success: its HTTP status, and one line for the user."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def hand_id(request: Request) -> int:
+    """The ``{hand}`` of the path; a number that names no hand is 404, like a missing one."""
+    text = request.path_params["hand"]
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= _ID_DIGITS else 0
+    if not 0 < number <= MAX_ID:
+        raise BadRequest(404, f"table {request.path_params['table']} has no hand {text[:40]}")
+    return number
+
+
+def ask_query(request: Request) -> tuple[str, str]:
+    """The question ``q`` (cut to its longest) and the rulebook to ask (default ``rrop``)."""
+    query = request.query_params.get("q", "")[:MAX_QUERY_CHARS].replace("\x00", "")
+    rulebook = request.query_params.get("rulebook", "rrop")
+    if rulebook != documents.EVERY and rulebook not in documents.choices():
+        offered = ", ".join([documents.EVERY, *documents.choices()])
+        raise BadRequest(400, f"rulebook: one of {offered}")
+    return query.strip(), rulebook
+
+
+def paper(request: Request) -> str:
+    """The paper to print on (default ``letter``)."""
+    chosen = request.query_params.get("paper", "letter")
+    if chosen not in documents.PAPERS:
+        raise BadRequest(400, f"paper: one of {', '.join(documents.PAPERS)}")
+    return chosen
