@@ -1,0 +1,73 @@
+"""``ask`` as a search: the words a floor person types find the situations they are about,
+best first, each answered as ``floorman ask SITUATION --json`` answers it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from floorman.rules.engine import match_situation
+from floorman.rules.loader import load_rulebook, shipped_rulebooks
+from floorman.rules.search import MAX_ANSWERS, answer, search, words
+
+
+def test_words_are_stemmed_and_the_small_ones_left_out() -> None:
+    assert words("The turn came EARLY, what now?") == ["turn", "came", "premature"]
+    assert words("exposed exposes exposing") == ["expos"]
+    assert words("four-card flop; RP-5") == ["four", "card", "flop", "rp", "5"]
+    assert words("<script>") == ["script"]
+
+
+@pytest.mark.parametrize("rulebook", shipped_rulebooks())
+@pytest.mark.parametrize(
+    ("query", "best"),
+    [
+        ("the turn came early", "premature-turn"),
+        ("dealer exposed the first card", "exposed-first-holecard"),
+        ("four card flop", "four-card-flop"),
+        ("string bet", "string-bet"),
+        ("premature-river", "premature-river"),
+    ],
+)
+def test_the_situation_a_question_is_about_comes_first(
+    rulebook: str, query: str, best: str
+) -> None:
+    found = search(load_rulebook(rulebook), query)
+    assert found[0]["situation"] == best
+    assert len(found) <= MAX_ANSWERS
+
+
+def test_a_number_matches_only_itself_in_a_citation() -> None:
+    found = search(load_rulebook("tda-2024"), "RP-5")
+    assert found
+    assert all("RP-5" in (f["ruling"] or {}).get("cite", "") for f in found[:3])
+
+
+def test_an_answer_is_the_ruling_ask_gives() -> None:
+    book = load_rulebook("wsop-2024")
+    ruling, _ = match_situation(book, "premature-turn")
+    assert ruling is not None
+    assert answer(book, "premature-turn") == {
+        "rulebook": "wsop-2024",
+        "situation": "premature-turn",
+        "title": book.situations["premature-turn"].title,
+        "ruling": ruling.to_json(),
+        "note": ruling.note or None,
+    }
+
+
+def test_words_that_say_nothing_find_nothing() -> None:
+    book = load_rulebook()
+    assert search(book, "") == []
+    assert search(book, "what is the") == []
+    assert search(book, "zzqx") == []
+
+
+@settings(max_examples=50, deadline=None)
+@given(query=st.text(max_size=400))
+def test_any_text_finds_situations_of_the_rulebook(query: str) -> None:
+    book = load_rulebook()
+    found = search(book, query)
+    assert len(found) <= MAX_ANSWERS
+    assert all(f["situation"] in book.situations for f in found)
