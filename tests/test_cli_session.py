@@ -194,3 +194,37 @@ def test_tda_deals_an_absent_player_in_and_says_to_record_away() -> None:
     out = ok("next", "-t", "4").splitlines()
     assert "seat 5 is away: after the deal, record away 5" in out
     assert "TDA 2024 Rule 30" in ok("add", "-t", "4", "deal", "away 5")
+
+
+@pytest.mark.parametrize("rulebook", ["tda-2024", "wsop-2024"])
+def test_the_big_blind_gone_the_next_hand_has_no_small_blind(rulebook: str) -> None:
+    """Button 1, small blind 3, big blind 5; seat 5 leaves. Under the dead button the big
+    blind goes to seat 6, due for it, the small blind falls to the empty seat 5 and nobody
+    posts it, seat 3 has the button (TDA 32, WSOP LA 151 and T 85)."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", rulebook)  # fmt: skip
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3, no small blind"
+    assert out[1] == "preflop  no board           pot 2  in front: 6=2"
+    assert "small_blind: none\n" in ok("export", "-t", "4")
+    show = ok("table", "show", "-t", "4").splitlines()
+    assert "no small blind: it fell to an empty seat (dead button)" in show
+    assert "  seat  6       100  big blind" in show
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["small_blind"] is None
+    ok("add", "-t", "4", "deal; fold; fold")
+    out = ok("next", "-t", "4").splitlines()  # seat 6 posts the small blind, 1 the big
+    assert out[0] == "hand 3 at table 4: hold'em no-limit 1/2, button seat 5 (empty)"
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert log[4].startswith("hand 2  button 3  sb none  bb 6  fold")
+    assert log[6].startswith("hand 3  button 5  sb 6  bb 1  in progress")
+
+
+def test_a_moving_button_always_has_a_small_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3"
+    assert out[1] == "preflop  no board           pot 3  in front: 1=2 6=1"

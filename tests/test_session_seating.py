@@ -146,10 +146,12 @@ def test_the_seating_is_kept_as_json_and_read_back() -> None:
     assert Seating.from_json(table.as_json()) == table
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(["sitout", "back", "backpost", "sit"]), st.integers(1, 9)),
+        st.tuples(
+            st.sampled_from(["sitout", "back", "backpost", "sit", "leave"]), st.integers(1, 9)
+        ),
         max_size=12,
     ),
     st.sampled_from(["moving", "dead"]),
@@ -159,13 +161,14 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
     steps: list[tuple[str, int]], rule: str, rules: EntryRules
 ) -> None:
     table = Seating.from_stacks({1: 100, 3: 100, 5: 100, 7: 100}, (1, 2), 0)
-    seats, button = (1, 3, 5, 7), 1
+    seats, button, small_blind = (1, 3, 5, 7), 1, True
     for kind, seat in steps:
         change = {
             "sitout": Change("sitout", seat),
             "back": Change("back", seat),
             "backpost": Change("back", seat, post=True),
             "sit": Change("sit", seat, chips=100, post=seat % 2 == 0),
+            "leave": Change("leave", seat),
         }[kind]
         try:
             table = apply(table, change, rules)
@@ -173,7 +176,7 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
             continue
         before = table.chips
         try:
-            dealt = deal(table, seats, button, rule, rules)  # type: ignore[arg-type]
+            dealt = deal(table, seats, button, rule, rules, small_blind)  # type: ignore[arg-type]
         except TableError:
             continue  # fewer than two seats to deal to
         assert dealt.seating.chips == before
@@ -181,7 +184,14 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
         assert set(dealt.seats) <= set(table.players)
         assert all(p.status != "posting" or s not in dealt.seats
                    for s, p in dealt.seating.players.items())  # fmt: skip
+        last = Table(seats, button, small_blind)
+        placed = Table(tuple(dealt.seats), dealt.button, dealt.small_blind)
+        assert dealt.small_blind or (rule == "dead" and len(placed.seats) > 2)
+        if rule == "dead" and len(placed.seats) > 2:  # the dead button moves the blinds on
+            assert placed.blind_seats[0] is None or placed.blind_seats[0] != last.blind_seats[0]
+            assert placed.big_blind != last.big_blind or len(last.seats) == 2
         table, seats, button = dealt.seating, tuple(dealt.seats), dealt.button
+        small_blind = dealt.small_blind
 
 
 def test_between_goes_round_the_table() -> None:

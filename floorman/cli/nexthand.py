@@ -58,7 +58,7 @@ def start_next(
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
     from floorman.session.record import seating_entry, table_record
-    from floorman.session.rotation import next_header
+    from floorman.session.rotation import blinds_header, next_header
     from floorman.session.seating import EntryRules, Seating, apply, deal
 
     last = _hands.find_hand(store, None, table, open_only=False)
@@ -99,14 +99,24 @@ def start_next(
         seating = seating.after_hand(stacks)
         for change in [*record.pending, *changes]:
             seating = apply(seating, change, rules)
-        made = deal(seating, tuple(loaded.header.seats), loaded.header.button, rule, rules)
-        data = {
-            **old,
-            "seats": made.seats,
-            "button": made.button,
-            "blinds": list(made.seating.blinds),
-            "ante": made.seating.ante,
-        }
+        made = deal(
+            seating,
+            tuple(loaded.header.seats),
+            loaded.header.button,
+            rule,
+            rules,
+            loaded.header.small_blind == "posted",
+        )
+        data = blinds_header(
+            {
+                **old,
+                "seats": made.seats,
+                "button": made.button,
+                "blinds": list(made.seating.blinds),
+                "ante": made.seating.ante,
+            },
+            made.small_blind,
+        )
         dealt, posts, notes = made.seating, made.posts, made.notes
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
     header = header_from(data, "next hand")

@@ -35,10 +35,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 def _summary(loaded: Any) -> dict[str, Any]:
     """One hand of the session: its button, blinds, stacks in and out, rulings."""
-    from floorman.hand.table import Table
-
     header = loaded.header
-    small, big = Table(tuple(header.seats), header.button).blind_seats
+    small, big = loaded.state.table.blind_seats
     state = loaded.state
     status = loaded.stored.closed or state.over_reason
     out = None
@@ -146,6 +144,8 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     typer.echo(f"hand {data['hand']}: {data['status']}")
     roles = {header.button: "button", hand["small_blind"]: "small blind"}
     roles[hand["big_blind"]] = "big blind"
+    if hand["small_blind"] is None:
+        typer.echo("no small blind: it fell to an empty seat (dead button)")
     for seat, chips in data["seats"].items():
         typer.echo(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
     started = "" if hand["stacks_out"] else " (stacks as this hand began)"
@@ -182,7 +182,7 @@ def table_log(
         _echo_changes(hand["changes_before"])
         stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
         typer.echo(
-            f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind']}  "
+            f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind'] or 'none'}  "
             f"bb {hand['big_blind']}  {hand['status']}  in: {stacks}"
         )
         if hand["stacks_out"] is not None:
@@ -317,14 +317,12 @@ def table_move(
     """A player moved from another table: given the empty seat the big blind reaches first
     (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
     from floorman.cli import _hands
-    from floorman.hand.table import Table
     from floorman.session.seating import Change, earliest_big_blind_seat
 
     if seat is None:
         with _hands.user_errors(), _hands.store_at(db) as store:
             loaded, _rules, seating = seating_now(store, table)
-            header = loaded.header
-            big = Table(tuple(header.seats), header.button).blind_seats[1]
+            big = loaded.state.table.big_blind
             size = max(9, *seating.players)
             empty = [s for s in range(1, size + 1) if s not in seating.players]
             seat = earliest_big_blind_seat(empty, big)

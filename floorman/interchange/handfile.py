@@ -78,6 +78,11 @@ class HandHeader(BaseModel):
     )
     ante: int = Field(0, ge=0, le=MAX_CHIPS, description="per player, posted before the blinds")
     button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
+    small_blind: Literal["posted", "none"] = Field(
+        "posted",
+        description="none: under the dead button the small blind falls to an empty seat and"
+        " nobody posts it; the first seat left of the button posts the big blind",
+    )
     seats: dict[int, int] = Field(description="occupied seat -> starting stack")
     chips: list[int] = Field(
         default_factory=lambda: [1],
@@ -172,6 +177,8 @@ class HandHeader(BaseModel):
                 f"button: heads-up the button is on seat {seats} (it posts the small blind),"
                 f" not on seat {self.button}"
             )
+        if len(self.seats) == 2 and self.small_blind == "none":
+            raise ValueError("small_blind: heads-up the button posts the small blind")
         return self
 
     @property
@@ -307,7 +314,8 @@ def _first_problem(error: ValidationError) -> str:
 
 
 _KEY_ORDER: Final = (
-    "table", "started", "game", "betting", "blinds", "ante", "button", "seats", "chips",
+    "table", "started", "game", "betting", "blinds", "ante", "button", "small_blind", "seats",
+    "chips",
     "rulebook", "house", "limit_raise_cap", "limit_bets", "min_bet",
 )  # fmt: skip
 

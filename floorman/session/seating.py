@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 from floorman.hand.table import Table, TableError
 from floorman.limits import MAX_CHIPS, MAX_SEAT
-from floorman.session.rotation import ButtonRule, next_button
+from floorman.session.rotation import ButtonRule, next_button, next_position, small_blind_spot
 
 __all__ = [
     "CHANGE_KINDS",
@@ -327,13 +327,15 @@ def earliest_big_blind_seat(empty: Sequence[int], big_blind: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The next hand as the seating deals it: the seats dealt in and their stacks, the
-    button, the posts owed (events), what the dealer is told, and the seating after."""
+    button, the posts owed (events), what the dealer is told, the seating after, and
+    whether a small blind is posted (not when it falls to an empty seat)."""
 
     seats: dict[int, int]
     button: int
     posts: list[str]
     notes: list[str]
     seating: Seating
+    small_blind: bool = True
 
 
 def deal(
@@ -342,9 +344,10 @@ def deal(
     button: int,
     rule: ButtonRule,
     rules: EntryRules,
+    small_blind: bool = True,
 ) -> Deal:
-    """Deal the next hand from ``seating``; ``before`` and ``button`` are the last hand's
-    seats dealt in and button.
+    """Deal the next hand from ``seating``; ``before``, ``button`` and ``small_blind`` are
+    the last hand's seats dealt in, button and whether it had a small blind.
 
     A player waiting is dealt in when the big blind comes to the seat; a player posting is
     dealt in now and posts what is owed: a new player the big blind (RRoP §4 rule 4), a
@@ -354,7 +357,8 @@ def deal(
     rulebook deals absent players in (TDA 30).
     """
     players = seating.players
-    last_small, last_big = Table(tuple(before), button).blind_seats
+    last = Table(tuple(before), button, small_blind)
+    last_small, last_big = small_blind_spot(last), last.big_blind
     away = [s for s, p in players.items() if p.status == "out"]
     established = {
         s for s, p in players.items() if p.status == "playing" and not p.new and p.stack > 0
@@ -367,23 +371,34 @@ def deal(
         if (p.status == "posting" or (p.status == "playing" and p.new)) and p.stack > 0
     }
     waiting = {s for s, p in players.items() if p.status == "waiting" and p.stack > 0}
+    posted = True
     if len(established) >= 2:
-        button = next_button(tuple(before), button, tuple(sorted(established)), rule)
+        rotating = established
+        if rule == "dead" and len(established) == 2:  # no longer heads-up: the big blind moves on
+            rotating = established | posting | waiting
+        button, posted = next_position(
+            tuple(before), button, tuple(sorted(rotating)), rule, small_blind
+        )
     else:  # a table starting again: the newcomers are all the players there are
         established |= posting | waiting
         posting, waiting = set(), set()
         button = _table(before, button, sorted(established), rule).button
-    table = _with(established | posting | waiting, button, before, rule)
-    waiting &= {table.blind_seats[1]}
+        rotating = established
+    place = _Place(button, posted, Table(tuple(sorted(rotating)), button, posted).big_blind)
+    table = place.table(established | posting | waiting, before, rule)
+    waiting &= {table.big_blind}
     notes: list[str] = []
     shut: set[int] = set()
+    held: set[int] = set()
     for _ in range(len(posting) + 1):
-        table = _with(established | posting | waiting, button, before, rule)
-        closed = {s for s in posting if _closed(s, table, rules, players[s])}
-        if not closed:
+        table = place.table(established | posting | waiting, before, rule)
+        closed = {s for s in posting if _closed(s, table, rules, players[s], place, last_big)}
+        ahead = {s for s in posting - closed if place.ahead(s, table, rule, last_big)}
+        if not closed | ahead:
             break
         shut |= closed
-        posting -= closed
+        held |= ahead
+        posting -= closed | ahead
     small, big = table.blind_seats
     posts: list[str] = []
     for s in sorted(posting):
@@ -401,6 +416,8 @@ def deal(
             posts.append(f"post {s} dead {min(seating.blinds[0], left)}")
     for s in sorted(shut):
         notes.append(f"{players[s].label} waits: not dealt in {_CLOSED[rules.closed]}")
+    for s in sorted(held):
+        notes.append(f"{players[s].label} waits: not dealt in {_AHEAD}")
     updated = dict(players)
     dealt = set(table.seats)
     for s, player in players.items():
@@ -413,7 +430,7 @@ def deal(
             missed = set(player.owes)
             if between(s, last_big, big):
                 missed.add("bb")
-            if between(s, last_small, small):
+            if between(s, last_small, small_blind_spot(table)):
                 missed.add("sb")
             updated[s] = replace(player, owes=tuple(b for b in ("sb", "bb") if b in missed))
     return Deal(
@@ -422,21 +439,43 @@ def deal(
         posts,
         notes,
         replace(seating, players=updated),
+        table.small_blind,
     )
 
 
-def _blind_at(seat: int, small: int, big: int, blinds: tuple[int, int]) -> int:
+def _blind_at(seat: int, small: int | None, big: int, blinds: tuple[int, int]) -> int:
     return blinds[0] if seat == small else blinds[1] if seat == big else 0
 
 
-def _with(seats: set[int], button: int, before: Sequence[int], rule: ButtonRule) -> Table:
-    """The table dealt with the button already placed; heads-up the button must be on a
-    seat dealt in, so it is placed again for the two seats."""
-    if len(seats) == 2 and button not in seats:
-        return _table(before, button, sorted(seats), rule)
-    if len(seats) < 2:
-        return _table(before, button, sorted(seats), rule)
-    return Table(tuple(sorted(seats)), button)
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """The button as the rotation placed it for the players already in the game, whether
+    they post a small blind, and the seat due for the big blind."""
+
+    button: int
+    small_blind: bool
+    due: int
+
+    def table(self, seats: set[int], before: Sequence[int], rule: ButtonRule) -> Table:
+        """The table dealt with the button already placed; heads-up the button must be on a
+        seat dealt in, so it is placed again for the two seats. A player dealt in between
+        the button and the big blind due posts the small blind that had fallen to an empty
+        seat."""
+        if len(seats) < 2 or (len(seats) == 2 and self.button not in seats):
+            return _table(before, self.button, sorted(seats), rule)
+        order = tuple(sorted(seats))
+        posted = self.small_blind or len(order) == 2
+        if not posted and Table(order, self.button).first_left_of_button != self.due:
+            posted = True
+        return Table(order, self.button, posted)
+
+    def ahead(self, seat: int, table: Table, rule: ButtonRule, small_blind: int) -> bool:
+        """Whether ``seat`` is between the dead button and ``small_blind``, the seat the
+        small blind is due in front of: dealt in, it would take the small blind and move the
+        big blind back onto the seat that just had it."""
+        if rule != "dead" or len(table.seats) < 3 or table.button != self.button:
+            return False
+        return between(seat, self.button, small_blind) and seat != small_blind
 
 
 def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> Table:
@@ -446,22 +485,30 @@ def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: Butto
     return Table(tuple(seats), next_button(tuple(before), button, tuple(seats), rule))
 
 
-def _closed(seat: int, table: Table, rules: EntryRules, player: Player) -> bool:
+def _closed(
+    seat: int, table: Table, rules: EntryRules, player: Player, place: _Place, vacated: int
+) -> bool:
     """Whether ``seat`` may not come in this hand: RRoP §4 rule 7 (no new player dealt in,
     and no blinds made up, between the big blind and the button), TDA 10-A (a new player
-    not between the small blind and the button)."""
+    not between the small blind and the button; with no small blind posted, the empty
+    seat it fell to, ``vacated``, is where the small blind is)."""
     if rules.closed == "none" or (rules.closed == "button-to-small-blind" and not player.new):
         return False
     if rules.closed == "button-to-big-blind":
-        small, big = table.blind_seats
-        return between(seat, table.button, big) and seat != big
+        return between(seat, table.button, table.big_blind) and seat != table.big_blind
     others = tuple(s for s in table.seats if s != seat)
     if len(others) < 2:
         return False
-    small = Table(others, table.button).blind_seats[0]
+    small = Table(others, table.button).first_left_of_button
+    if not place.small_blind and table.button == place.button:
+        small = vacated
     return between(seat, table.button, small) and seat != small
 
 
+_AHEAD: Final = (
+    "between the button and the small blind: the dead button keeps the blinds on the seats"
+    " due (RRoP §4 rule 1, WSOP LA 151, TDA 32)"
+)
 _CLOSED: Final = {
     "button-to-big-blind": "between the big blind and the button until the button passes"
     " (RRoP §4 rule 7)",
