@@ -228,3 +228,32 @@ def test_a_moving_button_always_has_a_small_blind() -> None:
     out = ok("next", "-t", "4").splitlines()
     assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3"
     assert out[1] == "preflop  no board           pot 3  in front: 1=2 6=1"
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "button", "note"),
+    [
+        ("tda-2024", "5", "the button moves on from seat 3, where it was: not backed up"
+         " (button_after_error; TDA 2024 Rule 34-A)"),
+        ("wsop-2024", "5", "the button moves on from seat 3, where it was: not backed up"
+         " (button_after_error; WSOP LA 105; WSOP T 88-c)"),
+        ("rrop", "3", "the button is corrected: it moves on from seat 1, where it belonged"
+         " (button_after_error; RRoP §3 Irregularities 1)"),
+    ],
+)  # fmt: skip
+def test_after_a_hand_played_with_the_button_out_of_place(
+    rulebook: str, button: str, note: str
+) -> None:
+    """The button belonged on seat 1 and was found on seat 3 after substantial action: the
+    hand stands (TDA 34-A, RRoP §3 Misdeals 2, WSOP LA 105). TDA does not back the button up
+    on the next hand; RRoP corrects the button for the new hand (§3 Irregularities 1); WSOP
+    says nothing, so the house option follows TDA."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100,8=100",
+       "--rulebook", rulebook)  # fmt: skip
+    assert "CONTINUE" in ok("add", "-t", "4", "deal; 6 raise 6; 8 fold; button 3")
+    ok("add", "-t", "4", "fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == f"hand 2 at table 4: hold'em no-limit 1/2, button seat {button}"
+    assert out[1] == note
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold")
+    assert "the button" not in ok("next", "-t", "4")  # the hand after goes on as usual

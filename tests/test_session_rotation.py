@@ -6,8 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from floorman.hand.events import parse_event
 from floorman.hand.table import Table, TableError
-from floorman.session.rotation import next_button, next_header, next_position, small_blind_spot
+from floorman.session.rotation import (
+    button_played,
+    next_button,
+    next_header,
+    next_position,
+    small_blind_spot,
+)
 from floorman.session.seating import between
 
 HEADER = {"game": "holdem", "blinds": [1, 2], "button": 3, "seats": {1: 100, 3: 100, 5: 100}}
@@ -157,3 +164,9 @@ def test_dead_button_hand_after_hand_the_big_blind_moves_one_player_on(
             assert new_small == (big if big in after else None)
         assert new_small is None or new_small != small
         table = placed
+
+
+def test_the_button_a_hand_was_played_with_is_its_last_button_event() -> None:
+    events = [parse_event(text, n) for n, text in enumerate(["deal", "6 raise 6", "button 3"])]
+    assert button_played(events) == 3
+    assert button_played(events[:2]) is None

@@ -58,7 +58,7 @@ def start_next(
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
     from floorman.session.record import seating_entry, table_record
-    from floorman.session.rotation import blinds_header, next_header
+    from floorman.session.rotation import blinds_header, button_played, next_header
     from floorman.session.seating import EntryRules, Seating, apply, deal
 
     last = _hands.find_hand(store, None, table, open_only=False)
@@ -99,10 +99,12 @@ def start_next(
         seating = seating.after_hand(stacks)
         for change in [*record.pending, *changes]:
             seating = apply(seating, change, rules)
+        played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
+        moved = options.get("button_after_error", "corrected") == "not-backed-up"
         made = deal(
             seating,
             tuple(loaded.header.seats),
-            loaded.header.button,
+            played if played is not None and moved else loaded.header.button,
             rule,
             rules,
             loaded.header.small_blind == "posted",
@@ -118,6 +120,8 @@ def start_next(
             made.small_blind,
         )
         dealt, posts, notes = made.seating, made.posts, made.notes
+        if played is not None:
+            notes = [_button_note(loaded, played, moved), *notes]
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
     header = header_from(data, "next hand")
     state = rule_events(header, [parse_event(p, n) for n, p in enumerate(posts, 1)]).state
@@ -137,6 +141,17 @@ def start_next(
         *notes,
         *state_lines(state),
     ]
+
+
+def _button_note(loaded: Loaded, played: int, moved: bool) -> str:
+    """What the dealer is told of the button after a hand played with it out of position."""
+    spec = loaded.recording.ruled.book.option_specs.get("button_after_error")
+    cite = f"; {spec.cite}" if spec is not None and spec.cite else ""
+    if moved:
+        how = f"moves on from seat {played}, where it was: not backed up"
+    else:
+        how = f"is corrected: it moves on from seat {loaded.header.button}, where it belonged"
+    return f"the button {how} (button_after_error{cite})"
 
 
 def _posts_at_start(loaded: Loaded) -> int:

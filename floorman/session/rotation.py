@@ -24,9 +24,10 @@ Position(button=3, small_blind=False)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal, NamedTuple
 
+from floorman.hand.events import ButtonFound, Event
 from floorman.hand.table import Table, TableError
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "ButtonRule",
     "Position",
     "blinds_header",
+    "button_played",
     "next_button",
     "next_header",
     "next_position",
@@ -60,6 +62,16 @@ def remaining(stacks: Mapping[int, int]) -> dict[int, int]:
 def next_button(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> int:
     """The button's seat for the next hand (see :func:`next_position`)."""
     return next_position(before, button, seats, rule).button
+
+
+def button_played(events: Iterable[Event]) -> int | None:
+    """The seat the button was found on in a hand played on with it out of position (the
+    last ``button`` event; the hand stood), ``None`` when it was where it belonged. Whether
+    the next button moves on from there (``not-backed-up``, TDA 34-A) or from the seat it
+    belonged on (``corrected``, RRoP §3 Irregularities 1) is the rulebook's option
+    ``button_after_error``."""
+    found = [event.seat for event in events if isinstance(event, ButtonFound)]
+    return found[-1] if found else None
 
 
 def small_blind_spot(table: Table) -> int:
