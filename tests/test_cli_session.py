@@ -257,3 +257,22 @@ def test_after_a_hand_played_with_the_button_out_of_place(
     assert out[1] == note
     ok("add", "-t", "4", "deal; fold; fold; fold; fold")
     assert "the button" not in ok("next", "-t", "4")  # the hand after goes on as usual
+
+
+def test_a_player_moved_in_takes_a_seat_at_the_table_as_big_as_it_is() -> None:
+    """Six seats: button 1, big blind 5; the empty seats are 2 and 4, and the big blind
+    reaches 2 first going round (RRoP tournament rules, TDA 11-A)."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--table-seats", "6")  # fmt: skip
+    assert ok("table", "show", "-t", "4").splitlines()[1] == "rulebook rrop, moving button, 6 seats"
+    assert ok("table", "move", "-t", "4", "120") == (
+        "table 4: seat 2 moved with 120 (from the next hand)\n"
+    )
+    result = run("table", "sit", "-t", "4", "8", "100")
+    assert (result.exit_code, result.stderr) == (2, "floorman: seat 8: the table has 6 seats\n")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("next", "-t", "4")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["table_seats"] == 6
+    result = run("new", "-t", "5", "--button", "1", "--seats", "1=100,9=100", "--table-seats", "6")
+    assert result.exit_code == 2
+    assert result.stderr == "floorman: new hand: table_seats: seat 9 is past the table's 6 seats\n"

@@ -54,6 +54,7 @@ def start_next(
     the lines to print."""
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
+    from floorman.cli.session import seats_at
     from floorman.hand.events import parse_event
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
@@ -86,7 +87,7 @@ def start_next(
     if reason == "misdeal":
         checked = seating
         for change in [*record.pending, *changes]:
-            checked = apply(checked, change, rules)
+            checked = apply(checked, change, rules, seats_at(loaded.header))
         notes = [
             f"{change.describe()}: from the hand after the redeal (a misdeal is dealt again"
             " exactly as it was)"
@@ -98,7 +99,7 @@ def start_next(
     else:
         seating = seating.after_hand(stacks)
         for change in [*record.pending, *changes]:
-            seating = apply(seating, change, rules)
+            seating = apply(seating, change, rules, seats_at(loaded.header))
         played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
         moved = options.get("button_after_error", "corrected") == "not-backed-up"
         made = deal(

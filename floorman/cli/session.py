@@ -128,6 +128,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         "rulebook": header.rulebook,
         "house": header.house,
         "button_rule": rule,
+        "table_seats": header.table_seats,
         "button": header.button,
         "small_blind": hand["small_blind"],
         "big_blind": hand["big_blind"],
@@ -140,7 +141,8 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     typer.echo(f"table {data['table']}: {headline(loaded.state)}")
-    typer.echo(f"rulebook {header.rulebook}, {rule} button")
+    size = f", {header.table_seats} seats" if header.table_seats else ""
+    typer.echo(f"rulebook {header.rulebook}, {rule} button{size}")
     typer.echo(f"hand {data['hand']}: {data['status']}")
     roles = {header.button: "button", hand["small_blind"]: "small blind"}
     roles[hand["big_blind"]] = "big blind"
@@ -238,8 +240,15 @@ def seating_now(store: Any, name: str | None) -> tuple[Any, Any, Any]:
             seating = seating.after_hand(left)
     rules = EntryRules.from_options(loaded.recording.ruled.book.options, header.betting)
     for change in record.pending:
-        seating = apply(seating, change, rules)
+        seating = apply(seating, change, rules, seats_at(header))
     return loaded, rules, seating
+
+
+def seats_at(header: Any) -> int:
+    """The highest seat a change may name: the table's seats when its set-up gives them."""
+    from floorman.limits import MAX_SEAT
+
+    return header.table_seats or MAX_SEAT
 
 
 def log_change(store: Any, table: str | None, change: Any, by: str | None) -> str:
@@ -249,7 +258,7 @@ def log_change(store: Any, table: str | None, change: Any, by: str | None) -> st
     from floorman.session.seating import apply
 
     loaded, rules, seating = seating_now(store, table)
-    apply(seating, change, rules)
+    apply(seating, change, rules, seats_at(loaded.header))
     dealt_in = change.kind == "sit" and rules.new_player == "dealt-in"
     data = change.as_json() | ({"dealt_in": True} if dealt_in else {})
     store.add_change(loaded.stored.table, data, dealer(by))
@@ -317,13 +326,13 @@ def table_move(
     """A player moved from another table: given the empty seat the big blind reaches first
     (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
     from floorman.cli import _hands
-    from floorman.session.seating import Change, earliest_big_blind_seat
+    from floorman.session.seating import Change, earliest_big_blind_seat, table_size
 
     if seat is None:
         with _hands.user_errors(), _hands.store_at(db) as store:
             loaded, _rules, seating = seating_now(store, table)
             big = loaded.state.table.big_blind
-            size = max(9, *seating.players)
+            size = table_size(loaded.header.table_seats, [*seating.players, big])
             empty = [s for s in range(1, size + 1) if s not in seating.players]
             seat = earliest_big_blind_seat(empty, big)
     change = Change("move", seat, _amount(chips, "chips"), name, origin=origin)

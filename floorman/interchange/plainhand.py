@@ -92,6 +92,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "rulebook": "rrop",
     "burns": "recorded",
     "small_blind": "posted",
+    "table_seats": None,
     "table": None,
     "started": None,
     "limit_raise_cap": DEFAULT_RAISE_CAP,
@@ -143,6 +144,7 @@ class PlainHeader:
     button: int
     small_blind: str
     seats: dict[int, int]
+    table_seats: int | None
     chips: list[int]
     rulebook: str
     house: dict[str, Any]
@@ -246,6 +248,11 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     seats = _seats(values.get("seats"))
     if seats is None or len(seats) > MAX_TABLE_SEATS[game]:
         return False
+    table_seats = values["table_seats"]
+    if table_seats is not None and not (
+        _whole(table_seats, 2, MAX_SEAT) and max(*seats, button) <= table_seats
+    ):
+        return False
     small_blind = values["small_blind"]
     if not _text_in(small_blind, _SMALL_BLIND):
         return False
@@ -272,7 +279,7 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     elif table is not None and type(table) is not str:
         return False
     header.game, header.betting, header.burns = game, betting, burns
-    header.small_blind = small_blind
+    header.small_blind, header.table_seats = small_blind, table_seats
     header.blinds, header.limit_bets = blinds, limit_bets
     header.ante, header.button, header.limit_raise_cap, header.min_bet = ante, button, cap, min_bet
     header.seats, header.chips, header.house = seats, sorted(set(chips)), dict(house)

@@ -14,7 +14,7 @@ who missed blinds posts to come back are the rulebook's :class:`EntryRules`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
@@ -24,6 +24,7 @@ from floorman.session.rotation import ButtonRule, next_button, next_position, sm
 
 __all__ = [
     "CHANGE_KINDS",
+    "DEFAULT_TABLE_SEATS",
     "Change",
     "Deal",
     "EntryRules",
@@ -33,11 +34,14 @@ __all__ = [
     "between",
     "deal",
     "earliest_big_blind_seat",
+    "table_size",
 ]
 
 Status = Literal["playing", "waiting", "posting", "out"]
 """playing: dealt in. waiting: sat down or came back, dealt in when the big blind comes to
 the seat. posting: dealt in next hand, posting what is owed. out: sitting out."""
+
+DEFAULT_TABLE_SEATS: Final = 9
 
 ChangeKind = Literal["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]
 CHANGE_KINDS: Final[tuple[str, ...]] = ChangeKind.__args__  # type: ignore[attr-defined]
@@ -259,16 +263,19 @@ def _player(seating: Seating, seat: int | None) -> Player:
     return player
 
 
-def _empty(seating: Seating, seat: int | None) -> int:
+def _empty(seating: Seating, seat: int | None, size: int) -> int:
     number = _seat(seat)
+    if number > size:
+        raise TableError(f"seat {number}: the table has {size} seats")
     if number in seating.players:
         name = seating.players[number].name
         raise TableError(f"seat {number} is taken" + (f" ({name})" if name else ""))
     return number
 
 
-def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
-    """The seating after ``change``; :class:`TableError` when the change cannot be made."""
+def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_SEAT) -> Seating:
+    """The seating after ``change`` at a table of ``size`` seats; :class:`TableError` when
+    the change cannot be made."""
     kind = change.kind
     if kind == "level":
         if change.blinds is None:
@@ -280,7 +287,7 @@ def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
             seating, blinds=change.blinds, ante=seating.ante if change.ante is None else change.ante
         )
     if kind in ("sit", "move"):
-        seat = _empty(seating, change.seat)
+        seat = _empty(seating, change.seat, size)
         chips = _chips(change.chips, f"seat {seat}")
         if kind == "move":  # a player moved keeps playing: not a new player (RRoP §4 rule 11)
             return seating.with_player(Player(seat, chips, change.name))
@@ -304,8 +311,14 @@ def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
         if rules.sitting_out == "dealt-in" or not player.owes:
             return seating.with_player(replace(player, status="playing"))
         return seating.with_player(replace(player, status="posting" if change.post else "waiting"))
-    to = _empty(seating, change.to)
+    to = _empty(seating, change.to, size)
     return seating.without(player.seat).with_player(replace(player, seat=to))
+
+
+def table_size(table_seats: int | None, taken: Iterable[int]) -> int:
+    """The seats at a table: as its set-up gives them, else nine (every game's deck deals
+    nine hands), or the highest seat ``taken`` when above."""
+    return table_seats or max(DEFAULT_TABLE_SEATS, *taken)
 
 
 def between(seat: int, start: int, end: int) -> bool:
