@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tablecli import ok, run, runner
+from tablecli import live, ok, run, runner
 
 from floorman.cli import app
 
@@ -276,3 +276,38 @@ def test_a_player_moved_in_takes_a_seat_at_the_table_as_big_as_it_is() -> None:
     result = run("new", "-t", "5", "--button", "1", "--seats", "1=100,9=100", "--table-seats", "6")
     assert result.exit_code == 2
     assert result.stderr == "floorman: new hand: table_seats: seat 9 is past the table's 6 seats\n"
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "waits"),
+    [("rrop", "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to be"
+      " in the same position (RRoP §4 rule 13)"),
+     ("wsop-2024", "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to"
+      " be in the same position (WSOP LA 159)")],
+)  # fmt: skip
+def test_a_seat_change_away_from_the_big_blind_waits_or_posts(rulebook: str, waits: str) -> None:
+    """Button 1, big blind 3: seat 4 is due the big blind next; at seat 9 it would be due
+    after seats 5, 6 and 7. RRoP deals it in again in the same position (§4 rule 13); WSOP
+    lets a move pass two players free, not three (LA 159)."""
+    ok("new", "-t", "4", "--button", "1", "--rulebook", rulebook,
+       "--seats", "1=100,2=100,3=100,4=100,5=100,6=100,7=100")  # fmt: skip
+    assert ok("table", "seat", "-t", "4", "4", "9") == (
+        "table 4: seat 4 changes to seat 9 (from the next hand)\n"
+    )
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert waits in out
+    show = ok("table", "show", "-t", "4").splitlines()
+    assert "  seat  9       100  waiting, 2 hands (seat change)" in show
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert log[3].endswith("  seat 4 changes to seat 9")
+
+
+def test_live_seat_change_with_post_posts_the_big_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    lines = live("4", "deal", *["fold"] * 5, "seat 4 9 post", "next")
+    assert (
+        "table 4: seat 4 changes to seat 9, posts the big blind if the move owes it"
+        " (from the next hand)" in lines
+    )
+    assert "  post 9 bb 2" in lines

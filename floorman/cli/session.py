@@ -157,6 +157,10 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     )
     for player in seating.players.values():
         owes = f", owes {' and '.join(player.owes)}" if player.owes else ""
+        if player.wait:
+            owes += f", {player.wait} hand{'s' if player.wait != 1 else ''} (seat change)"
+        elif player.moved_from is not None:
+            owes += f", from seat {player.moved_from}"
         name = f"  {player.name}" if player.name else ""
         typer.echo(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
 
@@ -375,18 +379,23 @@ def table_back(
     record_change(table, Change("back", seat, post=post), by, db)
 
 
-@table_app.command("seat", epilog=help_example("floorman table seat 2 9 --table 7"))
+@table_app.command("seat", epilog=help_example("floorman table seat 2 9 --post --table 7"))
 def table_seat(
     seat: SeatArgument,
     to: Annotated[int, typer.Argument(help="The new seat.", min=1, max=99, show_default=False)],
+    post: Annotated[
+        bool, typer.Option("--post", help="Post the big blind if the move owes it, not wait.")
+    ] = False,
     table: TableOption = None,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """The player at SEAT changes to seat TO, keeping chips and any blinds owed."""
+    """The player at SEAT changes to seat TO, keeping chips and any blinds owed; a move
+    farther from the big blind waits to be in the same position or posts the big blind
+    (RRoP §4 rule 13; WSOP LA 159 past more than two players)."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("seat", seat, to=to), by, db)
+    record_change(table, Change("seat", seat, to=to, post=post), by, db)
 
 
 @table_app.command("rebuy", epilog=help_example("floorman table rebuy 5 100 --table 7"))

@@ -38,8 +38,9 @@ __all__ = [
 ]
 
 Status = Literal["playing", "waiting", "posting", "out"]
-"""playing: dealt in. waiting: sat down or came back, dealt in when the big blind comes to
-the seat. posting: dealt in next hand, posting what is owed. out: sitting out."""
+"""playing: dealt in. waiting: sat down, came back or changed seats, dealt in when the big
+blind comes to the seat (or, after a seat change, the hands it waits have passed). posting:
+dealt in next hand, posting what is owed. out: sitting out."""
 
 DEFAULT_TABLE_SEATS: Final = 9
 
@@ -59,6 +60,11 @@ class Player:
     """Blinds missed while sitting out (``sb``, ``bb``), posted on coming back."""
     new: bool = False
     """A new player, not yet dealt a hand here: entering, not making up missed blinds."""
+    moved_from: int | None = None
+    """The seat a player changed from since the last hand, to be dealt in as the rulebook
+    says (RRoP §4 rule 13, WSOP LA 159)."""
+    wait: int = 0
+    """Hands a player who changed seats still waits to be back in the same position."""
 
     @property
     def label(self) -> str:
@@ -72,6 +78,10 @@ class Player:
             data["owes"] = list(self.owes)
         if self.new:
             data["new"] = True
+        if self.moved_from is not None:
+            data["moved_from"] = self.moved_from
+        if self.wait:
+            data["wait"] = self.wait
         return data
 
 
@@ -101,6 +111,8 @@ class Seating:
                 p.get("status", "playing"),
                 tuple(p.get("owes", ())),
                 bool(p.get("new", False)),
+                p.get("moved_from"),
+                int(p.get("wait", 0)),
             )
         blinds = data["blinds"]
         return cls(dict(sorted(players.items())), (int(blinds[0]), int(blinds[1])), data["ante"])
@@ -147,7 +159,7 @@ class Change:
     to: int | None = None
     """``seat``: the new seat; ``move``: unused (the seat is ``seat``)."""
     post: bool = False
-    """``sit`` and ``back``: post now to be dealt in next hand, rather than wait."""
+    """``sit``, ``back`` and ``seat``: post now to be dealt in next hand, rather than wait."""
     blinds: tuple[int, int] | None = None
     ante: int | None = None
     origin: str | None = None
@@ -206,7 +218,8 @@ class Change:
             how = "posts what is owed" if self.post else "waits for the big blind"
             return f"{who} comes back, {how}"
         if self.kind == "seat":
-            return f"{who} changes to seat {self.to}"
+            post = ", posts the big blind if the move owes it" if self.post else ""
+            return f"{who} changes to seat {self.to}{post}"
         if self.kind == "rebuy":
             return f"{who} rebuys {self.chips}"
         assert self.blinds is not None
@@ -224,12 +237,16 @@ class EntryRules:
     in: ``button-to-big-blind`` (RRoP §4 rule 7), ``button-to-small-blind`` (TDA 10-A) or
     ``none``. ``sitting_out``: ``missed-blinds`` (the blinds that pass an absent seat are
     owed: RRoP §4 rule 9, WSOP LA 156) or ``dealt-in`` (an absent player is dealt in and
-    posts, and the hand is killed: TDA 30).
+    posts, and the hand is killed: TDA 30). ``seat_change``: ``same-position`` (a player
+    who changes seats farther from the big blind waits to be in the same position, or posts
+    the big blind: RRoP §4 rule 13), ``past-two`` (the same once the move passes more than
+    two active players: WSOP LA 159) or ``free``.
     """
 
     new_player: str = "post-or-wait"
     closed: str = "button-to-big-blind"
     sitting_out: str = "missed-blinds"
+    seat_change: str = "same-position"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], betting: str = "no-limit") -> EntryRules:
@@ -240,6 +257,7 @@ class EntryRules:
             new,
             str(options.get("new_player_closed_seats", "button-to-big-blind")),
             str(options.get("sitting_out", "missed-blinds")),
+            str(options.get("seat_change", "same-position")),
         )
 
 
@@ -312,7 +330,11 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
             return seating.with_player(replace(player, status="playing"))
         return seating.with_player(replace(player, status="posting" if change.post else "waiting"))
     to = _empty(seating, change.to, size)
-    return seating.without(player.seat).with_player(replace(player, seat=to))
+    moved = replace(player, seat=to)
+    if player.status in ("playing", "posting") and not player.owes and not player.new:
+        origin = player.seat if player.moved_from is None else player.moved_from
+        moved = replace(moved, moved_from=origin, status="posting" if change.post else "playing")
+    return seating.without(player.seat).with_player(moved)
 
 
 def table_size(table_seats: int | None, taken: Iterable[int]) -> int:
@@ -369,9 +391,9 @@ def deal(
     rule 7). A player sitting out misses the blinds that pass the seat, unless the
     rulebook deals absent players in (TDA 30).
     """
-    players = seating.players
     last = Table(tuple(before), button, small_blind)
     last_small, last_big = small_blind_spot(last), last.big_blind
+    players, notes = _seat_changes(seating.players, before, last_big, rules)
     away = [s for s, p in players.items() if p.status == "out"]
     established = {
         s for s, p in players.items() if p.status == "playing" and not p.new and p.stack > 0
@@ -400,7 +422,6 @@ def deal(
     place = _Place(button, posted, Table(tuple(sorted(rotating)), button, posted).big_blind)
     table = place.table(established | posting | waiting, before, rule)
     waiting &= {table.big_blind}
-    notes: list[str] = []
     shut: set[int] = set()
     held: set[int] = set()
     for _ in range(len(posting) + 1):
@@ -439,6 +460,9 @@ def deal(
                 notes.append(f"{player.label} is away: after the deal, record away {s}")
             else:
                 updated[s] = replace(player, status="playing", owes=(), new=False)
+        elif player.wait:  # a seat change: no blind is missed while it waits
+            left = player.wait - 1
+            updated[s] = replace(player, wait=left, status="waiting" if left else "playing")
         elif player.status in ("out", "waiting") and not player.new:
             missed = set(player.owes)
             if between(s, last_big, big):
@@ -454,6 +478,50 @@ def deal(
         replace(seating, players=updated),
         table.small_blind,
     )
+
+
+_SEAT_CHANGES: Final = {"same-position": (0, "RRoP §4 rule 13"), "past-two": (2, "WSOP LA 159")}
+
+
+def _seat_changes(
+    players: Mapping[int, Player], before: Sequence[int], big: int, rules: EntryRules
+) -> tuple[dict[int, Player], list[str]]:
+    """The players who changed seats since the last hand, dealt in as the rulebook says, and
+    what the dealer is told: a move farther from the big blind (``big``, last hand's) by more
+    positions than the rulebook allows waits that many hands, so as to be dealt in again in
+    the same position, or posts the big blind to be dealt in now."""
+    found = dict(players)
+    notes: list[str] = []
+    for seat, player in players.items():
+        if player.moved_from is None:
+            continue
+        settled = replace(player, moved_from=None, status="playing")
+        limit = _SEAT_CHANGES.get(rules.seat_change)
+        if limit is None or player.moved_from not in before:
+            found[seat] = settled
+            continue
+        now = (set(before) - {player.moved_from}) | {seat}
+        away = _hands_to_big_blind(seat, now, big) - _hands_to_big_blind(
+            player.moved_from, before, big
+        )
+        allowed, cite = limit
+        if away <= allowed:
+            found[seat] = settled
+        elif player.status == "posting":
+            found[seat] = replace(settled, status="posting", new=True)
+            notes.append(f"{player.label} changed seats {away} places farther from the big"
+                         f" blind: posts the big blind to be dealt in ({cite})")  # fmt: skip
+        else:
+            found[seat] = replace(settled, status="waiting", wait=away)
+            hands = f"{away} hand{'s' if away != 1 else ''}"
+            notes.append(f"{player.label} changed seats {away} places farther from the big"
+                         f" blind: waits {hands} to be in the same position ({cite})")  # fmt: skip
+    return found, notes
+
+
+def _hands_to_big_blind(seat: int, seats: Iterable[int], big: int) -> int:
+    """Hands before the big blind, last on ``big``, comes to ``seat`` among ``seats``."""
+    return sum(1 for s in seats if between(s, big, seat)) - 1
 
 
 def _blind_at(seat: int, small: int | None, big: int, blinds: tuple[int, int]) -> int:
