@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from floorman.hand.table import Table, TableError
@@ -159,6 +159,8 @@ def test_the_seating_is_kept_as_json_and_read_back() -> None:
     st.sampled_from(["moving", "dead"]),
     st.sampled_from([RROP, TDA, WSOP_LIVE, WSOP_SEATS]),
 )
+# the big blind passed the player waiting on seat 9 when the small blind fell to empty seat 7
+@example([("sit", 9), ("sitout", 7), ("back", 7)], "dead", RROP)
 def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
     steps: list[tuple[str, int]], rule: str, rules: EntryRules
 ) -> None:

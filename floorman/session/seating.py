@@ -420,6 +420,10 @@ def deal(
         button = _table(before, button, sorted(established), rule).button
         rotating = established
     place = _Place(button, posted, Table(tuple(sorted(rotating)), button, posted).big_blind)
+    if rule == "dead" and len(rotating) > 2:  # the big blind goes to the next seat to take it
+        taking = Table(tuple(sorted(established | posting | waiting)), button)
+        place = replace(place, due=taking.left_of(last_big))
+        waiting &= {place.due}
     table = place.table(established | posting | waiting, before, rule)
     waiting &= {table.big_blind}
     shut: set[int] = set()
