@@ -192,9 +192,9 @@ def next_hand(
     """Start the next hand: stacks carried, busted seats empty, the button moved by the
     rulebook's button rule; after a misdeal, the same hand dealt again."""
     from floorman.cli import _hands
+    from floorman.cli._console import show
 
     changes = _changes(sit, rebuy, leave)
     with _hands.user_errors(), _hands.store_at(db) as store:
         lines = start_next(store, table, changes, force=force, by=by)
-    for line in lines:
-        typer.echo(line)
+    show(lines)

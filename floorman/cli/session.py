@@ -112,6 +112,7 @@ def _table(store: Any, table: str | None) -> Any:
 def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
     from floorman.cli import _hands
+    from floorman.cli._console import show
     from floorman.cli._view import headline
 
     with _hands.user_errors(), _hands.store_at(db) as store:
@@ -140,18 +141,20 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"table {data['table']}: {headline(loaded.state)}")
     size = f", {header.table_seats} seats" if header.table_seats else ""
-    typer.echo(f"rulebook {header.rulebook}, {rule} button{size}")
-    typer.echo(f"hand {data['hand']}: {data['status']}")
+    lines = [
+        f"table {data['table']}: {headline(loaded.state)}",
+        f"rulebook {header.rulebook}, {rule} button{size}",
+        f"hand {data['hand']}: {data['status']}",
+    ]
     roles = {header.button: "button", hand["small_blind"]: "small blind"}
     roles[hand["big_blind"]] = "big blind"
     if hand["small_blind"] is None:
-        typer.echo("no small blind: it fell to an empty seat (dead button)")
+        lines.append("no small blind: it fell to an empty seat (dead button)")
     for seat, chips in data["seats"].items():
-        typer.echo(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
+        lines.append(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
     started = "" if hand["stacks_out"] else " (stacks as this hand began)"
-    typer.echo(
+    lines.append(
         f"next hand{started}: blinds {seating.blinds[0]}/{seating.blinds[1]}"
         + (f", ante {seating.ante}" if seating.ante else "")
     )
@@ -162,7 +165,8 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         elif player.moved_from is not None:
             owes += f", from seat {player.moved_from}"
         name = f"  {player.name}" if player.name else ""
-        typer.echo(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
+        lines.append(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
+    show(lines)
 
 
 @table_app.command("log", epilog=help_example("floorman table log --table 7 --json"))
@@ -176,6 +180,7 @@ def table_log(
 ) -> None:
     """The session at a table: every hand in order, its button, stacks in and out, rulings."""
     from floorman.cli import _hands
+    from floorman.cli._console import show
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         name, hands, pending = _session(store, table, limit)
@@ -183,34 +188,37 @@ def table_log(
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"table {name}: {_hands_count(len(hands))}")
+    lines = [f"table {name}: {_hands_count(len(hands))}"]
     for hand in hands:
-        _echo_changes(hand["changes_before"])
+        lines += _change_lines(hand["changes_before"])
         stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
-        typer.echo(
+        lines.append(
             f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind'] or 'none'}  "
             f"bb {hand['big_blind']}  {hand['status']}  in: {stacks}"
         )
         if hand["stacks_out"] is not None:
-            typer.echo("  out: " + " ".join(f"{s}={c}" for s, c in hand["stacks_out"].items()))
+            lines.append("  out: " + " ".join(f"{s}={c}" for s, c in hand["stacks_out"].items()))
         for ruling in hand["rulings"]:
-            typer.echo(
+            lines.append(
                 f"  ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}"
             )
         for violation in hand["violations"]:
-            typer.echo(f"  violation at event {violation['event']}: {violation['message']}")
+            lines.append(f"  violation at event {violation['event']}: {violation['message']}")
     if pending:
-        typer.echo("for the next hand:")
-        _echo_changes(pending)
+        lines.append("for the next hand:")
+        lines += _change_lines(pending)
+    show(lines)
 
 
-def _echo_changes(changes: list[dict[str, Any]]) -> None:
+def _change_lines(changes: list[dict[str, Any]]) -> list[str]:
     from datetime import datetime
 
+    lines = []
     for change in changes:
         at = datetime.fromisoformat(change["at"]).astimezone().strftime("%H:%M:%S")
         by = f" (by {change['by']})" if change["by"] else ""
-        typer.echo(f"  between hands {at}  {change['change']}{by}")
+        lines.append(f"  between hands {at}  {change['change']}{by}")
+    return lines
 
 
 SeatArgument = Annotated[int, typer.Argument(help="The seat.", min=1, max=99, show_default=False)]
