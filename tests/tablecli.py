@@ -18,3 +18,11 @@ def ok(*args: str) -> str:
     result = run(*args)
     assert result.exit_code == 0, (args, result.stdout, result.stderr)
     return result.stdout
+
+
+def live(table: str, *lines: str) -> list[str]:
+    """A ``live`` shift at ``table`` typed line by line, which must end well; what it
+    printed, line by line."""
+    result = runner.invoke(app, ["live", "-t", table], input="".join(f"{x}\n" for x in lines))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.splitlines()

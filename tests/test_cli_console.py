@@ -186,3 +186,21 @@ def test_wrapping_keeps_every_word_whole_and_in_order(
 @pytest.mark.parametrize("card", ["A♥", "10♦", "Q♥"])
 def test_red_suits_are_painted_and_black_ones_left(card: str) -> None:
     assert paint_suits(f"{card} 7♣") == f"\x1b[31m{card}\x1b[39m 7♣"
+
+
+def test_the_table_commands_print_as_the_dealers_lines(tmp_path: Path) -> None:
+    """``table log``, ``table show`` and ``next`` print through the dealer's terminal
+    printing: wrapped to the width on a terminal, plain for NO_COLOR and for a pipe."""
+    db = tmp_path / "room.db"
+    premature_turn(db)
+    piped("add", "turn 7d", env={"FLOORMAN_DB": str(db)})
+    log = on_terminal("table", "log", "--db", str(db), "-t", "7", columns=40).splitlines()
+    assert "hand 1  button 6  sb 1  bb 2  in" in log
+    assert "  progress  in: 1=100 2=100 3=100 4=100" in log  # wrapped under the hand
+    assert not ANSI.search(on_terminal("table", "show", "--db", str(db), "-t", "7",
+                                       env={"NO_COLOR": "1"}))  # fmt: skip
+    through_a_pipe = piped("table", "log", "-t", "7", env={"FLOORMAN_DB": str(db)})
+    assert "hand 1  button 6  sb 1  bb 2  in progress  in: 1=100 2=100" in through_a_pipe.stdout
+    dealt = on_terminal("next", "--db", str(db), "-t", "7", "--force", env={"NO_COLOR": "1"})
+    assert dealt.startswith("hand 2 at table 7: hold'em no-limit 1/2, button seat 1\n")
+    assert not ANSI.search(dealt)

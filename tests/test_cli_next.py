@@ -35,10 +35,21 @@ def clockwise_after(seat: int, seats: list[int]) -> int:
     return next((s for s in sorted(seats) if s > seat), min(seats))
 
 
-def big_blind(button: int, seats: list[int]) -> int:
+def big_blind(button: int, seats: list[int], small_blind: bool = True) -> int:
     if len(seats) == 2 and button in seats:  # heads-up the button posts the small blind
         return clockwise_after(button, seats)
+    if not small_blind:  # it fell to an empty seat: the first seat posts the big blind
+        return clockwise_after(button, seats)
     return clockwise_after(clockwise_after(button, seats), seats)
+
+
+def blinds_of(data: dict[str, object]) -> tuple[int | None, int]:
+    """The seats posting the small and the big blind, as the header places them."""
+    seats, button = sorted(seats_of(data)), int(str(data["button"]))
+    if data.get("small_blind") == "none":
+        return None, big_blind(button, seats, small_blind=False)
+    big = big_blind(button, seats)
+    return (button if len(seats) == 2 else clockwise_after(button, seats)), big
 
 
 def play(rng: random.Random) -> None:
@@ -97,6 +108,8 @@ def test_a_hundred_hands_keep_every_chip_and_move_the_button_by_the_rule(
     misdeal = False
     busted = sat = returned = moved = 0
     leveled: int | None = None
+    paid_big: set[int] = set()  # the seats that posted the big blind in this orbit
+    orbits = no_small_blind = 0
     for number in range(100):
         seats = seats_of(previous)
         if misdeal:
@@ -171,14 +184,28 @@ def test_a_hundred_hands_keep_every_chip_and_move_the_button_by_the_rule(
                 assert current["button"] == last_big
         else:  # a dead button: the big blind goes to the player due for it
             order = sorted(after)
-            due = clockwise_after(big_blind(int(str(previous["button"])), sorted(seats)), order)
-            assert big_blind(int(str(current["button"])), order) == due
+            last_small, last_big = blinds_of(previous)
+            small, big = blinds_of(current)
+            assert big == clockwise_after(last_big, order)
+            # the player who had the big blind posts the small blind, or nobody does
+            assert small == (last_big if last_big in after else None) or (
+                small is not None and small not in seats
+            ), (previous, current)
+            assert small is None or small != last_small
+            no_small_blind += small is None
+            if big <= last_big or len(seats) == 2:
+                paid_big, orbits = set(), orbits + 1
+            assert big not in paid_big  # each seat pays the big blind once an orbit
+            paid_big.add(big)
         previous = current
     assert chips_at(table()) == expected
     assert busted > 5
     assert sat > 5
     assert returned > 1
     assert moved > 0
+    if rulebook != "rrop":
+        assert orbits > 5
+        assert no_small_blind > 0
 
 
 def test_a_misdeal_is_dealt_again_with_the_same_button_and_stacks() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tablecli import ok, run, runner
+from tablecli import live, ok, run, runner
 
 from floorman.cli import app
 
@@ -194,3 +194,120 @@ def test_tda_deals_an_absent_player_in_and_says_to_record_away() -> None:
     out = ok("next", "-t", "4").splitlines()
     assert "seat 5 is away: after the deal, record away 5" in out
     assert "TDA 2024 Rule 30" in ok("add", "-t", "4", "deal", "away 5")
+
+
+@pytest.mark.parametrize("rulebook", ["tda-2024", "wsop-2024"])
+def test_the_big_blind_gone_the_next_hand_has_no_small_blind(rulebook: str) -> None:
+    """Button 1, small blind 3, big blind 5; seat 5 leaves. Under the dead button the big
+    blind goes to seat 6, due for it, the small blind falls to the empty seat 5 and nobody
+    posts it, seat 3 has the button (TDA 32, WSOP LA 151 and T 85)."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", rulebook)  # fmt: skip
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3, no small blind"
+    assert out[1] == "preflop  no board           pot 2  in front: 6=2"
+    assert "small_blind: none\n" in ok("export", "-t", "4")
+    show = ok("table", "show", "-t", "4").splitlines()
+    assert "no small blind: it fell to an empty seat (dead button)" in show
+    assert "  seat  6       100  big blind" in show
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["small_blind"] is None
+    ok("add", "-t", "4", "deal; fold; fold")
+    out = ok("next", "-t", "4").splitlines()  # seat 6 posts the small blind, 1 the big
+    assert out[0] == "hand 3 at table 4: hold'em no-limit 1/2, button seat 5 (empty)"
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert log[4].startswith("hand 2  button 3  sb none  bb 6  fold")
+    assert log[6].startswith("hand 3  button 5  sb 6  bb 1  in progress")
+
+
+def test_a_moving_button_always_has_a_small_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3"
+    assert out[1] == "preflop  no board           pot 3  in front: 1=2 6=1"
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "button", "note"),
+    [
+        ("tda-2024", "5", "the button moves on from seat 3, where it was: not backed up"
+         " (button_after_error; TDA 2024 Rule 34-A)"),
+        ("wsop-2024", "5", "the button moves on from seat 3, where it was: not backed up"
+         " (button_after_error; WSOP LA 105; WSOP T 88-c)"),
+        ("rrop", "3", "the button is corrected: it moves on from seat 1, where it belonged"
+         " (button_after_error; RRoP §3 Irregularities 1)"),
+    ],
+)  # fmt: skip
+def test_after_a_hand_played_with_the_button_out_of_place(
+    rulebook: str, button: str, note: str
+) -> None:
+    """The button belonged on seat 1 and was found on seat 3 after substantial action: the
+    hand stands (TDA 34-A, RRoP §3 Misdeals 2, WSOP LA 105). TDA does not back the button up
+    on the next hand; RRoP corrects the button for the new hand (§3 Irregularities 1); WSOP
+    says nothing, so the house option follows TDA."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100,8=100",
+       "--rulebook", rulebook)  # fmt: skip
+    assert "CONTINUE" in ok("add", "-t", "4", "deal; 6 raise 6; 8 fold; button 3")
+    ok("add", "-t", "4", "fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == f"hand 2 at table 4: hold'em no-limit 1/2, button seat {button}"
+    assert out[1] == note
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold")
+    assert "the button" not in ok("next", "-t", "4")  # the hand after goes on as usual
+
+
+def test_a_player_moved_in_takes_a_seat_at_the_table_as_big_as_it_is() -> None:
+    """Six seats: button 1, big blind 5; the empty seats are 2 and 4, and the big blind
+    reaches 2 first going round (RRoP tournament rules, TDA 11-A)."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--table-seats", "6")  # fmt: skip
+    assert ok("table", "show", "-t", "4").splitlines()[1] == "rulebook rrop, moving button, 6 seats"
+    assert ok("table", "move", "-t", "4", "120") == (
+        "table 4: seat 2 moved with 120 (from the next hand)\n"
+    )
+    result = run("table", "sit", "-t", "4", "8", "100")
+    assert (result.exit_code, result.stderr) == (2, "floorman: seat 8: the table has 6 seats\n")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("next", "-t", "4")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["table_seats"] == 6
+    result = run("new", "-t", "5", "--button", "1", "--seats", "1=100,9=100", "--table-seats", "6")
+    assert result.exit_code == 2
+    assert result.stderr == "floorman: new hand: table_seats: seat 9 is past the table's 6 seats\n"
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "waits"),
+    [("rrop", "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to be"
+      " in the same position (RRoP §4 rule 13)"),
+     ("wsop-2024", "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to"
+      " be in the same position (WSOP LA 159)")],
+)  # fmt: skip
+def test_a_seat_change_away_from_the_big_blind_waits_or_posts(rulebook: str, waits: str) -> None:
+    """Button 1, big blind 3: seat 4 is due the big blind next; at seat 9 it would be due
+    after seats 5, 6 and 7. RRoP deals it in again in the same position (§4 rule 13); WSOP
+    lets a move pass two players free, not three (LA 159)."""
+    ok("new", "-t", "4", "--button", "1", "--rulebook", rulebook,
+       "--seats", "1=100,2=100,3=100,4=100,5=100,6=100,7=100")  # fmt: skip
+    assert ok("table", "seat", "-t", "4", "4", "9") == (
+        "table 4: seat 4 changes to seat 9 (from the next hand)\n"
+    )
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert waits in out
+    show = ok("table", "show", "-t", "4").splitlines()
+    assert "  seat  9       100  waiting, 2 hands (seat change)" in show
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert log[3].endswith("  seat 4 changes to seat 9")
+
+
+def test_live_seat_change_with_post_posts_the_big_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    lines = live("4", "deal", *["fold"] * 5, "seat 4 9 post", "next")
+    assert (
+        "table 4: seat 4 changes to seat 9, posts the big blind if the move owes it"
+        " (from the next hand)" in lines
+    )
+    assert "  post 9 bb 2" in lines

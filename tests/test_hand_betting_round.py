@@ -20,6 +20,20 @@ def test_blinds_are_posted_and_the_first_seat_left_of_the_big_blind_acts() -> No
     assert hand.options(4) == ()
 
 
+def test_with_no_small_blind_only_the_big_blind_is_posted() -> None:
+    # a dead button on seat 3, the small blind fallen to empty seat 4: seat 5 posts the big
+    # blind, seat 7 acts first, and after the flop seat 5 acts first (RRoP §4 rule 1)
+    seats = {1: 100, 5: 100, 7: 100}
+    hand = BettingRound(
+        Table(tuple(seats), 3, small_blind=False), 2, seats, (1, 2), 0, "no-limit", 3,
+        None, None, False,
+    )  # fmt: skip
+    assert hand.stacks == {1: 100, 5: 98, 7: 100}
+    assert (hand.to_act, hand.current_bet, hand.pot) == (7, 2, 2)
+    assert hand.options(7) == ("fold", "call 2", "raise 4..100")
+    assert hand.chip_problems() == []
+
+
 def test_a_short_big_blind_is_all_in_and_the_others_still_face_the_full_blind() -> None:
     hand = round_({1: 100, 2: 1, 3: 100})
     assert hand.stacks[2] == 0

@@ -27,6 +27,16 @@ def test_a_dead_button_on_an_empty_seat() -> None:
     assert t.blind_seats == (5, 8)
 
 
+def test_no_small_blind_the_first_seat_left_of_the_button_posts_the_big_blind() -> None:
+    # the dead button: the small blind falls to empty seat 4 (RRoP §4 rule 1, TDA 32)
+    t = Table((1, 5, 8), 3, small_blind=False)
+    assert t.deal_order == (5, 8, 1)
+    assert t.blind_seats == (None, 5)
+    assert t.big_blind == 5
+    with pytest.raises(TableError, match="heads-up the button posts the small blind"):
+        Table((1, 5), 1, small_blind=False)
+
+
 def test_deal_positions_round_by_round() -> None:
     t = Table((1, 3, 5), 3)
     positions = {(s, r): t.deal_position(s, r) for s in (1, 3, 5) for r in (1, 2)}

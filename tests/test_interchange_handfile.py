@@ -85,6 +85,12 @@ def test_json_hand_files(tmp_path: Path) -> None:
          "h.yaml: button: heads-up the button is on seat 1 and 2 (it posts the small blind),"
          " not on seat 99"),
         ("button: 100\nseats: {1: 5, 2: 5, 3: 5}\n", "h.yaml: button: Input should be less"),
+        ("button: 1\nsmall_blind: none\nseats: {1: 5, 2: 5}\n",
+         "h.yaml: small_blind: heads-up the button posts the small blind"),
+        ("button: 1\ntable_seats: 2\nseats: {1: 5, 2: 5, 3: 5}\n",
+         "h.yaml: table_seats: seat 3 is past the table's 2 seats"),
+        ("button: 1\nsmall_blind: dead\nseats: {1: 5, 2: 5, 3: 5}\n",
+         "h.yaml: small_blind: Input should be 'posted' or 'none'"),
         ("button: 1\nseats: {1: 5, 100000000000000000000000: 5}\n",
          "h.yaml: seats: seat 100000000000000000000000: seats are numbered from 1 to 99"),
         ("button: 1\nseats: {1: 5, 2: 10000000000000001}\n",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from phhdata import phh_dir
 
 from floorman.hand.events import parse_event
-from floorman.interchange.handfile import parse_hand
+from floorman.interchange.handfile import load_hand, parse_hand
 from floorman.interchange.phh import (
     FractionalChips,
     PhhError,
@@ -23,6 +24,8 @@ from floorman.interchange.phh import (
 )
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import settle_state
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def phh(**fields: object) -> str:
@@ -335,6 +338,19 @@ def test_dump_phh_writes_the_hand_pokerkit_replays_to_the_same_stacks() -> None:
     assert data["starting_stacks"] == [100, 150, 80]  # from the first seat left of the button
     assert data["actions"][:3] == ["d dh p1 KhQh", "d dh p2 ????", "d dh p3 AhAd"]
     assert data["finishing_stacks"] == [20, 148, 162]
+    states = list(HandHistory.loads(text))
+    assert list(states[-1].stacks) == data["finishing_stacks"]
+
+
+def test_a_hand_with_no_small_blind_is_written_with_the_big_blind_alone() -> None:
+    from pokerkit import HandHistory
+
+    hand = load_hand(EXAMPLES / "dead-button.yaml")
+    text = dump_phh(hand)
+    data = tomllib.loads(text)
+    assert data["blinds_or_straddles"] == [2, 0, 0, 0]  # seat 6, first left of the button
+    assert data["actions"][4:8] == ["p2 cbr 6", "p3 f", "p4 cc", "p1 f"]
+    assert data["finishing_stacks"] == [98, 108, 100, 94]
     states = list(HandHistory.loads(text))
     assert list(states[-1].stacks) == data["finishing_stacks"]
 

@@ -6,8 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from floorman.hand.events import parse_event
 from floorman.hand.table import Table, TableError
-from floorman.session.rotation import next_button, next_header
+from floorman.session.rotation import (
+    button_played,
+    next_button,
+    next_header,
+    next_position,
+    small_blind_spot,
+)
+from floorman.session.seating import between
 
 HEADER = {"game": "holdem", "blinds": [1, 2], "button": 3, "seats": {1: 100, 3: 100, 5: 100}}
 
@@ -39,6 +47,27 @@ def test_dead_button_gives_the_same_player_the_button_twice() -> None:
     assert Table((1, 5, 6), button).blind_seats == (5, 6)
 
 
+def test_dead_button_when_the_big_blind_leaves_nobody_posts_the_small_blind() -> None:
+    # button 1, small blind 3, big blind 5; seat 5 busts. The big blind goes to seat 6,
+    # due for it; the small blind is in front of the empty seat 5, so nobody posts it and
+    # seat 3 does not post it twice; seat 3 has the button (RRoP §4 rule 1, WSOP LA 151)
+    assert next_position((1, 3, 5, 6), 1, (1, 3, 6), "dead") == (3, False)
+    assert Table((1, 3, 6), 3, small_blind=False).blind_seats == (None, 6)
+    # the next hand: seat 6 posts the small blind, seat 1 the big blind
+    button, small_blind = next_position((1, 3, 6), 3, (1, 3, 6), "dead", small_blind=False)
+    assert Table((1, 3, 6), button, small_blind).blind_seats == (6, 1)
+
+
+def test_dead_button_when_both_blinds_leave_the_button_is_dead_and_no_small_blind() -> None:
+    # button 1, small blind 3, big blind 5; seats 3 and 5 leave: a dead button on seat 3,
+    # the small blind before empty seat 5, seat 6 posts the big blind it is due
+    assert next_position((1, 3, 5, 6, 8), 1, (1, 6, 8), "dead") == (3, False)
+
+
+def test_moving_button_always_has_a_small_blind() -> None:
+    assert next_position((1, 3, 5, 6), 1, (1, 3, 6), "moving") == (3, True)
+
+
 def test_going_heads_up_nobody_takes_the_big_blind_twice() -> None:
     # button 1, small blind 3, big blind 5; seat 1 busts: seat 5 must not post the big
     # blind again, so it takes the button (and the small blind)
@@ -65,6 +94,16 @@ def test_next_header_carries_stacks_and_empties_busted_seats() -> None:
     assert after["blinds"] == [1, 2]
 
 
+def test_next_header_says_when_a_hand_has_no_small_blind() -> None:
+    header = {**HEADER, "seats": {1: 100, 3: 100, 5: 100, 6: 100}, "button": 1}
+    after = next_header(header, {1: 100, 3: 100, 5: 0, 6: 100}, "dead")
+    assert (after["button"], after["small_blind"]) == (3, "none")
+    again = next_header(after, after["seats"], "dead")
+    assert (again["button"], "small_blind" in again) == (5, False)  # the dead button on 5
+    redealt = next_header(after, after["seats"], "dead", misdeal=True)
+    assert (redealt["button"], redealt["small_blind"]) == (3, "none")
+
+
 def test_after_a_misdeal_the_same_hand_is_dealt_again() -> None:
     after = next_header(HEADER, {1: 98, 3: 101, 5: 101}, "moving", misdeal=True)
     assert after["seats"] == HEADER["seats"]
@@ -89,4 +128,45 @@ def test_dead_button_big_blind_always_goes_to_the_next_player(
     leaving = data.draw(st.sets(st.sampled_from(before), max_size=len(before) - 3))
     after = tuple(s for s in before if s not in leaving)
     due = next((s for s in after if s > big), after[0])
-    assert Table(after, next_button(before, button, after, "dead")).blind_seats[1] == due
+    small = Table(before, button).blind_seats[0]
+    button, small_blind = next_position(before, button, after, "dead")
+    placed = Table(after, button, small_blind)
+    assert placed.blind_seats == (big if big in after else None, due)
+    assert placed.blind_seats[0] != small  # nobody posts the small blind twice in a row
+
+
+@given(
+    seats=st.sets(st.integers(1, 10), min_size=4, max_size=10),
+    hands=st.lists(st.sets(st.integers(1, 10), max_size=2), min_size=1, max_size=12),
+    data=st.data(),
+)
+def test_dead_button_hand_after_hand_the_big_blind_moves_one_player_on(
+    seats: set[int], hands: list[set[int]], data: st.DataObject
+) -> None:
+    """Players leave and sit down hand after hand: under the dead button the big blind
+    always goes to the next player, the small blind to the player who had the big blind (or
+    to nobody; to a player who sat down between the blinds), and no seat posts the small
+    blind twice in a row."""
+    table = Table(tuple(sorted(seats)), data.draw(st.sampled_from(sorted(seats))))
+    for changes in hands:
+        after = tuple(sorted(set(table.seats) ^ changes))
+        if len(after) < 3:
+            continue
+        small, big = table.blind_seats
+        button, small_blind = next_position(table.seats, table.button, after, "dead",
+                                            table.small_blind)  # fmt: skip
+        placed = Table(after, button, small_blind)
+        due = next((s for s in after if s > big), after[0])
+        new_small, new_big = placed.blind_seats
+        assert new_big == due
+        arrived = set(after) - set(table.seats)
+        if not any(between(s, small_blind_spot(table), due) for s in arrived):
+            assert new_small == (big if big in after else None)
+        assert new_small is None or new_small != small
+        table = placed
+
+
+def test_the_button_a_hand_was_played_with_is_its_last_button_event() -> None:
+    events = [parse_event(text, n) for n, text in enumerate(["deal", "6 raise 6", "button 3"])]
+    assert button_played(events) == 3
+    assert button_played(events[:2]) is None

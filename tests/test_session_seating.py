@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from floorman.hand.table import Table, TableError
@@ -20,6 +20,7 @@ from floorman.session.seating import (
 RROP = EntryRules()
 TDA = EntryRules("dealt-in", "button-to-small-blind", "dealt-in")
 WSOP_LIVE = EntryRules("post-or-wait", "none", "missed-blinds")
+WSOP_SEATS = EntryRules("post-or-wait", "none", "missed-blinds", "past-two")
 
 
 def six() -> Seating:
@@ -146,26 +147,33 @@ def test_the_seating_is_kept_as_json_and_read_back() -> None:
     assert Seating.from_json(table.as_json()) == table
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(["sitout", "back", "backpost", "sit"]), st.integers(1, 9)),
+        st.tuples(
+            st.sampled_from(["sitout", "back", "backpost", "sit", "leave", "change"]),
+            st.integers(1, 9),
+        ),
         max_size=12,
     ),
     st.sampled_from(["moving", "dead"]),
-    st.sampled_from([RROP, TDA, WSOP_LIVE]),
+    st.sampled_from([RROP, TDA, WSOP_LIVE, WSOP_SEATS]),
 )
+# the big blind passed the player waiting on seat 9 when the small blind fell to empty seat 7
+@example([("sit", 9), ("sitout", 7), ("back", 7)], "dead", RROP)
 def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
     steps: list[tuple[str, int]], rule: str, rules: EntryRules
 ) -> None:
     table = Seating.from_stacks({1: 100, 3: 100, 5: 100, 7: 100}, (1, 2), 0)
-    seats, button = (1, 3, 5, 7), 1
+    seats, button, small_blind = (1, 3, 5, 7), 1, True
     for kind, seat in steps:
         change = {
             "sitout": Change("sitout", seat),
             "back": Change("back", seat),
             "backpost": Change("back", seat, post=True),
             "sit": Change("sit", seat, chips=100, post=seat % 2 == 0),
+            "leave": Change("leave", seat),
+            "change": Change("seat", seat, to=10 - seat, post=seat % 3 == 0),
         }[kind]
         try:
             table = apply(table, change, rules)
@@ -173,7 +181,7 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
             continue
         before = table.chips
         try:
-            dealt = deal(table, seats, button, rule, rules)  # type: ignore[arg-type]
+            dealt = deal(table, seats, button, rule, rules, small_blind)  # type: ignore[arg-type]
         except TableError:
             continue  # fewer than two seats to deal to
         assert dealt.seating.chips == before
@@ -181,7 +189,14 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
         assert set(dealt.seats) <= set(table.players)
         assert all(p.status != "posting" or s not in dealt.seats
                    for s, p in dealt.seating.players.items())  # fmt: skip
+        last = Table(seats, button, small_blind)
+        placed = Table(tuple(dealt.seats), dealt.button, dealt.small_blind)
+        assert dealt.small_blind or (rule == "dead" and len(placed.seats) > 2)
+        if rule == "dead" and len(placed.seats) > 2:  # the dead button moves the blinds on
+            assert placed.blind_seats[0] is None or placed.blind_seats[0] != last.blind_seats[0]
+            assert placed.big_blind != last.big_blind or len(last.seats) == 2
         table, seats, button = dealt.seating, tuple(dealt.seats), dealt.button
+        small_blind = dealt.small_blind
 
 
 def test_between_goes_round_the_table() -> None:
@@ -191,3 +206,69 @@ def test_between_goes_round_the_table() -> None:
     assert between(9, 8, 2)
     assert between(1, 8, 2)
     assert not between(5, 8, 2)
+
+
+def hands_out(table: Seating, seat: int, rules: EntryRules) -> list[bool]:
+    """Whether ``seat`` is dealt in, hand by hand, from the table dealt last with button 1
+    (small blind 2, big blind 3)."""
+    seats, button, dealt_in = (1, 2, 3, 4, 5, 6), 1, []
+    for _ in range(4):
+        dealt = deal(table, seats, button, "dead", rules)
+        dealt_in.append(seat in dealt.seats)
+        table, seats, button = dealt.seating, tuple(dealt.seats), dealt.button
+    return dealt_in
+
+
+def test_rrop_moving_two_places_from_the_big_blind_waits_two_hands() -> None:
+    """RRoP §4 rule 13: "If you move two active positions away from the big blind, you must
+    wait two hands before being dealt in again." Seat 4 is due the big blind next; at seat
+    9 the big blind reaches it two hands later, after seats 5 and 6."""
+    table = apply(six(), Change("seat", 4, to=9), RROP)
+    first = deal(table, (1, 2, 3, 4, 5, 6), 1, "dead", RROP)
+    assert first.notes == [
+        "seat 9 changed seats 2 places farther from the big blind: waits 2 hands to be in"
+        " the same position (RRoP §4 rule 13)"
+    ]
+    assert first.seating.players[9].wait == 1
+    assert hands_out(table, 9, RROP) == [False, False, True, True]
+    later = deal(first.seating, tuple(first.seats), first.button, "dead", RROP)
+    again = deal(later.seating, tuple(later.seats), later.button, "dead", RROP)
+    assert Table(tuple(again.seats), again.button).blind_seats[1] == 9  # the same position
+    assert again.seating.players[9].owes == ()
+
+
+def test_rrop_moving_closer_to_the_big_blind_has_no_penalty() -> None:
+    table = apply(six(), Change("seat", 6, to=9), RROP)  # 3 hands away before, 3 after
+    assert hands_out(table, 9, RROP) == [True] * 4
+    table = apply(six(), Change("seat", 2, to=9), RROP)  # had the small blind: the farthest
+    assert hands_out(table, 9, RROP) == [True] * 4
+
+
+def test_rrop_a_player_who_changes_seats_may_post_the_big_blind_instead() -> None:
+    table = apply(six(), Change("seat", 4, to=9, post=True), RROP)
+    dealt = deal(table, (1, 2, 3, 4, 5, 6), 1, "dead", RROP)
+    assert 9 in dealt.seats
+    assert dealt.posts == ["post 9 bb 2"]
+    assert "posts the big blind to be dealt in (RRoP §4 rule 13)" in dealt.notes[0]
+
+
+def test_wsop_a_move_past_two_players_is_free_past_three_it_waits() -> None:
+    """WSOP LA 159: "move past no more than two active participants without posting";
+    more than two, post the big blind or wait the hands to come in free."""
+    table = apply(six(), Change("seat", 4, to=9), WSOP_SEATS)
+    assert hands_out(table, 9, WSOP_SEATS) == [True] * 4
+    seats = (1, 2, 3, 4, 5, 6, 7)  # button 1, small blind 2, big blind 3: seat 4 is due
+    table = apply(Seating.from_stacks(dict.fromkeys(seats, 100), (1, 2), 0),
+                  Change("seat", 4, to=9), WSOP_SEATS)  # fmt: skip
+    dealt = deal(table, seats, 1, "dead", WSOP_SEATS)
+    assert 9 not in dealt.seats
+    assert dealt.notes == [
+        "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to be in"
+        " the same position (WSOP LA 159)"
+    ]
+
+
+def test_free_seat_changes_are_dealt_in_at_once() -> None:
+    rules = EntryRules(seat_change="free")
+    table = apply(six(), Change("seat", 4, to=9), rules)
+    assert hands_out(table, 9, rules) == [True] * 4

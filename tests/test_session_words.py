@@ -20,6 +20,7 @@ from floorman.session.words import CHANGE_WORDS, USAGE, ChangeError, parse_chang
         ("sitout 3", Change("sitout", 3)),
         ("back 3 post", Change("back", 3, post=True)),
         ("seat 3 8", Change("seat", 3, to=8)),
+        ("seat 3 8 post", Change("seat", 3, to=8, post=True)),
         ("rebuy 3 1,000", Change("rebuy", 3, 1000)),
         ("level 2/4", Change("level", blinds=(2, 4))),
         ("level 50-100 ante 10", Change("level", blinds=(50, 100), ante=10)),
@@ -37,7 +38,8 @@ def test_each_change_reads_as_typed(text: str, change: Change) -> None:
         ("leave", '"leave": write leave SEAT'),
         ("back 3 now", '"back 3 now": write back SEAT [post]'),
         ("level 2", '"level 2": write level SMALL/BIG [ante X]'),
-        ("seat x 4", '"seat x 4": write seat SEAT NEWSEAT'),
+        ("seat x 4", '"seat x 4": write seat SEAT NEWSEAT [post]'),
+        ("seat 3 4 now", '"seat 3 4 now": write seat SEAT NEWSEAT [post]'),
     ],
 )
 def test_a_change_typed_wrong_gives_its_form(text: str, message: str) -> None:

@@ -26,12 +26,16 @@ GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"
 
 
 def headline(state: HandState) -> str:
-    """``hold'em no-limit 1/2, button seat 3``."""
+    """``hold'em no-limit 1/2, button seat 3``; a dead button on an empty seat and a small
+    blind fallen to an empty seat are said."""
     small, big = state.blinds
     text = f"{GAME_NAMES.get(state.game, state.game)} {state.betting} {small}/{big}"
     if state.ante:
         text += f" ante {state.ante}"
-    return f"{text}, button seat {state.button}"
+    text += f", button seat {state.button}"
+    if state.button not in state.table.seats:
+        text += " (empty)"
+    return text if state.table.small_blind else text + ", no small blind"
 
 
 def board_text(state: HandState) -> str:

@@ -181,8 +181,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 if word in ("next", "next force"):
                     from floorman.cli.nexthand import start_next
 
-                    for out in start_next(store, stored.table, [], force=word != "next", by=by):
-                        typer.echo(out)
+                    show(start_next(store, stored.table, [], force=word != "next", by=by))
                     holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
                     continue
                 if word.split()[0] in _CHANGES:

@@ -54,11 +54,12 @@ def start_next(
     the lines to print."""
     from floorman.cli import _hands
     from floorman.cli._view import headline, state_lines
+    from floorman.cli.session import seats_at
     from floorman.hand.events import parse_event
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
     from floorman.session.record import seating_entry, table_record
-    from floorman.session.rotation import next_header
+    from floorman.session.rotation import blinds_header, button_played, next_header
     from floorman.session.seating import EntryRules, Seating, apply, deal
 
     last = _hands.find_hand(store, None, table, open_only=False)
@@ -86,7 +87,7 @@ def start_next(
     if reason == "misdeal":
         checked = seating
         for change in [*record.pending, *changes]:
-            checked = apply(checked, change, rules)
+            checked = apply(checked, change, rules, seats_at(loaded.header))
         notes = [
             f"{change.describe()}: from the hand after the redeal (a misdeal is dealt again"
             " exactly as it was)"
@@ -98,16 +99,30 @@ def start_next(
     else:
         seating = seating.after_hand(stacks)
         for change in [*record.pending, *changes]:
-            seating = apply(seating, change, rules)
-        made = deal(seating, tuple(loaded.header.seats), loaded.header.button, rule, rules)
-        data = {
-            **old,
-            "seats": made.seats,
-            "button": made.button,
-            "blinds": list(made.seating.blinds),
-            "ante": made.seating.ante,
-        }
+            seating = apply(seating, change, rules, seats_at(loaded.header))
+        played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
+        moved = options.get("button_after_error", "corrected") == "not-backed-up"
+        made = deal(
+            seating,
+            tuple(loaded.header.seats),
+            played if played is not None and moved else loaded.header.button,
+            rule,
+            rules,
+            loaded.header.small_blind == "posted",
+        )
+        data = blinds_header(
+            {
+                **old,
+                "seats": made.seats,
+                "button": made.button,
+                "blinds": list(made.seating.blinds),
+                "ante": made.seating.ante,
+            },
+            made.small_blind,
+        )
         dealt, posts, notes = made.seating, made.posts, made.notes
+        if played is not None:
+            notes = [_button_note(loaded, played, moved), *notes]
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
     header = header_from(data, "next hand")
     state = rule_events(header, [parse_event(p, n) for n, p in enumerate(posts, 1)]).state
@@ -127,6 +142,17 @@ def start_next(
         *notes,
         *state_lines(state),
     ]
+
+
+def _button_note(loaded: Loaded, played: int, moved: bool) -> str:
+    """What the dealer is told of the button after a hand played with it out of position."""
+    spec = loaded.recording.ruled.book.option_specs.get("button_after_error")
+    cite = f"; {spec.cite}" if spec is not None and spec.cite else ""
+    if moved:
+        how = f"moves on from seat {played}, where it was: not backed up"
+    else:
+        how = f"is corrected: it moves on from seat {loaded.header.button}, where it belonged"
+    return f"the button {how} (button_after_error{cite})"
 
 
 def _posts_at_start(loaded: Loaded) -> int:
@@ -166,9 +192,9 @@ def next_hand(
     """Start the next hand: stacks carried, busted seats empty, the button moved by the
     rulebook's button rule; after a misdeal, the same hand dealt again."""
     from floorman.cli import _hands
+    from floorman.cli._console import show
 
     changes = _changes(sit, rebuy, leave)
     with _hands.user_errors(), _hands.store_at(db) as store:
         lines = start_next(store, table, changes, force=force, by=by)
-    for line in lines:
-        typer.echo(line)
+    show(lines)

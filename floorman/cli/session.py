@@ -35,10 +35,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 def _summary(loaded: Any) -> dict[str, Any]:
     """One hand of the session: its button, blinds, stacks in and out, rulings."""
-    from floorman.hand.table import Table
-
     header = loaded.header
-    small, big = Table(tuple(header.seats), header.button).blind_seats
+    small, big = loaded.state.table.blind_seats
     state = loaded.state
     status = loaded.stored.closed or state.over_reason
     out = None
@@ -114,6 +112,7 @@ def _table(store: Any, table: str | None) -> Any:
 def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
     from floorman.cli import _hands
+    from floorman.cli._console import show
     from floorman.cli._view import headline
 
     with _hands.user_errors(), _hands.store_at(db) as store:
@@ -130,6 +129,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         "rulebook": header.rulebook,
         "house": header.house,
         "button_rule": rule,
+        "table_seats": header.table_seats,
         "button": header.button,
         "small_blind": hand["small_blind"],
         "big_blind": hand["big_blind"],
@@ -141,22 +141,32 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"table {data['table']}: {headline(loaded.state)}")
-    typer.echo(f"rulebook {header.rulebook}, {rule} button")
-    typer.echo(f"hand {data['hand']}: {data['status']}")
+    size = f", {header.table_seats} seats" if header.table_seats else ""
+    lines = [
+        f"table {data['table']}: {headline(loaded.state)}",
+        f"rulebook {header.rulebook}, {rule} button{size}",
+        f"hand {data['hand']}: {data['status']}",
+    ]
     roles = {header.button: "button", hand["small_blind"]: "small blind"}
     roles[hand["big_blind"]] = "big blind"
+    if hand["small_blind"] is None:
+        lines.append("no small blind: it fell to an empty seat (dead button)")
     for seat, chips in data["seats"].items():
-        typer.echo(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
+        lines.append(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
     started = "" if hand["stacks_out"] else " (stacks as this hand began)"
-    typer.echo(
+    lines.append(
         f"next hand{started}: blinds {seating.blinds[0]}/{seating.blinds[1]}"
         + (f", ante {seating.ante}" if seating.ante else "")
     )
     for player in seating.players.values():
         owes = f", owes {' and '.join(player.owes)}" if player.owes else ""
+        if player.wait:
+            owes += f", {player.wait} hand{'s' if player.wait != 1 else ''} (seat change)"
+        elif player.moved_from is not None:
+            owes += f", from seat {player.moved_from}"
         name = f"  {player.name}" if player.name else ""
-        typer.echo(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
+        lines.append(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
+    show(lines)
 
 
 @table_app.command("log", epilog=help_example("floorman table log --table 7 --json"))
@@ -170,6 +180,7 @@ def table_log(
 ) -> None:
     """The session at a table: every hand in order, its button, stacks in and out, rulings."""
     from floorman.cli import _hands
+    from floorman.cli._console import show
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         name, hands, pending = _session(store, table, limit)
@@ -177,34 +188,37 @@ def table_log(
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    typer.echo(f"table {name}: {_hands_count(len(hands))}")
+    lines = [f"table {name}: {_hands_count(len(hands))}"]
     for hand in hands:
-        _echo_changes(hand["changes_before"])
+        lines += _change_lines(hand["changes_before"])
         stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
-        typer.echo(
-            f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind']}  "
+        lines.append(
+            f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind'] or 'none'}  "
             f"bb {hand['big_blind']}  {hand['status']}  in: {stacks}"
         )
         if hand["stacks_out"] is not None:
-            typer.echo("  out: " + " ".join(f"{s}={c}" for s, c in hand["stacks_out"].items()))
+            lines.append("  out: " + " ".join(f"{s}={c}" for s, c in hand["stacks_out"].items()))
         for ruling in hand["rulings"]:
-            typer.echo(
+            lines.append(
                 f"  ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}"
             )
         for violation in hand["violations"]:
-            typer.echo(f"  violation at event {violation['event']}: {violation['message']}")
+            lines.append(f"  violation at event {violation['event']}: {violation['message']}")
     if pending:
-        typer.echo("for the next hand:")
-        _echo_changes(pending)
+        lines.append("for the next hand:")
+        lines += _change_lines(pending)
+    show(lines)
 
 
-def _echo_changes(changes: list[dict[str, Any]]) -> None:
+def _change_lines(changes: list[dict[str, Any]]) -> list[str]:
     from datetime import datetime
 
+    lines = []
     for change in changes:
         at = datetime.fromisoformat(change["at"]).astimezone().strftime("%H:%M:%S")
         by = f" (by {change['by']})" if change["by"] else ""
-        typer.echo(f"  between hands {at}  {change['change']}{by}")
+        lines.append(f"  between hands {at}  {change['change']}{by}")
+    return lines
 
 
 SeatArgument = Annotated[int, typer.Argument(help="The seat.", min=1, max=99, show_default=False)]
@@ -238,8 +252,15 @@ def seating_now(store: Any, name: str | None) -> tuple[Any, Any, Any]:
             seating = seating.after_hand(left)
     rules = EntryRules.from_options(loaded.recording.ruled.book.options, header.betting)
     for change in record.pending:
-        seating = apply(seating, change, rules)
+        seating = apply(seating, change, rules, seats_at(header))
     return loaded, rules, seating
+
+
+def seats_at(header: Any) -> int:
+    """The highest seat a change may name: the table's seats when its set-up gives them."""
+    from floorman.limits import MAX_SEAT
+
+    return header.table_seats or MAX_SEAT
 
 
 def log_change(store: Any, table: str | None, change: Any, by: str | None) -> str:
@@ -249,7 +270,7 @@ def log_change(store: Any, table: str | None, change: Any, by: str | None) -> st
     from floorman.session.seating import apply
 
     loaded, rules, seating = seating_now(store, table)
-    apply(seating, change, rules)
+    apply(seating, change, rules, seats_at(loaded.header))
     dealt_in = change.kind == "sit" and rules.new_player == "dealt-in"
     data = change.as_json() | ({"dealt_in": True} if dealt_in else {})
     store.add_change(loaded.stored.table, data, dealer(by))
@@ -317,15 +338,13 @@ def table_move(
     """A player moved from another table: given the empty seat the big blind reaches first
     (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
     from floorman.cli import _hands
-    from floorman.hand.table import Table
-    from floorman.session.seating import Change, earliest_big_blind_seat
+    from floorman.session.seating import Change, earliest_big_blind_seat, table_size
 
     if seat is None:
         with _hands.user_errors(), _hands.store_at(db) as store:
             loaded, _rules, seating = seating_now(store, table)
-            header = loaded.header
-            big = Table(tuple(header.seats), header.button).blind_seats[1]
-            size = max(9, *seating.players)
+            big = loaded.state.table.big_blind
+            size = table_size(loaded.header.table_seats, [*seating.players, big])
             empty = [s for s in range(1, size + 1) if s not in seating.players]
             seat = earliest_big_blind_seat(empty, big)
     change = Change("move", seat, _amount(chips, "chips"), name, origin=origin)
@@ -368,18 +387,23 @@ def table_back(
     record_change(table, Change("back", seat, post=post), by, db)
 
 
-@table_app.command("seat", epilog=help_example("floorman table seat 2 9 --table 7"))
+@table_app.command("seat", epilog=help_example("floorman table seat 2 9 --post --table 7"))
 def table_seat(
     seat: SeatArgument,
     to: Annotated[int, typer.Argument(help="The new seat.", min=1, max=99, show_default=False)],
+    post: Annotated[
+        bool, typer.Option("--post", help="Post the big blind if the move owes it, not wait.")
+    ] = False,
     table: TableOption = None,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
-    """The player at SEAT changes to seat TO, keeping chips and any blinds owed."""
+    """The player at SEAT changes to seat TO, keeping chips and any blinds owed; a move
+    farther from the big blind waits to be in the same position or posts the big blind
+    (RRoP §4 rule 13; WSOP LA 159 past more than two players)."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("seat", seat, to=to), by, db)
+    record_change(table, Change("seat", seat, to=to, post=post), by, db)
 
 
 @table_app.command("rebuy", epilog=help_example("floorman table rebuy 5 100 --table 7"))

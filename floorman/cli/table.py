@@ -113,6 +113,15 @@ def new(
         str | None,
         typer.Option("--chips", help="Chip denominations in play: 1,5,25.", show_default=False),
     ] = None,
+    table_seats: Annotated[
+        int | None,
+        typer.Option(
+            "--table-seats",
+            metavar="N",
+            help="The seats at the table, empty ones included (default: 9).",
+            show_default=False,
+        ),
+    ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
     ] = False,
@@ -139,6 +148,8 @@ def new(
         data["limit_raise_cap"] = raise_cap
     if chips is not None:
         data["chips"] = _chips(chips)
+    if table_seats is not None:
+        data["table_seats"] = table_seats
     with _hands.user_errors():
         header = header_from(data, "new hand")
         state = rule_events(header, []).state  # the rulebook must exist and know the game

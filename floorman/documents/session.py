@@ -81,7 +81,7 @@ def session_view(
                 "button": hand["button"],
                 "level": "/".join(f"{b:,}" for b in hand["blinds"])
                 + (f" ante {hand['ante']:,}" if hand["ante"] else ""),
-                "blinds": f"{hand['small_blind']}, {hand['big_blind']}",
+                "blinds": f"{hand['small_blind'] or 'none'}, {hand['big_blind']}",
                 "status": hand["status"],
                 "stacks_in": _stacks(hand["stacks_in"]),
                 "stacks_out": _stacks(hand["stacks_out"]),

@@ -128,7 +128,7 @@ def roles(state: HandState) -> dict[int, str]:
     found: dict[int, list[str]] = {seat: [] for seat in state.seats}
     if state.button in found:
         found[state.button].append("button")
-    if state.blinds[0]:
+    if state.blinds[0] and small is not None:
         found[small].append("small blind")
     if state.blinds[1]:
         found[big].append("big blind")

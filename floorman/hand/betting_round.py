@@ -140,7 +140,8 @@ class BettingRound(CardLedger):
             for seat in order:
                 self._put_in(seat, min(ante, self.stacks[seat]), live=False)
         sb_seat, bb_seat = table.blind_seats
-        self._put_in(sb_seat, min(blinds[0], self.stacks[sb_seat]), live=True)
+        if sb_seat is not None:
+            self._put_in(sb_seat, min(blinds[0], self.stacks[sb_seat]), live=True)
         self._put_in(bb_seat, min(blinds[1], self.stacks[bb_seat]), live=True)
         self.current_bet = max(blinds[1], max(self.street_bets.values()))
         self.raise_size = self.min_bet

@@ -91,16 +91,16 @@ from floorman.hand.table import Table
 
 __all__ = ["HandState"]
 
-_TABLES: dict[tuple[tuple[int, ...], int], Table] = {}
+_TABLES: dict[tuple[tuple[int, ...], int, bool], Table] = {}
 
 
-def _table(seats: tuple[int, ...], button: int) -> Table:
+def _table(seats: tuple[int, ...], button: int, small_blind: bool = True) -> Table:
     """Tables are immutable: hands at the same seats and button share one."""
-    table = _TABLES.get((seats, button))
+    table = _TABLES.get((seats, button, small_blind))
     if table is None:
         if len(_TABLES) > 4096:
             _TABLES.clear()
-        table = _TABLES[(seats, button)] = Table(seats, button)
+        table = _TABLES[(seats, button, small_blind)] = Table(seats, button, small_blind)
     return table
 
 
@@ -166,6 +166,7 @@ class HandState(IrregularBetting):
         limit_heads_up_uncapped: bool = False,
         strict: bool = False,
         chip_values: tuple[int, ...] | None = None,
+        small_blind: bool = True,
     ) -> None:
         """Start a hand: the antes and blinds are posted from the stacks.
 
@@ -176,7 +177,9 @@ class HandState(IrregularBetting):
         two players left who are not all in has no cap (RRoP §3 Betting and
         Raising 4). A ``strict`` hand (a machine-written history) refuses irregular
         betting instead of recording it; ``chip_values`` are the denominations in play
-        when the header names them.
+        when the header names them; without ``small_blind`` the small blind falls to an
+        empty seat under the dead button and the first seat left of the button posts the
+        big blind.
         """
         self.game = game
         self.shown = {}
@@ -192,7 +195,7 @@ class HandState(IrregularBetting):
         self.away = set()
         IrregularBetting.__init__(
             self,
-            _table(tuple(seats), button),
+            _table(tuple(seats), button, small_blind),
             HOLE_CARDS[game],
             seats,
             blinds,

@@ -1,7 +1,10 @@
 """Seats, the button, who posts the blinds, and the order the cards go out.
 
 Seats are numbered clockwise; "left of" a seat is the next occupied seat
-clockwise. The button may sit on an empty seat (a dead button).
+clockwise. The button may sit on an empty seat (a dead button), and with the
+dead button the small blind may fall to an empty seat, so that no small blind
+is posted and the first seat left of the button posts the big blind (RRoP §4
+Rules for Using Blinds rule 1, WSOP LA 151, TDA 32).
 
 >>> t = Table((1, 3, 5, 6), button=3)
 >>> t.deal_order
@@ -12,6 +15,8 @@ clockwise. The button may sit on an empty seat (a dead button).
 7
 >>> Table((2, 7), button=7).blind_seats  # heads-up: the button posts the small blind
 (7, 2)
+>>> Table((1, 3, 5, 6), button=3, small_blind=False).blind_seats  # no small blind
+(None, 5)
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ class TableError(FloormanError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The occupied seats (any order given, kept ascending) and the button's seat."""
+    """The occupied seats (any order given, kept ascending), the button's seat, and whether
+    a small blind is posted."""
 
     seats: tuple[int, ...]
     button: int
+    small_blind: bool = True
     deal_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _index: dict[int, int] = field(init=False, repr=False, compare=False)
     _clockwise: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -45,6 +52,8 @@ class Table:
             raise TableError(f"seats must be distinct numbers from 1: {list(self.seats)}")
         if self.button < 1:
             raise TableError(f"the button must be on a seat from 1, not {self.button}")
+        if not self.small_blind and len(seats) == 2:
+            raise TableError("heads-up the button posts the small blind")
         start = next((i for i, s in enumerate(seats) if s > self.button), 0)
         order = seats[start:] + seats[:start]
         object.__setattr__(self, "seats", seats)
@@ -69,12 +78,19 @@ class Table:
         return next((s for s in self.seats if s > seat), self.seats[0])
 
     @property
-    def blind_seats(self) -> tuple[int, int]:
-        """(small blind, big blind); heads-up, the button posts the small blind."""
+    def blind_seats(self) -> tuple[int | None, int]:
+        """(small blind, big blind); heads-up, the button posts the small blind; ``None``
+        for a small blind that falls to an empty seat."""
         if self.heads_up and self.button in self._index:
             return self.button, self.left_of(self.button)
         small = self.deal_order[0]
+        if not self.small_blind:
+            return None, small
         return small, self.left_of(small)
+
+    @property
+    def big_blind(self) -> int:
+        return self.blind_seats[1]
 
     def deal_position(self, seat: int, deal_round: int) -> int:
         """1 = the first card off the deck; round by round from left of the button."""

@@ -78,7 +78,19 @@ class HandHeader(BaseModel):
     )
     ante: int = Field(0, ge=0, le=MAX_CHIPS, description="per player, posted before the blinds")
     button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
+    small_blind: Literal["posted", "none"] = Field(
+        "posted",
+        description="none: under the dead button the small blind falls to an empty seat and"
+        " nobody posts it; the first seat left of the button posts the big blind",
+    )
     seats: dict[int, int] = Field(description="occupied seat -> starting stack")
+    table_seats: int | None = Field(
+        None,
+        ge=2,
+        le=MAX_SEAT,
+        description="the seats at the table, empty ones included (default: nine, or the"
+        " highest seat or button when above)",
+    )
     chips: list[int] = Field(
         default_factory=lambda: [1],
         description="chip denominations in play; the smallest is the odd-chip unit",
@@ -172,6 +184,14 @@ class HandHeader(BaseModel):
                 f"button: heads-up the button is on seat {seats} (it posts the small blind),"
                 f" not on seat {self.button}"
             )
+        if self.table_seats is not None:
+            highest = max(*self.seats, self.button)
+            if highest > self.table_seats:
+                raise ValueError(
+                    f"table_seats: seat {highest} is past the table's {self.table_seats} seats"
+                )
+        if len(self.seats) == 2 and self.small_blind == "none":
+            raise ValueError("small_blind: heads-up the button posts the small blind")
         return self
 
     @property
@@ -307,7 +327,8 @@ def _first_problem(error: ValidationError) -> str:
 
 
 _KEY_ORDER: Final = (
-    "table", "started", "game", "betting", "blinds", "ante", "button", "seats", "chips",
+    "table", "started", "game", "betting", "blinds", "ante", "button", "small_blind", "seats",
+    "table_seats", "chips",
     "rulebook", "house", "limit_raise_cap", "limit_bets", "min_bet",
 )  # fmt: skip
 

@@ -812,7 +812,10 @@ def dump_phh(hand: Hand) -> str:
     count = len(order)
     antes = [hand.ante] * count
     forced = [0] * count
-    forced[0], forced[1] = hand.blinds
+    if final.table.small_blind:
+        forced[0], forced[1] = hand.blinds
+    else:  # the small blind fell to an empty seat: the first player posts the big blind alone
+        forced[0] = hand.blinds[1]
     trimming = True
     steps = rule_steps(hand, events)
     state = next(steps)

@@ -83,6 +83,7 @@ GAMES: Final = ("holdem", "omaha", "omaha-hilo")
 MAX_TABLE_SEATS: Final = {"holdem": 22, "omaha": 11, "omaha-hilo": 11}
 """Most seats a deck can serve: every hand, five board cards and three burns."""
 _BURNS: Final = ("recorded", "not-recorded")
+_SMALL_BLIND: Final = ("posted", "none")
 _DEFAULTS: Final[dict[str, Any]] = {
     "game": "holdem",
     "betting": "no-limit",
@@ -90,6 +91,8 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "ante": 0,
     "rulebook": "rrop",
     "burns": "recorded",
+    "small_blind": "posted",
+    "table_seats": None,
     "table": None,
     "started": None,
     "limit_raise_cap": DEFAULT_RAISE_CAP,
@@ -127,6 +130,7 @@ def start_state(
         min_bet=header.min_bet,
         limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
         chip_values=tuple(header.chips) if "chips" in given else None,
+        small_blind=header.small_blind == "posted",
     )
 
 
@@ -138,7 +142,9 @@ class PlainHeader:
     blinds: tuple[int, int]
     ante: int
     button: int
+    small_blind: str
     seats: dict[int, int]
+    table_seats: int | None
     chips: list[int]
     rulebook: str
     house: dict[str, Any]
@@ -242,7 +248,15 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     seats = _seats(values.get("seats"))
     if seats is None or len(seats) > MAX_TABLE_SEATS[game]:
         return False
-    if len(seats) == 2 and button not in seats:
+    table_seats = values["table_seats"]
+    if table_seats is not None and not (
+        _whole(table_seats, 2, MAX_SEAT) and max(*seats, button) <= table_seats
+    ):
+        return False
+    small_blind = values["small_blind"]
+    if not _text_in(small_blind, _SMALL_BLIND):
+        return False
+    if len(seats) == 2 and (button not in seats or small_blind != "posted"):
         return False
     chips = values.get("chips", [1])
     if type(chips) is not list or not chips or not all(_whole(c, 1, MAX_CHIPS) for c in chips):
@@ -265,6 +279,7 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     elif table is not None and type(table) is not str:
         return False
     header.game, header.betting, header.burns = game, betting, burns
+    header.small_blind, header.table_seats = small_blind, table_seats
     header.blinds, header.limit_bets = blinds, limit_bets
     header.ante, header.button, header.limit_raise_cap, header.min_bet = ante, button, cap, min_bet
     header.seats, header.chips, header.house = seats, sorted(set(chips)), dict(house)

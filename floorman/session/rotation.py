@@ -4,9 +4,13 @@ RRoP §4 (Rules for Using Blinds, rule 1) leaves the house a choice: a
 *moving* button always goes forward to the next player and the blinds follow
 it; with a *dead* button the big blind goes to the player due for it and the
 button and small blind are placed accordingly, even before an empty seat
-(TDA 32, WSOP T 85). Heads-up the button posts the small blind (RRoP §4 rule
-3), and starting heads-up the button is placed so that nobody takes the big
-blind twice in a row (TDA 34-B, WSOP T 87).
+(RRoP §4 rule 1, WSOP LA 151, TDA 32, WSOP T 85). So under the dead button the
+big blind moves forward one player every hand, the player who had it posts the
+small blind, and when that player has gone the small blind is in front of an
+empty seat: nobody posts it that hand, and no seat posts the small blind twice
+in a row. Heads-up the button posts the small blind (RRoP §4 rule 3), and
+starting heads-up the button is placed so that nobody takes the big blind twice
+in a row (TDA 34-B, WSOP T 87).
 
 >>> next_button((1, 3, 5), 1, (1, 3, 5), "moving")
 3
@@ -14,19 +18,40 @@ blind twice in a row (TDA 34-B, WSOP T 87).
 5
 >>> next_button((1, 3, 5, 6), 1, (1, 5, 6), "dead")  # seat 3 posted the small blind
 3
+>>> next_position((1, 3, 5, 6), 1, (1, 3, 6), "dead")  # seat 5, the big blind, left
+Position(button=3, small_blind=False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, Literal, NamedTuple
 
+from floorman.hand.events import ButtonFound, Event
 from floorman.hand.table import Table, TableError
 
-__all__ = ["BUTTON_RULES", "ButtonRule", "next_button", "next_header", "remaining"]
+__all__ = [
+    "BUTTON_RULES",
+    "ButtonRule",
+    "Position",
+    "blinds_header",
+    "button_played",
+    "next_button",
+    "next_header",
+    "next_position",
+    "remaining",
+    "small_blind_spot",
+]
 
 ButtonRule = Literal["moving", "dead"]
 BUTTON_RULES: Final = ("moving", "dead")
+
+
+class Position(NamedTuple):
+    """Where a hand's button is, and whether anyone posts the small blind."""
+
+    button: int
+    small_blind: bool = True
 
 
 def remaining(stacks: Mapping[int, int]) -> dict[int, int]:
@@ -35,21 +60,57 @@ def remaining(stacks: Mapping[int, int]) -> dict[int, int]:
 
 
 def next_button(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> int:
-    """The button's seat for the next hand.
+    """The button's seat for the next hand (see :func:`next_position`)."""
+    return next_position(before, button, seats, rule).button
 
-    ``before`` and ``button`` are the last hand's occupied seats and button;
-    ``seats`` are the seats dealt in next.
+
+def button_played(events: Iterable[Event]) -> int | None:
+    """The seat the button was found on in a hand played on with it out of position (the
+    last ``button`` event; the hand stood), ``None`` when it was where it belonged. Whether
+    the next button moves on from there (``not-backed-up``, TDA 34-A) or from the seat it
+    belonged on (``corrected``, RRoP §3 Irregularities 1) is the rulebook's option
+    ``button_after_error``."""
+    found = [event.seat for event in events if isinstance(event, ButtonFound)]
+    return found[-1] if found else None
+
+
+def small_blind_spot(table: Table) -> int:
+    """The seat the small blind is in front of: its player's, or with no small blind the
+    empty seat just before the big blind (the button's own, when there is none between)."""
+    small, big = table.blind_seats
+    if small is not None:
+        return small
+    return big - 1 if big > 1 and big - 1 != table.button else table.button
+
+
+def next_position(
+    before: Sequence[int],
+    button: int,
+    seats: Sequence[int],
+    rule: ButtonRule,
+    small_blind: bool = True,
+) -> Position:
+    """The next hand's button and small blind.
+
+    ``before``, ``button`` and ``small_blind`` are the last hand's occupied seats, button
+    and whether it had a small blind; ``seats`` are the seats dealt in next.
     """
-    small, big = Table(tuple(before), button).blind_seats
+    last = Table(tuple(before), button, small_blind)
+    big = last.big_blind
     table = Table(tuple(seats), button)
     if len(table.seats) == 2:
-        return _heads_up(table, big)
+        return Position(_heads_up(table, big))
     if rule == "moving":
-        return table.left_of(button)
+        return Position(table.left_of(button))
     due = table.left_of(big)
-    for candidate in (small, *_counterclockwise(table, due)):
-        if Table(table.seats, candidate).blind_seats[1] == due:
-            return candidate
+    spot = small_blind_spot(last)
+    placed = Table(table.seats, spot, big in table.seats)
+    if placed.blind_seats == ((big if big in table.seats else None), due):
+        return Position(spot, placed.small_blind)
+    # a player came in between the blinds: the seat before the one due posts the small blind
+    for candidate in _counterclockwise(table, due):
+        if Table(table.seats, candidate).big_blind == due:
+            return Position(candidate)
     raise AssertionError("some button always puts the big blind on the seat due")
 
 
@@ -86,6 +147,7 @@ def next_header(
     """
     before = {int(seat): chips for seat, chips in header["seats"].items()}
     button = int(header["button"])
+    small_blind = header.get("small_blind", "posted") == "posted"
     carried = dict(before) if misdeal else {int(s): c for s, c in stacks.items()}
     for seat, chips in (changes or {}).items():
         carried[seat] = carried.get(seat, 0) + chips if chips else 0
@@ -94,5 +156,13 @@ def next_header(
         left = ", ".join(map(str, seats)) or "none"
         raise TableError(f"a hand needs two seats with chips (seats with chips: {left})")
     if not (misdeal and (len(seats) > 2 or button in seats)):
-        button = next_button(tuple(before), button, tuple(seats), rule)
-    return {**header, "seats": seats, "button": button}
+        button, small_blind = next_position(tuple(before), button, tuple(seats), rule, small_blind)
+    return blinds_header({**header, "seats": seats, "button": button}, small_blind)
+
+
+def blinds_header(header: Mapping[str, Any], small_blind: bool) -> dict[str, Any]:
+    """``header`` saying whether the hand has a small blind (the field only when it has none)."""
+    data = {key: value for key, value in header.items() if key != "small_blind"}
+    if not small_blind:
+        data["small_blind"] = "none"
+    return data

@@ -14,16 +14,17 @@ who missed blinds posts to come back are the rulebook's :class:`EntryRules`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from floorman.hand.table import Table, TableError
 from floorman.limits import MAX_CHIPS, MAX_SEAT
-from floorman.session.rotation import ButtonRule, next_button
+from floorman.session.rotation import ButtonRule, next_button, next_position, small_blind_spot
 
 __all__ = [
     "CHANGE_KINDS",
+    "DEFAULT_TABLE_SEATS",
     "Change",
     "Deal",
     "EntryRules",
@@ -33,11 +34,15 @@ __all__ = [
     "between",
     "deal",
     "earliest_big_blind_seat",
+    "table_size",
 ]
 
 Status = Literal["playing", "waiting", "posting", "out"]
-"""playing: dealt in. waiting: sat down or came back, dealt in when the big blind comes to
-the seat. posting: dealt in next hand, posting what is owed. out: sitting out."""
+"""playing: dealt in. waiting: sat down, came back or changed seats, dealt in when the big
+blind comes to the seat (or, after a seat change, the hands it waits have passed). posting:
+dealt in next hand, posting what is owed. out: sitting out."""
+
+DEFAULT_TABLE_SEATS: Final = 9
 
 ChangeKind = Literal["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]
 CHANGE_KINDS: Final[tuple[str, ...]] = ChangeKind.__args__  # type: ignore[attr-defined]
@@ -55,6 +60,11 @@ class Player:
     """Blinds missed while sitting out (``sb``, ``bb``), posted on coming back."""
     new: bool = False
     """A new player, not yet dealt a hand here: entering, not making up missed blinds."""
+    moved_from: int | None = None
+    """The seat a player changed from since the last hand, to be dealt in as the rulebook
+    says (RRoP §4 rule 13, WSOP LA 159)."""
+    wait: int = 0
+    """Hands a player who changed seats still waits to be back in the same position."""
 
     @property
     def label(self) -> str:
@@ -68,6 +78,10 @@ class Player:
             data["owes"] = list(self.owes)
         if self.new:
             data["new"] = True
+        if self.moved_from is not None:
+            data["moved_from"] = self.moved_from
+        if self.wait:
+            data["wait"] = self.wait
         return data
 
 
@@ -97,6 +111,8 @@ class Seating:
                 p.get("status", "playing"),
                 tuple(p.get("owes", ())),
                 bool(p.get("new", False)),
+                p.get("moved_from"),
+                int(p.get("wait", 0)),
             )
         blinds = data["blinds"]
         return cls(dict(sorted(players.items())), (int(blinds[0]), int(blinds[1])), data["ante"])
@@ -143,7 +159,7 @@ class Change:
     to: int | None = None
     """``seat``: the new seat; ``move``: unused (the seat is ``seat``)."""
     post: bool = False
-    """``sit`` and ``back``: post now to be dealt in next hand, rather than wait."""
+    """``sit``, ``back`` and ``seat``: post now to be dealt in next hand, rather than wait."""
     blinds: tuple[int, int] | None = None
     ante: int | None = None
     origin: str | None = None
@@ -202,7 +218,8 @@ class Change:
             how = "posts what is owed" if self.post else "waits for the big blind"
             return f"{who} comes back, {how}"
         if self.kind == "seat":
-            return f"{who} changes to seat {self.to}"
+            post = ", posts the big blind if the move owes it" if self.post else ""
+            return f"{who} changes to seat {self.to}{post}"
         if self.kind == "rebuy":
             return f"{who} rebuys {self.chips}"
         assert self.blinds is not None
@@ -220,12 +237,16 @@ class EntryRules:
     in: ``button-to-big-blind`` (RRoP §4 rule 7), ``button-to-small-blind`` (TDA 10-A) or
     ``none``. ``sitting_out``: ``missed-blinds`` (the blinds that pass an absent seat are
     owed: RRoP §4 rule 9, WSOP LA 156) or ``dealt-in`` (an absent player is dealt in and
-    posts, and the hand is killed: TDA 30).
+    posts, and the hand is killed: TDA 30). ``seat_change``: ``same-position`` (a player
+    who changes seats farther from the big blind waits to be in the same position, or posts
+    the big blind: RRoP §4 rule 13), ``past-two`` (the same once the move passes more than
+    two active players: WSOP LA 159) or ``free``.
     """
 
     new_player: str = "post-or-wait"
     closed: str = "button-to-big-blind"
     sitting_out: str = "missed-blinds"
+    seat_change: str = "same-position"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], betting: str = "no-limit") -> EntryRules:
@@ -236,6 +257,7 @@ class EntryRules:
             new,
             str(options.get("new_player_closed_seats", "button-to-big-blind")),
             str(options.get("sitting_out", "missed-blinds")),
+            str(options.get("seat_change", "same-position")),
         )
 
 
@@ -259,16 +281,19 @@ def _player(seating: Seating, seat: int | None) -> Player:
     return player
 
 
-def _empty(seating: Seating, seat: int | None) -> int:
+def _empty(seating: Seating, seat: int | None, size: int) -> int:
     number = _seat(seat)
+    if number > size:
+        raise TableError(f"seat {number}: the table has {size} seats")
     if number in seating.players:
         name = seating.players[number].name
         raise TableError(f"seat {number} is taken" + (f" ({name})" if name else ""))
     return number
 
 
-def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
-    """The seating after ``change``; :class:`TableError` when the change cannot be made."""
+def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_SEAT) -> Seating:
+    """The seating after ``change`` at a table of ``size`` seats; :class:`TableError` when
+    the change cannot be made."""
     kind = change.kind
     if kind == "level":
         if change.blinds is None:
@@ -280,7 +305,7 @@ def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
             seating, blinds=change.blinds, ante=seating.ante if change.ante is None else change.ante
         )
     if kind in ("sit", "move"):
-        seat = _empty(seating, change.seat)
+        seat = _empty(seating, change.seat, size)
         chips = _chips(change.chips, f"seat {seat}")
         if kind == "move":  # a player moved keeps playing: not a new player (RRoP §4 rule 11)
             return seating.with_player(Player(seat, chips, change.name))
@@ -304,8 +329,18 @@ def apply(seating: Seating, change: Change, rules: EntryRules) -> Seating:
         if rules.sitting_out == "dealt-in" or not player.owes:
             return seating.with_player(replace(player, status="playing"))
         return seating.with_player(replace(player, status="posting" if change.post else "waiting"))
-    to = _empty(seating, change.to)
-    return seating.without(player.seat).with_player(replace(player, seat=to))
+    to = _empty(seating, change.to, size)
+    moved = replace(player, seat=to)
+    if player.status in ("playing", "posting") and not player.owes and not player.new:
+        origin = player.seat if player.moved_from is None else player.moved_from
+        moved = replace(moved, moved_from=origin, status="posting" if change.post else "playing")
+    return seating.without(player.seat).with_player(moved)
+
+
+def table_size(table_seats: int | None, taken: Iterable[int]) -> int:
+    """The seats at a table: as its set-up gives them, else nine (every game's deck deals
+    nine hands), or the highest seat ``taken`` when above."""
+    return table_seats or max(DEFAULT_TABLE_SEATS, *taken)
 
 
 def between(seat: int, start: int, end: int) -> bool:
@@ -327,13 +362,15 @@ def earliest_big_blind_seat(empty: Sequence[int], big_blind: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The next hand as the seating deals it: the seats dealt in and their stacks, the
-    button, the posts owed (events), what the dealer is told, and the seating after."""
+    button, the posts owed (events), what the dealer is told, the seating after, and
+    whether a small blind is posted (not when it falls to an empty seat)."""
 
     seats: dict[int, int]
     button: int
     posts: list[str]
     notes: list[str]
     seating: Seating
+    small_blind: bool = True
 
 
 def deal(
@@ -342,9 +379,10 @@ def deal(
     button: int,
     rule: ButtonRule,
     rules: EntryRules,
+    small_blind: bool = True,
 ) -> Deal:
-    """Deal the next hand from ``seating``; ``before`` and ``button`` are the last hand's
-    seats dealt in and button.
+    """Deal the next hand from ``seating``; ``before``, ``button`` and ``small_blind`` are
+    the last hand's seats dealt in, button and whether it had a small blind.
 
     A player waiting is dealt in when the big blind comes to the seat; a player posting is
     dealt in now and posts what is owed: a new player the big blind (RRoP §4 rule 4), a
@@ -353,8 +391,9 @@ def deal(
     rule 7). A player sitting out misses the blinds that pass the seat, unless the
     rulebook deals absent players in (TDA 30).
     """
-    players = seating.players
-    last_small, last_big = Table(tuple(before), button).blind_seats
+    last = Table(tuple(before), button, small_blind)
+    last_small, last_big = small_blind_spot(last), last.big_blind
+    players, notes = _seat_changes(seating.players, before, last_big, rules)
     away = [s for s, p in players.items() if p.status == "out"]
     established = {
         s for s, p in players.items() if p.status == "playing" and not p.new and p.stack > 0
@@ -367,23 +406,37 @@ def deal(
         if (p.status == "posting" or (p.status == "playing" and p.new)) and p.stack > 0
     }
     waiting = {s for s, p in players.items() if p.status == "waiting" and p.stack > 0}
+    posted = True
     if len(established) >= 2:
-        button = next_button(tuple(before), button, tuple(sorted(established)), rule)
+        rotating = established
+        if rule == "dead" and len(established) == 2:  # no longer heads-up: the big blind moves on
+            rotating = established | posting | waiting
+        button, posted = next_position(
+            tuple(before), button, tuple(sorted(rotating)), rule, small_blind
+        )
     else:  # a table starting again: the newcomers are all the players there are
         established |= posting | waiting
         posting, waiting = set(), set()
         button = _table(before, button, sorted(established), rule).button
-    table = _with(established | posting | waiting, button, before, rule)
-    waiting &= {table.blind_seats[1]}
-    notes: list[str] = []
+        rotating = established
+    place = _Place(button, posted, Table(tuple(sorted(rotating)), button, posted).big_blind)
+    if rule == "dead" and len(rotating) > 2:  # the big blind goes to the next seat to take it
+        taking = Table(tuple(sorted(established | posting | waiting)), button)
+        place = replace(place, due=taking.left_of(last_big))
+        waiting &= {place.due}
+    table = place.table(established | posting | waiting, before, rule)
+    waiting &= {table.big_blind}
     shut: set[int] = set()
+    held: set[int] = set()
     for _ in range(len(posting) + 1):
-        table = _with(established | posting | waiting, button, before, rule)
-        closed = {s for s in posting if _closed(s, table, rules, players[s])}
-        if not closed:
+        table = place.table(established | posting | waiting, before, rule)
+        closed = {s for s in posting if _closed(s, table, rules, players[s], place, last_big)}
+        ahead = {s for s in posting - closed if place.ahead(s, table, rule, last_big)}
+        if not closed | ahead:
             break
         shut |= closed
-        posting -= closed
+        held |= ahead
+        posting -= closed | ahead
     small, big = table.blind_seats
     posts: list[str] = []
     for s in sorted(posting):
@@ -401,6 +454,8 @@ def deal(
             posts.append(f"post {s} dead {min(seating.blinds[0], left)}")
     for s in sorted(shut):
         notes.append(f"{players[s].label} waits: not dealt in {_CLOSED[rules.closed]}")
+    for s in sorted(held):
+        notes.append(f"{players[s].label} waits: not dealt in {_AHEAD}")
     updated = dict(players)
     dealt = set(table.seats)
     for s, player in players.items():
@@ -409,11 +464,14 @@ def deal(
                 notes.append(f"{player.label} is away: after the deal, record away {s}")
             else:
                 updated[s] = replace(player, status="playing", owes=(), new=False)
+        elif player.wait:  # a seat change: no blind is missed while it waits
+            left = player.wait - 1
+            updated[s] = replace(player, wait=left, status="waiting" if left else "playing")
         elif player.status in ("out", "waiting") and not player.new:
             missed = set(player.owes)
             if between(s, last_big, big):
                 missed.add("bb")
-            if between(s, last_small, small):
+            if between(s, last_small, small_blind_spot(table)):
                 missed.add("sb")
             updated[s] = replace(player, owes=tuple(b for b in ("sb", "bb") if b in missed))
     return Deal(
@@ -422,21 +480,87 @@ def deal(
         posts,
         notes,
         replace(seating, players=updated),
+        table.small_blind,
     )
 
 
-def _blind_at(seat: int, small: int, big: int, blinds: tuple[int, int]) -> int:
+_SEAT_CHANGES: Final = {"same-position": (0, "RRoP §4 rule 13"), "past-two": (2, "WSOP LA 159")}
+
+
+def _seat_changes(
+    players: Mapping[int, Player], before: Sequence[int], big: int, rules: EntryRules
+) -> tuple[dict[int, Player], list[str]]:
+    """The players who changed seats since the last hand, dealt in as the rulebook says, and
+    what the dealer is told: a move farther from the big blind (``big``, last hand's) by more
+    positions than the rulebook allows waits that many hands, so as to be dealt in again in
+    the same position, or posts the big blind to be dealt in now."""
+    found = dict(players)
+    notes: list[str] = []
+    for seat, player in players.items():
+        if player.moved_from is None:
+            continue
+        settled = replace(player, moved_from=None, status="playing")
+        limit = _SEAT_CHANGES.get(rules.seat_change)
+        if limit is None or player.moved_from not in before:
+            found[seat] = settled
+            continue
+        now = (set(before) - {player.moved_from}) | {seat}
+        away = _hands_to_big_blind(seat, now, big) - _hands_to_big_blind(
+            player.moved_from, before, big
+        )
+        allowed, cite = limit
+        if away <= allowed:
+            found[seat] = settled
+        elif player.status == "posting":
+            found[seat] = replace(settled, status="posting", new=True)
+            notes.append(f"{player.label} changed seats {away} places farther from the big"
+                         f" blind: posts the big blind to be dealt in ({cite})")  # fmt: skip
+        else:
+            found[seat] = replace(settled, status="waiting", wait=away)
+            hands = f"{away} hand{'s' if away != 1 else ''}"
+            notes.append(f"{player.label} changed seats {away} places farther from the big"
+                         f" blind: waits {hands} to be in the same position ({cite})")  # fmt: skip
+    return found, notes
+
+
+def _hands_to_big_blind(seat: int, seats: Iterable[int], big: int) -> int:
+    """Hands before the big blind, last on ``big``, comes to ``seat`` among ``seats``."""
+    return sum(1 for s in seats if between(s, big, seat)) - 1
+
+
+def _blind_at(seat: int, small: int | None, big: int, blinds: tuple[int, int]) -> int:
     return blinds[0] if seat == small else blinds[1] if seat == big else 0
 
 
-def _with(seats: set[int], button: int, before: Sequence[int], rule: ButtonRule) -> Table:
-    """The table dealt with the button already placed; heads-up the button must be on a
-    seat dealt in, so it is placed again for the two seats."""
-    if len(seats) == 2 and button not in seats:
-        return _table(before, button, sorted(seats), rule)
-    if len(seats) < 2:
-        return _table(before, button, sorted(seats), rule)
-    return Table(tuple(sorted(seats)), button)
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """The button as the rotation placed it for the players already in the game, whether
+    they post a small blind, and the seat due for the big blind."""
+
+    button: int
+    small_blind: bool
+    due: int
+
+    def table(self, seats: set[int], before: Sequence[int], rule: ButtonRule) -> Table:
+        """The table dealt with the button already placed; heads-up the button must be on a
+        seat dealt in, so it is placed again for the two seats. A player dealt in between
+        the button and the big blind due posts the small blind that had fallen to an empty
+        seat."""
+        if len(seats) < 2 or (len(seats) == 2 and self.button not in seats):
+            return _table(before, self.button, sorted(seats), rule)
+        order = tuple(sorted(seats))
+        posted = self.small_blind or len(order) == 2
+        if not posted and Table(order, self.button).first_left_of_button != self.due:
+            posted = True
+        return Table(order, self.button, posted)
+
+    def ahead(self, seat: int, table: Table, rule: ButtonRule, small_blind: int) -> bool:
+        """Whether ``seat`` is between the dead button and ``small_blind``, the seat the
+        small blind is due in front of: dealt in, it would take the small blind and move the
+        big blind back onto the seat that just had it."""
+        if rule != "dead" or len(table.seats) < 3 or table.button != self.button:
+            return False
+        return between(seat, self.button, small_blind) and seat != small_blind
 
 
 def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> Table:
@@ -446,22 +570,30 @@ def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: Butto
     return Table(tuple(seats), next_button(tuple(before), button, tuple(seats), rule))
 
 
-def _closed(seat: int, table: Table, rules: EntryRules, player: Player) -> bool:
+def _closed(
+    seat: int, table: Table, rules: EntryRules, player: Player, place: _Place, vacated: int
+) -> bool:
     """Whether ``seat`` may not come in this hand: RRoP §4 rule 7 (no new player dealt in,
     and no blinds made up, between the big blind and the button), TDA 10-A (a new player
-    not between the small blind and the button)."""
+    not between the small blind and the button; with no small blind posted, the empty
+    seat it fell to, ``vacated``, is where the small blind is)."""
     if rules.closed == "none" or (rules.closed == "button-to-small-blind" and not player.new):
         return False
     if rules.closed == "button-to-big-blind":
-        small, big = table.blind_seats
-        return between(seat, table.button, big) and seat != big
+        return between(seat, table.button, table.big_blind) and seat != table.big_blind
     others = tuple(s for s in table.seats if s != seat)
     if len(others) < 2:
         return False
-    small = Table(others, table.button).blind_seats[0]
+    small = Table(others, table.button).first_left_of_button
+    if not place.small_blind and table.button == place.button:
+        small = vacated
     return between(seat, table.button, small) and seat != small
 
 
+_AHEAD: Final = (
+    "between the button and the small blind: the dead button keeps the blinds on the seats"
+    " due (RRoP §4 rule 1, WSOP LA 151, TDA 32)"
+)
 _CLOSED: Final = {
     "button-to-big-blind": "between the big blind and the button until the button passes"
     " (RRoP §4 rule 7)",

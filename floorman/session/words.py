@@ -22,7 +22,7 @@ USAGE: Final = {
     "leave": "leave SEAT",
     "sitout": "sitout SEAT",
     "back": "back SEAT [post]",
-    "seat": "seat SEAT NEWSEAT",
+    "seat": "seat SEAT NEWSEAT [post]",
     "rebuy": "rebuy SEAT CHIPS",
     "level": "level SMALL/BIG [ante X]",
 }
@@ -64,9 +64,9 @@ def _parse(kind: str, rest: list[str]) -> Change:
             raise ValueError
         return Change("back", seat, post=bool(rest[1:]))
     if kind == "seat":
-        if len(rest) != 2:
+        if len(rest) not in (2, 3) or rest[2:] not in ([], ["post"]):
             raise ValueError
-        return Change("seat", seat, to=seat_number(rest[1]))
+        return Change("seat", seat, to=seat_number(rest[1]), post=len(rest) == 3)
     chips = chip_amount(rest[1])
     if kind == "rebuy":
         if len(rest) != 2:
