@@ -307,7 +307,7 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
     if kind in ("sit", "move"):
         seat = _empty(seating, change.seat, size)
         chips = _chips(change.chips, f"seat {seat}")
-        if kind == "move":  # a player moved keeps playing: not a new player (RRoP §4 rule 11)
+        if kind == "move":  # moved in: dealt in at once, not a new player
             return seating.with_player(Player(seat, chips, change.name))
         status: Status = (
             "playing" if rules.new_player == "dealt-in" else "posting" if change.post else "waiting"
