@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from floorman.store._schema import SQLITE
 from floorman.store._sqlite import APPLICATION_ID
 from floorman.store.hands import (
     SQLiteStore,
@@ -158,7 +159,7 @@ def test_a_hand_survives_the_process_being_killed_while_appending(tmp_path: Path
     writer.stdout.close()
     with open_store(db) as store:
         texts = [r.text for r in store.events(hand.id)]
-        assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert store._db.connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert len(texts) >= confirmed + 1
     assert texts == [f"note k {i}" for i in range(len(texts))]
 
@@ -213,7 +214,7 @@ def test_a_store_made_before_the_mark_is_upgraded_and_keeps_its_hands(tmp_path: 
         assert store.start_hand("7", HEADER).id == 4
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(SQLITE)
     db.close()
 
 
@@ -243,8 +244,8 @@ def test_a_store_from_a_newer_floorman_is_refused(tmp_path: Path) -> None:
 def test_a_full_disk_stores_nothing_and_says_so(store: SQLiteStore) -> None:
     hand = store.start_hand("7", HEADER)
     store.append(hand.id, ["deal"])
-    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
-    store._db.execute(f"PRAGMA max_page_count = {pages + 2}")
+    pages = store._db.connection.execute("PRAGMA page_count").fetchone()[0]
+    store._db.connection.execute(f"PRAGMA max_page_count = {pages + 2}")
 
     def fill() -> None:
         for _ in range(100):
@@ -262,7 +263,7 @@ def test_a_full_disk_stores_nothing_and_says_so(store: SQLiteStore) -> None:
 
 def test_a_read_only_store_says_so(store: SQLiteStore) -> None:
     hand = store.start_hand("7", HEADER)
-    store._db.execute("PRAGMA query_only = 1")
+    store._db.connection.execute("PRAGMA query_only = 1")
     with pytest.raises(StoreError, match="the store is read-only"):
         store.append(hand.id, ["deal"])
     assert store.events(hand.id) == []
@@ -319,7 +320,7 @@ def test_a_writer_killed_mid_append_again_and_again_loses_no_acknowledged_event(
             f"note k{round} {i} {part}" for i in range(confirmed + 1) for part in "abc"
         ]
         with open_store(db) as store:
-            assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert store._db.connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             texts = [r.text or "" for r in store.events(hand.id)]
         assert texts[: len(acknowledged)] == acknowledged
         assert len(texts) % 3 == 0, "an append was kept in part"
@@ -379,7 +380,7 @@ def test_finding_a_hand_reads_no_more_of_a_bigger_store(store: SQLiteStore) -> N
         store.close_hand(hand.id, "fold")
     hand = store.start_hand("7", HEADER)
     asked: list[str] = []
-    store._db.set_trace_callback(asked.append)
+    store._db.connection.set_trace_callback(asked.append)
     store.open_hands()
     store.open_hand("7")
     store.latest_hand("7")
@@ -391,11 +392,11 @@ def test_finding_a_hand_reads_no_more_of_a_bigger_store(store: SQLiteStore) -> N
     store.append(hand.id, ["deal"], after=store.last_record(hand.id))
     store.retract_last(hand.id)
     store.close_hand(hand.id, "abandoned")
-    store._db.set_trace_callback(None)
+    store._db.connection.set_trace_callback(None)
     selects = [sql for sql in asked if sql.lstrip().upper().startswith("SELECT")]
     assert len(selects) >= 10
     for sql in selects:
-        plan = [row[3] for row in store._db.execute("EXPLAIN QUERY PLAN " + sql)]
+        plan = [row[3] for row in store._db.connection.execute("EXPLAIN QUERY PLAN " + sql)]
         walks = [step for step in plan if step.startswith("SCAN") and "open_hands" not in step]
         limited = re.search(r"ORDER BY \S+ DESC LIMIT \d+\s*$", sql) is not None
         stops_early = limited and not any("TEMP B-TREE" in step for step in plan)

@@ -1,11 +1,13 @@
-"""The card room as the server reaches it: the hand store and the staff store in one file.
+"""The card room as the server reaches it: the hand store and the staff store in one.
 
-Every call opens the stores for itself (SQLite connections belong to the
+Every call opens the store for itself (SQLite connections belong to the
 thread that made them, and the server's calls run in a pool of threads) and
 records exactly as ``floorman add`` does, through the same functions
 (:mod:`floorman.cli._hands`): every event checked against the hand and its
-rulebook before any is stored, all stored in one transaction, refused when the
-hand changed since the writer looked.
+rulebook before any is stored, refused when the hand changed since the writer
+looked. A post's events, who entered them and the answer kept for its
+idempotency key are one transaction: a server killed half-way kept all of it
+or none, and a retried post is stored once.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from floorman.cli import _hands
 from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
-from floorman.store.hands import SQLiteStore, StoreConflict, open_store, standing
-from floorman.store.staff import SQLiteStaff, open_staff
+from floorman.store.hands import AlreadyAnswered, Record, Store, StoreConflict, open_store, standing
+from floorman.store.staff import Staff, open_staff, staff_of
 
 __all__ = ["Answer", "Room"]
 
@@ -41,18 +43,19 @@ class Answer:
 class Room:
     """The store at ``db``, as the server uses it."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: str | Path) -> None:
         self.db = db
         with self.stores():
             pass
 
     @contextmanager
-    def stores(self) -> Iterator[tuple[SQLiteStore, SQLiteStaff]]:
-        with open_store(self.db) as hands, open_staff(self.db) as staff:
-            yield hands, staff
+    def stores(self) -> Iterator[tuple[Store, Staff]]:
+        """The hand store and its staff tables, on one connection."""
+        with open_store(self.db) as hands:
+            yield hands, staff_of(hands)
 
     @contextmanager
-    def staff(self) -> Iterator[SQLiteStaff]:
+    def staff(self) -> Iterator[Staff]:
         with open_staff(self.db) as staff:
             yield staff
 
@@ -76,12 +79,14 @@ class Room:
             views = [self._view(store, staff, name) for name in wanted]
         return [view for view in views if view is not None]
 
-    def _view(self, store: SQLiteStore, staff: SQLiteStaff, name: str) -> dict[str, Any] | None:
+    def _view(self, store: Store, staff: Staff, name: str) -> dict[str, Any] | None:
         stored = store.open_hand(name) or store.latest_hand(name)
         if stored is None:
             return None
-        loaded = _hands.load(store, stored)
-        records = standing(store.records(stored.id))
+        return self._view_of(store, staff, _hands.load(store, stored))
+
+    def _view_of(self, store: Store, staff: Staff, loaded: _hands.Loaded) -> dict[str, Any]:
+        records = standing(store.records(loaded.stored.id))
         return table_view(loaded, records, staff.authors(r.id for r in records))
 
     def marks(self) -> dict[str, tuple[int, int]]:
@@ -109,48 +114,37 @@ class Room:
             if key is not None:
                 done = staff.answered(who, key)
                 if done is not None:
-                    return Answer(200, {**json.loads(done), "replayed": True})
+                    return _replayed(done)
             stored = store.open_hand(table)
             if stored is None:
                 return Answer(404, {"error": f"table {table} has no hand in progress"})
+            current: dict[str, Any] | None = None
             try:
                 loaded = _hands.load(store, stored)
                 if after is not None and after != loaded.last:
+                    current = self._view_of(store, staff, loaded)
                     raise StoreConflict("stale")
                 before = loaded.count
                 known = reminder_lines(loaded.state)
-                _hands.record(store, loaded, texts)
+
+                def answer(added: Sequence[Record]) -> str:
+                    return json.dumps(_body(table, loaded, before, known, added))
+
+                added = _hands.record(
+                    store, loaded, texts, by=who, key=key, answer=None if key is None else answer
+                )
+            except AlreadyAnswered as done:
+                return _replayed(done.answer)
             except StoreConflict:
-                current = self._view(store, staff, table)
                 message = (
                     f"table {table} changed since record {after}: nothing was stored; "
                     "look at it again and retry"
                 )
+                current = current or self._view(store, staff, table)
                 return Answer(409, {"error": message, "table": current})
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
-            added = standing(store.records(stored.id))[before:]
-            staff.note_authors((r.id for r in added), who)
-            rulings, violations = loaded.since(before)
-            body = {
-                "table": table,
-                "hand": stored.id,
-                "recorded": [
-                    {"id": r.id, "number": before + n, "text": r.text}
-                    for n, r in enumerate(added, 1)
-                ],
-                "last": loaded.last,
-                "rulings": rulings,
-                "violations": violations,
-                "pots": loaded.pots,
-                "state": [
-                    *state_lines(loaded.state, known=known),
-                    *award_lines(loaded.pots, loaded.state),
-                ],
-            }
-            if key is not None:
-                staff.remember_answer(who, key, json.dumps(body))
-            return Answer(200, body)
+            return Answer(200, _body(table, loaded, before, known, added))
 
     # documents -------------------------------------------------------------
 
@@ -159,6 +153,30 @@ class Room:
         from floorman.cli.report import stored_report_pdf
 
         return stored_report_pdf(hand_id, self.db)
+
+
+def _replayed(answer: str) -> Answer:
+    return Answer(200, {**json.loads(answer), "replayed": True})
+
+
+def _body(
+    table: str, loaded: _hands.Loaded, before: int, known: Any, added: Sequence[Record]
+) -> dict[str, Any]:
+    """What a post that stored ``added`` is answered: the events, the rulings they brought,
+    the table as they leave it. Made from the replay already done, not another."""
+    rulings, violations = loaded.since(before)
+    return {
+        "table": table,
+        "hand": loaded.stored.id,
+        "recorded": [
+            {"id": r.id, "number": before + n, "text": r.text} for n, r in enumerate(added, 1)
+        ],
+        "last": added[-1].id if added else loaded.last,
+        "rulings": rulings,
+        "violations": violations,
+        "pots": loaded.pots,
+        "state": [*state_lines(loaded.state, known=known), *award_lines(loaded.pots, loaded.state)],
+    }
 
 
 def _natural(name: str) -> tuple[int, int, str]:
