@@ -1,5 +1,7 @@
 """A throwaway PostgreSQL cluster for the tests and benchmarks: made in a temporary folder,
 reached only through a unix socket in it, a fresh database per test, stopped at the end.
+Its superuser signs in with :data:`PASSWORD`, so a wrong password is refused as a real
+server refuses it.
 
 initdb refuses to run as root, so as root the cluster is made and run by Debian's
 ``postgres`` user, the folder handed to it.
@@ -7,6 +9,7 @@ initdb refuses to run as root, so as root the cluster is made and run by Debian'
 
 from __future__ import annotations
 
+import getpass
 import glob
 import itertools
 import os
@@ -18,7 +21,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import quote
 
-__all__ = ["Cluster", "binaries", "cluster"]
+__all__ = ["PASSWORD", "Cluster", "binaries", "cluster"]
+
+PASSWORD = "throwaway-felt"
 
 
 def binaries() -> Path | None:
@@ -46,8 +51,9 @@ class Cluster:
         self.superuser = superuser
         self._names = itertools.count(1)
 
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{self.superuser}@/{database}?host={quote(str(self.socket), safe='')}"
+    def url(self, database: str = "postgres", password: str = PASSWORD) -> str:
+        host = quote(str(self.socket), safe="")
+        return f"postgresql://{self.superuser}:{password}@/{database}?host={host}"
 
     def fresh(self) -> str:
         """The URL of a new, empty database."""
@@ -71,17 +77,21 @@ def cluster(bindir: Path) -> Iterator[Cluster]:
     root = Path(tempfile.mkdtemp(prefix="floorman-pg-"))
     data, socket = root / "data", root / "socket"
     socket.mkdir()
-    superuser = "postgres" if os.geteuid() == 0 else (os.environ.get("USER") or "postgres")
+    superuser = "postgres" if os.geteuid() == 0 else getpass.getuser()
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
         shutil.chown(socket, "postgres")
     log = root / "log"
+    secret = root / "password"
+    secret.write_text(PASSWORD + "\n", encoding="utf-8")
+    if os.geteuid() == 0:
+        shutil.chown(secret, "postgres")
     started = False
     try:
         subprocess.run(
             _as_owner(
-                [str(bindir / "initdb"), "-D", str(data), "-U", superuser, "-A", "trust",
-                 "--no-sync", "-E", "UTF8", "--locale", "C"]
+                [str(bindir / "initdb"), "-D", str(data), "-U", superuser, "-A", "scram-sha-256",
+                 "--pwfile", str(secret), "--no-sync", "-E", "UTF8", "--locale", "C"]
             ),
             check=True, capture_output=True,
         )  # fmt: skip

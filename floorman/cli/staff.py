@@ -13,12 +13,14 @@ from floorman.errors import FloormanError
 
 users_app = typer.Typer(
     help="Floor staff who may sign in to floorman serve.",
-    epilog=help_example("floorman users add alex --role floor", "floorman users list"),
+    epilog=help_example(
+        "floorman users add alex --role floor", "floorman users list", "floorman users passwd alex"
+    ),
 )
 app.add_typer(users_app, name="users", rich_help_panel=ROOM)
 station_app = typer.Typer(
     help="Dealer stations: one token per table.",
-    epilog=help_example("floorman station token 7"),
+    epilog=help_example("floorman station token 7", "floorman station revoke 7"),
 )
 app.add_typer(station_app, name="station", rich_help_panel=ROOM)
 
@@ -32,10 +34,10 @@ def _name(param: typer.CallbackParam, value: str) -> str:
     return value.strip()
 
 
-def _password() -> str:
+def _password(from_stdin: bool = False) -> str:
     from floorman.server.passwords import MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS
 
-    if sys.stdin.isatty():
+    if sys.stdin.isatty() and not from_stdin:
         import getpass
 
         first = getpass.getpass("password: ")
@@ -114,3 +116,41 @@ def station_token(
     except FloormanError as error:
         fail(str(error))
     typer.echo(token)
+
+
+@users_app.command("passwd", epilog=help_example("floorman users passwd alex"))
+def users_passwd(
+    name: Annotated[str, typer.Argument(help="The user.", callback=_name)],
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the new password from one line of stdin.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Change a user's password (asked twice, hidden); their open sessions end."""
+    from floorman.server.passwords import hash_password
+    from floorman.store.staff import open_staff
+
+    try:
+        with open_staff(db) as staff:
+            if staff.user(name) is None:
+                fail(f"no user {name}")
+            staff.set_password(name, hash_password(_password(password_stdin)))
+    except FloormanError as error:
+        fail(str(error))
+    typer.echo(f"changed the password of {name}; their sessions ended")
+
+
+@station_app.command("revoke", epilog=help_example("floorman station revoke 7"))
+def station_revoke(
+    table: Annotated[str, typer.Argument(help="The table.", callback=_name)],
+    db: DbOption = None,
+) -> None:
+    """Revoke every token of the table's station: it is signed out and its tokens refused."""
+    from floorman.store.staff import open_staff
+
+    try:
+        with open_staff(db) as staff:
+            count = staff.revoke_stations(table)
+    except FloormanError as error:
+        fail(str(error))
+    typer.echo(f"revoked {count} station token{'' if count == 1 else 's'} of table {table}")
