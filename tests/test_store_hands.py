@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from stores import refused
 
 from floorman.store._schema import SQLITE
 from floorman.store._sqlite import APPLICATION_ID
@@ -41,21 +42,6 @@ def file_store(tmp_path: Path) -> Iterator[Store]:
     """A store in a SQLite file, for what only a file does."""
     with open_store(tmp_path / "floorman.db") as opened:
         yield opened
-
-
-def refused(where: str, statement: str) -> str:
-    """What the database itself says to a statement run on it without floorman."""
-    if where.startswith("postgresql://"):
-        import psycopg
-
-        with psycopg.connect(where, autocommit=True) as db, pytest.raises(psycopg.Error) as caught:
-            db.execute(statement)
-    else:
-        sqlite = sqlite3.connect(where)
-        with pytest.raises(sqlite3.DatabaseError) as caught:
-            sqlite.execute(statement)
-        sqlite.close()
-    return str(caught.value)
 
 
 def test_a_hand_records_events_and_an_undo_is_a_retraction(store: Store) -> None:
