@@ -65,13 +65,15 @@ def is_url(where: str | Path) -> bool:
 
 
 def masked(url: str) -> str:
-    """The URL with any password hidden, as messages name the store.
+    """The URL with any password hidden, as messages name the store (on one line: a
+    character that does not print is shown escaped).
 
     >>> masked("postgresql://floor:felt@db.example/room?password=x&sslmode=require")
     'postgresql://floor:***@db.example/room?password=***&sslmode=require'
     """
     url = re.sub(r"^([^:/]+://[^:@/?#]*):[^@/?#]*@", r"\1:***@", url)
-    return re.sub(r"([?&]password=)[^&#]*", r"\1***", url, flags=re.IGNORECASE)
+    url = re.sub(r"([?&]password=)[^&#]*", r"\1***", url, flags=re.IGNORECASE)
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in url)
 
 
 def default_where(env: Mapping[str, str] | None = None) -> str | Path:
