@@ -196,25 +196,25 @@ class Staff:
 
     def disable(self, name: str) -> None:
         """Disable a user: their sessions end and they cannot sign in again."""
-        with self._write():
-            stored = self._stored_name(name)
-            if stored is None:
-                raise StoreError(f"no user {name}")
-            self._rows(
-                "INSERT INTO staff_disabled (name, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                (stored, _now().isoformat(timespec="seconds")),
-            )
-            self._end_sessions(name)
+        self._about_user(
+            name, "INSERT INTO staff_disabled (name, at) VALUES (?, ?) ON CONFLICT DO NOTHING"
+        )
 
     def set_password(self, name: str, password_hash: str) -> None:
+        self._about_user(
+            name,
+            "INSERT INTO staff_passwords (name, password, at) VALUES (?, ?, ?)",
+            password_hash,
+        )
+
+    def _about_user(self, name: str, statement: str, *values: object) -> None:
+        """Keep a record about the user ``name`` (the name, ``values``, when) and end their
+        sessions, in one transaction; refused for no such user."""
         with self._write():
             stored = self._stored_name(name)
             if stored is None:
                 raise StoreError(f"no user {name}")
-            self._rows(
-                "INSERT INTO staff_passwords (name, password, at) VALUES (?, ?, ?)",
-                (stored, password_hash, _now().isoformat(timespec="seconds")),
-            )
+            self._rows(statement, (stored, *values, _now().isoformat(timespec="seconds")))
             self._end_sessions(name)
 
     # stations --------------------------------------------------------------
