@@ -195,3 +195,18 @@ def test_two_writers_on_the_same_view_store_one_and_refuse_the_other(store_url: 
         assert len(outcome) == 1
         assert isinstance(outcome[0], StoreConflict)
         assert [r.text for r in first.events(hand.id)] == ["deal", "3 call"]
+
+
+def test_on_postgresql_a_writer_at_another_table_does_not_wait(pg_url: str) -> None:
+    with open_store(pg_url) as first, open_store(pg_url) as second:
+        seven, eight = first.start_hand("7", HEADER), first.start_hand("8", HEADER)
+        second.database.rows("SET lock_timeout = '60s'")  # were it to wait, it fails, not hangs
+        stored: list[str] = []
+
+        def while_holding_table_7(added: object) -> str:
+            stored.extend(r.text or "" for r in second.append(eight.id, ["deal"], after=0))
+            return "{}"
+
+        first.append(seven.id, ["deal"], after=0, key="k", answer=while_holding_table_7)
+        assert stored == ["deal"]
+        assert [r.text for r in first.events(seven.id)] == ["deal"]

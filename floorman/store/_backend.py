@@ -42,9 +42,10 @@ class Database(Protocol):
         """Run one statement for each set of arguments."""
         ...
 
-    def write(self) -> AbstractContextManager[None]:
-        """One write transaction, after every other writer's; on any failure nothing of it
-        is kept."""
+    def write(self, tables: Sequence[str] = ()) -> AbstractContextManager[None]:
+        """One write transaction, after those of every other writer at the card room
+        ``tables`` it writes to (or, naming none, after every other such writer); on any
+        failure nothing of it is kept. SQLite has one writer at a time whatever the tables."""
         ...
 
     def same_name(self, column: str, other: str = "?") -> str:

@@ -2,13 +2,15 @@
 
 The same tables as the SQLite file, written through psycopg 3 on one
 connection: reads one statement at a time, each write one transaction that
-first takes the store's advisory lock, so writers queue up one after another
-exactly as SQLite's immediate transactions make them (a stale writer, whose
-``after`` is no longer the hand's latest record, is refused by the same
-check). A ``floorman_meta`` table marks the database as floorman's; one that
-holds other tables and no mark is refused and left alone. Every psycopg
-failure (the server down, a wrong password, a refused statement) reaches the
-user as one :class:`StoreError` naming the URL, its password masked.
+first takes an advisory lock, so writers queue up one after another as
+SQLite's immediate transactions make them, except that writers at other card
+room tables go on at once: a write at a table takes that table's lock, any
+other write the store's. A stale writer, whose ``after`` is no longer the
+hand's latest record, is refused by the same check as on SQLite. A
+``floorman_meta`` table marks the database as floorman's; one that holds
+other tables and no mark is refused and left alone. Every psycopg failure
+(the server down, a wrong password, a refused statement) reaches the user as
+one :class:`StoreError` naming the URL, its password masked.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["PostgresDatabase"]
 
 _LOCK: Final = APPLICATION_ID
-"""The advisory lock every writer of a store takes (locks are per database)."""
+"""The advisory lock writers of a store take (locks are per database): alone, the store's;
+with a table's name hashed, that table's."""
 
 _CONNECT_SECONDS: Final = 10
 
@@ -107,13 +110,18 @@ class PostgresDatabase:
         with self._guarded(), self.connection.cursor() as cursor:
             cursor.executemany(_placeheld(query), [tuple(a) for a in arguments])
 
-    def write(self) -> AbstractContextManager[None]:
-        return self._write()
+    def write(self, tables: Sequence[str] = ()) -> AbstractContextManager[None]:
+        return self._write(tables)
 
     @contextmanager
-    def _write(self) -> Iterator[None]:
+    def _write(self, tables: Sequence[str]) -> Iterator[None]:
         with self._guarded(), self.connection.transaction():
-            self.connection.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+            if not tables:
+                self.connection.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+            for table in sorted(set(tables)):  # always in one order: no two wait on each other
+                self.connection.execute(
+                    "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK, table)
+                )
             yield
 
     def same_name(self, column: str, other: str = "?") -> str:

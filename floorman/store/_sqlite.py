@@ -187,7 +187,7 @@ class SQLiteDatabase:
         with guarded(self._path):
             self.connection.executemany(query, [tuple(a) for a in arguments])
 
-    def write(self) -> AbstractContextManager[None]:
+    def write(self, tables: Sequence[str] = ()) -> AbstractContextManager[None]:
         return write(self.connection, self._path)
 
     def same_name(self, column: str, other: str = "?") -> str:

@@ -257,8 +257,15 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _write(self) -> AbstractContextManager[None]:
-        return self._db.write()
+    def _write(self, *tables: str) -> AbstractContextManager[None]:
+        return self._db.write(tables)
+
+    def _table_of(self, hand_id: int) -> tuple[str, ...]:
+        """The table a hand is at, to write to it after that table's other writers."""
+        if not 0 < hand_id <= _MAX_ID:
+            return ()
+        rows = self._rows("SELECT table_name FROM hands WHERE id = ?", (hand_id,))
+        return (str(rows[0][0]),) if rows else ()
 
     def _rows(self, query: str, arguments: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         return self._db.rows(query, arguments)
@@ -270,7 +277,7 @@ class Store:
 
     def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
         created = _now()
-        with self._write():
+        with self._write(table):
             busy = self._open_id(table)
             if busy is not None:
                 raise StoreError(f"table {table} has hand {busy} in progress")
@@ -311,7 +318,7 @@ class Store:
         return int(rows[0][0])
 
     def add_change(self, table: str, data: Mapping[str, Any], by: str | None) -> TableEntry:
-        with self._write():
+        with self._write(table):
             return self._insert_entry(table, "change", data, None, by, _now())
 
     def table_log(self, table: str) -> list[TableEntry]:
@@ -344,7 +351,8 @@ class Store:
         by: str | None = None,
     ) -> StoredHand:
         at = _now()
-        with self._write():
+        closing = () if close is None else self._table_of(close[0])
+        with self._write(table, *closing):
             for change in changes:
                 self._insert_entry(table, "change", change, None, by, at)
             if close is not None and self._closed(close[0]) is None:
@@ -454,7 +462,7 @@ class Store:
     ) -> list[Record]:
         at = _now()
         added: list[Record] = []
-        with self._write():
+        with self._write(*self._table_of(hand_id)):
             if key is not None:
                 done = self._rows(
                     "SELECT answer FROM idempotent WHERE who = ? AND key = ?", (by or "", key)
@@ -485,7 +493,7 @@ class Store:
 
     def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
         at = _now()
-        with self._write():
+        with self._write(*self._table_of(hand_id)):
             live = self._writable(hand_id, after)
             if not live:
                 raise StoreError(f"hand {hand_id} has no event to undo")
@@ -494,7 +502,7 @@ class Store:
         return last
 
     def close_hand(self, hand_id: int, reason: str) -> None:
-        with self._write():
+        with self._write(*self._table_of(hand_id)):
             if self._closed(hand_id) is None:
                 self._insert_record(hand_id, "close", _now(), reason)
 
