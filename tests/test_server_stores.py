@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from pgcluster import Cluster
-from roomserver import PASSWORD, Room, cookie_value, floorman, login_csrf, running_room
+from roomserver import PASSWORD, SEATS, Room, cookie_value, floorman, login_csrf, running_room
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -136,3 +136,37 @@ def test_the_staff_commands_refuse_in_one_line(room: Room) -> None:
         capture_output=True, text=True, check=True, cwd=ROOT,
     ).stdout  # fmt: skip
     assert "--password-stdin" in help_text
+
+
+def test_a_post_dying_inside_its_transaction_leaves_nothing_and_its_retry_is_stored_once(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from floorman.server import room as rooms
+    from floorman.store.hands import open_store
+    from floorman.store.staff import open_staff
+
+    made = floorman(store_url, "new", "--table", "7", "--button", "6", "--seats", SEATS)
+    assert made.returncode == 0, made.stderr
+    served = rooms.Room(store_url)
+    body = rooms._body
+
+    def dies(*args: object) -> object:
+        raise KeyboardInterrupt  # the process stopped with the events inserted, not committed
+
+    monkeypatch.setattr(rooms, "_body", dies)
+    with pytest.raises(KeyboardInterrupt):
+        served.record("7", ["deal", "3 call"], after=0, who="station:7", key="t7-1")
+    with open_store(store_url) as store, open_staff(store_url) as staff:
+        hand = store.open_hand("7")
+        assert hand is not None
+        assert store.records(hand.id) == []
+        assert staff.answered("station:7", "t7-1") is None
+    monkeypatch.setattr(rooms, "_body", body)
+    first = served.record("7", ["deal", "3 call"], after=0, who="station:7", key="t7-1")
+    again = served.record("7", ["deal", "3 call"], after=0, who="station:7", key="t7-1")
+    assert (first.status, again.status) == (200, 200)
+    assert again.body == {**first.body, "replayed": True}
+    with open_store(store_url) as store, open_staff(store_url) as staff:
+        events = store.events(hand.id)
+        assert [r.text for r in events] == ["deal", "3 call"]
+        assert staff.authors(r.id for r in events) == {r.id: "station:7" for r in events}

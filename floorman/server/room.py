@@ -127,8 +127,11 @@ class Room:
                 before = loaded.count
                 known = reminder_lines(loaded.state)
 
+                made: list[dict[str, Any]] = []
+
                 def answer(added: Sequence[Record]) -> str:
-                    return json.dumps(_body(table, loaded, before, known, added))
+                    made.append(_body(table, loaded, before, known, added))
+                    return json.dumps(made[0])
 
                 added = _hands.record(
                     store, loaded, texts, by=who, key=key, answer=None if key is None else answer
@@ -144,7 +147,7 @@ class Room:
                 return Answer(409, {"error": message, "table": current})
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
-            return Answer(200, _body(table, loaded, before, known, added))
+            return Answer(200, made[0] if made else _body(table, loaded, before, known, added))
 
     # documents -------------------------------------------------------------
 
@@ -160,7 +163,7 @@ def _replayed(answer: str) -> Answer:
 
 
 def _body(
-    table: str, loaded: _hands.Loaded, before: int, known: Any, added: Sequence[Record]
+    table: str, loaded: _hands.Loaded, before: int, known: list[str], added: Sequence[Record]
 ) -> dict[str, Any]:
     """What a post that stored ``added`` is answered: the events, the rulings they brought,
     the table as they leave it. Made from the replay already done, not another."""
