@@ -1,7 +1,8 @@
 """The card room as the server reaches it: the hand store and the staff store in one.
 
 Every call opens the store for itself (SQLite connections belong to the
-thread that made them, and the server's calls run in a pool of threads) and
+thread that made them, and the server's calls run in a pool of threads; on
+PostgreSQL each thread keeps its connection from one call to the next) and
 records exactly as ``floorman add`` does, through the same functions
 (:mod:`floorman.cli._hands`): every event checked against the hand and its
 rulebook before any is stored, refused when the hand changed since the writer
@@ -13,20 +14,24 @@ or none, and a retried post is stored once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from floorman.cli import _hands
 from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
-from floorman.store.hands import AlreadyAnswered, Record, Store, StoreConflict, open_store, standing
-from floorman.store.staff import Staff, open_staff, staff_of
+from floorman.store._backend import Database, is_url, open_database
+from floorman.store.hands import AlreadyAnswered, Record, Store, StoreConflict, standing
+from floorman.store.staff import Staff, staff_of
 
 __all__ = ["Answer", "Room"]
+
+_Opened = TypeVar("_Opened", Store, Staff)
 
 _LISTED_HANDS = 1_000
 """How many recent hands the table list looks through for tables with no hand in progress."""
@@ -45,25 +50,53 @@ class Room:
 
     def __init__(self, db: str | Path) -> None:
         self.db = db
+        self._kept = threading.local()
         with self.stores():
             pass
 
     @contextmanager
-    def stores(self) -> Iterator[tuple[Store, Staff]]:
-        """The hand store and its staff tables, on one connection."""
-        with open_store(self.db) as hands:
-            yield hands, staff_of(hands)
+    def _database(self) -> Iterator[Database]:
+        """The store, opened for this call; on PostgreSQL, the connection this thread
+        opened before (a new server process and sign-in each call would cost more than the
+        post), dropped on any failure so that the next call connects afresh."""
+        if not is_url(self.db):
+            opened = open_database(self.db)
+            try:
+                yield opened
+            finally:
+                opened.close()
+            return
+        kept: _Kept | None = getattr(self._kept, "connection", None)
+        if kept is None:
+            kept = self._kept.connection = _Kept(open_database(self.db))
+        try:
+            yield kept.database
+        except BaseException:
+            self._kept.connection = None
+            raise
+
+    def _store(self) -> AbstractContextManager[Store]:
+        return self._opened(Store)
 
     @contextmanager
-    def staff(self) -> Iterator[Staff]:
-        with open_staff(self.db) as staff:
-            yield staff
+    def _opened(self, kind: Callable[..., _Opened]) -> Iterator[_Opened]:
+        with self._database() as database:
+            yield kind(database, owned=False)
+
+    @contextmanager
+    def stores(self) -> Iterator[tuple[Store, Staff]]:
+        """The hand store and its staff tables, on one connection."""
+        with self._store() as hands:
+            yield hands, staff_of(hands)
+
+    def staff(self) -> AbstractContextManager[Staff]:
+        return self._opened(Staff)
 
     # reading ---------------------------------------------------------------
 
     def table_names(self) -> list[str]:
         """Every table with a hand in the store (recent ones), in a natural order."""
-        with open_store(self.db) as store:
+        with self._store() as store:
             names = {hand.table for hand in store.open_hands()}
             names |= {hand.table for hand in store.hands(limit=_LISTED_HANDS)}
         return sorted(names, key=_natural)
@@ -92,7 +125,7 @@ class Room:
     def marks(self) -> dict[str, tuple[int, int]]:
         """Each table with a hand in progress and that hand's latest record: when this
         changes, something was recorded (by the server or by any other process)."""
-        with open_store(self.db) as store:
+        with self._store() as store:
             return {h.table: (h.id, store.last_record(h.id)) for h in store.open_hands()}
 
     # writing ---------------------------------------------------------------
@@ -156,6 +189,17 @@ class Room:
         from floorman.cli.report import stored_report_pdf
 
         return stored_report_pdf(hand_id, self.db)
+
+
+class _Kept:
+    """A thread's connection to the store, closed when it is dropped or the thread ends
+    (a thread's locals go with it)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def __del__(self) -> None:
+        self.database.close()
 
 
 def _replayed(answer: str) -> Answer:

@@ -239,9 +239,10 @@ class Store:
     """:class:`HandStore` in a SQLite file or a PostgreSQL database (one transaction per
     append; the hand's authors and a post's answer in the same transaction)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, owned: bool = True) -> None:
         self.path = db.path
         self._db = db
+        self._owned = owned
 
     @property
     def database(self) -> Database:
@@ -249,7 +250,8 @@ class Store:
         return self._db
 
     def close(self) -> None:
-        self._db.close()
+        if self._owned:
+            self._db.close()
 
     def __enter__(self) -> Store:
         return self
