@@ -2,10 +2,13 @@
 
     python benchmarks/bench_room.py --tables 50 --seconds 60
     python benchmarks/bench_room.py --tables 50 --seconds 60 --kill-at 30
+    python benchmarks/bench_room.py --store postgresql --kill-at 30
 
 Starts ``floorman serve`` as its own process on a SQLite store in a temporary
-folder, starts a hand at each of ``--tables`` tables with ``floorman new`` and
-gives each a station token with ``floorman station token``. Then every table's
+folder (with ``--store postgresql``, a database in a throwaway PostgreSQL
+cluster that the run starts and stops, as the tests do), starts a hand at each
+of ``--tables`` tables with ``floorman new`` and gives each a station token
+with ``floorman station token``. Then every table's
 station posts one event every 2 seconds (the tables staggered across the 2
 seconds) for ``--seconds``, through the API, with ``after`` and an
 ``Idempotency-Key``, playing a scripted hand that is legal from start to end
@@ -62,7 +65,7 @@ GIVE_UP_AFTER = 60.0
 """A post unanswered for this long (server down) is given up and counted."""
 
 
-def floorman(db: Path, *args: str, stdin: str | None = None) -> str:
+def floorman(db: str, *args: str, stdin: str | None = None) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "floorman", *args, "--db", str(db)],
         input=stdin,
@@ -75,11 +78,11 @@ def floorman(db: Path, *args: str, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def new_hand(db: Path, table: str) -> None:
+def new_hand(db: str, table: str) -> None:
     floorman(db, "new", "--table", table, "--button", "6", "--seats", SEATS, "--force")
 
 
-def set_up(db: Path, tables: list[str]) -> dict[str, str]:
+def set_up(db: str, tables: list[str]) -> dict[str, str]:
     """A hand in progress and a station token at each table, and a floor user."""
     floorman(db, "users", "add", "floor", "--role", "floor", stdin=PASSWORD + "\n")
 
@@ -91,6 +94,23 @@ def set_up(db: Path, tables: list[str]) -> dict[str, str]:
         return dict(pool.map(one, tables))
 
 
+@contextmanager
+def store_at(kind: str, folder: Path) -> Iterator[str]:
+    """A new store of the kind asked for: a file in ``folder``, or a database in a
+    throwaway PostgreSQL cluster stopped when the run ends."""
+    if kind == "sqlite":
+        yield str(folder / "room.db")
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from pgcluster import binaries, cluster
+
+    bindir = binaries()
+    if bindir is None:
+        raise SystemExit("PostgreSQL is not installed: sh scripts/system-deps --tests")
+    with cluster(bindir) as running:
+        yield running.fresh()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -99,7 +119,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: Path, port: int) -> Iterator[Server]:
+def serving(db: str, port: int) -> Iterator[Server]:
     server = Server(db, port)
     server.start()
     try:
@@ -111,7 +131,7 @@ def serving(db: Path, port: int) -> Iterator[Server]:
 class Server:
     """``floorman serve`` as a process of its own."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: str, port: int) -> None:
         self.db, self.port = db, port
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -199,7 +219,7 @@ async def watch(url: str, cookie: str, results: Results, until: float) -> None:
 
 async def station(
     url: str,
-    db: Path,
+    db: str,
     table: str,
     token: str,
     offset: float,
@@ -261,7 +281,7 @@ async def station(
             step += 1
 
 
-def check_store(db: Path, results: Results) -> dict[str, int]:
+def check_store(db: str, results: Results) -> dict[str, int]:
     """Every acknowledged event in the store, once, in order; what else is there."""
     from floorman.store.hands import open_store, standing
 
@@ -319,9 +339,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--kill-at", type=float, default=None, help="SIGKILL the server then")
+    parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "room.db"
+    with tempfile.TemporaryDirectory() as folder, store_at(args.store, Path(folder)) as db:
         tables = [str(n) for n in range(1, args.tables + 1)]
         began = time.monotonic()
         tokens = set_up(db, tables)

@@ -26,7 +26,9 @@ PREMATURE_TURN = [
 """A hand in which the dealer turns the turn before seat 3 has acted on the flop."""
 
 
-def floorman(db: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def floorman(
+    db: str | Path, *args: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run the ``floorman`` command on the store ``db``, as a person at a terminal would."""
     return subprocess.run(
         [sys.executable, "-m", "floorman", *args, "--db", str(db)],
@@ -37,7 +39,7 @@ def floorman(db: Path, *args: str, stdin: str | None = None) -> subprocess.Compl
     )
 
 
-def new_table(db: Path, table: str, button: int = 6) -> None:
+def new_table(db: str | Path, table: str, button: int = 6) -> None:
     made = floorman(db, "new", "--table", table, "--button", str(button), "--seats", SEATS)
     assert made.returncode == 0, made.stderr
 
@@ -47,7 +49,7 @@ class Room:
     """The server's address, and the people and devices that may use it."""
 
     url: str
-    db: Path
+    db: str | Path
     stations: dict[str, str] = field(default_factory=dict)
     """Table to its station token."""
     clients: list[httpx.Client] = field(default_factory=list)
@@ -105,7 +107,7 @@ def csrf_of(page: str) -> str:
 
 
 @contextmanager
-def running_server(db: Path) -> Iterator[str]:
+def running_server(db: str | Path) -> Iterator[str]:
     """uvicorn serving the app on a free loopback port; its address while it runs."""
     config = uvicorn.Config(
         create_app(db), host="127.0.0.1", port=0, log_level="warning",
@@ -133,7 +135,7 @@ def running_server(db: Path) -> Iterator[str]:
 
 
 @contextmanager
-def running_room(db: Path, tables: Sequence[str] = ("7", "8")) -> Iterator[Room]:
+def running_room(db: str | Path, tables: Sequence[str] = ("7", "8")) -> Iterator[Room]:
     """A room with hands in progress at ``tables``, the user ``floor`` (floor), ``coach``
     (trainer) and a station token for each table, served while the block runs."""
     for table in tables:

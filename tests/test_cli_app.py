@@ -17,14 +17,15 @@ PANELS = {
     "For the floor": ["check", "compare", "report", "sheet", "card", "log", "hands", "rules"],
     "For trainers": ["drill"],
     "Data and files": ["import", "audit", "schema", "export"],
-    "For the card room": ["serve", "users", "station"],
+    "For the card room": ["serve", "users", "station", "db"],
 }
 COMMANDS = [
     *[[word] for words in PANELS.values() for word in words],
     ["table", "show"], ["table", "log"], ["drill", "stats"],
     ["rules", "list"], ["rules", "show"], ["rules", "facts"], ["rules", "diff"],
     ["rules", "validate"], ["users", "add"], ["users", "list"], ["users", "disable"],
-    ["station", "token"],
+    ["users", "passwd"], ["station", "token"], ["station", "revoke"],
+    ["db", "upgrade"], ["db", "version"],
 ]  # fmt: skip
 
 

@@ -598,7 +598,7 @@ def test_a_full_disk_is_one_line_and_keeps_what_was_stored(store: Path) -> None:
                               preexec_fn=small_disk, timeout=120)  # fmt: skip
 
     assert add(8).returncode == 0
-    result = add(60)
+    result = add(200)
     assert result.returncode == 2
     assert result.stderr.startswith(f"floorman: {store}: the store cannot be written")
     assert result.stderr.endswith("nothing was stored; free some disk space\n")

@@ -48,7 +48,7 @@ def test_add_starts_without_typer_click_or_yaml(tmp_path: Path) -> None:
     subprocess.run([*new, "--seats", "1=100,2=100,3=100"], check=True, capture_output=True)
     modules = loaded_modules("add", "--db", db, "deal", "3 call")
     assert "floorman.store.hands" in modules  # the events were stored
-    for heavy in (*HEAVY, "jinja2", "floorman.interchange.phh", "yaml", "pickle"):
+    for heavy in (*HEAVY, "jinja2", "floorman.interchange.phh", "yaml", "pickle", "psycopg"):
         assert heavy not in modules
     for remote in ("floorman.cli._remote", "urllib.request", "http.client", "httpx"):
         assert remote not in modules

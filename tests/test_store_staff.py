@@ -1,20 +1,20 @@
-"""Floor staff, sessions, station tokens and who entered each record, beside the hands."""
+"""Floor staff, sessions, station tokens and who entered each record, beside the hands,
+in a SQLite file and in PostgreSQL alike."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
+from stores import refused
 
 from floorman.server.passwords import hash_password, verify_password
 from floorman.store.hands import open_store
 from floorman.store.staff import StoreError, open_staff
 
 
-def test_a_user_is_kept_with_a_hash_and_found_without_regard_to_case(tmp_path: Path) -> None:
-    db = tmp_path / "room.db"
-    with open_staff(db) as staff:
+def test_a_user_is_kept_with_a_hash_and_found_without_regard_to_case(store_url: str) -> None:
+    with open_staff(store_url) as staff:
         staff.add_user("Ana", "floor", hash_password("green felt"))
         user, stored = staff.user("ana") or (None, "")
         assert user is not None
@@ -22,20 +22,45 @@ def test_a_user_is_kept_with_a_hash_and_found_without_regard_to_case(tmp_path: P
         assert verify_password("green felt", stored)
         with pytest.raises(StoreError, match="already a user"):
             staff.add_user("ANA", "trainer", hash_password("x" * 8))
+
+
+def test_a_password_is_never_kept_as_given(tmp_path: Path) -> None:
+    db = tmp_path / "room.db"
+    with open_staff(db) as staff:
+        staff.add_user("Ana", "floor", hash_password("green felt"))
+        staff.set_password("ana", hash_password("blue felt"))
     assert b"green felt" not in db.read_bytes()
+    assert b"blue felt" not in db.read_bytes()
 
 
-def test_disabling_ends_the_sessions_and_keeps_the_user(tmp_path: Path) -> None:
-    with open_staff(tmp_path / "room.db") as staff:
+def test_disabling_ends_the_sessions_and_keeps_the_user(store_url: str) -> None:
+    with open_staff(store_url) as staff:
         staff.add_user("bo", "floor", hash_password("long enough"))
-        token, csrf = staff.start_session("bo", "floor")
+        token, csrf = staff.start_session("BO", "floor")
         session = staff.session(token)
         assert session is not None
-        assert (session.who, session.role, session.csrf) == ("bo", "floor", csrf)
-        staff.disable("bo")
+        assert (session.who, session.role, session.csrf) == ("BO", "floor", csrf)
+        staff.disable("Bo")
         assert staff.session(token) is None
         assert [(u.name, u.disabled is not None) for u in staff.users()] == [("bo", True)]
         assert staff.session("not a token") is None
+        with pytest.raises(StoreError, match="no user cy"):
+            staff.disable("cy")
+
+
+def test_a_new_password_replaces_the_old_and_ends_the_sessions(store_url: str) -> None:
+    with open_staff(store_url) as staff:
+        staff.add_user("Ana", "floor", hash_password("green felt"))
+        token, _ = staff.start_session("Ana", "floor")
+        station, _ = staff.start_session("station:7", "station", "7")
+        staff.set_password("ANA", hash_password("blue felt"))
+        _, stored = staff.user("ana") or (None, "")
+        assert verify_password("blue felt", stored)
+        assert not verify_password("green felt", stored)
+        assert staff.session(token) is None
+        assert staff.session(station) is not None
+        with pytest.raises(StoreError, match="no user cy"):
+            staff.set_password("cy", hash_password("blue felt"))
 
 
 def test_a_station_token_names_its_table_and_is_kept_as_a_digest(tmp_path: Path) -> None:
@@ -47,35 +72,50 @@ def test_a_station_token_names_its_table_and_is_kept_as_a_digest(tmp_path: Path)
     assert token.encode() not in db.read_bytes()
 
 
+def test_revoking_a_table_refuses_its_tokens_and_ends_its_sessions(store_url: str) -> None:
+    with open_staff(store_url) as staff:
+        first, second = staff.new_station_token("7"), staff.new_station_token("7")
+        other = staff.new_station_token("8")
+        session, _ = staff.start_session("station:7", "station", "7")
+        assert staff.revoke_stations("7") == 2
+        assert staff.station_table(first) is None
+        assert staff.station_table(second) is None
+        assert staff.session(session) is None
+        assert staff.station_table(other) == "8"
+        assert staff.revoke_stations("7") == 0
+        fresh = staff.new_station_token("7")
+        assert staff.station_table(fresh) == "7"
+
+
 def test_records_say_who_entered_them_and_the_staff_records_are_append_only(
-    tmp_path: Path,
+    store_url: str,
 ) -> None:
-    db = tmp_path / "room.db"
-    with open_store(db) as hands:
+    with open_store(store_url) as hands:
         hand = hands.start_hand("7", {"button": 1, "seats": {1: 10, 2: 10}})
         added = hands.append(hand.id, ["deal", "note hi"])
-    with open_staff(db) as staff:
+    with open_staff(store_url) as staff:
         staff.note_authors([added[0].id], "station:7")
         assert staff.authors(r.id for r in added) == {added[0].id: "station:7"}
         staff.new_station_token("7")
+        staff.revoke_stations("7")
+        staff.add_user("Ana", "floor", hash_password("green felt"))
+        staff.set_password("Ana", hash_password("blue felt"))
         staff.remember_answer("station:7", "k", "{}")
         assert staff.answered("station:7", "k") == "{}"
         assert staff.answered("station:8", "k") is None
-    raw = sqlite3.connect(db)
     for statement in (
         "UPDATE record_authors SET who = 'someone else'",
         "DELETE FROM record_authors",
         "DELETE FROM station_tokens",
+        "DELETE FROM station_revoked",
+        "UPDATE staff_passwords SET password = ''",
         "UPDATE idempotent SET answer = ''",
     ):
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            raw.execute(statement)
-    raw.close()
+        assert "append-only" in refused(store_url, statement)
 
 
-def test_the_hand_store_still_opens_a_file_the_staff_tables_live_in(tmp_path: Path) -> None:
-    db = tmp_path / "room.db"
-    with open_staff(db) as staff:
+def test_the_hand_store_still_opens_a_store_the_staff_tables_live_in(store_url: str) -> None:
+    with open_staff(store_url) as staff:
         staff.new_station_token("1")
-    with open_store(db) as hands:
+    with open_store(store_url) as hands:
         assert hands.open_hands() == []

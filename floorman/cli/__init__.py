@@ -51,6 +51,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "rules": "rules",
     "users": "staff",
     "station": "staff",
+    "db": "db",
 }
 """The module under ``floorman.cli`` that registers each command word, in help order."""
 

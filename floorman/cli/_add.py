@@ -15,7 +15,7 @@ from floorman.cli._console import fail, show, use_four_colours
 def add(
     events: list[str],
     table: str | None,
-    db: Path | None,
+    db: str | Path | None,
     four_colour: bool = False,
     server: str | None = None,
     token: str | None = None,

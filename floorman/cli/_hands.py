@@ -5,7 +5,7 @@ Imported only inside commands: it brings in the store (and so sqlite3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,7 @@ from floorman.hand.state import HandState
 from floorman.interchange.plainhand import plain_header
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
-from floorman.store.hands import SQLiteStore, StoredHand, open_store, standing
+from floorman.store.hands import Record, Store, StoredHand, open_store, standing
 
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
@@ -128,7 +128,8 @@ class Loaded:
             raise FloormanError(self.repair())
 
 
-def store_at(db: Path | None) -> SQLiteStore:
+def store_at(db: str | Path | None) -> Store:
+    """The store ``--db`` names: a file path or a PostgreSQL URL."""
     return open_store(db)
 
 
@@ -138,7 +139,7 @@ def split_events(args: Sequence[str]) -> list[str]:
 
 
 def find_hand(
-    store: SQLiteStore, hand_id: int | None, table: str | None, *, open_only: bool
+    store: Store, hand_id: int | None, table: str | None, *, open_only: bool
 ) -> StoredHand:
     """The hand named by id, or the hand in progress at ``table`` (its latest hand when
     ``open_only`` is false), or the only hand in progress anywhere."""
@@ -161,7 +162,7 @@ def find_hand(
     raise FloormanError(f"hands are in progress at tables {tables}: name one with --table")
 
 
-def load(store: SQLiteStore, stored: StoredHand) -> Loaded:
+def load(store: Store, stored: StoredHand) -> Loaded:
     """Replay a stored hand, the rulebook ruling on every event, as far as it replays."""
     records = store.records(stored.id)
     texts = [r.text or "" for r in standing(records)]
@@ -201,14 +202,24 @@ def _header(stored: StoredHand) -> tuple[HeaderLike, Hand | None]:
     return model, model
 
 
-def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> None:
+def record(
+    store: Store,
+    loaded: Loaded,
+    texts: Sequence[str],
+    *,
+    by: str | None = None,
+    key: str | None = None,
+    answer: Callable[[Sequence[Record]], str] | None = None,
+) -> list[Record]:
     """Check every event against the hand and its rulebook, then store them all in one
     transaction, adding them to ``loaded``; nothing is stored (and ``loaded`` is left as
     it was) if any event is bad, or if the hand changed in the store since it was read.
 
     Each event is read against the hand as the ones before it left it (so a betting
     action may leave out the seat to act) and stored as the notation prints it
-    (``3 r 60`` is kept as ``3 raise 60``).
+    (``3 r 60`` is kept as ``3 raise 60``). ``by``, ``key`` and ``answer`` are stored in
+    the same transaction (:meth:`floorman.store.hands.HandStore.append`); returns the
+    records stored.
     """
     loaded.require_whole()
     if loaded.count + len(texts) > MAX_EVENTS_PER_HAND:
@@ -219,16 +230,19 @@ def record(store: SQLiteStore, loaded: Loaded, texts: Sequence[str]) -> None:
     before = list(loaded.recording.events)
     try:
         added = [str(loaded.recording.add(text)) for text in texts]
-        stored = store.append(loaded.stored.id, added, after=loaded.last)
+        stored = store.append(
+            loaded.stored.id, added, after=loaded.last, by=by, key=key, answer=answer
+        )
     except BaseException:
         if len(loaded.recording.events) != len(before):
             loaded.recording = Recording(loaded.values, before)
         raise
     loaded.texts.extend(added)
     loaded.last = stored[-1].id
+    return stored
 
 
-def current(store: SQLiteStore, loaded: Loaded) -> Loaded | None:
+def current(store: Store, loaded: Loaded) -> Loaded | None:
     """The table as it stands in the store, when another terminal recorded to it since
     ``loaded`` was read (the hand that replaced it, if it was closed); else ``None``."""
     if store.last_record(loaded.stored.id) == loaded.last:
@@ -237,13 +251,13 @@ def current(store: SQLiteStore, loaded: Loaded) -> Loaded | None:
     return load(store, stored)
 
 
-def undo(store: SQLiteStore, loaded: Loaded) -> tuple[str, Loaded]:
+def undo(store: Store, loaded: Loaded) -> tuple[str, Loaded]:
     """Retract the latest event; returns its text and the hand without it."""
     retracted = store.retract_last(loaded.stored.id, after=loaded.last)
     return retracted.text or "", load(store, loaded.stored)
 
 
-def closing(store: SQLiteStore, current: StoredHand, *, force: bool) -> str:
+def closing(store: Store, current: StoredHand, *, force: bool) -> str:
     """Why the hand in progress at a table closes as the next one starts; refuses an
     unfinished hand unless forced (one that cannot be replayed closes as abandoned)."""
     try:

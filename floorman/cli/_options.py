@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -12,21 +11,22 @@ from floorman.errors import FloormanError, is_utf8, shown
 from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
 DbOption = Annotated[
-    Path | None,
+    str | None,
     typer.Option(
         "--db",
         envvar="FLOORMAN_DB",
-        help="The store (default: floorman.db in the user's data folder).",
+        help="The store: a file, or a postgresql:// URL (default: floorman.db in the user's "
+        "data folder).",
         show_default=False,
     ),
 ]
 
 AddDbOption = Annotated[
-    Path | None,
+    str | None,
     typer.Option(
         "--db",
-        help="The store (default: $FLOORMAN_DB, else floorman.db in the user's data folder);"
-        " not with --server.",
+        help="The store: a file, or a postgresql:// URL (default: $FLOORMAN_DB, else"
+        " floorman.db in the user's data folder); not with --server.",
         show_default=False,
     ),
 ]

@@ -94,7 +94,7 @@ QUICK: Final[Mapping[str, Quick]] = {
         {
             "--table": Option("table", "text", "FLOORMAN_TABLE"),
             "-t": Option("table", "text", "FLOORMAN_TABLE"),
-            "--db": Option("db", "path"),
+            "--db": Option("db", "text"),
             "--four-colour": Option("four_colour", "flag"),
             "--server": Option("server", "text", "FLOORMAN_SERVER"),
             "--token": Option("token", "text", "FLOORMAN_TOKEN"),

@@ -88,7 +88,7 @@ def report(
     )
 
 
-def stored_report_pdf(hand_id: int, db: Path) -> bytes:
+def stored_report_pdf(hand_id: int, db: str | Path) -> bytes:
     """The incident report of a stored hand as PDF (letter paper), as the command prints it."""
     from floorman.documents import render
 
@@ -147,13 +147,14 @@ def _from_file(path: Path) -> _Record:
     return _Record(recorded, str(path), started=started)
 
 
-def _from_store(hand_id: int, db: Path | None) -> _Record:
+def _from_store(hand_id: int, db: str | Path | None) -> _Record:
     from floorman.documents.content import Undone
     from floorman.interchange.handfile import parse_hand
-    from floorman.store.hands import default_db_path, open_store
+    from floorman.store._backend import default_where, is_url
+    from floorman.store.hands import open_store
 
-    where = db or default_db_path()
-    if not where.is_file():
+    where = db or default_where()
+    if not is_url(where) and not Path(where).is_file():
         raise FloormanError(f'--db "{where}": no store there (record a hand with floorman new)')
     store = open_store(where)
     try:

@@ -34,12 +34,12 @@ def serve(
     import uvicorn
 
     from floorman.server.app import create_app
-    from floorman.store.hands import default_db_path
+    from floorman.store._backend import default_where
 
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
     try:
-        application = create_app(db or default_db_path())
+        application = create_app(db or default_where())
     except FloormanError as error:
         fail(str(error))
     scheme = "https" if certfile else "http"

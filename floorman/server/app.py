@@ -120,7 +120,7 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def create_app(db: Path, *, secure_cookies: bool = True) -> Starlette:
+def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     """The card room server on the store at ``db``."""
     room = Room(db)
     pages = _environment()

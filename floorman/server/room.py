@@ -1,37 +1,45 @@
-"""The card room as the server reaches it: the hand store and the staff store in one file.
+"""The card room as the server reaches it: the hand store and the staff store in one.
 
-Every call opens the stores for itself (SQLite connections belong to the
-thread that made them, and the server's calls run in a pool of threads) and
+Every call opens the store for itself (SQLite connections belong to the
+thread that made them, and the server's calls run in a pool of threads; on
+PostgreSQL each thread keeps its connection from one call to the next) and
 records exactly as ``floorman add`` does, through the same functions
 (:mod:`floorman.cli._hands`): every event checked against the hand and its
-rulebook before any is stored, all stored in one transaction, refused when the
-hand changed since the writer looked.
+rulebook before any is stored, refused when the hand changed since the writer
+looked. A post's events, who entered them and the answer kept for its
+idempotency key are one transaction: a server killed half-way kept all of it
+or none, and a retried post is stored once.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from floorman.cli import _hands
 from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
+from floorman.store._backend import Database, is_url, open_database
 from floorman.store.hands import (
-    SQLiteStore,
+    AlreadyAnswered,
+    Record,
+    Store,
     StoreConflict,
     StoredHand,
     StoreError,
-    open_store,
     standing,
 )
-from floorman.store.staff import SQLiteStaff, open_staff
+from floorman.store.staff import Staff, staff_of
 
 __all__ = ["Answer", "Room"]
+
+_Opened = TypeVar("_Opened", Store, Staff)
 
 _LISTED_HANDS = 1_000
 """How many recent hands the table list looks through for tables with no hand in progress."""
@@ -50,26 +58,55 @@ class Answer:
 class Room:
     """The store at ``db``, as the server uses it."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: str | Path) -> None:
         self.db = db
+        self._kept = threading.local()
         with self.stores():
             pass
 
     @contextmanager
-    def stores(self) -> Iterator[tuple[SQLiteStore, SQLiteStaff]]:
-        with open_store(self.db) as hands, open_staff(self.db) as staff:
-            yield hands, staff
+    def _database(self) -> Iterator[Database]:
+        """The store, opened for this call; on PostgreSQL, the connection this thread
+        opened before (a new server process and sign-in each call would cost more than the
+        post), dropped on any failure so that the next call connects afresh."""
+        if not is_url(self.db):
+            opened = open_database(self.db)
+            try:
+                yield opened
+            finally:
+                opened.close()
+            return
+        kept: _Kept | None = getattr(self._kept, "connection", None)
+        if kept is None:
+            kept = self._kept.connection = _Kept(open_database(self.db))
+        try:
+            yield kept.database
+        except BaseException:
+            self._kept.connection = None
+            raise
+
+    def _store(self) -> AbstractContextManager[Store]:
+        return self._opened(Store)
 
     @contextmanager
-    def staff(self) -> Iterator[SQLiteStaff]:
-        with open_staff(self.db) as staff:
-            yield staff
+    def _opened(self, kind: Callable[..., _Opened]) -> Iterator[_Opened]:
+        with self._database() as database:
+            yield kind(database, owned=False)
+
+    @contextmanager
+    def stores(self) -> Iterator[tuple[Store, Staff]]:
+        """The hand store and its staff tables, on one connection."""
+        with self._store() as hands:
+            yield hands, staff_of(hands)
+
+    def staff(self) -> AbstractContextManager[Staff]:
+        return self._opened(Staff)
 
     # reading ---------------------------------------------------------------
 
     def table_names(self) -> list[str]:
         """Every table with a hand in the store (recent ones), in a natural order."""
-        with open_store(self.db) as store:
+        with self._store() as store:
             names = {hand.table for hand in store.open_hands()}
             names |= {hand.table for hand in store.hands(limit=_LISTED_HANDS)}
         return sorted(names, key=_natural)
@@ -85,16 +122,20 @@ class Room:
             views = [self._view(store, staff, name) for name in wanted]
         return [view for view in views if view is not None]
 
-    def _view(self, store: SQLiteStore, staff: SQLiteStaff, name: str) -> dict[str, Any] | None:
+    def _view(self, store: Store, staff: Staff, name: str) -> dict[str, Any] | None:
         stored = store.open_hand(name) or store.latest_hand(name)
         if stored is None:
             return None
-        return _shown(store, staff, stored)
+        return self._view_of(store, staff, _hands.load(store, stored))
+
+    def _view_of(self, store: Store, staff: Staff, loaded: _hands.Loaded) -> dict[str, Any]:
+        records = standing(store.records(loaded.stored.id))
+        return table_view(loaded, records, staff.authors(r.id for r in records))
 
     def marks(self) -> dict[str, tuple[int, int]]:
         """Each table with a hand in progress and that hand's latest record: when this
         changes, something was recorded (by the server or by any other process)."""
-        with open_store(self.db) as store:
+        with self._store() as store:
             return {h.table: (h.id, store.last_record(h.id)) for h in store.open_hands()}
 
     # writing ---------------------------------------------------------------
@@ -116,48 +157,40 @@ class Room:
             if key is not None:
                 done = staff.answered(who, key)
                 if done is not None:
-                    return Answer(200, {**json.loads(done), "replayed": True})
+                    return _replayed(done)
             stored = store.open_hand(table)
             if stored is None:
                 return Answer(404, {"error": f"table {table} has no hand in progress"})
+            current: dict[str, Any] | None = None
             try:
                 loaded = _hands.load(store, stored)
                 if after is not None and after != loaded.last:
+                    current = self._view_of(store, staff, loaded)
                     raise StoreConflict("stale")
                 before = loaded.count
                 known = reminder_lines(loaded.state)
-                _hands.record(store, loaded, texts)
+
+                made: list[dict[str, Any]] = []
+
+                def answer(added: Sequence[Record]) -> str:
+                    made.append(_body(table, loaded, before, known, added))
+                    return json.dumps(made[0])
+
+                added = _hands.record(
+                    store, loaded, texts, by=who, key=key, answer=None if key is None else answer
+                )
+            except AlreadyAnswered as done:
+                return _replayed(done.answer)
             except StoreConflict:
-                current = self._view(store, staff, table)
                 message = (
                     f"table {table} changed since record {after}: nothing was stored; "
                     "look at it again and retry"
                 )
+                current = current or self._view(store, staff, table)
                 return Answer(409, {"error": message, "table": current})
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
-            added = standing(store.records(stored.id))[before:]
-            staff.note_authors((r.id for r in added), who)
-            rulings, violations = loaded.since(before)
-            body = {
-                "table": table,
-                "hand": stored.id,
-                "recorded": [
-                    {"id": r.id, "number": before + n, "text": r.text}
-                    for n, r in enumerate(added, 1)
-                ],
-                "last": loaded.last,
-                "rulings": rulings,
-                "violations": violations,
-                "pots": loaded.pots,
-                "state": [
-                    *state_lines(loaded.state, known=known),
-                    *award_lines(loaded.pots, loaded.state),
-                ],
-            }
-            if key is not None:
-                staff.remember_answer(who, key, json.dumps(body))
-            return Answer(200, body)
+            return Answer(200, made[0] if made else _body(table, loaded, before, known, added))
 
     # a table's past, the room's rules and its drills (read only) ------------
 
@@ -168,7 +201,7 @@ class Room:
         changes waiting for the next hand; ``None`` for a table with no hand at all."""
         from floorman.cli.session import _changes_by_hand
 
-        with open_store(self.db) as store:
+        with self._store() as store:
             found = store.hands(name, limit)
             if not found:
                 return None
@@ -184,16 +217,18 @@ class Room:
         ``None`` when there is no such hand at that table."""
         with self.stores() as (store, staff):
             stored = _stored_at(store, name, hand_id)
-            return None if stored is None else _shown(store, staff, stored)
+            return (
+                None if stored is None else self._view_of(store, staff, _hands.load(store, stored))
+            )
 
     def has_hand(self, name: str, hand_id: int) -> bool:
-        with open_store(self.db) as store:
+        with self._store() as store:
             return _stored_at(store, name, hand_id) is not None
 
     def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str] | None:
         """The rulebook a table's hand (in progress, else latest) is ruled by, the
         house options its header sets, and its game."""
-        with open_store(self.db) as store:
+        with self._store() as store:
             stored = store.open_hand(name) or store.latest_hand(name)
             if stored is None:
                 return None
@@ -217,13 +252,42 @@ class Room:
         return stored_report_pdf(hand_id, self.db)
 
 
-def _shown(store: SQLiteStore, staff: SQLiteStaff, stored: StoredHand) -> dict[str, Any]:
-    loaded = _hands.load(store, stored)
-    records = standing(store.records(stored.id))
-    return table_view(loaded, records, staff.authors(r.id for r in records))
+class _Kept:
+    """A thread's connection to the store, closed when it is dropped or the thread ends
+    (a thread's locals go with it)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def __del__(self) -> None:
+        self.database.close()
 
 
-def _stored_at(store: SQLiteStore, name: str, hand_id: int) -> StoredHand | None:
+def _replayed(answer: str) -> Answer:
+    return Answer(200, {**json.loads(answer), "replayed": True})
+
+
+def _body(
+    table: str, loaded: _hands.Loaded, before: int, known: list[str], added: Sequence[Record]
+) -> dict[str, Any]:
+    """What a post that stored ``added`` is answered: the events, the rulings they brought,
+    the table as they leave it. Made from the replay already done, not another."""
+    rulings, violations = loaded.since(before)
+    return {
+        "table": table,
+        "hand": loaded.stored.id,
+        "recorded": [
+            {"id": r.id, "number": before + n, "text": r.text} for n, r in enumerate(added, 1)
+        ],
+        "last": added[-1].id if added else loaded.last,
+        "rulings": rulings,
+        "violations": violations,
+        "pots": loaded.pots,
+        "state": [*state_lines(loaded.state, known=known), *award_lines(loaded.pots, loaded.state)],
+    }
+
+
+def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
     try:
         stored = store.hand(hand_id)
     except StoreError:
@@ -231,7 +295,7 @@ def _stored_at(store: SQLiteStore, name: str, hand_id: int) -> StoredHand | None
     return stored if stored.table == name else None
 
 
-def _history_row(store: SQLiteStore, stored: StoredHand) -> dict[str, Any]:
+def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
     """One hand of a table's history; a hand that cannot be replayed says why."""
     from floorman.cli._json import hand_row
     from floorman.cli.session import _summary

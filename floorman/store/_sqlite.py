@@ -1,4 +1,4 @@
-"""The one SQLite file that recorded hands and drill scores share.
+"""The SQLite file a store lives in by default: hands, staff and drill scores in one.
 
 Both open it the same way (WAL so readers never wait on the dealer's
 writes; full sync so an appended event survives a power cut) and write
@@ -14,10 +14,10 @@ reaches the user as one :class:`StoreError` naming the file.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from floorman.errors import FloormanError
 
@@ -28,7 +28,7 @@ KNOWN_TABLES: Final = frozenset(
     {"hands", "records", "open_hands", "table_log", "drill_sessions", "drill_answers"}
     | {"sqlite_sequence"}
     | {"staff_users", "staff_disabled", "staff_sessions", "station_tokens", "record_authors"}
-    | {"idempotent"}
+    | {"idempotent", "staff_passwords", "station_revoked"}
 )
 """Every table a floorman store holds, by any version: a file with only these is ours."""
 
@@ -153,3 +153,48 @@ def write(db: sqlite3.Connection, path: Path) -> Iterator[None]:
             if db.in_transaction:
                 db.execute("ROLLBACK")
         raise
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Apply the migrations after the file's version; returns the version it was at."""
+    from floorman.store._schema import SQLITE
+
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > len(SQLITE):
+        raise StoreError(f"made by a newer floorman (store version {version})")
+    if version < len(SQLITE):
+        pending = "".join(SQLITE[version:])
+        db.executescript(f"BEGIN IMMEDIATE; {pending} PRAGMA user_version={len(SQLITE)}; COMMIT;")
+    return version
+
+
+class SQLiteDatabase:
+    """:class:`floorman.store._backend.Database` in one SQLite file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path: Path | str = path
+        self._path = path
+        found: list[int] = []
+        self.connection = connect(path, lambda db: found.append(migrate(db)))
+        self.opened_at = found[0]
+        self.version = int(self.connection.execute("PRAGMA user_version").fetchone()[0])
+
+    def rows(self, query: str, arguments: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with guarded(self._path):
+            return self.connection.execute(query, tuple(arguments)).fetchall()
+
+    def many(self, query: str, arguments: Sequence[Sequence[Any]]) -> None:
+        with guarded(self._path):
+            self.connection.executemany(query, [tuple(a) for a in arguments])
+
+    def write(self, tables: Sequence[str] = ()) -> AbstractContextManager[None]:
+        return write(self.connection, self._path)
+
+    def same_name(self, column: str, other: str = "?") -> str:
+        return f"{column} = {other} COLLATE NOCASE"
+
+    def name_key(self, column: str) -> str:
+        return f"{column} COLLATE NOCASE"
+
+    def close(self) -> None:
+        _close(self.connection)

@@ -1,4 +1,4 @@
-"""Trainees' drill scores, kept beside the recorded hands in the same SQLite file.
+"""Trainees' drill scores, kept beside the recorded hands in the same store.
 
 A finished drill session is written in one transaction: who, under which
 rulebook and seed, when, and every answer (its topic, what was asked, the
@@ -6,48 +6,24 @@ rule behind it, right or wrong). Nothing is written for a session that
 fails half-way. A trainer reads progress by trainee and topic; trainee
 names match without regard to case, so "Ana" and "ana" are one trainee.
 
-The file is the store's (``--db``, ``FLOORMAN_DB``, else the user's data
-folder, see :func:`floorman.store.hands.default_db_path`); the drill tables are
-created on first use and leave the store's own tables alone.
+The store is the hands' (``--db``, ``FLOORMAN_DB``, else the user's data
+folder, see :func:`floorman.store.hands.default_db_path`), a file or a
+PostgreSQL database.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final
 
 from floorman.drills.model import TOPICS
-from floorman.store._sqlite import StoreError, connect, guarded, write
-from floorman.store.hands import default_db_path
+from floorman.store._backend import Database, open_database
+from floorman.store._sqlite import StoreError
 
 __all__ = ["Answered", "DrillStore", "Progress", "open_drill_store"]
-
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS drill_sessions (
-    id       INTEGER PRIMARY KEY AUTOINCREMENT,
-    trainee  TEXT NOT NULL,
-    rulebook TEXT NOT NULL,
-    seed     INTEGER NOT NULL,
-    started  TEXT NOT NULL,
-    finished TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS drill_answers (
-    session_id INTEGER NOT NULL REFERENCES drill_sessions(id),
-    number     INTEGER NOT NULL,
-    topic      TEXT NOT NULL,
-    kind       TEXT NOT NULL,
-    rule       TEXT,
-    answer     TEXT NOT NULL,
-    correct    INTEGER NOT NULL CHECK (correct IN (0, 1)),
-    PRIMARY KEY (session_id, number)
-);
-CREATE INDEX IF NOT EXISTS drill_sessions_by_trainee ON drill_sessions(trainee COLLATE NOCASE);
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,24 +51,16 @@ class Progress:
     last: str
 
 
-def _create_tables(db: sqlite3.Connection) -> None:
-    made = db.execute(
-        "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('drill_sessions', 'drill_answers')"
-    ).fetchone()[0]
-    if made < 2:
-        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class DrillStore:
-    """Drill sessions and answers in one SQLite file."""
+    """Drill sessions and answers in a SQLite file or a PostgreSQL database."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db = connect(path, _create_tables)
+    def __init__(self, db: Database) -> None:
+        self.path = db.path
+        self._db = db
 
     def close(self) -> None:
         self._db.close()
@@ -104,7 +72,7 @@ class DrillStore:
         self.close()
 
     def _write(self) -> AbstractContextManager[None]:
-        return write(self._db, self.path)
+        return self._db.write()
 
     def record(
         self,
@@ -118,14 +86,13 @@ class DrillStore:
     ) -> int:
         """Keep a finished session and its answers; returns the session's number."""
         with self._write():
-            cursor = self._db.execute(
+            rows = self._db.rows(
                 "INSERT INTO drill_sessions (trainee, rulebook, seed, started, finished)"
-                " VALUES (?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?) RETURNING id",
                 (trainee, rulebook, seed, started, finished or _now()),
             )
-            session = cursor.lastrowid
-            assert session is not None
-            self._db.executemany(
+            session = int(rows[0][0])
+            self._db.many(
                 "INSERT INTO drill_answers (session_id, number, topic, kind, rule, answer,"
                 " correct) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -142,8 +109,7 @@ class DrillStore:
     def _names(self) -> dict[str, str]:
         """Each trainee's name as first recorded, by the name in any case."""
         names: dict[str, str] = {}
-        with guarded(self.path):
-            rows = self._db.execute("SELECT trainee FROM drill_sessions ORDER BY id").fetchall()
+        rows = self._db.rows("SELECT trainee FROM drill_sessions ORDER BY id")
         for (name,) in rows:
             names.setdefault(_nocase(str(name)), str(name))
         return names
@@ -158,15 +124,14 @@ class DrillStore:
         )
         arguments: tuple[str, ...] = ()
         if trainee is not None:
-            query += " WHERE s.trainee = ? COLLATE NOCASE"
+            query += f" WHERE {self._db.same_name('s.trainee')}"
             arguments = (trainee,)
-        query += " GROUP BY s.trainee COLLATE NOCASE"
+        query += f" GROUP BY {self._db.name_key('s.trainee')}"
         if by_topic:
             query += ", a.topic"
         names = self._names()
         order: dict[str, int] = {name: index for index, name in enumerate(TOPICS)}
-        with guarded(self.path):
-            rows = self._db.execute(query, arguments).fetchall()
+        rows = self._db.rows(query, arguments)
         try:
             found = [
                 Progress(
@@ -189,6 +154,6 @@ def _nocase(name: str) -> str:
     return "".join(c.lower() if "A" <= c <= "Z" else c for c in name)
 
 
-def open_drill_store(path: str | Path | None = None) -> DrillStore:
-    """The drill tables in the store at ``path`` (default: the store's default path)."""
-    return DrillStore(Path(path) if path else default_db_path())
+def open_drill_store(where: str | Path | None = None) -> DrillStore:
+    """The drill tables in the store at ``where`` (default: the hands' store)."""
+    return DrillStore(open_database(where))

@@ -1,4 +1,4 @@
-"""Recorded hands, kept in SQLite behind a small interface.
+"""Recorded hands, kept in SQLite or PostgreSQL behind a small interface.
 
 The store is an audit trail, so it is append-only: a hand is a header and
 a list of records (an event, a retraction of the latest event, the close of
@@ -7,17 +7,16 @@ updates and deletes outright. Each append is one transaction, committed
 before the command returns, so a hand survives the process being killed.
 
 A table has at most one hand in progress; finished hands stay for reports.
-:class:`HandStore` is the interface the command line uses: a PostgreSQL
-store would be another class with the same methods.
+:class:`HandStore` is the interface the command line uses; :class:`Store` writes it
+in either backend (:mod:`floorman.store._backend`).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,12 +24,15 @@ from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
 from floorman.limits import MAX_EVENTS_PER_HAND
-from floorman.store._sqlite import StoreError, connect, guarded, write
+from floorman.store._backend import Database, open_database
+from floorman.store._sqlite import StoreError
 
 __all__ = [
+    "AlreadyAnswered",
     "HandStore",
     "Record",
     "SQLiteStore",
+    "Store",
     "StoreConflict",
     "StoreError",
     "StoredHand",
@@ -41,71 +43,17 @@ __all__ = [
     "standing",
 ]
 
-_SCHEMA_VERSION: Final = 3
-"""1: hands and records. 2: the open hands kept in their own table (so finding them costs
-the same however many hands are stored), floorman's mark on the file. 3: the table's log,
-every change between hands and the seating each hand was dealt from."""
-
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS hands (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_name TEXT NOT NULL,
-    header     TEXT NOT NULL,
-    created    TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS records (
-    id      INTEGER PRIMARY KEY AUTOINCREMENT,
-    hand_id INTEGER NOT NULL REFERENCES hands(id),
-    kind    TEXT NOT NULL CHECK (kind IN ('event', 'retract', 'close')),
-    text    TEXT,
-    target  INTEGER REFERENCES records(id),
-    at      TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS records_by_hand ON records(hand_id, id);
-CREATE INDEX IF NOT EXISTS hands_by_table ON hands(table_name, id);
-CREATE TRIGGER IF NOT EXISTS hands_append_only_update BEFORE UPDATE ON hands
-    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS hands_append_only_delete BEFORE DELETE ON hands
-    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS records_append_only_update BEFORE UPDATE ON records
-    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS records_append_only_delete BEFORE DELETE ON records
-    BEGIN SELECT RAISE(ABORT, 'recorded hands are append-only'); END;
-CREATE INDEX IF NOT EXISTS records_closing ON records(hand_id) WHERE kind = 'close';
-CREATE TABLE IF NOT EXISTS open_hands (
-    table_name TEXT PRIMARY KEY,
-    hand_id    INTEGER NOT NULL UNIQUE REFERENCES hands(id)
-);
-INSERT OR IGNORE INTO open_hands (table_name, hand_id)
-    SELECT table_name, MAX(id) FROM hands h WHERE NOT EXISTS
-        (SELECT 1 FROM records r WHERE r.hand_id = h.id AND r.kind = 'close')
-    GROUP BY table_name;
-CREATE TRIGGER IF NOT EXISTS hands_opened AFTER INSERT ON hands
-    BEGIN INSERT INTO open_hands (table_name, hand_id) VALUES (NEW.table_name, NEW.id); END;
-CREATE TRIGGER IF NOT EXISTS hands_closed AFTER INSERT ON records WHEN NEW.kind = 'close'
-    BEGIN DELETE FROM open_hands WHERE hand_id = NEW.hand_id; END;
-CREATE TABLE IF NOT EXISTS table_log (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_name TEXT NOT NULL,
-    kind       TEXT NOT NULL CHECK (kind IN ('change', 'seating')),
-    data       TEXT NOT NULL,
-    hand_id    INTEGER REFERENCES hands(id),
-    by         TEXT,
-    at         TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS table_log_by_table ON table_log(table_name, id);
-CREATE TRIGGER IF NOT EXISTS table_log_append_only_update BEFORE UPDATE ON table_log
-    BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS table_log_append_only_delete BEFORE DELETE ON table_log
-    BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
-"""
-"""Every statement is safe to run again, so two processes upgrading one file at once agree.
-``open_hands`` is an index the triggers keep, not part of the record: the hands and their
-records stay append-only."""
-
 
 class StoreConflict(StoreError):
     """The hand changed (another terminal recorded to it) since it was read."""
+
+
+class AlreadyAnswered(StoreError):
+    """A post with this idempotency key was stored before: here is the answer it got."""
+
+    def __init__(self, answer: str) -> None:
+        super().__init__("already answered")
+        self.answer = answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,9 +140,22 @@ class HandStore(Protocol):
         ...
 
     def append(
-        self, hand_id: int, texts: Sequence[str], *, after: int | None = None
+        self,
+        hand_id: int,
+        texts: Sequence[str],
+        *,
+        after: int | None = None,
+        by: str | None = None,
+        key: str | None = None,
+        answer: Callable[[Sequence[Record]], str] | None = None,
     ) -> list[Record]:
-        """Append events in one transaction, refusing past :data:`MAX_EVENTS_PER_HAND`."""
+        """Append events in one transaction, refusing past :data:`MAX_EVENTS_PER_HAND`.
+
+        In the same transaction: ``by`` is noted as the events' author, and a post's
+        idempotency ``key`` with the answer ``answer`` makes of the records stored; a key
+        ``by`` already used is refused with :class:`AlreadyAnswered` and stores nothing.
+        So a post is stored whole with its author and answer, or not at all, and once.
+        """
         ...
 
     def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
@@ -259,19 +220,10 @@ def default_db_path(
     return base / "floorman" / "floorman.db"
 
 
-def _migrate(db: sqlite3.Connection) -> None:
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version > _SCHEMA_VERSION:
-        raise StoreError(f"made by a newer floorman (store version {version})")
-    if version < _SCHEMA_VERSION:
-        db.executescript(
-            f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={_SCHEMA_VERSION}; COMMIT;"
-        )
-
-
-def open_store(path: str | Path | None = None) -> SQLiteStore:
-    """The store at ``path`` (default: :func:`default_db_path`), created if new."""
-    return SQLiteStore(Path(path) if path else default_db_path())
+def open_store(where: str | Path | None = None) -> Store:
+    """The store at ``where``, a file path or a PostgreSQL URL (default: ``$FLOORMAN_DB``,
+    else :func:`default_db_path`), created if new and upgraded if old."""
+    return Store(open_database(where))
 
 
 def _now() -> str:
@@ -280,31 +232,45 @@ def _now() -> str:
 
 _KINDS: Final = ("event", "retract", "close")
 _MAX_ID: Final = 2**63 - 1
-"""The largest id SQLite gives a row: a larger number names no hand."""
+"""The largest id either backend gives a row: a larger number names no hand."""
 
 
-class SQLiteStore:
-    """:class:`HandStore` in one SQLite file (WAL, full sync, one transaction per append)."""
+class Store:
+    """:class:`HandStore` in a SQLite file or a PostgreSQL database (one transaction per
+    append; the hand's authors and a post's answer in the same transaction)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db = connect(path, _migrate)
+    def __init__(self, db: Database, *, owned: bool = True) -> None:
+        self.path = db.path
+        self._db = db
+        self._owned = owned
+
+    @property
+    def database(self) -> Database:
+        """The open store, for the staff tables to share its transactions."""
+        return self._db
 
     def close(self) -> None:
-        self._db.close()
+        if self._owned:
+            self._db.close()
 
-    def __enter__(self) -> SQLiteStore:
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _write(self) -> AbstractContextManager[None]:
-        return write(self._db, self.path)
+    def _write(self, *tables: str) -> AbstractContextManager[None]:
+        return self._db.write(tables)
+
+    def _table_of(self, hand_id: int) -> tuple[str, ...]:
+        """The table a hand is at, to write to it after that table's other writers."""
+        if not 0 < hand_id <= _MAX_ID:
+            return ()
+        rows = self._rows("SELECT table_name FROM hands WHERE id = ?", (hand_id,))
+        return (str(rows[0][0]),) if rows else ()
 
     def _rows(self, query: str, arguments: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with guarded(self.path):
-            return self._db.execute(query, arguments).fetchall()
+        return self._db.rows(query, arguments)
 
     def _damaged(self, what: str) -> StoreError:
         return StoreError(f"{self.path}: the store is damaged ({what} cannot be read)")
@@ -313,16 +279,11 @@ class SQLiteStore:
 
     def start_hand(self, table: str, header: Mapping[str, Any]) -> StoredHand:
         created = _now()
-        with self._write():
+        with self._write(table):
             busy = self._open_id(table)
             if busy is not None:
                 raise StoreError(f"table {table} has hand {busy} in progress")
-            cursor = self._db.execute(
-                "INSERT INTO hands (table_name, header, created) VALUES (?, ?, ?)",
-                (table, json.dumps(dict(header), default=str), created),
-            )
-        hand_id = cursor.lastrowid
-        assert hand_id is not None
+            hand_id = self._insert_hand(table, header, created)
         return StoredHand(hand_id, table, dict(header), created)
 
     def _insert_entry(
@@ -334,16 +295,32 @@ class SQLiteStore:
         by: str | None,
         at: str,
     ) -> TableEntry:
-        cursor = self._db.execute(
+        rows = self._rows(
             "INSERT INTO table_log (table_name, kind, data, hand_id, by, at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (table, kind, json.dumps(dict(data)), hand_id, by, at),
         )
-        assert cursor.lastrowid is not None
-        return TableEntry(cursor.lastrowid, table, kind, dict(data), hand_id, by, at)
+        return TableEntry(int(rows[0][0]), table, kind, dict(data), hand_id, by, at)
+
+    def _insert_hand(self, table: str, header: Mapping[str, Any], at: str) -> int:
+        rows = self._rows(
+            "INSERT INTO hands (table_name, header, created) VALUES (?, ?, ?) RETURNING id",
+            (table, json.dumps(dict(header), default=str), at),
+        )
+        return int(rows[0][0])
+
+    def _insert_record(
+        self, hand_id: int, kind: str, at: str, text: str | None, target: int | None = None
+    ) -> int:
+        rows = self._rows(
+            "INSERT INTO records (hand_id, kind, text, target, at) VALUES (?, ?, ?, ?, ?)"
+            " RETURNING id",
+            (hand_id, kind, text, target, at),
+        )
+        return int(rows[0][0])
 
     def add_change(self, table: str, data: Mapping[str, Any], by: str | None) -> TableEntry:
-        with self._write():
+        with self._write(table):
             return self._insert_entry(table, "change", data, None, by, _now())
 
     def table_log(self, table: str) -> list[TableEntry]:
@@ -376,28 +353,18 @@ class SQLiteStore:
         by: str | None = None,
     ) -> StoredHand:
         at = _now()
-        with self._write():
+        closing = () if close is None else self._table_of(close[0])
+        with self._write(table, *closing):
             for change in changes:
                 self._insert_entry(table, "change", change, None, by, at)
             if close is not None and self._closed(close[0]) is None:
-                self._db.execute(
-                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'close', ?, ?)",
-                    (close[0], close[1], at),
-                )
+                self._insert_record(close[0], "close", at, close[1])
             busy = self._open_id(table)
             if busy is not None:
                 raise StoreError(f"table {table} has hand {busy} in progress")
-            cursor = self._db.execute(
-                "INSERT INTO hands (table_name, header, created) VALUES (?, ?, ?)",
-                (table, json.dumps(dict(header), default=str), at),
-            )
-            hand_id = cursor.lastrowid
-            assert hand_id is not None
+            hand_id = self._insert_hand(table, header, at)
             for text in posts:
-                self._db.execute(
-                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'event', ?, ?)",
-                    (hand_id, text, at),
-                )
+                self._insert_record(hand_id, "event", at, text)
             self._insert_entry(table, "seating", seating, hand_id, by, at)
         return StoredHand(hand_id, table, dict(header), at)
 
@@ -486,11 +453,24 @@ class SQLiteStore:
         return int(rows[0][0] or 0)
 
     def append(
-        self, hand_id: int, texts: Sequence[str], *, after: int | None = None
+        self,
+        hand_id: int,
+        texts: Sequence[str],
+        *,
+        after: int | None = None,
+        by: str | None = None,
+        key: str | None = None,
+        answer: Callable[[Sequence[Record]], str] | None = None,
     ) -> list[Record]:
         at = _now()
         added: list[Record] = []
-        with self._write():
+        with self._write(*self._table_of(hand_id)):
+            if key is not None:
+                done = self._rows(
+                    "SELECT answer FROM idempotent WHERE who = ? AND key = ?", (by or "", key)
+                )
+                if done:
+                    raise AlreadyAnswered(str(done[0][0]))
             live = self._writable(hand_id, after)
             if len(live) + len(texts) > MAX_EVENTS_PER_HAND:
                 raise StoreError(
@@ -498,34 +478,35 @@ class SQLiteStore:
                     f"{MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
                 )
             for text in texts:
-                cursor = self._db.execute(
-                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'event', ?, ?)",
-                    (hand_id, text, at),
+                record_id = self._insert_record(hand_id, "event", at, text)
+                added.append(Record(record_id, hand_id, "event", text, None, at))
+            if by is not None:
+                self._db.many(
+                    "INSERT INTO record_authors (record_id, who) VALUES (?, ?)"
+                    " ON CONFLICT DO NOTHING",
+                    [(r.id, by) for r in added],
                 )
-                assert cursor.lastrowid is not None
-                added.append(Record(cursor.lastrowid, hand_id, "event", text, None, at))
+            if key is not None and answer is not None:
+                self._db.rows(
+                    "INSERT INTO idempotent (who, key, answer, at) VALUES (?, ?, ?, ?)",
+                    (by or "", key, answer(added), at),
+                )
         return added
 
     def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
         at = _now()
-        with self._write():
+        with self._write(*self._table_of(hand_id)):
             live = self._writable(hand_id, after)
             if not live:
                 raise StoreError(f"hand {hand_id} has no event to undo")
             last = live[-1]
-            self._db.execute(
-                "INSERT INTO records (hand_id, kind, target, at) VALUES (?, 'retract', ?, ?)",
-                (hand_id, last.id, at),
-            )
+            self._insert_record(hand_id, "retract", at, None, last.id)
         return last
 
     def close_hand(self, hand_id: int, reason: str) -> None:
-        with self._write():
+        with self._write(*self._table_of(hand_id)):
             if self._closed(hand_id) is None:
-                self._db.execute(
-                    "INSERT INTO records (hand_id, kind, text, at) VALUES (?, 'close', ?, ?)",
-                    (hand_id, reason, _now()),
-                )
+                self._insert_record(hand_id, "close", _now(), reason)
 
     def _closed(self, hand_id: int) -> str | None:
         rows = self._rows(
@@ -543,6 +524,10 @@ class SQLiteStore:
         if after is not None and (records[-1].id if records else 0) != after:
             raise StoreConflict(changed_meanwhile(hand_id))
         return standing(records)
+
+
+SQLiteStore = Store
+"""The name callers knew the store by when it was SQLite only."""
 
 
 def changed_meanwhile(hand_id: int) -> str:

@@ -1,4 +1,4 @@
-"""Who may use the card room server, kept beside the recorded hands in the same SQLite file.
+"""Who may use the card room server, kept beside the recorded hands in the same store.
 
 Floor staff (a name, a role, a password hash), their sign-in sessions, each
 table's station tokens, who entered each record, and the answers already
@@ -7,20 +7,18 @@ stored as given: passwords as scrypt hashes (made by
 :mod:`floorman.server.passwords`), session and station tokens as SHA-256
 digests, so a copy of the file signs nobody in.
 
-What is a record stays a record: users, disablings, station tokens, authors
-and idempotent answers are append-only (triggers refuse updates and
-deletes); only sessions, which are not part of the audit trail, are deleted
-when someone signs out. :class:`StaffStore` is the interface the server and
-the command line use; a PostgreSQL store would be another class with the same
-methods. The tables are created on first use and leave the hand store's
-tables alone.
+What is a record stays a record: users, disablings, password changes, station
+tokens and their revocations, authors and idempotent answers are append-only
+(triggers refuse updates and deletes); only sessions, which are not part of
+the audit trail, are deleted when someone signs out. :class:`StaffStore` is
+the interface the server and the command line use; :class:`Staff` writes it
+in either backend, on a store of its own or on the hands' (:func:`staff_of`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-import sqlite3
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -28,17 +26,20 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Final, Literal, Protocol
 
-from floorman.store._sqlite import StoreError, connect, guarded, write
-from floorman.store.hands import default_db_path
+from floorman.store._backend import Database, chunks, open_database
+from floorman.store._sqlite import StoreError
+from floorman.store.hands import Store
 
 __all__ = [
     "ROLES",
     "SQLiteStaff",
     "Session",
+    "Staff",
     "StaffStore",
     "StoreError",
     "User",
     "open_staff",
+    "staff_of",
 ]
 
 Role = Literal["floor", "trainer", "station"]
@@ -47,51 +48,6 @@ ROLES: Final = ("floor", "trainer")
 
 SESSION_HOURS: Final = 12
 """A sign-in lasts one long shift."""
-
-_APPEND_ONLY = ("staff_users", "staff_disabled", "station_tokens", "record_authors", "idempotent")
-
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS staff_users (
-    name     TEXT PRIMARY KEY COLLATE NOCASE,
-    role     TEXT NOT NULL CHECK (role IN ('floor', 'trainer')),
-    password TEXT NOT NULL,
-    created  TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS staff_disabled (
-    name TEXT PRIMARY KEY COLLATE NOCASE REFERENCES staff_users(name),
-    at   TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS staff_sessions (
-    token      TEXT PRIMARY KEY,
-    who        TEXT NOT NULL,
-    role       TEXT NOT NULL CHECK (role IN ('floor', 'trainer', 'station')),
-    table_name TEXT,
-    csrf       TEXT NOT NULL,
-    expires    TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS station_tokens (
-    token      TEXT PRIMARY KEY,
-    table_name TEXT NOT NULL,
-    created    TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS record_authors (
-    record_id INTEGER PRIMARY KEY,
-    who       TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS idempotent (
-    who    TEXT NOT NULL,
-    key    TEXT NOT NULL,
-    answer TEXT NOT NULL,
-    at     TEXT NOT NULL,
-    PRIMARY KEY (who, key)
-);
-""" + "".join(
-    f"CREATE TRIGGER IF NOT EXISTS {table}_append_only_{what} BEFORE {what.upper()} "
-    f"ON {table} BEGIN SELECT RAISE(ABORT, 'staff records are append-only'); END;\n"
-    for table in _APPEND_ONLY
-    for what in ("update", "delete")
-)
-"""Every statement is safe to run again, so two processes opening one file at once agree."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +81,15 @@ class StaffStore(Protocol):
         ...
 
     def disable(self, name: str) -> None: ...
+    def set_password(self, name: str, password_hash: str) -> None:
+        """A new password for the user; their sessions end."""
+        ...
+
     def new_station_token(self, table: str) -> str: ...
+    def revoke_stations(self, table: str) -> int:
+        """Revoke every token of the table's station, ending its sessions; returns how many."""
+        ...
+
     def station_table(self, token: str) -> str | None: ...
     def start_session(self, who: str, role: Role, table: str | None = None) -> tuple[str, str]:
         """A new session: its token (for the cookie) and its CSRF token."""
@@ -148,37 +112,52 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _create(db: sqlite3.Connection) -> None:
-    db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
+def open_staff(where: str | Path | None = None) -> Staff:
+    """The staff tables in the store at ``where`` (default: the hands' store)."""
+    return Staff(open_database(where))
 
 
-def open_staff(path: str | Path | None = None) -> SQLiteStaff:
-    """The staff tables in the store file at ``path`` (default: the hands' store)."""
-    return SQLiteStaff(Path(path) if path else default_db_path())
+def staff_of(store: Store) -> Staff:
+    """The staff tables of an open hand store, on its connection, so that a post's events,
+    authors and answer are one transaction; closing the hand store closes them."""
+    return Staff(store.database, owned=False)
 
 
-class SQLiteStaff:
-    """:class:`StaffStore` in the store's SQLite file."""
+class Staff:
+    """:class:`StaffStore` in a SQLite file or a PostgreSQL database."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db = connect(path, _create)
+    def __init__(self, db: Database, *, owned: bool = True) -> None:
+        self.path = db.path
+        self._db = db
+        self._owned = owned
 
     def close(self) -> None:
-        self._db.close()
+        if self._owned:
+            self._db.close()
 
-    def __enter__(self) -> SQLiteStaff:
+    def __enter__(self) -> Staff:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _write(self) -> AbstractContextManager[None]:
-        return write(self._db, self.path)
+        return self._db.write()
 
     def _rows(self, query: str, arguments: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-        with guarded(self.path):
-            return self._db.execute(query, arguments).fetchall()
+        return self._db.rows(query, arguments)
+
+    def _stored_name(self, name: str) -> str | None:
+        rows = self._rows(
+            f"SELECT name FROM staff_users WHERE {self._db.same_name('name')}", (name,)
+        )
+        return str(rows[0][0]) if rows else None
+
+    def _end_sessions(self, name: str) -> None:
+        self._rows(
+            f"DELETE FROM staff_sessions WHERE {self._db.same_name('who')} AND role != 'station'",
+            (name,),
+        )
 
     # people ----------------------------------------------------------------
 
@@ -187,17 +166,18 @@ class SQLiteStaff:
             raise StoreError(f"no role {role!r}: one of {', '.join(ROLES)}")
         created = _now().isoformat(timespec="seconds")
         with self._write():
-            if self._rows("SELECT 1 FROM staff_users WHERE name = ?", (name,)):
+            if self._stored_name(name) is not None:
                 raise StoreError(f"there is already a user {name}")
-            self._db.execute(
+            self._rows(
                 "INSERT INTO staff_users (name, role, password, created) VALUES (?, ?, ?, ?)",
                 (name, role, password_hash, created),
             )
         return User(name, role, created)
 
     _USERS: Final = (
-        "SELECT u.name, u.role, u.created, d.at, u.password FROM staff_users u "
-        "LEFT JOIN staff_disabled d ON d.name = u.name "
+        "SELECT u.name, u.role, u.created, d.at, COALESCE((SELECT p.password FROM "
+        "staff_passwords p WHERE p.name = u.name ORDER BY p.id DESC LIMIT 1), u.password) "
+        "FROM staff_users u LEFT JOIN staff_disabled d ON d.name = u.name "
     )
 
     def users(self) -> list[User]:
@@ -207,7 +187,7 @@ class SQLiteStaff:
         ]
 
     def user(self, name: str) -> tuple[User, str] | None:
-        rows = self._rows(self._USERS + "WHERE u.name = ?", (name,))
+        rows = self._rows(self._USERS + f"WHERE {self._db.same_name('u.name')}", (name,))
         if not rows:
             return None
         found, role, created, at, password = rows[0]
@@ -216,25 +196,34 @@ class SQLiteStaff:
 
     def disable(self, name: str) -> None:
         """Disable a user: their sessions end and they cannot sign in again."""
+        self._about_user(
+            name, "INSERT INTO staff_disabled (name, at) VALUES (?, ?) ON CONFLICT DO NOTHING"
+        )
+
+    def set_password(self, name: str, password_hash: str) -> None:
+        self._about_user(
+            name,
+            "INSERT INTO staff_passwords (name, password, at) VALUES (?, ?, ?)",
+            password_hash,
+        )
+
+    def _about_user(self, name: str, statement: str, *values: object) -> None:
+        """Keep a record about the user ``name`` (the name, ``values``, when) and end their
+        sessions, in one transaction; refused for no such user."""
         with self._write():
-            if not self._rows("SELECT 1 FROM staff_users WHERE name = ?", (name,)):
+            stored = self._stored_name(name)
+            if stored is None:
                 raise StoreError(f"no user {name}")
-            self._db.execute(
-                "INSERT OR IGNORE INTO staff_disabled (name, at) VALUES (?, ?)",
-                (name, _now().isoformat(timespec="seconds")),
-            )
-            self._db.execute(
-                "DELETE FROM staff_sessions WHERE who = ? COLLATE NOCASE AND role != 'station'",
-                (name,),
-            )
+            self._rows(statement, (stored, *values, _now().isoformat(timespec="seconds")))
+            self._end_sessions(name)
 
     # stations --------------------------------------------------------------
 
     def new_station_token(self, table: str) -> str:
-        """A new token for ``table``'s station (earlier ones keep working)."""
+        """A new token for ``table``'s station (earlier ones keep working until revoked)."""
         token = secrets.token_urlsafe(24)
         with self._write():
-            self._db.execute(
+            self._rows(
                 "INSERT INTO station_tokens (token, table_name, created) VALUES (?, ?, ?)",
                 (_digest(token), table, _now().isoformat(timespec="seconds")),
             )
@@ -242,9 +231,25 @@ class SQLiteStaff:
 
     def station_table(self, token: str) -> str | None:
         rows = self._rows(
-            "SELECT table_name FROM station_tokens WHERE token = ?", (_digest(token),)
+            "SELECT table_name FROM station_tokens t WHERE token = ? AND NOT EXISTS "
+            "(SELECT 1 FROM station_revoked r WHERE r.token = t.token)",
+            (_digest(token),),
         )
         return str(rows[0][0]) if rows else None
+
+    def revoke_stations(self, table: str) -> int:
+        at = _now().isoformat(timespec="seconds")
+        with self._write():
+            revoked = self._rows(
+                "INSERT INTO station_revoked (token, at) SELECT token, ? FROM station_tokens t "
+                "WHERE table_name = ? AND NOT EXISTS "
+                "(SELECT 1 FROM station_revoked r WHERE r.token = t.token) RETURNING token",
+                (at, table),
+            )
+            self._rows(
+                "DELETE FROM staff_sessions WHERE role = 'station' AND table_name = ?", (table,)
+            )
+        return len(revoked)
 
     # sessions --------------------------------------------------------------
 
@@ -252,7 +257,7 @@ class SQLiteStaff:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         expires = (_now() + timedelta(hours=SESSION_HOURS)).isoformat()
         with self._write():
-            self._db.execute(
+            self._rows(
                 "INSERT INTO staff_sessions (token, who, role, table_name, csrf, expires) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (_digest(token), who, role, table, csrf, expires),
@@ -262,8 +267,8 @@ class SQLiteStaff:
     def session(self, token: str) -> Session | None:
         rows = self._rows(
             "SELECT s.who, s.role, s.table_name, s.csrf, s.expires FROM staff_sessions s "
-            "WHERE s.token = ? AND NOT EXISTS "
-            "(SELECT 1 FROM staff_disabled d WHERE d.name = s.who AND s.role != 'station')",
+            "WHERE s.token = ? AND NOT EXISTS (SELECT 1 FROM staff_disabled d WHERE "
+            f"{self._db.same_name('d.name', 's.who')} AND s.role != 'station')",
             (_digest(token),),
         )
         if not rows:
@@ -276,22 +281,21 @@ class SQLiteStaff:
 
     def end_session(self, token: str) -> None:
         with self._write():
-            self._db.execute("DELETE FROM staff_sessions WHERE token = ?", (_digest(token),))
+            self._rows("DELETE FROM staff_sessions WHERE token = ?", (_digest(token),))
 
     # who entered what ------------------------------------------------------
 
     def note_authors(self, record_ids: Iterable[int], who: str) -> None:
         with self._write():
-            self._db.executemany(
-                "INSERT OR IGNORE INTO record_authors (record_id, who) VALUES (?, ?)",
+            self._db.many(
+                "INSERT INTO record_authors (record_id, who) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 [(record_id, who) for record_id in record_ids],
             )
 
     def authors(self, record_ids: Iterable[int]) -> dict[int, str]:
         ids = list(record_ids)
         found: dict[int, str] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
+        for chunk in chunks(ids):
             marks = ",".join("?" * len(chunk))
             query = f"SELECT record_id, who FROM record_authors WHERE record_id IN ({marks})"
             for record_id, who in self._rows(query, tuple(chunk)):
@@ -307,7 +311,12 @@ class SQLiteStaff:
 
     def remember_answer(self, who: str, key: str, answer: str) -> None:
         with self._write():
-            self._db.execute(
-                "INSERT OR IGNORE INTO idempotent (who, key, answer, at) VALUES (?, ?, ?, ?)",
+            self._rows(
+                "INSERT INTO idempotent (who, key, answer, at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (who, key, answer, _now().isoformat(timespec="seconds")),
             )
+
+
+SQLiteStaff = Staff
+"""The name callers knew the staff store by when it was SQLite only."""

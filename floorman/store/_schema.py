@@ -1,0 +1,220 @@
+"""The store's schema, one numbered migration after another, for each backend.
+
+A store records the number of the last migration it has had (SQLite's
+``user_version``; the ``schema`` row of PostgreSQL's ``floorman_meta``);
+opening it applies the ones after, in one transaction, and a store at a
+number past the last here was made by a newer floorman and is refused.
+
+SQLite's history, kept so a store of any age opens: 1 hands and records;
+2 the open hands in their own table (finding them costs the same however
+many hands are kept), floorman's mark on the file; 3 the table's log; 4 the
+staff tables and the drill scores (made on first use before they were
+versioned), password changes and revoked station tokens.
+PostgreSQL's starts at 1 with all of that.
+
+Every SQLite statement is safe to run again, so two processes upgrading one
+file at once agree, and so does a file whose staff or drill tables were made
+before they had a version. Triggers keep the records append-only on both.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["POSTGRES", "SQLITE"]
+
+_HANDS: Final = """
+CREATE TABLE IF NOT EXISTS hands (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_name TEXT NOT NULL,
+    header     TEXT NOT NULL,
+    created    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    hand_id INTEGER NOT NULL REFERENCES hands(id),
+    kind    TEXT NOT NULL CHECK (kind IN ('event', 'retract', 'close')),
+    text    TEXT,
+    target  INTEGER REFERENCES records(id),
+    at      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_by_hand ON records(hand_id, id);
+CREATE INDEX IF NOT EXISTS hands_by_table ON hands(table_name, id);
+"""
+
+_OPEN_HANDS: Final = """
+CREATE INDEX IF NOT EXISTS records_closing ON records(hand_id) WHERE kind = 'close';
+CREATE TABLE IF NOT EXISTS open_hands (
+    table_name TEXT PRIMARY KEY,
+    hand_id    INTEGER NOT NULL UNIQUE REFERENCES hands(id)
+);
+INSERT OR IGNORE INTO open_hands (table_name, hand_id)
+    SELECT table_name, MAX(id) FROM hands h WHERE NOT EXISTS
+        (SELECT 1 FROM records r WHERE r.hand_id = h.id AND r.kind = 'close')
+    GROUP BY table_name;
+CREATE TRIGGER IF NOT EXISTS hands_opened AFTER INSERT ON hands
+    BEGIN INSERT INTO open_hands (table_name, hand_id) VALUES (NEW.table_name, NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS hands_closed AFTER INSERT ON records WHEN NEW.kind = 'close'
+    BEGIN DELETE FROM open_hands WHERE hand_id = NEW.hand_id; END;
+"""
+
+_TABLE_LOG: Final = """
+CREATE TABLE IF NOT EXISTS table_log (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_name TEXT NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('change', 'seating')),
+    data       TEXT NOT NULL,
+    hand_id    INTEGER REFERENCES hands(id),
+    by         TEXT,
+    at         TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_log_by_table ON table_log(table_name, id);
+"""
+
+_STAFF_AND_DRILLS: Final = """
+CREATE TABLE IF NOT EXISTS staff_users (
+    name     TEXT PRIMARY KEY COLLATE NOCASE,
+    role     TEXT NOT NULL CHECK (role IN ('floor', 'trainer')),
+    password TEXT NOT NULL,
+    created  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS staff_disabled (
+    name TEXT PRIMARY KEY COLLATE NOCASE REFERENCES staff_users(name),
+    at   TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS staff_passwords (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    name     TEXT NOT NULL COLLATE NOCASE REFERENCES staff_users(name),
+    password TEXT NOT NULL,
+    at       TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS staff_sessions (
+    token      TEXT PRIMARY KEY,
+    who        TEXT NOT NULL,
+    role       TEXT NOT NULL CHECK (role IN ('floor', 'trainer', 'station')),
+    table_name TEXT,
+    csrf       TEXT NOT NULL,
+    expires    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS station_tokens (
+    token      TEXT PRIMARY KEY,
+    table_name TEXT NOT NULL,
+    created    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS station_revoked (
+    token TEXT PRIMARY KEY REFERENCES station_tokens(token),
+    at    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS record_authors (
+    record_id INTEGER PRIMARY KEY,
+    who       TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS idempotent (
+    who    TEXT NOT NULL,
+    key    TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    at     TEXT NOT NULL,
+    PRIMARY KEY (who, key)
+);
+CREATE TABLE IF NOT EXISTS drill_sessions (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    trainee  TEXT NOT NULL,
+    rulebook TEXT NOT NULL,
+    seed     INTEGER NOT NULL,
+    started  TEXT NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drill_answers (
+    session_id INTEGER NOT NULL REFERENCES drill_sessions(id),
+    number     INTEGER NOT NULL,
+    topic      TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    rule       TEXT,
+    answer     TEXT NOT NULL,
+    correct    INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    PRIMARY KEY (session_id, number)
+);
+CREATE INDEX IF NOT EXISTS drill_sessions_by_trainee ON drill_sessions(trainee COLLATE NOCASE);
+"""
+
+_HANDS_APPEND_ONLY: Final = ("hands", "records")
+_LOG_APPEND_ONLY: Final = ("table_log",)
+_STAFF_APPEND_ONLY: Final = (
+    "staff_users",
+    "staff_disabled",
+    "staff_passwords",
+    "station_tokens",
+    "station_revoked",
+    "record_authors",
+    "idempotent",
+)
+_MESSAGES: Final = {
+    "hands": "recorded hands are append-only",
+    "records": "recorded hands are append-only",
+    "table_log": "the table log is append-only",
+}
+_STAFF_MESSAGE: Final = "staff records are append-only"
+
+
+def _sqlite_append_only(tables: tuple[str, ...]) -> str:
+    return "".join(
+        f"CREATE TRIGGER IF NOT EXISTS {table}_append_only_{what} BEFORE {what.upper()} "
+        f"ON {table} BEGIN SELECT RAISE(ABORT, '{_MESSAGES.get(table, _STAFF_MESSAGE)}'); END;\n"
+        for table in tables
+        for what in ("update", "delete")
+    )
+
+
+SQLITE: Final = (
+    _HANDS + _sqlite_append_only(_HANDS_APPEND_ONLY),
+    _OPEN_HANDS,
+    _TABLE_LOG + _sqlite_append_only(_LOG_APPEND_ONLY),
+    _STAFF_AND_DRILLS + _sqlite_append_only(_STAFF_APPEND_ONLY),
+)
+"""SQLite's migrations: the one at index ``n`` takes a store from version ``n`` to ``n + 1``."""
+
+
+def _postgres_append_only(tables: tuple[str, ...]) -> str:
+    return "".join(
+        f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} FOR EACH ROW "
+        f"EXECUTE FUNCTION floorman_refuse('{_MESSAGES.get(table, _STAFF_MESSAGE)}');\n"
+        for table in tables
+    )
+
+
+_IDENTITY: Final = "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"
+
+
+def _postgres_v1() -> str:
+    """Everything SQLite's four migrations make, in PostgreSQL's words."""
+    tables = (_HANDS + _TABLE_LOG + _STAFF_AND_DRILLS).replace(" IF NOT EXISTS", "")
+    tables = tables.replace("INTEGER PRIMARY KEY AUTOINCREMENT", _IDENTITY)
+    tables = tables.replace("INTEGER", "BIGINT")
+    tables = tables.replace(" PRIMARY KEY COLLATE NOCASE", " PRIMARY KEY")
+    tables = tables.replace(" COLLATE NOCASE", "")
+    tables = tables.replace("(trainee)", '(lower(trainee COLLATE "C"))')
+    return f"""
+CREATE FUNCTION floorman_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'integrity_constraint_violation'; END $$;
+{tables}
+CREATE UNIQUE INDEX staff_users_by_name ON staff_users(lower(name COLLATE "C"));
+CREATE INDEX records_closing ON records(hand_id) WHERE kind = 'close';
+CREATE TABLE open_hands (
+    table_name TEXT PRIMARY KEY,
+    hand_id    BIGINT NOT NULL UNIQUE REFERENCES hands(id)
+);
+CREATE FUNCTION floorman_hand_opened() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN INSERT INTO open_hands (table_name, hand_id) VALUES (NEW.table_name, NEW.id);
+RETURN NULL; END $$;
+CREATE FUNCTION floorman_hand_closed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN DELETE FROM open_hands WHERE hand_id = NEW.hand_id; RETURN NULL; END $$;
+CREATE TRIGGER hands_opened AFTER INSERT ON hands
+    FOR EACH ROW EXECUTE FUNCTION floorman_hand_opened();
+CREATE TRIGGER hands_closed AFTER INSERT ON records
+    FOR EACH ROW WHEN (NEW.kind = 'close') EXECUTE FUNCTION floorman_hand_closed();
+{_postgres_append_only(_HANDS_APPEND_ONLY + _LOG_APPEND_ONLY + _STAFF_APPEND_ONLY)}
+"""
+
+
+POSTGRES: Final = (_postgres_v1(),)
+"""PostgreSQL's migrations, numbered as SQLite's are."""

@@ -1,0 +1,118 @@
+"""A throwaway PostgreSQL cluster for the tests and benchmarks: made in a temporary folder,
+reached only through a unix socket in it, a fresh database per test, stopped at the end.
+Its superuser signs in with :data:`PASSWORD`, so a wrong password is refused as a real
+server refuses it.
+
+initdb refuses to run as root, so as root the cluster is made and run by Debian's
+``postgres`` user, the folder handed to it.
+"""
+
+from __future__ import annotations
+
+import getpass
+import glob
+import itertools
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from urllib.parse import quote
+
+__all__ = ["PASSWORD", "Cluster", "binaries", "cluster"]
+
+PASSWORD = "throwaway-felt"
+
+
+def binaries() -> Path | None:
+    """The folder holding initdb and pg_ctl, if PostgreSQL is installed."""
+    found = shutil.which("pg_config")
+    if found:
+        with suppress(OSError, subprocess.SubprocessError):
+            folder = subprocess.run(
+                [found, "--bindir"], capture_output=True, text=True, check=True
+            ).stdout.strip()
+            if (Path(folder) / "initdb").exists():
+                return Path(folder)
+    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if (Path(folder) / "initdb").exists():
+            return Path(folder)
+    initdb = shutil.which("initdb")
+    return Path(initdb).resolve().parent if initdb else None
+
+
+class Cluster:
+    """A running cluster: URLs of fresh databases in it."""
+
+    def __init__(self, socket: Path, superuser: str) -> None:
+        self.socket = socket
+        self.superuser = superuser
+        self._names = itertools.count(1)
+
+    def url(self, database: str = "postgres", password: str = PASSWORD) -> str:
+        host = quote(str(self.socket), safe="")
+        return f"postgresql://{self.superuser}:{password}@/{database}?host={host}"
+
+    def fresh(self) -> str:
+        """The URL of a new, empty database."""
+        import psycopg
+
+        name = f"store_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.url(), autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+def _as_owner(command: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return command
+    return ["runuser", "-u", "postgres", "--", *command]
+
+
+@contextmanager
+def cluster(bindir: Path) -> Iterator[Cluster]:
+    """Start a cluster for the duration; it is stopped (fast) on the way out, however left."""
+    root = Path(tempfile.mkdtemp(prefix="floorman-pg-"))
+    data, socket = root / "data", root / "socket"
+    socket.mkdir()
+    superuser = "postgres" if os.geteuid() == 0 else getpass.getuser()
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres")
+        shutil.chown(socket, "postgres")
+    log = root / "log"
+    secret = root / "password"
+    secret.write_text(PASSWORD + "\n", encoding="utf-8")
+    if os.geteuid() == 0:
+        shutil.chown(secret, "postgres")
+    started = False
+    try:
+        subprocess.run(
+            _as_owner(
+                [str(bindir / "initdb"), "-D", str(data), "-U", superuser, "-A", "scram-sha-256",
+                 "--pwfile", str(secret), "--no-sync", "-E", "UTF8", "--locale", "C"]
+            ),
+            check=True, capture_output=True,
+        )  # fmt: skip
+        options = (
+            f"-k {socket} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+            "-c full_page_writes=off -c max_connections=200"
+        )
+        subprocess.run(
+            _as_owner(
+                [str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options,
+                 "-w", "-t", "120", "start"]
+            ),
+            check=True, capture_output=True,
+        )  # fmt: skip
+        started = True
+        yield Cluster(socket, superuser)
+    finally:
+        if started:
+            subprocess.run(
+                _as_owner([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
+                capture_output=True,
+                check=False,
+            )
+        shutil.rmtree(root, ignore_errors=True)
