@@ -7,13 +7,17 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from roomserver import PASSWORD, PREMATURE_TURN, Room, floorman, running_room
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import (
+    NoAlertPresentException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -118,13 +122,31 @@ def test_the_floor_signs_in_and_sees_a_ruling_the_moment_a_station_makes_it(
     shoot(browser, screens, "hand")
 
 
+def replaced(old: WebElement) -> Callable[[WebDriver], bool]:
+    """Whether ``old`` has left the page: stale, or (caught mid-navigation) a node that
+    chromedriver says no longer belongs to the document."""
+
+    def gone(driver: WebDriver) -> bool:
+        try:
+            old.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+        return False
+
+    return gone
+
+
 def press(driver: WebDriver, label: str) -> None:
     """Press the station's button that reads ``label``, and wait for the page it brings."""
     old = driver.find_element(By.CSS_SELECTOR, ".station-state")
     buttons = driver.find_elements(By.CSS_SELECTOR, ".actions button")
     (button,) = [b for b in buttons if b.text == label]
     button.click()
-    WebDriverWait(driver, WAIT_SECONDS).until(ready.staleness_of(old))
+    WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
 
 
 def type_event(driver: WebDriver, text: str) -> None:
@@ -132,7 +154,7 @@ def type_event(driver: WebDriver, text: str) -> None:
     field = driver.find_element(By.NAME, "text")
     field.send_keys(text)
     driver.find_element(By.CSS_SELECTOR, ".any-event button").click()
-    WebDriverWait(driver, WAIT_SECONDS).until(ready.staleness_of(old))
+    WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
 
 
 def test_a_dealer_records_a_hand_from_the_station_page(
