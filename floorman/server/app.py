@@ -41,7 +41,8 @@ from floorman.server.params import BadRequest
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Answer, Room
 from floorman.server.watch import Watcher
-from floorman.store.staff import Role
+from floorman.store.hands import StoreError
+from floorman.store.staff import Role, Staff
 
 __all__ = ["create_app"]
 
@@ -129,12 +130,13 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     # who is asking ---------------------------------------------------------
 
     def _caller_now(request: Request) -> Caller | None:
-        with room.staff() as staff:
-            return auth.caller_from(
+        return room.with_staff(
+            lambda staff: auth.caller_from(
                 staff,
                 request.cookies.get(auth.SESSION_COOKIE),
                 request.headers.get("authorization"),
             )
+        )
 
     async def caller(request: Request) -> Caller | None:
         return await run_in_threadpool(_caller_now, request)
@@ -150,6 +152,8 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
                 return await handler(request, who)
             except BadRequest as error:
                 return _error(error.status, str(error))
+            except StoreError as error:
+                return _error(503, str(error))
 
         return endpoint
 
@@ -162,6 +166,8 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
                 return await handler(request, who)
             except BadRequest as error:
                 return _html("message.html", {"who": who, "message": str(error)}, error.status)
+            except StoreError as error:
+                return _html("message.html", {"who": who, "message": str(error)}, 503)
 
         return endpoint
 
@@ -293,25 +299,29 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         return response
 
     def _sign_in(name: str, password: str) -> tuple[Caller, str] | None:
-        with room.staff() as staff:
-            found = staff.user(name)
-            if found is None:
-                verify_password(password, _DUMMY_HASH)
-                return None
-            user, stored = found
-            if not verify_password(password, stored) or user.disabled is not None:
-                return None
-            role: Role = "floor" if user.role == "floor" else "trainer"
-            token, csrf = staff.start_session(user.name, role)
-            return Caller(user.name, role, None, csrf), token
+        return room.with_staff(lambda staff: _signed(staff, name, password))
+
+    def _signed(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None:
+        found = staff.user(name)
+        if found is None:
+            verify_password(password, _DUMMY_HASH)
+            return None
+        user, stored = found
+        if not verify_password(password, stored) or user.disabled is not None:
+            return None
+        role: Role = "floor" if user.role == "floor" else "trainer"
+        token, csrf = staff.start_session(user.name, role)
+        return Caller(user.name, role, None, csrf), token
 
     def _station_in(token: str) -> tuple[Caller, str] | None:
-        with room.staff() as staff:
-            table = staff.station_table(token)
-            if table is None:
-                return None
-            session, csrf = staff.start_session(f"station:{table}", "station", table)
-            return Caller(f"station:{table}", "station", table, csrf), session
+        return room.with_staff(lambda staff: _station_signed(staff, token))
+
+    def _station_signed(staff: Staff, token: str) -> tuple[Caller, str] | None:
+        table = staff.station_table(token)
+        if table is None:
+            return None
+        session, csrf = staff.start_session(f"station:{table}", "station", table)
+        return Caller(f"station:{table}", "station", table, csrf), session
 
     async def login(request: Request) -> Response:
         form = await _form(request)
@@ -338,11 +348,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
         cookie = request.cookies.get(auth.SESSION_COOKIE, "")
 
-        def end() -> None:
-            with room.staff() as staff:
-                staff.end_session(cookie)
-
-        await run_in_threadpool(end)
+        await run_in_threadpool(room.with_staff, lambda staff: staff.end_session(cookie))
         response = RedirectResponse("/login?message=out", status_code=303)
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
         return response
