@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.store._backend import masked
-from floorman.store._sqlite import APPLICATION_ID, StoreError
+from floorman.store._sqlite import APPLICATION_ID, Duplicate, StoreError
 
 if TYPE_CHECKING:
     import psycopg
@@ -84,7 +84,12 @@ class PostgresDatabase:
         lost = isinstance(error, self._psycopg.OperationalError) and (
             self.connection.broken or self.connection.closed
         )
-        return self._explain(error, "the connection was lost") if lost else self._explain(error)
+        if lost:
+            return self._explain(error, "the connection was lost")
+        explained = self._explain(error)
+        if isinstance(error, self._psycopg.errors.UniqueViolation):
+            return Duplicate(str(explained))
+        return explained
 
     def _upgrade(self) -> tuple[int, int]:
         """Claim the database (or refuse another program's), apply the pending migrations."""
