@@ -234,13 +234,13 @@ class Room:
         --json`` lists it with its line of ``floorman table log`` (button, blinds,
         stacks in and out, rulings, the changes between hands dealt into it), and the
         changes waiting for the next hand; ``None`` for a table with no hand at all."""
-        from floorman.cli.session import _changes_by_hand
+        from floorman.cli.session import changes_by_hand
 
         with self._store() as store:
             found = store.hands(name, limit)
             if not found:
                 return None
-            changes = _changes_by_hand(store.table_log(name))
+            changes = changes_by_hand(store.table_log(name))
             hands = [
                 {**_history_row(store, stored), "changes_before": changes.get(stored.id, [])}
                 for stored in found
@@ -275,11 +275,11 @@ class Room:
 
     def drill_progress(self) -> dict[str, Any]:
         """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
-        from floorman.cli.drill import _stats_json
+        from floorman.cli.drill import stats_json
         from floorman.store.drills import open_drill_store
 
         with open_drill_store(self.db) as drills:
-            return _stats_json(drills.progress(), drills.progress(by_topic=False))
+            return stats_json(drills.progress(), drills.progress(by_topic=False))
 
     # documents -------------------------------------------------------------
 
@@ -336,7 +336,7 @@ def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
 def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
     """One hand of a table's history; a hand that cannot be replayed says why."""
     from floorman.cli._json import hand_row
-    from floorman.cli.session import _summary
+    from floorman.cli.session import summary
 
     try:
         loaded = _hands.load(store, stored)
@@ -348,7 +348,7 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
             "violations": [], "problem": str(error),
         }  # fmt: skip
     problem = loaded.repair() if loaded.broken is not None else None
-    return {**_summary(loaded), **hand_row(loaded), "problem": problem}
+    return {**summary(loaded), **hand_row(loaded), "problem": problem}
 
 
 def _natural(name: str) -> tuple[int, int, str]:
