@@ -254,7 +254,9 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
         def event(table: dict[str, Any]) -> str:
             html = template.render({"t": table, "who": who})
-            data = {"table": table["table"], "last": table["last"], "html": html}
+            state = "closed" if table["closed"] else "open"
+            data = {"table": table["table"], "last": table["last"], "html": html,
+                    "history": f"{table['hand']}:{state}"}  # fmt: skip
             return f"event: table\ndata: {json.dumps(data)}\n\n"
 
         async def events() -> AsyncIterator[str]:
