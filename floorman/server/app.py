@@ -19,6 +19,7 @@ import jinja2
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -108,6 +109,8 @@ def _events_body(raw: bytes) -> EventsBody:
             raise BadRequest(400, f"events.{number}: longer than {MAX_EVENT_CHARS} characters")
         if "\x00" in text:
             raise BadRequest(400, f"events.{number}: holds a NUL character")
+        if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
+            raise BadRequest(400, f"events.{number}: holds a lone surrogate (not UTF-8 text)")
     return body
 
 
@@ -326,7 +329,10 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         return Caller(f"station:{table}", "station", table, csrf), session
 
     async def login(request: Request) -> Response:
-        form = await _form(request)
+        try:
+            form = await _form(request)
+        except BadRequest as error:
+            return _error(error.status, str(error))
         if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
             return _error(403, "the sign-in form's CSRF token is missing or wrong: reload it")
         station = form.get("station", "")
@@ -567,7 +573,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/api/stream", api(stream), methods=["GET"]),
         Mount("/static", static, name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(params.RefuseNul)])
 
 
 _DUMMY_HASH: Final = (
@@ -593,6 +599,8 @@ async def _form(request: Request) -> dict[str, str]:
             for name, value in form.multi_items():
                 if not isinstance(value, str):
                     raise BadRequest(400, "the form holds a file")
+                if "\x00" in name or "\x00" in value:
+                    raise BadRequest(400, f"{name}: holds a NUL character")
                 fields.setdefault(name, value)
             return fields
     except BadRequest:
