@@ -16,7 +16,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from roomserver import Room, csrf_of, login_csrf, running_room
+from roomserver import Room, csrf_of, login_csrf, room_on_either_store
 
 FUZZ = settings(
     max_examples=int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "10")),
@@ -58,11 +58,7 @@ def room(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Room]:
     """A room on a SQLite file, then on PostgreSQL (whose text refuses NUL characters)."""
-    if request.param == "sqlite":
-        where: str = str(tmp_path_factory.mktemp("room") / "room.db")
-    else:
-        where = request.getfixturevalue("pg_cluster").fresh()
-    with running_room(where, tables=("7",)) as served:
+    with room_on_either_store(request, tmp_path_factory, ("7",)) as served:
         yield served
 
 

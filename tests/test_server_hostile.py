@@ -12,18 +12,14 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from roomserver import Room, csrf_of, login_csrf, new_table, running_room
+from roomserver import Room, csrf_of, login_csrf, new_table, room_on_either_store
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Room]:
-    if request.param == "sqlite":
-        where: str = str(tmp_path_factory.mktemp("room") / "room.db")
-    else:
-        where = request.getfixturevalue("pg_cluster").fresh()
-    with running_room(where, tables=("7",)) as served:
+    with room_on_either_store(request, tmp_path_factory, ("7",)) as served:
         yield served
 
 
