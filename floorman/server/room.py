@@ -216,8 +216,9 @@ class Room:
             except AlreadyAnswered as done:
                 return _replayed(done.answer)
             except StoreConflict:
+                since = after if after is not None else loaded.last
                 message = (
-                    f"table {table} changed since record {after}: nothing was stored; "
+                    f"table {table} changed since record {since}: nothing was stored; "
                     "look at it again and retry"
                 )
                 current = current or self._view(store, staff, table)
