@@ -46,10 +46,21 @@ def binaries() -> Path | None:
 class Cluster:
     """A running cluster: URLs of fresh databases in it."""
 
-    def __init__(self, socket: Path, superuser: str) -> None:
+    def __init__(self, socket: Path, superuser: str, bindir: Path, data: Path) -> None:
         self.socket = socket
         self.superuser = superuser
+        self.bindir = bindir
+        self.data = data
         self._names = itertools.count(1)
+
+    def restart(self) -> None:
+        """Restart the server (fast: every connection to it is cut) and wait until it is up."""
+        subprocess.run(
+            _as_owner([str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                       str(self.data.parent / "log"), "-m", "fast", "-w", "-t", "120",
+                       "restart"]),
+            check=True, capture_output=True,
+        )  # fmt: skip
 
     def url(self, database: str = "postgres", password: str = PASSWORD) -> str:
         host = quote(str(self.socket), safe="")
@@ -107,7 +118,7 @@ def cluster(bindir: Path) -> Iterator[Cluster]:
             check=True, capture_output=True,
         )  # fmt: skip
         started = True
-        yield Cluster(socket, superuser)
+        yield Cluster(socket, superuser, bindir, data)
     finally:
         if started:
             subprocess.run(

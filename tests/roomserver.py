@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
 import uvicorn
 
 from floorman.server.app import create_app
@@ -155,3 +156,19 @@ def running_room(db: str | Path, tables: Sequence[str] = ("7", "8")) -> Iterator
         finally:
             for client in room.clients:
                 client.close()
+
+
+@contextmanager
+def room_on_either_store(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    tables: Sequence[str] = ("7", "8"),
+) -> Iterator[Room]:
+    """:func:`running_room` on a new SQLite file or PostgreSQL database, as the fixture's
+    parameter (``sqlite`` or ``postgresql``) says."""
+    if request.param == "sqlite":
+        where: str = str(tmp_path_factory.mktemp("room") / "room.db")
+    else:
+        where = request.getfixturevalue("pg_cluster").fresh()
+    with running_room(where, tables) as served:
+        yield served

@@ -147,3 +147,15 @@ def test_an_odd_store_url_is_one_line_and_exit_2(
     assert lines[0].startswith(f"floorman: {masked(url)}: ")
     if password and ":" not in user:
         assert ":***@" in lines[0]
+
+
+def test_an_event_with_a_nul_is_refused_in_one_line_on_either_store(store_url: str) -> None:
+    from roomserver import floorman, new_table
+
+    new_table(store_url, "7")
+    typed = floorman(store_url, "live", "--table", "7", stdin="deal\nnote a\x00b\n3 call\n")
+    assert "floorman: event 2: holds a NUL character\n" in typed.stderr
+    assert len(typed.stderr.splitlines()) == 1, typed.stderr
+    shown = floorman(store_url, "show", "--table", "7", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert "\\u0000" not in shown.stdout

@@ -242,3 +242,24 @@ def test_the_floor_asks_the_rules_and_opens_a_tables_earlier_hand(
     browser.find_element(By.LINK_TEXT, "Rules").click()
     wait_for(browser, ".print-form")
     shoot(browser, screens, "rules")
+
+
+def test_a_tables_page_lists_its_next_hand_without_being_reloaded(
+    browser: WebDriver, room: Room, screens: Path
+) -> None:
+    room.table("15")
+    sign_in(browser, room)
+    browser.get(f"{room.url}/tables/15")
+    wait_for(browser, ".history .hands", "in progress")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".history a.hand-link")) == 1
+    browser.execute_script("window.sameDocument = true;")
+    played = [*PREMATURE_TURN, "3 fold", "4 fold", "1 fold"]
+    for step in (["add", "-t", "15", *played], ["next", "-t", "15"]):
+        done = floorman(room.db, *step)
+        assert done.returncode == 0, done.stderr
+    wait_for(browser, ".history .hands", "closed (fold)")
+    WebDriverWait(browser, WAIT_SECONDS).until(
+        lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".history a.hand-link")) == 2
+    )
+    assert browser.execute_script("return window.sameDocument === true;")
+    shoot(browser, screens, "table-history-live")

@@ -1,6 +1,7 @@
 """Every input path of the server, fuzzed against a real one: API bodies, the idempotency
 key, table names, query strings and the form fields. Whatever comes in, the answer is a
-clear 4xx (JSON with one line for the API) or a success, never a server error.
+clear 4xx (JSON with one line for the API) or a success, never a server error, on
+either store.
 
 Bounded: ``FLOORMAN_FUZZ_EXAMPLES`` examples a test (10 unless set), each a request."""
 
@@ -15,7 +16,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from roomserver import Room, csrf_of, login_csrf, running_room
+from roomserver import Room, csrf_of, login_csrf, room_on_either_store
 
 FUZZ = settings(
     max_examples=int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "10")),
@@ -52,9 +53,12 @@ table_name = st.text(
 )
 
 
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    with running_room(tmp_path_factory.mktemp("room") / "room.db", tables=("7",)) as served:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def room(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Room]:
+    """A room on a SQLite file, then on PostgreSQL (whose text refuses NUL characters)."""
+    with room_on_either_store(request, tmp_path_factory, ("7",)) as served:
         yield served
 
 

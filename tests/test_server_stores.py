@@ -11,8 +11,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pgcluster import Cluster
-from roomserver import PASSWORD, SEATS, Room, cookie_value, floorman, login_csrf, running_room
+from roomserver import (
+    PASSWORD,
+    SEATS,
+    Room,
+    cookie_value,
+    floorman,
+    login_csrf,
+    room_on_either_store,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,12 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def room(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Room]:
-    if request.param == "sqlite":
-        where: str = str(tmp_path_factory.mktemp("room") / "room.db")
-    else:
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        where = cluster.fresh()
-    with running_room(where) as served:
+    with room_on_either_store(request, tmp_path_factory) as served:
         yield served
 
 

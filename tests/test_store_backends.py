@@ -12,11 +12,21 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from pgcluster import Cluster
 
 from floorman.store._backend import masked, open_database
 from floorman.store._schema import POSTGRES, SQLITE
-from floorman.store.hands import AlreadyAnswered, Record, StoreConflict, StoreError, open_store
+from floorman.store.hands import (
+    AlreadyAnswered,
+    Record,
+    Store,
+    StoreConflict,
+    StoredHand,
+    StoreError,
+    open_store,
+)
 from floorman.store.staff import open_staff, staff_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -210,3 +220,43 @@ def test_on_postgresql_a_writer_at_another_table_does_not_wait(pg_url: str) -> N
         first.append(seven.id, ["deal"], after=0, key="k", answer=while_holding_table_7)
         assert stored == ["deal"]
         assert [r.text for r in first.events(seven.id)] == ["deal"]
+
+
+_FUZZ = settings(
+    max_examples=int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "10")),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=80)
+
+
+@_FUZZ
+@given(table=_TEXT, texts=st.lists(_TEXT, min_size=1, max_size=4))
+@example(table="a\x00b", texts=["deal"])
+@example(table="7", texts=["note \x00 here"])
+@example(table="🂡 \u202e", texts=["note ünï 🂡", "x" * 80])
+def test_any_table_name_and_event_text_is_kept_as_given_or_refused_in_one_line(
+    pg_url: str, table: str, texts: list[str]
+) -> None:
+    """PostgreSQL, whose text refuses NUL: a name or text holding one is one StoreError
+    line and nothing is stored; anything else reads back exactly as written."""
+    nul = "\x00" in table or any("\x00" in text for text in texts)
+    with open_store(pg_url) as store:
+        if nul:
+            with pytest.raises(StoreError) as refused:
+                _started_and_appended(store, table, texts)
+            assert "\n" not in str(refused.value)
+            assert "NUL" in str(refused.value)
+            return
+        hand = _started_and_appended(store, table, texts)
+        found = store.open_hand(table)
+        assert found is not None
+        assert (found.id, found.table) == (hand.id, table)
+        assert [r.text for r in store.events(hand.id)][-len(texts) :] == texts
+
+
+def _started_and_appended(store: Store, table: str, texts: list[str]) -> StoredHand:
+    hand = store.open_hand(table) or store.start_hand(table, HEADER)
+    store.append(hand.id, texts)
+    return hand

@@ -119,3 +119,51 @@ def test_the_hand_store_still_opens_a_store_the_staff_tables_live_in(store_url: 
         staff.new_station_token("1")
     with open_store(store_url) as hands:
         assert hands.open_hands() == []
+
+
+def test_a_second_row_of_a_name_kept_once_is_refused_as_a_duplicate(store_url: str) -> None:
+    from floorman.store._backend import open_database
+    from floorman.store._sqlite import Duplicate
+
+    database = open_database(store_url)
+    try:
+        insert = "INSERT INTO staff_users (name, role, password, created) VALUES (?, ?, ?, ?)"
+        database.rows(insert, ("Ana", "floor", "x", "2026-01-01T00:00:00"))
+        with pytest.raises(Duplicate):
+            database.rows(insert, ("ANA", "floor", "x", "2026-01-01T00:00:00"))
+    finally:
+        database.close()
+
+
+def test_the_same_user_added_twice_at_once_is_kept_once_and_refused_in_one_line(
+    store_url: str,
+) -> None:
+    import subprocess
+    import sys
+    import threading
+
+    for round_ in range(5):
+        answers: list[subprocess.CompletedProcess[str]] = []
+
+        def add(name: str, answers: list[subprocess.CompletedProcess[str]] = answers) -> None:
+            answers.append(
+                subprocess.run(
+                    [sys.executable, "-m", "floorman", "users", "add", name, "--role", "floor",
+                     "--db", store_url],
+                    input="long enough\n", capture_output=True, text=True, check=False,
+                )
+            )  # fmt: skip
+
+        adding = [
+            threading.Thread(target=add, args=(name,)) for name in (f"sam{round_}", f"SAM{round_}")
+        ]
+        for thread in adding:
+            thread.start()
+        for thread in adding:
+            thread.join()
+        assert sorted(a.returncode for a in answers) == [0, 2]
+        refused = next(a for a in answers if a.returncode == 2)
+        assert refused.stderr.startswith("floorman: there is already a user ")
+        assert len(refused.stderr.splitlines()) == 1
+    with open_staff(store_url) as staff:
+        assert sorted(u.name.lower() for u in staff.users()) == [f"sam{n}" for n in range(5)]

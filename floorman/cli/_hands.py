@@ -227,6 +227,9 @@ def record(
             f"hand {loaded.stored.id} has {loaded.count} events: a hand takes at most "
             f"{MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
         )
+    for number, text in enumerate(texts, loaded.count + 1):
+        if "\x00" in text:  # a SQLite file would keep it, PostgreSQL text cannot
+            raise FloormanError(f"event {number}: holds a NUL character")
     before = list(loaded.recording.events)
     try:
         added = [str(loaded.recording.add(text)) for text in texts]

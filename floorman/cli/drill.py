@@ -188,7 +188,7 @@ def stats(
         who = ", ".join(known) if known else "none yet"
         fail(f'no drill scores for trainee "{name}" (trainees: {who})')
     if as_json:
-        typer.echo(json.dumps(_stats_json(rows, totals), ensure_ascii=False))
+        typer.echo(json.dumps(stats_json(rows, totals), ensure_ascii=False))
         return
     if not rows:
         typer.echo("No drill scores yet: run floorman drill --trainee NAME.")
@@ -353,7 +353,8 @@ def _with_totals(rows: list[Progress], totals: list[Progress]) -> list[Progress]
     return out
 
 
-def _stats_json(rows: list[Progress], totals: list[Progress]) -> dict[str, object]:
+def stats_json(rows: list[Progress], totals: list[Progress]) -> dict[str, object]:
+    """Every trainee's progress as ``drill stats --json`` prints it (the server answers it too)."""
     trainees: dict[str, object] = {}
     for total in totals:
         topics = {row.topic: _progress_json(row) for row in rows if row.trainee == total.trainee}

@@ -33,7 +33,7 @@ app.add_typer(table_app, name="table", rich_help_panel=TABLE)
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def _summary(loaded: Any) -> dict[str, Any]:
+def summary(loaded: Any) -> dict[str, Any]:
     """One hand of the session: its button, blinds, stacks in and out, rulings."""
     header = loaded.header
     small, big = loaded.state.table.blind_seats
@@ -61,7 +61,7 @@ def _summary(loaded: Any) -> dict[str, Any]:
     }
 
 
-def _changes_by_hand(entries: Any) -> dict[int | None, list[dict[str, Any]]]:
+def changes_by_hand(entries: Any) -> dict[int | None, list[dict[str, Any]]]:
     """Each change between hands, under the hand it was dealt into (its who and when);
     under ``None`` the changes for the next hand."""
     from floorman.session.seating import Change
@@ -95,8 +95,8 @@ def _session(
     from floorman.cli import _hands
 
     name = _table(store, table).stored.table
-    hands = [_summary(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
-    changes = _changes_by_hand(store.table_log(name))
+    hands = [summary(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
+    changes = changes_by_hand(store.table_log(name))
     for hand in hands:
         hand["changes_before"] = changes.get(hand["hand"], [])
     return name, hands, changes[None]
@@ -118,7 +118,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded, _rules, seating = seating_now(store, table)
     header = loaded.header
-    hand = _summary(loaded)
+    hand = summary(loaded)
     rule = loaded.recording.ruled.book.options.get("button_rule", "moving")
     data = {
         "table": loaded.stored.table,

@@ -45,6 +45,7 @@ __all__ = [
     "GameSpec",
     "Rulebook",
     "RulebookError",
+    "house_names",
     "load_rulebook",
     "shipped_rulebooks",
 ]
@@ -218,7 +219,7 @@ def _find(name: str | Path, relative_to: Path | None) -> Path:
     for candidate in (rulebook_dir() / f"{text}.yaml", rulebook_dir() / "house" / f"{text}.yaml"):
         if candidate.is_file():
             return candidate.resolve()
-    known = ", ".join(shipped_rulebooks() + _house_names())
+    known = ", ".join(shipped_rulebooks() + house_names())
     raise RulebookError(f"no rulebook named {text!r} (known: {known})")
 
 
@@ -231,7 +232,8 @@ def _shown(text: str) -> str:
     return text if len(text) <= 80 else f"{text[:60]}...({len(text)} characters)"
 
 
-def _house_names() -> list[str]:
+def house_names() -> list[str]:
+    """Names of the house rulebooks the room keeps beside the shipped ones."""
     return [p.stem for p in sorted((rulebook_dir() / "house").glob("*.yaml"))]
 
 

@@ -19,6 +19,7 @@ import jinja2
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -41,7 +42,8 @@ from floorman.server.params import BadRequest
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Answer, Room
 from floorman.server.watch import Watcher
-from floorman.store.staff import Role
+from floorman.store.hands import StoreError
+from floorman.store.staff import Role, Staff
 
 __all__ = ["create_app"]
 
@@ -107,6 +109,8 @@ def _events_body(raw: bytes) -> EventsBody:
             raise BadRequest(400, f"events.{number}: longer than {MAX_EVENT_CHARS} characters")
         if "\x00" in text:
             raise BadRequest(400, f"events.{number}: holds a NUL character")
+        if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
+            raise BadRequest(400, f"events.{number}: holds a lone surrogate (not UTF-8 text)")
     return body
 
 
@@ -129,12 +133,13 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     # who is asking ---------------------------------------------------------
 
     def _caller_now(request: Request) -> Caller | None:
-        with room.staff() as staff:
-            return auth.caller_from(
+        return room.with_staff(
+            lambda staff: auth.caller_from(
                 staff,
                 request.cookies.get(auth.SESSION_COOKIE),
                 request.headers.get("authorization"),
             )
+        )
 
     async def caller(request: Request) -> Caller | None:
         return await run_in_threadpool(_caller_now, request)
@@ -150,6 +155,8 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
                 return await handler(request, who)
             except BadRequest as error:
                 return _error(error.status, str(error))
+            except StoreError as error:
+                return _error(503, str(error))
 
         return endpoint
 
@@ -162,6 +169,8 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
                 return await handler(request, who)
             except BadRequest as error:
                 return _html("message.html", {"who": who, "message": str(error)}, error.status)
+            except StoreError as error:
+                return _html("message.html", {"who": who, "message": str(error)}, 503)
 
         return endpoint
 
@@ -248,7 +257,9 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
         def event(table: dict[str, Any]) -> str:
             html = template.render({"t": table, "who": who})
-            data = {"table": table["table"], "last": table["last"], "html": html}
+            state = "closed" if table["closed"] else "open"
+            data = {"table": table["table"], "last": table["last"], "html": html,
+                    "history": f"{table['hand']}:{state}"}  # fmt: skip
             return f"event: table\ndata: {json.dumps(data)}\n\n"
 
         async def events() -> AsyncIterator[str]:
@@ -293,28 +304,35 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         return response
 
     def _sign_in(name: str, password: str) -> tuple[Caller, str] | None:
-        with room.staff() as staff:
-            found = staff.user(name)
-            if found is None:
-                verify_password(password, _DUMMY_HASH)
-                return None
-            user, stored = found
-            if not verify_password(password, stored) or user.disabled is not None:
-                return None
-            role: Role = "floor" if user.role == "floor" else "trainer"
-            token, csrf = staff.start_session(user.name, role)
-            return Caller(user.name, role, None, csrf), token
+        return room.with_staff(lambda staff: _signed(staff, name, password))
+
+    def _signed(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None:
+        found = staff.user(name)
+        if found is None:
+            verify_password(password, _DUMMY_HASH)
+            return None
+        user, stored = found
+        if not verify_password(password, stored) or user.disabled is not None:
+            return None
+        role: Role = "floor" if user.role == "floor" else "trainer"
+        token, csrf = staff.start_session(user.name, role)
+        return Caller(user.name, role, None, csrf), token
 
     def _station_in(token: str) -> tuple[Caller, str] | None:
-        with room.staff() as staff:
-            table = staff.station_table(token)
-            if table is None:
-                return None
-            session, csrf = staff.start_session(f"station:{table}", "station", table)
-            return Caller(f"station:{table}", "station", table, csrf), session
+        return room.with_staff(lambda staff: _station_signed(staff, token))
+
+    def _station_signed(staff: Staff, token: str) -> tuple[Caller, str] | None:
+        table = staff.station_table(token)
+        if table is None:
+            return None
+        session, csrf = staff.start_session(f"station:{table}", "station", table)
+        return Caller(f"station:{table}", "station", table, csrf), session
 
     async def login(request: Request) -> Response:
-        form = await _form(request)
+        try:
+            form = await _form(request)
+        except BadRequest as error:
+            return _error(error.status, str(error))
         if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
             return _error(403, "the sign-in form's CSRF token is missing or wrong: reload it")
         station = form.get("station", "")
@@ -338,11 +356,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
         cookie = request.cookies.get(auth.SESSION_COOKIE, "")
 
-        def end() -> None:
-            with room.staff() as staff:
-                staff.end_session(cookie)
-
-        await run_in_threadpool(end)
+        await run_in_threadpool(room.with_staff, lambda staff: staff.end_session(cookie))
         response = RedirectResponse("/login?message=out", status_code=303)
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
         return response
@@ -559,7 +573,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/api/stream", api(stream), methods=["GET"]),
         Mount("/static", static, name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(params.RefuseNul)])
 
 
 _DUMMY_HASH: Final = (
@@ -585,6 +599,8 @@ async def _form(request: Request) -> dict[str, str]:
             for name, value in form.multi_items():
                 if not isinstance(value, str):
                     raise BadRequest(400, "the form holds a file")
+                if "\x00" in name or "\x00" in value:
+                    raise BadRequest(400, f"{name}: holds a NUL character")
                 fields.setdefault(name, value)
             return fields
     except BadRequest:

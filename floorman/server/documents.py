@@ -29,9 +29,9 @@ PAPERS: Final = ("letter", "a4")
 
 def choices() -> list[str]:
     """The rulebooks a request may name: the shipped ones, then the shipped house profiles."""
-    from floorman.rules.loader import _house_names, shipped_rulebooks
+    from floorman.rules.loader import house_names, shipped_rulebooks
 
-    return [*shipped_rulebooks(), *_house_names()]
+    return [*shipped_rulebooks(), *house_names()]
 
 
 def games() -> list[str]:

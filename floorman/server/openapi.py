@@ -422,7 +422,10 @@ DOCUMENT: Final[dict[str, Any]] = {
         },
         "/api/stream": {
             "get": {
-                "summary": "Server-sent events: each table as it changes (event `table`)",
+                "summary": (
+                    "Server-sent events: each table as it changes (event `table`: its name, "
+                    "latest record, rendered view, and `history`, its hand and whether closed)"
+                ),
                 "responses": {"200": {"description": "text/event-stream"}, **_SIGN_IN},
             }
         },

@@ -5,14 +5,17 @@ and the rulebook to ask, a paper size. Anything the server does not offer is a c
 from __future__ import annotations
 
 from typing import Final
+from urllib.parse import unquote_to_bytes
 
 from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from floorman.limits import MAX_ID
 from floorman.rules.search import MAX_QUERY_CHARS
 from floorman.server import documents
 
-__all__ = ["BadRequest", "ask_query", "hand_id", "paper"]
+__all__ = ["BadRequest", "RefuseNul", "ask_query", "hand_id", "paper"]
 
 _ID_DIGITS: Final = len(str(MAX_ID))
 
@@ -50,3 +53,21 @@ def paper(request: Request) -> str:
     if chosen not in documents.PAPERS:
         raise BadRequest(400, f"paper: one of {', '.join(documents.PAPERS)}")
     return chosen
+
+
+class RefuseNul:
+    """Refuse an address with a NUL character in its path or query string (400, one line)
+    before any route sees it: PostgreSQL text cannot hold one, and no table, hand or
+    question is named with it, so it never reaches the store on either backend."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and (
+            "\x00" in scope["path"] or b"\x00" in unquote_to_bytes(scope["query_string"])
+        ):
+            refused = JSONResponse({"error": "the address holds a NUL character"}, 400)
+            await refused(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -2,7 +2,9 @@
 
 Every call opens the store for itself (SQLite connections belong to the
 thread that made them, and the server's calls run in a pool of threads; on
-PostgreSQL each thread keeps its connection from one call to the next) and
+PostgreSQL each thread keeps its connection from one call to the next, and a
+call that finds it broken, before anything of it was committed, is made once
+more on a new one) and
 records exactly as ``floorman add`` does, through the same functions
 (:mod:`floorman.cli._hands`): every event checked against the hand and its
 rulebook before any is stored, refused when the hand changed since the writer
@@ -13,19 +15,21 @@ or none, and a retried post is stored once.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
 from floorman.cli import _hands
 from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
+from floorman.store._postgres import Disconnected
 from floorman.store.hands import (
     AlreadyAnswered,
     Record,
@@ -40,6 +44,8 @@ from floorman.store.staff import Staff, staff_of
 __all__ = ["Answer", "Room"]
 
 _Opened = TypeVar("_Opened", Store, Staff)
+_Result = TypeVar("_Result")
+_Arguments = ParamSpec("_Arguments")
 
 _LISTED_HANDS = 1_000
 """How many recent hands the table list looks through for tables with no hand in progress."""
@@ -53,6 +59,22 @@ class Answer:
 
     status: int
     body: dict[str, Any]
+
+
+def _reconnecting(
+    method: Callable[Concatenate[Room, _Arguments], _Result],
+) -> Callable[Concatenate[Room, _Arguments], _Result]:
+    """The call made once more on a new connection when the kept one was found broken
+    (PostgreSQL restarted): nothing of the first attempt was committed."""
+
+    @functools.wraps(method)
+    def call(room: Room, /, *args: _Arguments.args, **kwargs: _Arguments.kwargs) -> _Result:
+        try:
+            return method(room, *args, **kwargs)
+        except Disconnected:
+            return method(room, *args, **kwargs)
+
+    return call
 
 
 class Room:
@@ -102,8 +124,16 @@ class Room:
     def staff(self) -> AbstractContextManager[Staff]:
         return self._opened(Staff)
 
+    @_reconnecting
+    def with_staff(self, call: Callable[[Staff], _Result]) -> _Result:
+        """``call`` on the staff tables, made once more on a new connection if the kept
+        one was broken."""
+        with self.staff() as staff:
+            return call(staff)
+
     # reading ---------------------------------------------------------------
 
+    @_reconnecting
     def table_names(self) -> list[str]:
         """Every table with a hand in the store (recent ones), in a natural order."""
         with self._store() as store:
@@ -111,11 +141,13 @@ class Room:
             names |= {hand.table for hand in store.hands(limit=_LISTED_HANDS)}
         return sorted(names, key=_natural)
 
+    @_reconnecting
     def table(self, name: str) -> dict[str, Any] | None:
         """A table's hand in progress (else its latest), or ``None`` with no hand at all."""
         with self.stores() as (store, staff):
             return self._view(store, staff, name)
 
+    @_reconnecting
     def tables(self, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
         wanted = self.table_names() if names is None else names
         with self.stores() as (store, staff):
@@ -132,6 +164,7 @@ class Room:
         records = standing(store.records(loaded.stored.id))
         return table_view(loaded, records, staff.authors(r.id for r in records))
 
+    @_reconnecting
     def marks(self) -> dict[str, tuple[int, int]]:
         """Each table with a hand in progress and that hand's latest record: when this
         changes, something was recorded (by the server or by any other process)."""
@@ -140,6 +173,7 @@ class Room:
 
     # writing ---------------------------------------------------------------
 
+    @_reconnecting
     def record(
         self,
         table: str,
@@ -182,8 +216,9 @@ class Room:
             except AlreadyAnswered as done:
                 return _replayed(done.answer)
             except StoreConflict:
+                since = after if after is not None else loaded.last
                 message = (
-                    f"table {table} changed since record {after}: nothing was stored; "
+                    f"table {table} changed since record {since}: nothing was stored; "
                     "look at it again and retry"
                 )
                 current = current or self._view(store, staff, table)
@@ -194,24 +229,26 @@ class Room:
 
     # a table's past, the room's rules and its drills (read only) ------------
 
+    @_reconnecting
     def history(self, name: str, limit: int = HISTORY_HANDS) -> dict[str, Any] | None:
         """A table's latest ``limit`` hands, newest first, each as ``floorman hands
         --json`` lists it with its line of ``floorman table log`` (button, blinds,
         stacks in and out, rulings, the changes between hands dealt into it), and the
         changes waiting for the next hand; ``None`` for a table with no hand at all."""
-        from floorman.cli.session import _changes_by_hand
+        from floorman.cli.session import changes_by_hand
 
         with self._store() as store:
             found = store.hands(name, limit)
             if not found:
                 return None
-            changes = _changes_by_hand(store.table_log(name))
+            changes = changes_by_hand(store.table_log(name))
             hands = [
                 {**_history_row(store, stored), "changes_before": changes.get(stored.id, [])}
                 for stored in found
             ]
         return {"table": name, "hands": hands, "next_hand_changes": changes[None]}
 
+    @_reconnecting
     def hand_at(self, name: str, hand_id: int) -> dict[str, Any] | None:
         """Hand ``hand_id`` of table ``name`` as :meth:`table` shows a table's hand;
         ``None`` when there is no such hand at that table."""
@@ -221,10 +258,12 @@ class Room:
                 None if stored is None else self._view_of(store, staff, _hands.load(store, stored))
             )
 
+    @_reconnecting
     def has_hand(self, name: str, hand_id: int) -> bool:
         with self._store() as store:
             return _stored_at(store, name, hand_id) is not None
 
+    @_reconnecting
     def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str] | None:
         """The rulebook a table's hand (in progress, else latest) is ruled by, the
         house options its header sets, and its game."""
@@ -237,11 +276,11 @@ class Room:
 
     def drill_progress(self) -> dict[str, Any]:
         """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
-        from floorman.cli.drill import _stats_json
+        from floorman.cli.drill import stats_json
         from floorman.store.drills import open_drill_store
 
         with open_drill_store(self.db) as drills:
-            return _stats_json(drills.progress(), drills.progress(by_topic=False))
+            return stats_json(drills.progress(), drills.progress(by_topic=False))
 
     # documents -------------------------------------------------------------
 
@@ -298,7 +337,7 @@ def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
 def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
     """One hand of a table's history; a hand that cannot be replayed says why."""
     from floorman.cli._json import hand_row
-    from floorman.cli.session import _summary
+    from floorman.cli.session import summary
 
     try:
         loaded = _hands.load(store, stored)
@@ -310,7 +349,7 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
             "violations": [], "problem": str(error),
         }  # fmt: skip
     problem = loaded.repair() if loaded.broken is not None else None
-    return {**_summary(loaded), **hand_row(loaded), "problem": problem}
+    return {**summary(loaded), **hand_row(loaded), "problem": problem}
 
 
 def _natural(name: str) -> tuple[int, int, str]:

@@ -10,7 +10,9 @@ hand's latest record, is refused by the same check as on SQLite. A
 ``floorman_meta`` table marks the database as floorman's; one that holds
 other tables and no mark is refused and left alone. Every psycopg failure
 (the server down, a wrong password, a refused statement) reaches the user as
-one :class:`StoreError` naming the URL, its password masked.
+one :class:`StoreError` naming the URL, its password masked; a connection found
+broken before anything was committed is :class:`Disconnected` (a new connection may
+do the call again), one broken while committing is :class:`OutcomeUnknown`.
 """
 
 from __future__ import annotations
@@ -21,18 +23,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.store._backend import masked
-from floorman.store._sqlite import APPLICATION_ID, StoreError
+from floorman.store._sqlite import APPLICATION_ID, Duplicate, StoreError
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["PostgresDatabase"]
+__all__ = ["Disconnected", "OutcomeUnknown", "PostgresDatabase"]
 
 _LOCK: Final = APPLICATION_ID
 """The advisory lock writers of a store take (locks are per database): alone, the store's;
 with a table's name hashed, that table's."""
 
 _CONNECT_SECONDS: Final = 10
+
+
+class Disconnected(StoreError):
+    """The connection was broken (the server restarted, the network went) before anything
+    of the call was committed: the same call on a new connection is safe."""
+
+
+class OutcomeUnknown(StoreError):
+    """The connection broke while a transaction was being committed: it may have been
+    kept or not, and only a retry the store recognises (an idempotency key) can tell."""
 
 
 class PostgresDatabase:
@@ -58,14 +70,26 @@ class PostgresDatabase:
 
     def _explain(self, error: BaseException, what: str = "the store failed") -> StoreError:
         text = " ".join(str(error).split()) or type(error).__name__
-        return StoreError(f"{self.path}: {what}: {text}")
+        kind = Disconnected if what == "the connection was lost" else StoreError
+        return kind(f"{self.path}: {what}: {text}")
 
     @contextmanager
     def _guarded(self) -> Iterator[None]:
         try:
             yield
         except (self._psycopg.Error, ValueError, UnicodeError) as error:
-            raise self._explain(error) from None
+            raise self._failure(error) from None
+
+    def _failure(self, error: BaseException) -> StoreError:
+        lost = isinstance(error, self._psycopg.OperationalError) and (
+            self.connection.broken or self.connection.closed
+        )
+        if lost:
+            return self._explain(error, "the connection was lost")
+        explained = self._explain(error)
+        if isinstance(error, self._psycopg.errors.UniqueViolation):
+            return Duplicate(str(explained))
+        return explained
 
     def _upgrade(self) -> tuple[int, int]:
         """Claim the database (or refuse another program's), apply the pending migrations."""
@@ -115,14 +139,24 @@ class PostgresDatabase:
 
     @contextmanager
     def _write(self, tables: Sequence[str]) -> Iterator[None]:
-        with self._guarded(), self.connection.transaction():
-            if not tables:
-                self.connection.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-            for table in sorted(set(tables)):  # always in one order: no two wait on each other
-                self.connection.execute(
-                    "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK, table)
-                )
-            yield
+        committing = False
+        try:
+            with self._guarded(), self.connection.transaction():
+                if not tables:
+                    self.connection.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+                for table in sorted(set(tables)):  # one order: no two wait on each other
+                    self.connection.execute(
+                        "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_LOCK, table)
+                    )
+                yield
+                committing = True
+        except Disconnected as lost:
+            if not committing:
+                raise
+            raise OutcomeUnknown(
+                f"{self.path}: the connection was lost while committing: "
+                "what was written may or may not be stored"
+            ) from lost
 
     def same_name(self, column: str, other: str = "?") -> str:
         return f'lower({column} COLLATE "C") = lower({other} COLLATE "C")'

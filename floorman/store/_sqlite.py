@@ -37,6 +37,11 @@ class StoreError(FloormanError, RuntimeError):
     """The store cannot do what was asked: no such hand, a table busy with another hand, ..."""
 
 
+class Duplicate(StoreError):
+    """A row the store keeps once (a user's name, ...) was already there: the store refused
+    a second, however the writers were interleaved."""
+
+
 def explain(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> StoreError:
     """One line for the user about a failure of SQLite on the store at ``path`` (a damaged
     file can make even SQLite's message undecodable)."""
@@ -62,7 +67,8 @@ def explain(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> StoreError
         what = f"cannot open the store ({text})"
     else:
         what = f"the store failed: {text}"
-    return StoreError(f"{path}: {what}")
+    unique = isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in text
+    return (Duplicate if unique else StoreError)(f"{path}: {what}")
 
 
 @contextmanager

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Final, Literal, Protocol
 
 from floorman.store._backend import Database, chunks, open_database
-from floorman.store._sqlite import StoreError
+from floorman.store._sqlite import Duplicate, StoreError
 from floorman.store.hands import Store
 
 __all__ = [
@@ -165,13 +165,17 @@ class Staff:
         if role not in ROLES:
             raise StoreError(f"no role {role!r}: one of {', '.join(ROLES)}")
         created = _now().isoformat(timespec="seconds")
-        with self._write():
-            if self._stored_name(name) is not None:
-                raise StoreError(f"there is already a user {name}")
-            self._rows(
-                "INSERT INTO staff_users (name, role, password, created) VALUES (?, ?, ?, ?)",
-                (name, role, password_hash, created),
-            )
+        taken = StoreError(f"there is already a user {name}")
+        try:
+            with self._write():
+                if self._stored_name(name) is not None:
+                    raise taken
+                self._rows(
+                    "INSERT INTO staff_users (name, role, password, created) VALUES (?, ?, ?, ?)",
+                    (name, role, password_hash, created),
+                )
+        except Duplicate:
+            raise taken from None
         return User(name, role, created)
 
     _USERS: Final = (

@@ -6,9 +6,37 @@
   if (!root || !window.EventSource) {
     return;
   }
+  // A table's list of hands, when its hand ended or another began: the page's own
+  // list, fetched again; failing that, a link to reload it.
+  function refreshHistory(data) {
+    var history = document.querySelector("[data-history]");
+    if (!history || history.getAttribute("data-history") === data.history) {
+      return;
+    }
+    history.setAttribute("data-history", data.history);
+    fetch(window.location.href, { credentials: "same-origin" })
+      .then(function (answer) {
+        return answer.ok ? answer.text() : Promise.reject(answer.status);
+      })
+      .then(function (text) {
+        var page = new DOMParser().parseFromString(text, "text/html");
+        var fresh = page.querySelector("[data-history]");
+        var now = document.querySelector("[data-history]");
+        if (fresh && now) {
+          now.replaceWith(document.adoptNode(fresh));
+        }
+      })
+      .catch(function () {
+        var stale = document.querySelector("[data-history] .stale");
+        if (stale) {
+          stale.hidden = false;
+        }
+      });
+  }
   var source = new EventSource(root.getAttribute("data-stream"));
   source.addEventListener("table", function (message) {
     var data = JSON.parse(message.data);
+    refreshHistory(data);
     var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
     var old = root.querySelector(selector);
     if (old && old.getAttribute("data-last") === String(data.last)) {
