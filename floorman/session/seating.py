@@ -44,13 +44,13 @@ __all__ = [
 ]
 
 Status = Literal["playing", "waiting", "posting", "out"]
+"""playing: dealt in. waiting: sat down, came back or changed seats, dealt in when the big
+blind comes to the seat (or, after a seat change, the hands it waits have passed). posting:
+dealt in next hand, posting what is owed. out: sitting out."""
 Buys = Literal["button", "big-blind"]
 """A new player's choice between the button and the small blind (WSOP LA 154): buy the
 button (a big blind and a dead small blind; the button comes to the seat next hand) or post
 just the big blind (the button passes the seat next hand)."""
-"""playing: dealt in. waiting: sat down, came back or changed seats, dealt in when the big
-blind comes to the seat (or, after a seat change, the hands it waits have passed). posting:
-dealt in next hand, posting what is owed. out: sitting out."""
 
 DEFAULT_TABLE_SEATS: Final = 9
 
