@@ -272,3 +272,66 @@ def test_live_opens_on_a_table_whose_last_hand_is_over() -> None:
     assert lines[0] == "hand 2 at table 9: type help for the events, quit to stop"
     assert "hand over: type next for the next hand" in lines
     assert lines[-3] == "hand 3 at table 9: hold'em no-limit 1/2, button seat 5"
+
+
+def fold_round() -> None:
+    out = ok("add", "-t", "9", "deal")
+    while "to act" in out or "acts first" in out:
+        out = ok("add", "-t", "9", "fold")
+
+
+@pytest.mark.parametrize(
+    ("how", "posts", "buttons"),
+    [
+        ("--buy-button", ["post 3 bb 2", "post 3 dead 1"], [3, 4, 6, 8, 1, 2, 3]),
+        ("--post", ["post 3 bb 2"], [4, 6, 8, 1, 2, 3, 4]),
+    ],
+)
+def test_wsop_a_new_player_buys_the_button_or_posts_the_big_blind_before_the_small_blind(
+    how: str, posts: list[str], buttons: list[int]
+) -> None:
+    """WSOP LA 154: seat 3 sits down between the next button (2) and small blind (4); buying
+    the button it has the button next hand, posting just the big blind the button passes it
+    to seat 4, who posted the small blind; then a round in which everyone has the button."""
+    ok("new", "-t", "9", "--button", "1", "--rulebook", "wsop-2024",
+       "--seats", "1=100,2=100,4=100,6=100,8=100")  # fmt: skip
+    fold_round()
+    said = ok("table", "sit", "-t", "9", "3", "100", "--name", "Cy", how)
+    assert said.startswith("table 9: seat 3 (Cy) sits down with 100, ")
+    choice = "buys the button" if how == "--buy-button" else "posts the big blind there"
+    assert f"  seat  3       100  playing, {choice}  Cy" in ok("table", "show", "-t", "9")
+    lines = ok("next", "-t", "9").splitlines()
+    assert lines[0] == "hand 2 at table 9: hold'em no-limit 1/2, button seat 2, small blind seat 4"
+    assert lines[1 : 1 + len(posts)] == [f"  {post}" for post in posts]
+    assert (header()["button"], header()["small_blind"]) == (2, 4)
+    seen = []
+    for _ in buttons:
+        fold_round()
+        ok("next", "-t", "9")
+        data = header()
+        seen.append(data["button"])
+        _, big = blinds_of({**data, "small_blind": "posted"})
+        if isinstance(data.get("small_blind"), int):
+            big = clockwise_after(int(str(data["small_blind"])), sorted(seats_of(data)))
+        assert big == [8, 1, 2, 3, 4, 6, 8][len(seen) - 1]  # one player on each hand
+    assert seen == buttons
+    log = ok("table", "log", "-t", "9")
+    assert "hand 2  button 2  sb 4  bb 6" in log
+    assert "seat 3 (Cy) sits down with 100, " in log
+
+
+def test_rrop_refuses_buying_the_button_in_one_line() -> None:
+    ok("new", "-t", "9", "--button", "1", "--seats", "1=100,2=100,4=100")
+    result = run("table", "sit", "-t", "9", "3", "100", "--buy-button")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "floorman: seat 3: the rulebook does not let a new player buy the button (buy_the_button)\n"
+    )
+
+
+def test_live_sit_buy_button_is_the_same_change() -> None:
+    ok("new", "-t", "9", "--button", "1", "--rulebook", "wsop-2024",
+       "--seats", "1=100,2=100,4=100,6=100,8=100")  # fmt: skip
+    result = runner.invoke(app, ["live", "-t", "9"], input="sit 3 100 Cy buy-button\n")
+    assert result.exit_code == 0, result.stderr
+    assert "seat 3 (Cy) sits down with 100, buys the button (WSOP LA 154)" in result.stdout

@@ -165,7 +165,7 @@ def test_live_takes_the_changes_between_hands() -> None:
     )
     assert "table 4: seat 5 sits out (from the next hand)" in lines
     assert "hand 2 at table 4: hold'em no-limit 2/4, button seat 3" in lines
-    assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post]\n'
+    assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post | buy-button]\n'
     changes = json.loads(ok("table", "log", "-t", "4", "--json"))["hands"][1]["changes_before"]
     assert {change["by"] for change in changes} == {"Dee"}
 

@@ -67,6 +67,21 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first() -> None:
     assert s.to_act == 2  # after the flop, the big blind acts first heads-up
 
 
+def test_a_seat_between_the_button_and_the_small_blind_acts_in_its_place() -> None:
+    # seat 3 is dealt in between the button (1) and the small blind (5) with no blind
+    # (WSOP LA 154): the seat left of the big blind acts first and seat 3 after the button;
+    # after the flop seat 3, first left of the button, acts first (WSOP LA 149)
+    s = start(seats={1: 100, 3: 100, 5: 100, 6: 100}, button=1, small_blind_seat=5)
+    assert s.street_bets == {3: 0, 5: 1, 6: 2, 1: 0}
+    turns = []
+    for event in ("1 call", "3 call", "5 call", "6 check"):
+        turns.append(s.to_act)
+        s.apply(parse_event(event))
+    assert turns == [1, 3, 5, 6]
+    s.apply(parse_event("flop 2c 3d 4h"))
+    assert s.to_act == 3
+
+
 def test_antes_come_first_and_a_short_stack_posts_all_in() -> None:
     s = start(seats={1: 100, 2: 1, 3: 100}, button=3, ante=1)
     assert s.stacks == {1: 98, 2: 0, 3: 99}

@@ -37,6 +37,23 @@ def test_no_small_blind_the_first_seat_left_of_the_button_posts_the_big_blind() 
         Table((1, 5), 1, small_blind=False)
 
 
+def test_a_small_blind_named_past_the_first_seat_leaves_the_seats_before_it_unblinded() -> None:
+    # a new player on seat 3, dealt in between the button and the small blind (WSOP LA 154)
+    t = Table((1, 3, 5, 6), 1, small_blind_seat=5)
+    assert t.deal_order == (3, 5, 6, 1)
+    assert t.blind_seats == (5, 6)
+    assert Table((2, 3, 5, 6), 1, small_blind_seat=5).blind_seats == (5, 6)  # a dead button
+    for seats, button, seat, message in [
+        ((1, 3), 1, 3, "heads-up the button posts the small blind"),
+        ((1, 3, 5), 1, 4, "seat 4 is not a player in the hand"),
+        ((1, 3, 5), 1, 1, "seat 1 is not left of the button with the big blind after it"),
+        ((1, 3, 5), 1, 5, "seat 5 is not left of the button with the big blind after it"),
+        ((2, 3, 5), 1, 5, "seat 5 is not left of the button with the big blind after it"),
+    ]:
+        with pytest.raises(TableError, match=message):
+            Table(seats, button, small_blind_seat=seat)
+
+
 def test_deal_positions_round_by_round() -> None:
     t = Table((1, 3, 5), 3)
     positions = {(s, r): t.deal_position(s, r) for s in (1, 3, 5) for r in (1, 2)}

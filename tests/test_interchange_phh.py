@@ -14,6 +14,7 @@ from phhdata import phh_dir
 from floorman.hand.events import parse_event
 from floorman.interchange.handfile import load_hand, parse_hand
 from floorman.interchange.phh import (
+    FLOORMAN_FIELD,
     FractionalChips,
     PhhError,
     UnsupportedVariant,
@@ -492,3 +493,27 @@ def test_the_data_set_round_trips_through_floorman() -> None:
 def test_toml_no_parser_can_hold_is_one_line(text: str, message: str) -> None:
     with pytest.raises(PhhError, match=f"^h.phh: {message}$"):
         read_phh(text, "h.phh")
+
+
+def test_a_seat_dealt_in_before_the_small_blind_is_a_player_with_no_blind() -> None:
+    # seat 3 is dealt in between the button (1) and the small blind (5), WSOP LA 154: PHH
+    # numbers it player 1 with no blind, and pokerkit replays the hand to the same stacks
+    from pokerkit import HandHistory
+
+    hand = parse_hand(
+        "button: 1\nsmall_blind: 5\nseats: {1: 100, 3: 100, 5: 100, 6: 100}\nevents: [deal,"
+        " 1 call, 3 raise 6, 5 fold, 6 call, 1 fold, burn, flop 2c 3d 4h, 3 bet 10, 6 fold]"
+    )
+    text = dump_phh(hand)
+    data = tomllib.loads(text)
+    assert data["blinds_or_straddles"] == [0, 1, 2, 0]
+    assert data["actions"][4:8] == ["p4 cc", "p1 cbr 6", "p2 f", "p3 cc"]
+    assert data["finishing_stacks"] == [109, 99, 94, 98]
+    states = list(HandHistory.loads(text))
+    assert list(states[-1].stacks) == data["finishing_stacks"]
+    del data[FLOORMAN_FIELD]
+    imported = import_phh(data)
+    assert (imported.header["button"], imported.header["small_blind"]) == (4, 2)
+    settled = settle_state(imported.state, rules=SplitRules(), dead=imported.dead)
+    assert settled is not None
+    assert settled.stacks == {1: 109, 2: 99, 3: 94, 4: 98}

@@ -35,7 +35,7 @@ _VALUES: dict[str, st.SearchStrategy[Any]] = {
         st.dictionaries(st.sampled_from(["a", "b", 1]), st.sampled_from([1, "x", [1]])), _NUMBERS
     ),
     "burns": st.sampled_from(["recorded", "not-recorded", "yes", None]),
-    "small_blind": st.sampled_from(["posted", "none", None, "dead", 0]),
+    "small_blind": st.sampled_from(["posted", "none", None, "dead", 0, 1, 2, 3, True]),
     "table_seats": st.sampled_from([None, 1, 2, 3, 6, 9, 10, 99, 100, True, "9"]),
     "table": st.sampled_from(["7", "main", 7, True, 7.5, None]),
     "started": st.sampled_from(

@@ -13,9 +13,10 @@ from floorman.session.rotation import (
     next_button,
     next_header,
     next_position,
+    placed_table,
     small_blind_spot,
 )
-from floorman.session.seating import between
+from floorman.session.seating import Change, EntryRules, Seating, apply, between, deal
 
 HEADER = {"game": "holdem", "blinds": [1, 2], "button": 3, "seats": {1: 100, 3: 100, 5: 100}}
 
@@ -170,3 +171,56 @@ def test_the_button_a_hand_was_played_with_is_its_last_button_event() -> None:
     events = [parse_event(text, n) for n, text in enumerate(["deal", "6 raise 6", "button 3"])]
     assert button_played(events) == 3
     assert button_played(events[:2]) is None
+
+
+def test_after_a_hand_dealt_before_the_small_blind_the_button_moves_one_player_on() -> None:
+    # hand: button 2, seat 3 dealt in unblinded, small blind 4, big blind 6 (WSOP LA 154)
+    assert next_position((1, 2, 3, 4, 6), 2, (1, 2, 3, 4, 6), "dead", 4) == (3, 6)
+    passed = next_position((1, 2, 3, 4, 6), 2, (1, 2, 3, 4, 6), "dead", 4, one_player_on=False)
+    assert passed == (4, True)
+    assert next_header({**HEADER, "button": 1, "small_blind": 5, "seats": {
+        1: 100, 3: 100, 5: 100, 6: 100}}, {1: 100, 3: 100, 5: 100, 6: 100}, "dead",
+    )["small_blind"] == 6  # fmt: skip
+
+
+WSOP_BUY = EntryRules("dealt-in", "none", "missed-blinds", "past-two", "allowed")
+
+
+@given(
+    seats=st.sets(st.integers(1, 9), min_size=3, max_size=7),
+    data=st.data(),
+)
+def test_a_new_player_who_waits_buys_the_button_or_posts_keeps_the_dead_button_round(
+    seats: set[int], data: st.DataObject
+) -> None:
+    """A new player sits down, hand after hand, and waits for the big blind, buys the
+    button or posts just the big blind (WSOP LA 154): the big blind still moves one player
+    on every hand, the player who had it posts the small blind, and once everyone is dealt
+    in every player has the button once a round (WSOP LA 151)."""
+    order = tuple(sorted(seats))
+    button = data.draw(st.sampled_from(order))
+    empty = [s for s in range(1, 11) if s not in seats]
+    newcomer = data.draw(st.sampled_from(empty))
+    choice = data.draw(st.sampled_from(["wait", "buy", "post"]))
+    sits = data.draw(st.integers(0, len(order)))
+    table = Seating.from_stacks(dict.fromkeys(order, 100), (1, 2), 0)
+    last = Table(order, button)
+    small_blind: bool | int = True
+    buttons: list[int] = []
+    for hand in range(4 * (len(order) + 1)):
+        if hand == sits:
+            change = Change("sit", newcomer, 100, post=choice == "post", buy=choice == "buy")
+            table = apply(table, change, WSOP_BUY, 10)
+        dealt = deal(table, last.seats, last.button, "dead", WSOP_BUY, small_blind)
+        placed = placed_table(tuple(dealt.seats), dealt.button, dealt.small_blind)
+        small, big = placed.blind_seats
+        assert big == Table(placed.seats, last.big_blind).left_of(last.big_blind)
+        assert small == last.big_blind
+        assert small != last.blind_seats[0]
+        buttons.append(placed.button)
+        table, last, small_blind = dealt.seating, placed, dealt.small_blind
+    everyone = sorted(table.players)
+    assert sorted(last.seats) == everyone
+    settled = len(buttons) - 2 * len(everyone)  # the newcomer is in and a round has passed
+    for start in range(settled, len(buttons) - len(everyone) + 1):
+        assert sorted(buttons[start : start + len(everyone)]) == everyone

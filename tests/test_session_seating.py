@@ -7,6 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from floorman.hand.table import Table, TableError
+from floorman.session.rotation import placed_table
 from floorman.session.seating import (
     Change,
     EntryRules,
@@ -21,6 +22,7 @@ RROP = EntryRules()
 TDA = EntryRules("dealt-in", "button-to-small-blind", "dealt-in")
 WSOP_LIVE = EntryRules("post-or-wait", "none", "missed-blinds")
 WSOP_SEATS = EntryRules("post-or-wait", "none", "missed-blinds", "past-two")
+WSOP_BUYING = EntryRules("post-or-wait", "none", "missed-blinds", "past-two", "allowed")
 
 
 def six() -> Seating:
@@ -151,13 +153,13 @@ def test_the_seating_is_kept_as_json_and_read_back() -> None:
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["sitout", "back", "backpost", "sit", "leave", "change"]),
+            st.sampled_from(["sitout", "back", "backpost", "sit", "buy", "leave", "change"]),
             st.integers(1, 9),
         ),
         max_size=12,
     ),
     st.sampled_from(["moving", "dead"]),
-    st.sampled_from([RROP, TDA, WSOP_LIVE, WSOP_SEATS]),
+    st.sampled_from([RROP, TDA, WSOP_LIVE, WSOP_SEATS, WSOP_BUYING]),
 )
 # the big blind passed the player waiting on seat 9 when the small blind fell to empty seat 7
 @example([("sit", 9), ("sitout", 7), ("back", 7)], "dead", RROP)
@@ -165,13 +167,15 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
     steps: list[tuple[str, int]], rule: str, rules: EntryRules
 ) -> None:
     table = Seating.from_stacks({1: 100, 3: 100, 5: 100, 7: 100}, (1, 2), 0)
-    seats, button, small_blind = (1, 3, 5, 7), 1, True
+    seats, button = (1, 3, 5, 7), 1
+    small_blind: bool | int = True
     for kind, seat in steps:
         change = {
             "sitout": Change("sitout", seat),
             "back": Change("back", seat),
             "backpost": Change("back", seat, post=True),
             "sit": Change("sit", seat, chips=100, post=seat % 2 == 0),
+            "buy": Change("sit", seat, chips=100, buy=True),
             "leave": Change("leave", seat),
             "change": Change("seat", seat, to=10 - seat, post=seat % 3 == 0),
         }[kind]
@@ -189,8 +193,8 @@ def test_dealing_hand_after_hand_keeps_every_chip_and_two_seats_in(
         assert set(dealt.seats) <= set(table.players)
         assert all(p.status != "posting" or s not in dealt.seats
                    for s, p in dealt.seating.players.items())  # fmt: skip
-        last = Table(seats, button, small_blind)
-        placed = Table(tuple(dealt.seats), dealt.button, dealt.small_blind)
+        last = placed_table(seats, button, small_blind)
+        placed = placed_table(tuple(dealt.seats), dealt.button, dealt.small_blind)
         assert dealt.small_blind or (rule == "dead" and len(placed.seats) > 2)
         if rule == "dead" and len(placed.seats) > 2:  # the dead button moves the blinds on
             assert placed.blind_seats[0] is None or placed.blind_seats[0] != last.blind_seats[0]
@@ -272,3 +276,81 @@ def test_free_seat_changes_are_dealt_in_at_once() -> None:
     rules = EntryRules(seat_change="free")
     table = apply(six(), Change("seat", 4, to=9), rules)
     assert hands_out(table, 9, rules) == [True] * 4
+
+
+WSOP_BUY = EntryRules("dealt-in", "none", "missed-blinds", "past-two", "allowed")
+
+
+def five() -> tuple[Seating, tuple[int, ...]]:
+    """Five players, the last hand's button on 1 (small blind 2, big blind 4), a new player
+    on seat 3: the dead button puts the next button on 2 and the small blind on 4, so seat
+    3 is between them."""
+    table = Seating.from_stacks({1: 100, 2: 100, 4: 100, 6: 100, 8: 100}, (1, 2), 0)
+    return table, (1, 2, 4, 6, 8)
+
+
+def rounds(table: Seating, seats: tuple[int, ...], hands: int) -> list[tuple[int, object]]:
+    """The button and small blind (its seat, or True) of ``hands`` hands from ``five``."""
+    button: int = 1
+    small: bool | int = True
+    found = []
+    for _ in range(hands):
+        dealt = deal(table, seats, button, "dead", WSOP_BUY, small)
+        found.append((dealt.button, dealt.small_blind))
+        table, seats, button, small = (
+            dealt.seating,
+            tuple(dealt.seats),
+            dealt.button,
+            dealt.small_blind,
+        )
+    return found
+
+
+def test_wsop_a_new_player_buys_the_button_and_has_it_next_hand() -> None:
+    table, seats = five()
+    table = apply(table, Change("sit", 3, chips=100, buy=True), WSOP_BUY)
+    dealt = deal(table, seats, 1, "dead", WSOP_BUY)
+    assert (dealt.button, dealt.small_blind, sorted(dealt.seats)) == (2, 4, [1, 2, 3, 4, 6, 8])
+    assert dealt.posts == ["post 3 bb 2", "post 3 dead 1"]
+    assert "buys the button" in dealt.notes[0]
+    after = deal(dealt.seating, tuple(dealt.seats), 2, "dead", WSOP_BUY, 4)
+    assert (after.button, after.small_blind, after.posts) == (3, 6, [])  # seat 4 unblinded
+    # the button then moves one player a hand, every player having it in the round
+    assert [b for b, _ in rounds(table, seats, 7)] == [2, 3, 4, 6, 8, 1, 2]
+
+
+def test_wsop_a_new_player_posts_just_the_big_blind_and_the_button_passes() -> None:
+    table, seats = five()
+    table = apply(table, Change("sit", 3, chips=100, post=True), WSOP_BUY)
+    dealt = deal(table, seats, 1, "dead", WSOP_BUY)
+    assert (dealt.button, dealt.small_blind, dealt.posts) == (2, 4, ["post 3 bb 2"])
+    after = deal(dealt.seating, tuple(dealt.seats), 2, "dead", WSOP_BUY, 4)
+    assert (after.button, after.small_blind) == (4, True)  # to seat 4, who posted the small blind
+    assert after.seating.players[3].buys is None
+    assert [b for b, _ in rounds(table, seats, 7)] == [2, 4, 6, 8, 1, 2, 3]
+
+
+def test_wsop_a_new_player_may_wait_for_the_big_blind_instead() -> None:
+    table, seats = five()
+    table = apply(table, Change("sit", 3, chips=100), WSOP_BUY)
+    dealt = deal(table, seats, 1, "dead", WSOP_BUY)
+    assert 3 not in dealt.seats
+    assert dealt.small_blind is True
+    assert "seat 3 waits" in dealt.notes[0]
+
+
+@pytest.mark.parametrize("rules", [RROP, TDA, WSOP_LIVE])
+def test_buying_the_button_is_refused_where_the_rulebook_does_not_allow_it(
+    rules: EntryRules,
+) -> None:
+    with pytest.raises(TableError, match="seat 3: the rulebook does not let a new player buy"):
+        apply(five()[0], Change("sit", 3, chips=100, buy=True), rules)
+
+
+def test_buying_the_button_elsewhere_is_dealing_in_a_new_player() -> None:
+    table, seats = five()
+    table = apply(table, Change("sit", 7, chips=100, buy=True), WSOP_BUY)
+    dealt = deal(table, seats, 1, "dead", WSOP_BUY)  # seat 7 is not before the small blind
+    assert (dealt.button, dealt.small_blind, dealt.posts) == (2, True, [])
+    assert 7 in dealt.seats
+    assert dealt.seating.players[7].buys is None

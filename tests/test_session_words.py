@@ -34,7 +34,7 @@ def test_each_change_reads_as_typed(text: str, change: Change) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("sit 7", '"sit 7": write sit SEAT CHIPS [NAME] [post]'),
+        ("sit 7", '"sit 7": write sit SEAT CHIPS [NAME] [post | buy-button]'),
         ("leave", '"leave": write leave SEAT'),
         ("back 3 now", '"back 3 now": write back SEAT [post]'),
         ("level 2", '"level 2": write level SMALL/BIG [ante X]'),

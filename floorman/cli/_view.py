@@ -26,8 +26,9 @@ GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"
 
 
 def headline(state: HandState) -> str:
-    """``hold'em no-limit 1/2, button seat 3``; a dead button on an empty seat and a small
-    blind fallen to an empty seat are said."""
+    """``hold'em no-limit 1/2, button seat 3``; a dead button on an empty seat, a small
+    blind fallen to an empty seat and one posted past the first seat left of the button
+    are said."""
     small, big = state.blinds
     text = f"{GAME_NAMES.get(state.game, state.game)} {state.betting} {small}/{big}"
     if state.ante:
@@ -35,6 +36,8 @@ def headline(state: HandState) -> str:
     text += f", button seat {state.button}"
     if state.button not in state.table.seats:
         text += " (empty)"
+    if state.table.small_blind_seat is not None:
+        text += f", small blind seat {state.table.small_blind_seat}"
     return text if state.table.small_blind else text + ", no small blind"
 
 

@@ -43,9 +43,9 @@ one event per line (several with ;), e.g.
   | 4 motion (limit); out of turn too: it is ruled
 and: undo (take back the last event), show (the whole table),
   next (the next hand, once this one is over; next force closes it as abandoned), help, quit
-between hands (from the next hand on): sit SEAT CHIPS [NAME] [post] | move SEAT CHIPS
-  [from TABLE] [NAME] | leave SEAT | sitout SEAT | back SEAT [post] | seat SEAT NEWSEAT
-  | rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
+between hands (from the next hand on): sit SEAT CHIPS [NAME] [post | buy-button]
+  | move SEAT CHIPS [from TABLE] [NAME] | leave SEAT | sitout SEAT | back SEAT [post]
+  | seat SEAT NEWSEAT | rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
 
 
 _NEXT = "hand over: type next for the next hand"

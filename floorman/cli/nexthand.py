@@ -59,7 +59,12 @@ def start_next(
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
     from floorman.session.record import seating_entry, table_record
-    from floorman.session.rotation import blinds_header, button_played, next_header
+    from floorman.session.rotation import (
+        blinds_header,
+        button_played,
+        header_small_blind,
+        next_header,
+    )
     from floorman.session.seating import EntryRules, Seating, apply, deal
 
     last = _hands.find_hand(store, None, table, open_only=False)
@@ -108,7 +113,7 @@ def start_next(
             played if played is not None and moved else loaded.header.button,
             rule,
             rules,
-            loaded.header.small_blind == "posted",
+            header_small_blind(loaded.header.small_blind),
         )
         data = blinds_header(
             {

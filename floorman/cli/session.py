@@ -164,9 +164,19 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
             owes += f", {player.wait} hand{'s' if player.wait != 1 else ''} (seat change)"
         elif player.moved_from is not None:
             owes += f", from seat {player.moved_from}"
+        if player.buys:
+            owes += ", " + _BUYS[player.buys][player.status == "playing" and not player.new]
         name = f"  {player.name}" if player.name else ""
         lines.append(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
     show(lines)
+
+
+_BUYS = {
+    "button": ("buys the button", "bought the button: has it next hand"),
+    "big-blind": ("posts the big blind there", "posted the big blind: the button passes"),
+}
+"""A new player's choice between the button and the small blind (WSOP LA 154), before
+the player is dealt in and after."""
 
 
 @table_app.command("log", epilog=help_example("floorman table log --table 7 --json"))
@@ -303,15 +313,26 @@ def table_sit(
     chips: ChipsArgument,
     name: NameOption = None,
     post: PostOption = False,
+    buy: Annotated[
+        bool,
+        typer.Option(
+            "--buy-button",
+            help="Between the button and the small blind: post a big blind and a dead small"
+            " blind, be dealt in, and have the button next hand (WSOP LA 154).",
+        ),
+    ] = False,
     table: TableOption = None,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
     """A player sits down: dealt in as the rulebook says (post the big blind or wait for it,
-    RRoP §4 rules 4-7; dealt in at once, TDA 10-A and WSOP LA 100-a)."""
+    RRoP §4 rules 4-7; dealt in at once, TDA 10-A and WSOP LA 100-a). Between the button
+    and the small blind, where the rulebook allows (buy_the_button), the player buys the
+    button or, with --post, posts just the big blind (WSOP LA 154)."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("sit", seat, _amount(chips, "chips"), name, post=post), by, db)
+    change = Change("sit", seat, _amount(chips, "chips"), name, post=post, buy=buy)
+    record_change(table, change, by, db)
 
 
 @table_app.command("move", epilog=help_example("floorman table move 350 --from 12 --table 7"))

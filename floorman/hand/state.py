@@ -91,16 +91,19 @@ from floorman.hand.table import Table
 
 __all__ = ["HandState"]
 
-_TABLES: dict[tuple[tuple[int, ...], int, bool], Table] = {}
+_TABLES: dict[tuple[tuple[int, ...], int, bool, int | None], Table] = {}
 
 
-def _table(seats: tuple[int, ...], button: int, small_blind: bool = True) -> Table:
+def _table(
+    seats: tuple[int, ...], button: int, small_blind: bool = True, seat: int | None = None
+) -> Table:
     """Tables are immutable: hands at the same seats and button share one."""
-    table = _TABLES.get((seats, button, small_blind))
+    key = (seats, button, small_blind, seat)
+    table = _TABLES.get(key)
     if table is None:
         if len(_TABLES) > 4096:
             _TABLES.clear()
-        table = _TABLES[(seats, button, small_blind)] = Table(seats, button, small_blind)
+        table = _TABLES[key] = Table(seats, button, small_blind, seat)
     return table
 
 
@@ -167,6 +170,7 @@ class HandState(IrregularBetting):
         strict: bool = False,
         chip_values: tuple[int, ...] | None = None,
         small_blind: bool = True,
+        small_blind_seat: int | None = None,
     ) -> None:
         """Start a hand: the antes and blinds are posted from the stacks.
 
@@ -179,7 +183,8 @@ class HandState(IrregularBetting):
         betting instead of recording it; ``chip_values`` are the denominations in play
         when the header names them; without ``small_blind`` the small blind falls to an
         empty seat under the dead button and the first seat left of the button posts the
-        big blind.
+        big blind; ``small_blind_seat`` posts the small blind when the first seat left of the
+        button does not (a new player dealt in between them, WSOP LA 154).
         """
         self.game = game
         self.shown = {}
@@ -195,7 +200,7 @@ class HandState(IrregularBetting):
         self.away = set()
         IrregularBetting.__init__(
             self,
-            _table(tuple(seats), button, small_blind),
+            _table(tuple(seats), button, small_blind, small_blind_seat),
             HOLE_CARDS[game],
             seats,
             blinds,

@@ -17,6 +17,8 @@ Rules for Using Blinds rule 1, WSOP LA 151, TDA 32).
 (7, 2)
 >>> Table((1, 3, 5, 6), button=3, small_blind=False).blind_seats  # no small blind
 (None, 5)
+>>> Table((1, 3, 5, 6), button=1, small_blind_seat=5).blind_seats  # seat 3 dealt in unblinded
+(5, 6)
 """
 
 from __future__ import annotations
@@ -34,12 +36,15 @@ class TableError(FloormanError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The occupied seats (any order given, kept ascending), the button's seat, and whether
-    a small blind is posted."""
+    """The occupied seats (any order given, kept ascending), the button's seat, whether
+    a small blind is posted, and the seat that posts it when that is not the first seat
+    left of the button (a new player dealt in between the button and the small blind, WSOP
+    LA 154)."""
 
     seats: tuple[int, ...]
     button: int
     small_blind: bool = True
+    small_blind_seat: int | None = None
     deal_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _index: dict[int, int] = field(init=False, repr=False, compare=False)
     _clockwise: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -56,6 +61,8 @@ class Table:
             raise TableError("heads-up the button posts the small blind")
         start = next((i for i, s in enumerate(seats) if s > self.button), 0)
         order = seats[start:] + seats[:start]
+        if self.small_blind_seat is not None:
+            _check_small_blind(self.small_blind_seat, order, self.button, self.small_blind)
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "deal_order", order)
         object.__setattr__(self, "_index", {s: i for i, s in enumerate(order)})
@@ -83,6 +90,8 @@ class Table:
         for a small blind that falls to an empty seat."""
         if self.heads_up and self.button in self._index:
             return self.button, self.left_of(self.button)
+        if self.small_blind_seat is not None:
+            return self.small_blind_seat, self.left_of(self.small_blind_seat)
         small = self.deal_order[0]
         if not self.small_blind:
             return None, small
@@ -108,3 +117,19 @@ class Table:
             i = self._index[self.left_of(seat)]
             found = self._clockwise[seat] = self.deal_order[i:] + self.deal_order[:i]
         return found
+
+
+def _check_small_blind(seat: int, order: tuple[int, ...], button: int, posted: bool) -> None:
+    """A small blind named by its seat: a player's, not the button's, with the big blind
+    left of it before the button comes round again."""
+    if not posted:
+        raise TableError(f"small_blind: seat {seat} posts it, so a small blind is posted")
+    if len(order) == 2:
+        raise TableError("small_blind: heads-up the button posts the small blind")
+    if seat not in order:
+        raise TableError(f"small_blind: seat {seat} is not a player in the hand")
+    after = order[order.index(seat) + 1 :]
+    if not after or after[0] == button:
+        raise TableError(
+            f"small_blind: seat {seat} is not left of the button with the big blind after it"
+        )

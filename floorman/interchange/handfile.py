@@ -36,6 +36,7 @@ from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
 from floorman.hand.structures import DEFAULT_RAISE_CAP, Structure
+from floorman.hand.table import Table, TableError
 from floorman.inputfile import read_input
 from floorman.interchange.plainhand import (
     MAX_TABLE_SEATS,
@@ -78,10 +79,12 @@ class HandHeader(BaseModel):
     )
     ante: int = Field(0, ge=0, le=MAX_CHIPS, description="per player, posted before the blinds")
     button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
-    small_blind: Literal["posted", "none"] = Field(
+    small_blind: Literal["posted", "none"] | int = Field(
         "posted",
         description="none: under the dead button the small blind falls to an empty seat and"
-        " nobody posts it; the first seat left of the button posts the big blind",
+        " nobody posts it; the first seat left of the button posts the big blind. A seat: it"
+        " posts the small blind, the seats between it and the button are dealt in with no"
+        " blind (a new player between the button and the small blind, WSOP LA 154)",
     )
     seats: dict[int, int] = Field(description="occupied seat -> starting stack")
     table_seats: int | None = Field(
@@ -157,6 +160,13 @@ class HandHeader(BaseModel):
                 )
         return dict(sorted(value.items()))
 
+    @field_validator("small_blind", mode="before")
+    @classmethod
+    def _small_blind(cls, value: Any) -> Any:
+        if value in ("posted", "none") or (type(value) is int and 1 <= value <= MAX_SEAT):
+            return value
+        raise ValueError("write posted, none or the seat that posts the small blind")
+
     @field_validator("chips")
     @classmethod
     def _chips(cls, value: list[int]) -> list[int]:
@@ -192,6 +202,11 @@ class HandHeader(BaseModel):
                 )
         if len(self.seats) == 2 and self.small_blind == "none":
             raise ValueError("small_blind: heads-up the button posts the small blind")
+        if type(self.small_blind) is int:
+            try:
+                Table(tuple(self.seats), self.button, small_blind_seat=self.small_blind)
+            except TableError as error:
+                raise ValueError(str(error)) from None
         return self
 
     @property

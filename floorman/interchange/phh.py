@@ -350,7 +350,12 @@ class _Importer:
             antes.reverse()
         header: dict[str, Any] = {"game": game, "betting": betting, "burns": "not-recorded"}
         small, big = forced[0], forced[1]
-        if big and small <= big:
+        posted = next((i for i, amount in enumerate(forced) if amount), 0)
+        if 0 < posted < players - 2 and _blinds_at(forced, posted):
+            blinds = header["blinds"] = (forced[posted], forced[posted + 1])
+            header["small_blind"] = posted + 1  # the players before it are dealt in unblinded
+            straddles = []
+        elif big and small <= big:
             blinds = header["blinds"] = (small, big)
             straddles = forced[2:]
         else:  # a lone blind or one out of order: post them as straddles in turn
@@ -398,6 +403,7 @@ class _Importer:
             limit_bets=limit_bets,
             min_bet=min_bet,
             strict=True,
+            small_blind_seat=header.get("small_blind"),
         )
         imported = Imported(self.name, header, [], state)
         for post in posts:
@@ -768,6 +774,13 @@ def _amount(text: str, name: str) -> int:
     return int(value)
 
 
+def _blinds_at(forced: Sequence[int], index: int) -> bool:
+    """Whether ``forced`` holds just a small and a big blind, the small one at ``index``:
+    the players before it dealt in with no blind."""
+    small, big = forced[index], forced[index + 1]
+    return 0 < small <= big and not any(forced[index + 2 :])
+
+
 # ---------------------------------------------------------------------- floorman to PHH
 
 _NAME_NOTE: Final = re.compile(r"seat (\d+): (.+)")
@@ -812,7 +825,11 @@ def dump_phh(hand: Hand) -> str:
     count = len(order)
     antes = [hand.ante] * count
     forced = [0] * count
-    if final.table.small_blind:
+    named = final.table.small_blind_seat
+    if named is not None:  # the players before it are dealt in with no blind
+        small = player[named] - 1
+        forced[small], forced[small + 1] = hand.blinds
+    elif final.table.small_blind:
         forced[0], forced[1] = hand.blinds
     else:  # the small blind fell to an empty seat: the first player posts the big blind alone
         forced[0] = hand.blinds[1]

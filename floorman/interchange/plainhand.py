@@ -130,8 +130,20 @@ def start_state(
         min_bet=header.min_bet,
         limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
         chip_values=tuple(header.chips) if "chips" in given else None,
-        small_blind=header.small_blind == "posted",
+        small_blind=header.small_blind != "none",
+        small_blind_seat=header.small_blind if type(header.small_blind) is int else None,
     )
+
+
+def _small_blind_seat(seat: int, seats: Mapping[int, int], button: int) -> bool:
+    """Whether ``seat`` may post the small blind, as the model's check says."""
+    from floorman.hand.table import Table, TableError
+
+    try:
+        Table(tuple(seats), button, small_blind_seat=seat)
+    except TableError:
+        return False
+    return True
 
 
 class PlainHeader:
@@ -142,7 +154,7 @@ class PlainHeader:
     blinds: tuple[int, int]
     ante: int
     button: int
-    small_blind: str
+    small_blind: str | int
     seats: dict[int, int]
     table_seats: int | None
     chips: list[int]
@@ -254,7 +266,10 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     ):
         return False
     small_blind = values["small_blind"]
-    if not _text_in(small_blind, _SMALL_BLIND):
+    if type(small_blind) is int:
+        if not _small_blind_seat(small_blind, seats, button):
+            return False
+    elif not _text_in(small_blind, _SMALL_BLIND):
         return False
     if len(seats) == 2 and (button not in seats or small_blind != "posted"):
         return False

@@ -36,9 +36,11 @@ __all__ = [
     "Position",
     "blinds_header",
     "button_played",
+    "header_small_blind",
     "next_button",
     "next_header",
     "next_position",
+    "placed_table",
     "remaining",
     "small_blind_spot",
 ]
@@ -48,10 +50,23 @@ BUTTON_RULES: Final = ("moving", "dead")
 
 
 class Position(NamedTuple):
-    """Where a hand's button is, and whether anyone posts the small blind."""
+    """Where a hand's button is, and whether anyone posts the small blind: ``True``,
+    ``False``, or the seat that posts it past the first seat left of the button."""
 
     button: int
-    small_blind: bool = True
+    small_blind: bool | int = True
+
+
+def placed_table(seats: Sequence[int], button: int, small_blind: bool | int) -> Table:
+    """The table a header's ``small_blind`` (posted, none, or a seat) places."""
+    if isinstance(small_blind, bool):
+        return Table(tuple(seats), button, small_blind)
+    return Table(tuple(seats), button, True, small_blind)
+
+
+def header_small_blind(value: str | int) -> bool | int:
+    """A header's ``small_blind`` as :func:`placed_table` takes it."""
+    return value if not isinstance(value, str) else value == "posted"
 
 
 def remaining(stacks: Mapping[int, int]) -> dict[int, int]:
@@ -88,14 +103,21 @@ def next_position(
     button: int,
     seats: Sequence[int],
     rule: ButtonRule,
-    small_blind: bool = True,
+    small_blind: bool | int = True,
+    *,
+    one_player_on: bool = True,
 ) -> Position:
     """The next hand's button and small blind.
 
     ``before``, ``button`` and ``small_blind`` are the last hand's occupied seats, button
-    and whether it had a small blind; ``seats`` are the seats dealt in next.
+    and small blind (posted, none or its seat); ``seats`` are the seats dealt in next.
+    After a hand with players dealt in between the button and the small blind, the dead
+    button moves ``one_player_on``, to the first of them, so that every player has the
+    button each round (WSOP LA 151; the player who bought the button plays it, LA 154),
+    the blinds moving on as due; else it goes behind the small blind, passing them (the
+    player who posted only the big blind there, LA 154).
     """
-    last = Table(tuple(before), button, small_blind)
+    last = placed_table(before, button, small_blind)
     big = last.big_blind
     table = Table(tuple(seats), button)
     if len(table.seats) == 2:
@@ -103,15 +125,35 @@ def next_position(
     if rule == "moving":
         return Position(table.left_of(button))
     due = table.left_of(big)
+    if one_player_on and last.small_blind_seat is not None:
+        moved = _one_player_on(last, table, due)
+        if moved is not None:
+            return moved
     spot = small_blind_spot(last)
-    placed = Table(table.seats, spot, big in table.seats)
-    if placed.blind_seats == ((big if big in table.seats else None), due):
-        return Position(spot, placed.small_blind)
+    behind = Table(table.seats, spot, big in table.seats)
+    if behind.blind_seats == ((big if big in table.seats else None), due):
+        return Position(spot, behind.small_blind)
     # a player came in between the blinds: the seat before the one due posts the small blind
     for candidate in _counterclockwise(table, due):
         if Table(table.seats, candidate).big_blind == due:
             return Position(candidate)
     raise AssertionError("some button always puts the big blind on the seat due")
+
+
+def _one_player_on(last: Table, table: Table, due: int) -> Position | None:
+    """The button on the first player left of the last button, the small blind on the
+    player who had the big blind and the big blind on ``due``; ``None`` when either has
+    gone or the seats cannot be placed so."""
+    button, big = last.deal_order[0], last.big_blind
+    if button not in table.seats or big not in table.seats:
+        return None
+    try:
+        moved = Table(table.seats, button, True, big)
+    except TableError:
+        return None
+    if moved.big_blind != due:
+        return None
+    return Position(button, True if moved.first_left_of_button == big else big)
 
 
 def _heads_up(table: Table, big: int) -> int:
@@ -147,7 +189,7 @@ def next_header(
     """
     before = {int(seat): chips for seat, chips in header["seats"].items()}
     button = int(header["button"])
-    small_blind = header.get("small_blind", "posted") == "posted"
+    small_blind = header_small_blind(header.get("small_blind", "posted"))
     carried = dict(before) if misdeal else {int(s): c for s, c in stacks.items()}
     for seat, chips in (changes or {}).items():
         carried[seat] = carried.get(seat, 0) + chips if chips else 0
@@ -160,9 +202,12 @@ def next_header(
     return blinds_header({**header, "seats": seats, "button": button}, small_blind)
 
 
-def blinds_header(header: Mapping[str, Any], small_blind: bool) -> dict[str, Any]:
-    """``header`` saying whether the hand has a small blind (the field only when it has none)."""
+def blinds_header(header: Mapping[str, Any], small_blind: bool | int) -> dict[str, Any]:
+    """``header`` saying whether the hand has a small blind, or which seat posts it (the
+    field only when it has none or names the seat)."""
     data = {key: value for key, value in header.items() if key != "small_blind"}
-    if not small_blind:
+    if small_blind is False:
         data["small_blind"] = "none"
+    elif small_blind is not True:
+        data["small_blind"] = small_blind
     return data

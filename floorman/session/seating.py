@@ -20,7 +20,13 @@ from typing import Any, Final, Literal
 
 from floorman.hand.table import Table, TableError
 from floorman.limits import MAX_CHIPS, MAX_SEAT
-from floorman.session.rotation import ButtonRule, next_button, next_position, small_blind_spot
+from floorman.session.rotation import (
+    ButtonRule,
+    next_button,
+    next_position,
+    placed_table,
+    small_blind_spot,
+)
 
 __all__ = [
     "CHANGE_KINDS",
@@ -41,6 +47,10 @@ Status = Literal["playing", "waiting", "posting", "out"]
 """playing: dealt in. waiting: sat down, came back or changed seats, dealt in when the big
 blind comes to the seat (or, after a seat change, the hands it waits have passed). posting:
 dealt in next hand, posting what is owed. out: sitting out."""
+Buys = Literal["button", "big-blind"]
+"""A new player's choice between the button and the small blind (WSOP LA 154): buy the
+button (a big blind and a dead small blind; the button comes to the seat next hand) or post
+just the big blind (the button passes the seat next hand)."""
 
 DEFAULT_TABLE_SEATS: Final = 9
 
@@ -65,6 +75,9 @@ class Player:
     says (RRoP §4 rule 13, WSOP LA 159)."""
     wait: int = 0
     """Hands a player who changed seats still waits to be back in the same position."""
+    buys: Buys | None = None
+    """Sitting down between the button and the small blind: the new player's choice, kept
+    for the hand after the one the player is dealt into (where the button goes)."""
 
     @property
     def label(self) -> str:
@@ -82,6 +95,8 @@ class Player:
             data["moved_from"] = self.moved_from
         if self.wait:
             data["wait"] = self.wait
+        if self.buys:
+            data["buys"] = self.buys
         return data
 
 
@@ -113,6 +128,7 @@ class Seating:
                 bool(p.get("new", False)),
                 p.get("moved_from"),
                 int(p.get("wait", 0)),
+                p.get("buys"),
             )
         blinds = data["blinds"]
         return cls(dict(sorted(players.items())), (int(blinds[0]), int(blinds[1])), data["ante"])
@@ -164,6 +180,8 @@ class Change:
     ante: int | None = None
     origin: str | None = None
     """``move``: the table the player comes from."""
+    buy: bool = False
+    """``sit``: buy the button, posting a big blind and a dead small blind (WSOP LA 154)."""
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -177,6 +195,8 @@ class Change:
             data["post"] = True
         if self.blinds is not None:
             data["blinds"] = list(self.blinds)
+        if self.buy:
+            data["buy"] = True
         return data
 
     @classmethod
@@ -192,6 +212,7 @@ class Change:
             None if blinds is None else (int(blinds[0]), int(blinds[1])),
             data.get("ante"),
             data.get("origin"),
+            bool(data.get("buy", False)),
         )
 
     def describe(self, dealt_in: bool = False) -> str:
@@ -200,7 +221,12 @@ class Change:
         who = f"seat {self.seat}" + (f" ({self.name})" if self.name else "")
         if self.kind == "sit":
             how = (
-                "dealt in"
+                "buys the button (WSOP LA 154)"
+                if self.buy
+                else "dealt in, or posts the big blind between the button and the small blind"
+                " (WSOP LA 154)"
+                if dealt_in and self.post
+                else "dealt in"
                 if dealt_in
                 else "posts to come in"
                 if self.post
@@ -240,13 +266,16 @@ class EntryRules:
     posts, and the hand is killed: TDA 30). ``seat_change``: ``same-position`` (a player
     who changes seats farther from the big blind waits to be in the same position, or posts
     the big blind: RRoP §4 rule 13), ``past-two`` (the same once the move passes more than
-    two active players: WSOP LA 159) or ``free``.
+    two active players: WSOP LA 159) or ``free``. ``buy_the_button``: ``allowed`` (a new
+    player between the button and the small blind may buy the button or post just the big
+    blind and be dealt in: WSOP LA 154, under the dead button) or ``not-allowed``.
     """
 
     new_player: str = "post-or-wait"
     closed: str = "button-to-big-blind"
     sitting_out: str = "missed-blinds"
     seat_change: str = "same-position"
+    buy_the_button: str = "not-allowed"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], betting: str = "no-limit") -> EntryRules:
@@ -258,6 +287,7 @@ class EntryRules:
             str(options.get("new_player_closed_seats", "button-to-big-blind")),
             str(options.get("sitting_out", "missed-blinds")),
             str(options.get("seat_change", "same-position")),
+            str(options.get("buy_the_button", "not-allowed")),
         )
 
 
@@ -309,10 +339,23 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
         chips = _chips(change.chips, f"seat {seat}")
         if kind == "move":  # moved in: dealt in at once, not a new player
             return seating.with_player(Player(seat, chips, change.name))
+        if change.buy and rules.buy_the_button != "allowed":
+            raise TableError(
+                f"seat {seat}: the rulebook does not let a new player buy the button"
+                " (buy_the_button)"
+            )
         status: Status = (
-            "playing" if rules.new_player == "dealt-in" else "posting" if change.post else "waiting"
+            "playing"
+            if rules.new_player == "dealt-in"
+            else "posting"
+            if change.post or change.buy
+            else "waiting"
         )
-        return seating.with_player(Player(seat, chips, change.name, status, new=True))
+        buys: Buys | None = None
+        if rules.buy_the_button == "allowed":
+            buys = "button" if change.buy else "big-blind" if change.post else None
+        player = Player(seat, chips, change.name, status, new=True, buys=buys)
+        return seating.with_player(player)
     player = _player(seating, change.seat)
     if kind == "leave":
         return seating.without(player.seat)
@@ -363,14 +406,15 @@ def earliest_big_blind_seat(empty: Sequence[int], big_blind: int) -> int:
 class Deal:
     """The next hand as the seating deals it: the seats dealt in and their stacks, the
     button, the posts owed (events), what the dealer is told, the seating after, and
-    whether a small blind is posted (not when it falls to an empty seat)."""
+    whether a small blind is posted (not when it falls to an empty seat), or the seat that
+    posts it when players are dealt in between it and the button."""
 
     seats: dict[int, int]
     button: int
     posts: list[str]
     notes: list[str]
     seating: Seating
-    small_blind: bool = True
+    small_blind: bool | int = True
 
 
 def deal(
@@ -379,19 +423,21 @@ def deal(
     button: int,
     rule: ButtonRule,
     rules: EntryRules,
-    small_blind: bool = True,
+    small_blind: bool | int = True,
 ) -> Deal:
     """Deal the next hand from ``seating``; ``before``, ``button`` and ``small_blind`` are
-    the last hand's seats dealt in, button and whether it had a small blind.
+    the last hand's seats dealt in, button and small blind (posted, none, or its seat).
 
     A player waiting is dealt in when the big blind comes to the seat; a player posting is
     dealt in now and posts what is owed: a new player the big blind (RRoP §4 rule 4), a
     player coming back every blind missed, the big blind live and the small blind dead
     (RRoP §4 rule 9, WSOP LA 156), but not in the seats the rulebook closes (RRoP §4
     rule 7). A player sitting out misses the blinds that pass the seat, unless the
-    rulebook deals absent players in (TDA 30).
+    rulebook deals absent players in (TDA 30). Where the rulebook lets a new player between
+    the button and the small blind buy the button or post just the big blind (WSOP LA 154),
+    the player is dealt in there, the seat that posts the small blind named.
     """
-    last = Table(tuple(before), button, small_blind)
+    last = placed_table(before, button, small_blind)
     last_small, last_big = small_blind_spot(last), last.big_blind
     players, notes = _seat_changes(seating.players, before, last_big, rules)
     away = [s for s, p in players.items() if p.status == "out"]
@@ -406,20 +452,22 @@ def deal(
         if (p.status == "posting" or (p.status == "playing" and p.new)) and p.stack > 0
     }
     waiting = {s for s, p in players.items() if p.status == "waiting" and p.stack > 0}
-    posted = True
+    posted: bool | int = True
     if len(established) >= 2:
         rotating = established
         if rule == "dead" and len(established) == 2:  # no longer heads-up: the big blind moves on
             rotating = established | posting | waiting
+        passed = any(players[s].buys == "big-blind" for s in before if s in players)
         button, posted = next_position(
-            tuple(before), button, tuple(sorted(rotating)), rule, small_blind
-        )
+            tuple(before), button, tuple(sorted(rotating)), rule, small_blind,
+            one_player_on=not passed,
+        )  # fmt: skip
     else:  # a table starting again: the newcomers are all the players there are
         established |= posting | waiting
         posting, waiting = set(), set()
         button = _table(before, button, sorted(established), rule).button
         rotating = established
-    place = _Place(button, posted, Table(tuple(sorted(rotating)), button, posted).big_blind)
+    place = _Place(button, posted, placed_table(tuple(sorted(rotating)), button, posted).big_blind)
     if rule == "dead" and len(rotating) > 2:  # the big blind goes to the next seat to take it
         taking = Table(tuple(sorted(established | posting | waiting)), button)
         place = replace(place, due=taking.left_of(last_big))
@@ -428,18 +476,41 @@ def deal(
     waiting &= {table.big_blind}
     shut: set[int] = set()
     held: set[int] = set()
-    for _ in range(len(posting) + 1):
-        table = place.table(established | posting | waiting, before, rule)
+    entering: set[int] = set()
+    for _ in range(2 * len(posting) + 1):
+        table = place.table(established | posting | waiting, before, rule, entering)
         closed = {s for s in posting if _closed(s, table, rules, players[s], place, last_big)}
-        ahead = {s for s in posting - closed if place.ahead(s, table, rule, last_big)}
+        ahead = {s for s in posting - closed - entering if place.ahead(s, table, rule, last_big)}
+        buying = {s for s in ahead if players[s].buys and rules.buy_the_button == "allowed"}
+        if buying and place.fits(established | posting | waiting, before, rule, entering | buying):
+            entering |= buying
+            ahead -= buying
         if not closed | ahead:
+            if buying & entering:
+                continue
             break
         shut |= closed
         held |= ahead
         posting -= closed | ahead
+    if entering and not place.fits(established | posting | waiting, before, rule, entering):
+        held |= entering
+        posting -= entering
+        entering = set()
+    table = place.table(established | posting | waiting, before, rule, entering)
     small, big = table.blind_seats
     posts: list[str] = []
-    for s in sorted(posting):
+    for s in sorted(entering):
+        player = players[s]
+        live = min(seating.blinds[1], player.stack)
+        posts.append(f"post {s} bb {live}")
+        if player.buys == "button" and seating.blinds[0] and player.stack > live:
+            posts.append(f"post {s} dead {min(seating.blinds[0], player.stack - live)}")
+            notes.append(f"{player.label} buys the button: posts a big blind and a dead small"
+                         " blind, and has the button next hand (WSOP LA 154)")  # fmt: skip
+        else:
+            notes.append(f"{player.label} posts the big blind between the button and the small"
+                         " blind: next hand the button passes the seat (WSOP LA 154)")  # fmt: skip
+    for s in sorted(posting - entering):
         player = players[s]
         if player.status != "posting":
             continue
@@ -463,7 +534,8 @@ def deal(
             if player.status == "out":
                 notes.append(f"{player.label} is away: after the deal, record away {s}")
             else:
-                updated[s] = replace(player, status="playing", owes=(), new=False)
+                buys = player.buys if s in entering else None
+                updated[s] = replace(player, status="playing", owes=(), new=False, buys=buys)
         elif player.wait:  # a seat change: no blind is missed while it waits
             left = player.wait - 1
             updated[s] = replace(player, wait=left, status="waiting" if left else "playing")
@@ -480,7 +552,7 @@ def deal(
         posts,
         notes,
         replace(seating, players=updated),
-        table.small_blind,
+        table.small_blind if table.small_blind_seat is None else table.small_blind_seat,
     )
 
 
@@ -538,21 +610,56 @@ class _Place:
     they post a small blind, and the seat due for the big blind."""
 
     button: int
-    small_blind: bool
+    small_blind: bool | int
     due: int
 
-    def table(self, seats: set[int], before: Sequence[int], rule: ButtonRule) -> Table:
+    def table(
+        self,
+        seats: set[int],
+        before: Sequence[int],
+        rule: ButtonRule,
+        entering: set[int] | frozenset[int] = frozenset(),
+    ) -> Table:
         """The table dealt with the button already placed; heads-up the button must be on a
         seat dealt in, so it is placed again for the two seats. A player dealt in between
         the button and the big blind due posts the small blind that had fallen to an empty
-        seat."""
+        seat. The players ``entering`` between the button and the small blind are dealt in
+        with no blind, the small blind named on the seat it is on without them."""
+        if entering:
+            without = self.table(seats - entering, before, rule)
+            small = without.blind_seats[0]
+            assert small is not None
+            assert not without.heads_up
+            return Table(tuple(sorted(seats)), without.button, True, small)
         if len(seats) < 2 or (len(seats) == 2 and self.button not in seats):
             return _table(before, self.button, sorted(seats), rule)
         order = tuple(sorted(seats))
-        posted = self.small_blind or len(order) == 2
+        if not isinstance(self.small_blind, bool):
+            named = self.small_blind if self.small_blind in order else None
+            if named is not None and Table(order, self.button).first_left_of_button != named:
+                return Table(order, self.button, True, named)
+        posted = bool(self.small_blind) or len(order) == 2
         if not posted and Table(order, self.button).first_left_of_button != self.due:
             posted = True
         return Table(order, self.button, posted)
+
+    def fits(
+        self, seats: set[int], before: Sequence[int], rule: ButtonRule, entering: set[int]
+    ) -> bool:
+        """Whether the players ``entering`` can be dealt in between the button and the small
+        blind: a small blind posted by a player, and three players without them."""
+        try:
+            without = self.table(seats - entering, before, rule)
+        except TableError:
+            return False
+        small = without.blind_seats[0]
+        if small is None or without.heads_up or without.button != self.button:
+            return False
+        try:
+            Table(tuple(sorted(seats)), without.button, True, small)
+        except TableError:
+            return False
+        return True
 
     def ahead(self, seat: int, table: Table, rule: ButtonRule, small_blind: int) -> bool:
         """Whether ``seat`` is between the dead button and ``small_blind``, the seat the

@@ -2,6 +2,8 @@
 
 >>> parse_change("sit 7 200 Ann post").describe()
 'seat 7 (Ann) sits down with 200, posts to come in'
+>>> parse_change("sit 3 100 buy-button").buy
+True
 >>> parse_change("level 2/4 ante 1").blinds
 (2, 4)
 """
@@ -17,7 +19,7 @@ from floorman.session.seating import Change
 __all__ = ["CHANGE_WORDS", "USAGE", "ChangeError", "parse_change"]
 
 USAGE: Final = {
-    "sit": "sit SEAT CHIPS [NAME] [post]",
+    "sit": "sit SEAT CHIPS [NAME] [post | buy-button]",
     "move": "move SEAT CHIPS [from TABLE] [NAME]",
     "leave": "leave SEAT",
     "sitout": "sitout SEAT",
@@ -73,11 +75,12 @@ def _parse(kind: str, rest: list[str]) -> Change:
             raise ValueError
         return Change("rebuy", seat, chips)
     extra = rest[2:]
-    post = bool(extra) and extra[-1].lower() == "post" and kind == "sit"
-    if post:
+    last = extra[-1].lower() if extra and kind == "sit" else ""
+    post, buy = last == "post", last == "buy-button"
+    if post or buy:
         extra = extra[:-1]
     origin = None
     if kind == "move" and len(extra) >= 2 and extra[0].lower() == "from":
         origin, extra = extra[1], extra[2:]
     name = " ".join(extra) or None
-    return Change(kind, seat, chips, name, post=post, origin=origin)  # type: ignore[arg-type]
+    return Change(kind, seat, chips, name, post=post, origin=origin, buy=buy)  # type: ignore[arg-type]
