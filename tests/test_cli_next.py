@@ -320,6 +320,26 @@ def test_wsop_a_new_player_buys_the_button_or_posts_the_big_blind_before_the_sma
     assert "seat 3 (Cy) sits down with 100, " in log
 
 
+def test_wsop_a_buyer_not_before_the_small_blind_next_hand_is_dealt_in_with_nothing_to_buy() -> (
+    None
+):
+    """Seat 3 is between the button (2) and the small blind (5) when the player sits down,
+    but the next hand's button is 5: seat 3 is an ordinary seat then, and nothing is posted
+    (no-limit: WSOP LA 100-a)."""
+    ok("new", "-t", "9", "--button", "2", "--rulebook", "wsop-2024",
+       "--seats", "1=100,2=100,5=100,6=100")  # fmt: skip
+    fold_round()
+    ok("table", "sit", "-t", "9", "3", "100", "--name", "Cy", "--buy-button")
+    lines = ok("next", "-t", "9").splitlines()
+    assert lines[:2] == [
+        "hand 2 at table 9: hold'em no-limit 1/2, button seat 5",
+        "seat 3 (Cy) is not between the button and the small blind this hand: dealt in as a"
+        " new player, with no button to buy (WSOP LA 154)",
+    ]
+    assert not any(line.startswith("  post") for line in lines)
+    assert 3 in seats_of(header())
+
+
 def test_rrop_refuses_buying_the_button_in_one_line() -> None:
     ok("new", "-t", "9", "--button", "1", "--seats", "1=100,2=100,4=100")
     result = run("table", "sit", "-t", "9", "3", "100", "--buy-button")

@@ -534,6 +534,10 @@ def deal(
             if player.status == "out":
                 notes.append(f"{player.label} is away: after the deal, record away {s}")
             else:
+                if player.buys and player.new and s not in entering:
+                    notes.append(f"{player.label} is not between the button and the small blind"
+                                 " this hand: dealt in as a new player, with no button to buy"
+                                 " (WSOP LA 154)")  # fmt: skip
                 buys = player.buys if s in entering else None
                 updated[s] = replace(player, status="playing", owes=(), new=False, buys=buys)
         elif player.wait:  # a seat change: no blind is missed while it waits
