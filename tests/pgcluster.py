@@ -14,11 +14,14 @@ import glob
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from types import FrameType
 from urllib.parse import quote
 
 __all__ = ["PASSWORD", "Cluster", "binaries", "cluster"]
@@ -76,6 +79,10 @@ class Cluster:
         return self.url(name)
 
 
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def _as_owner(command: list[str]) -> list[str]:
     if os.geteuid() != 0:
         return command
@@ -98,6 +105,9 @@ def cluster(bindir: Path) -> Iterator[Cluster]:
     if os.geteuid() == 0:
         shutil.chown(secret, "postgres")
     started = False
+    stopping = threading.current_thread() is threading.main_thread()
+    if stopping:  # a run told to end (SIGTERM) unwinds like Ctrl-C, and stops the cluster
+        before = signal.signal(signal.SIGTERM, _interrupted)
     try:
         subprocess.run(
             _as_owner(
@@ -127,3 +137,5 @@ def cluster(bindir: Path) -> Iterator[Cluster]:
                 check=False,
             )
         shutil.rmtree(root, ignore_errors=True)
+        if stopping:
+            signal.signal(signal.SIGTERM, before)
