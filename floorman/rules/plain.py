@@ -85,17 +85,23 @@ class Plain:
         return f"{type(self).__name__}({shown})"
 
 
+def comparator_of(predicate: Any) -> tuple[str, Any]:
+    """The one comparator a fact test (a predicate model or its plain look-alike) sets,
+    by its written name, and its operand."""
+    for name in predicate.model_fields_set:
+        alias = written_name(name)
+        if alias in COMPARATORS:
+            return alias, getattr(predicate, name)
+    raise ValueError("not a fact test")
+
+
 class _PlainPredicate(Plain):
     __slots__ = ()
 
     @property
     def comparator(self) -> tuple[str, Any]:
         """The one comparator of a fact test and its operand."""
-        for name in self.model_fields_set:
-            alias = written_name(name)
-            if alias in COMPARATORS:
-                return alias, getattr(self, name)
-        raise ValueError("not a fact test")
+        return comparator_of(self)
 
 
 def models(model: type[BaseModel]) -> dict[str, Any]:

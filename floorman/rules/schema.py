@@ -14,7 +14,7 @@ from typing import Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from floorman.rules.plain import COMPARATORS, written_name
+from floorman.rules.plain import COMPARATORS, comparator_of, written_name
 
 __all__ = [
     "COMPARATORS",
@@ -115,11 +115,7 @@ class Predicate(BaseModel):
     @property
     def comparator(self) -> tuple[str, Any]:
         """The one comparator of a fact test and its operand."""
-        for name in self.model_fields_set:
-            alias = written_name(name)
-            if alias in COMPARATORS:
-                return alias, getattr(self, name)
-        raise ValueError("not a fact test")
+        return comparator_of(self)
 
 
 class Step(BaseModel):
