@@ -188,3 +188,20 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one: what a printing command says it wrote.
+
+    >>> counted(1, "page"), counted(3, "hand")
+    ('1 page', '3 hands')
+    """
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def write_html(path: Path | str, page: str) -> None:
+    """Write an HTML page asked for with ``-o`` or ``--html``, and say where."""
+    import typer
+
+    write_output(path, page.encode("utf-8"))
+    typer.echo(f"wrote {path}")

@@ -52,7 +52,7 @@ def card(
     """Print one landscape page for the dealer's station: the irregularities met most,
     each with its outcome and the first thing to do."""  # fmt: skip
     from floorman.cli._documents import load_in_force
-    from floorman.cli._output import output_format, write_output
+    from floorman.cli._output import output_format, write_html, write_output
     from floorman.documents import render
     from floorman.documents.quickcard import card_entries
 
@@ -65,8 +65,7 @@ def card(
         target = output or Path(f"{game}-card" + (".html" if html else ".pdf"))
         if html:
             page = render.render_html("card.html", view(), standalone=True)
-            write_output(target, page.encode("utf-8"))
-            typer.echo(f"wrote {target}")
+            write_html(target, page)
             return
         printed = _one_page(view, card_entries(book, game))
         write_output(target, printed.pdf)

@@ -53,7 +53,7 @@ def compare(
 ) -> None:
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
-    from floorman.cli._output import output_format, write_output
+    from floorman.cli._output import counted, output_format, write_output
     from floorman.documents import content as documents
     from floorman.documents import render
     from floorman.rules.loader import load_rulebook
@@ -86,7 +86,7 @@ def compare(
     except FloormanError as error:
         fail(str(error))
         return
-    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    pages = counted(printed.pages, "page")
     typer.echo(f"wrote {output} ({pages}, {paper.lower()})")
 
 

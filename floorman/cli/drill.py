@@ -298,7 +298,7 @@ def _answer_lines(answers: Path | None) -> Iterable[str] | None:
 def _print(
     questions: list[Question], book: Rulebook, seed: int, target: Path, paper: str, kind: str
 ) -> None:
-    from floorman.cli._output import write_output
+    from floorman.cli._output import counted, write_html, write_output
     from floorman.documents import render
     from floorman.drills.printing import quiz_view
 
@@ -307,12 +307,11 @@ def _print(
     )
     if kind == "html":
         page = render.render_html("drill.html", view, standalone=True)
-        write_output(target, page.encode("utf-8"))
-        typer.echo(f"wrote {target}")
+        write_html(target, page)
         return
     printed = render.html_to_pdf(render.render_html("drill.html", view))
     write_output(target, printed.pdf)
-    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    pages = counted(printed.pages, "page")
     what = f"{len(questions)} questions, then the answer key"
     typer.echo(f"wrote {target} ({pages}, {paper.lower()}: {what})")
 

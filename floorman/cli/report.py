@@ -55,7 +55,7 @@ def report(
     """Print a hand's timeline with the irregular events marked, each ruling with its
     citation and steps, the violations, the pots and the chip split, and lines for the
     dealer's and the floor person's signatures."""  # fmt: skip
-    from floorman.cli._output import output_format, write_output
+    from floorman.cli._output import counted, output_format, write_html, write_output
     from floorman.documents import render
 
     try:
@@ -71,19 +71,18 @@ def report(
         page, result = _page(record, rulebook, house, size, four_colour, standalone=html)
         target = output or default.with_suffix(".html" if html else ".pdf")
         if html:
-            write_output(target, page.encode("utf-8"))
-            typer.echo(f"wrote {target}")
+            write_html(target, page)
             return
         printed = render.html_to_pdf(page)
         write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return
-    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    pages = counted(printed.pages, "page")
     irregular = len(result.rulings) + len(result.violations)
     typer.echo(
-        f"wrote {target} ({pages}, {paper.lower()}): {_count(len(result.rulings), 'ruling')}, "
-        f"{_count(len(result.violations), 'violation')}"
+        f"wrote {target} ({pages}, {paper.lower()}): {counted(len(result.rulings), 'ruling')}, "
+        f"{counted(len(result.violations), 'violation')}"
         + ("" if irregular else ", nothing irregular")
     )
 
@@ -186,7 +185,3 @@ def _from_store(hand_id: int, db: str | Path | None) -> _Record:
 
 def _clock(at: str) -> str:
     return f"{_local(datetime.datetime.fromisoformat(at)):%H:%M:%S}"
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")

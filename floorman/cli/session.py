@@ -22,6 +22,7 @@ from floorman.cli._options import (
     output_option,
     plain_text,
 )
+from floorman.cli._output import counted
 from floorman.limits import MAX_ID
 
 table_app = typer.Typer(
@@ -198,7 +199,7 @@ def table_log(
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    lines = [f"table {name}: {_hands_count(len(hands))}"]
+    lines = [f"table {name}: {counted(len(hands), 'hand')}"]
     for hand in hands:
         lines += _change_lines(hand["changes_before"])
         stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
@@ -477,7 +478,7 @@ def table_report(
     import datetime
 
     from floorman.cli import _hands
-    from floorman.cli._output import write_output
+    from floorman.cli._output import write_html, write_output
     from floorman.documents import render
     from floorman.documents.content import edition
     from floorman.documents.session import session_view
@@ -501,19 +502,14 @@ def table_report(
             ".html" if html else ".pdf"
         )
         if html:
-            write_output(target, page.encode("utf-8"))
-            typer.echo(f"wrote {target}")
+            write_html(target, page)
             return
         printed = render.html_to_pdf(page)
         write_output(target, printed.pdf)
-    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
-    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {_hands_count(len(hands))}")
+    pages = counted(printed.pages, "page")
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {counted(len(hands), 'hand')}")
 
 
 def _file_part(name: str) -> str:
     """A table's name as part of a file name."""
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:60] or "table"
-
-
-def _hands_count(count: int) -> str:
-    return f"{count} hand{'' if count == 1 else 's'}"

@@ -56,7 +56,7 @@ def sheet(
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
     from floorman.cli._documents import load_in_force
-    from floorman.cli._output import output_format, write_output
+    from floorman.cli._output import counted, output_format, write_html, write_output
     from floorman.documents import render
 
     try:
@@ -68,15 +68,14 @@ def sheet(
                           four_colour=four_colour, standalone=html)  # fmt: skip
         target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
         if html:
-            write_output(target, page.encode("utf-8"))
-            typer.echo(f"wrote {target}")
+            write_html(target, page)
             return
         printed = render.html_to_pdf(page)
         write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return
-    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
+    pages = counted(printed.pages, "page")
     typer.echo(f"wrote {target} ({pages}, {paper.lower()})")
 
 
