@@ -1,0 +1,142 @@
+"""The pages in ``docs/`` are contracts: each is held here to the code it describes,
+so a word the code learns and the page does not (or the other way round) fails."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from floorman.hand import events
+from floorman.hand.events import EVENT_WORDS, VERB_ALIASES, parse_event
+from floorman.interchange.handfile import Hand, parse_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def page(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def section(text: str, heading: str) -> str:
+    """The body under ``heading`` (a ``## `` line), up to the next heading of its level."""
+    level = heading.split(" ", 1)[0]
+    assert f"\n{heading}\n" in text, f"no section {heading!r}"
+    body = text.split(f"\n{heading}\n", 1)[1]
+    return re.split(rf"\n{level} ", body, maxsplit=1)[0]
+
+
+def code(text: str) -> list[str]:
+    """Every inline code span of ``text``."""
+    return re.findall(r"`([^`\n]+)`", text)
+
+
+def blocks(text: str, language: str) -> list[str]:
+    """The fenced code blocks of ``text`` in ``language``."""
+    return re.findall(rf"```{language}\n(.*?)```", text, flags=re.DOTALL)
+
+
+def floorman(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """The real command, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "floorman", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+
+
+# -- docs/notation.md: the events and the hand file ---------------------------------
+
+
+def event_kinds() -> set[str]:
+    """Every first word of an event the parser knows (a betting action's second word)."""
+    kinds = set(EVENT_WORDS) | set(VERB_ALIASES.values())
+    for name in events.__all__:
+        value = getattr(events, name)
+        if isinstance(value, type) and issubclass(value, events.Event):
+            kind = value.__dict__.get("kind")
+            if isinstance(kind, str) and kind:
+                kinds.add(kind)
+    return kinds
+
+
+def documented_events() -> dict[str, list[str]]:
+    """Each ``### `` section of the notation's events, by its heading (its kinds, comma
+    separated), with the example event lines it gives."""
+    found: dict[str, list[str]] = {}
+    body = section(page("notation.md"), "## Events")
+    for part in body.split("\n### ")[1:]:
+        heading, _, text = part.partition("\n")
+        found[heading] = [
+            example
+            for line in text.splitlines()
+            if line.startswith("Examples:")
+            for example in code(line)
+        ]
+    return found
+
+
+def kinds_of(heading: str) -> set[str]:
+    return {word.strip() for word in heading.split(",")}
+
+
+def test_every_event_the_parser_knows_has_its_section_in_notation_md() -> None:
+    documented = {kind for heading in documented_events() for kind in kinds_of(heading)}
+    missing = sorted(event_kinds() - documented)
+    assert not missing, f"docs/notation.md has no section for the event kinds {missing}"
+    unknown = sorted(documented - event_kinds())
+    assert not unknown, f"docs/notation.md documents kinds the parser does not know: {unknown}"
+
+
+def test_each_example_parses_as_an_event_of_its_section() -> None:
+    for heading, examples in documented_events().items():
+        assert examples, f"docs/notation.md: the section {heading!r} gives no example"
+        for example in examples:
+            parsed = parse_event(example)
+            assert parsed.kind in kinds_of(heading), (
+                f"docs/notation.md: {example!r} is a {parsed.kind} event, not {heading}"
+            )
+            assert str(parse_event(str(parsed))) == str(parsed), example
+
+
+def test_every_short_form_of_a_betting_word_is_in_notation_md() -> None:
+    documented = set(code(page("notation.md")))
+    missing = sorted(set(VERB_ALIASES) - documented)
+    assert not missing, f"docs/notation.md does not give the short forms {missing}"
+
+
+def hand_file_keys() -> list[str]:
+    table = section(page("notation.md"), "## The hand file")
+    return re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
+
+
+def test_every_hand_file_key_is_in_the_table_and_no_other() -> None:
+    documented = hand_file_keys()
+    accepted = set(Hand.model_fields)
+    missing = sorted(accepted - set(documented))
+    assert not missing, f"docs/notation.md's hand-file table lacks {missing}"
+    unknown = sorted(set(documented) - accepted)
+    assert not unknown, f"docs/notation.md documents keys a hand file refuses: {unknown}"
+    assert len(documented) == len(set(documented)), "a key is in the table twice"
+
+
+def worked_example() -> tuple[str, str]:
+    """The worked example's file name (its first line, a comment) and its text."""
+    found = blocks(section(page("notation.md"), "### A worked example"), "yaml")
+    assert len(found) == 1, "docs/notation.md: the worked example is one yaml block"
+    name = found[0].splitlines()[0].removeprefix("# ").strip()
+    return name, found[0]
+
+
+def test_the_worked_example_hand_file_checks_cleanly(tmp_path: Path) -> None:
+    name, text = worked_example()
+    parse_hand(text, name)
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = floorman("check", name, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr == ""
+    assert "odd chip 5 to seat 2" in result.stdout
