@@ -3,6 +3,7 @@ so a word the code learns and the page does not (or the other way round) fails."
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -140,3 +141,81 @@ def test_the_worked_example_hand_file_checks_cleanly(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stderr == ""
     assert "odd chip 5 to seat 2" in result.stdout
+
+
+# -- docs/check-json.md: what `floorman check --json` prints ------------------------
+
+CHECKED = re.compile(
+    r"```sh\nfloorman check (\S+) --json +# exit status (\d)\n```\s*```(json|text)\n(.*?)```",
+    flags=re.DOTALL,
+)
+
+
+def check_examples() -> list[tuple[str, int, str, str]]:
+    """Each example of check-json.md: the file, its exit status, and what is printed
+    (``json`` on standard output, ``text`` on standard error)."""
+    found = [
+        (name, int(status), kind, printed)
+        for name, status, kind, printed in CHECKED.findall(page("check-json.md"))
+    ]
+    assert found, "docs/check-json.md gives no example"
+    return found
+
+
+def hand_files_on(name: str) -> dict[str, str]:
+    """The hand files a page writes out whole: yaml blocks whose first line names them."""
+    files: dict[str, str] = {}
+    for text in blocks(page(name), "yaml"):
+        first = text.splitlines()[0]
+        if first.startswith("# ") and first.endswith(".yaml"):
+            files[first.removeprefix("# ")] = text
+    return files
+
+
+def test_check_json_examples_are_what_the_command_prints(tmp_path: Path) -> None:
+    for name, text in hand_files_on("check-json.md").items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    statuses = set()
+    for name, status, kind, printed in check_examples():
+        assert (tmp_path / name).is_file(), f"docs/check-json.md: no hand file {name}"
+        result = floorman("check", name, "--json", cwd=tmp_path)
+        assert result.returncode == status, f"{name}: {result.stderr}"
+        if kind == "json":
+            assert result.stderr == ""
+            assert result.stdout == printed, f"docs/check-json.md: {name} prints otherwise"
+        else:
+            assert result.stdout == ""
+            assert result.stderr == printed, f"docs/check-json.md: {name} says otherwise"
+        statuses.add(status)
+    assert statuses == {0, 1, 2}, "docs/check-json.md shows an example of each exit status"
+
+
+def json_keys(value: object) -> set[str]:
+    """Every object key in a JSON value, seats (keys that are numbers) left out."""
+    keys: set[str] = set()
+    if isinstance(value, dict):
+        keys |= {key for key in value if not key.isdigit()}
+        for item in value.values():
+            keys |= json_keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            keys |= json_keys(item)
+    return keys
+
+
+def test_check_json_explains_every_key_it_prints_and_every_outcome() -> None:
+    from floorman.rules.schema import OUTCOMES
+
+    body = section(page("check-json.md"), "## The object")
+    documented = set(re.findall(r"^\| `([a-z_-]+)` \|", body, flags=re.MULTILINE))
+    for span in code(body):
+        documented |= set(re.findall(r'"([a-z_]+)"', span))
+    printed: set[str] = set()
+    for _, _, kind, text in check_examples():
+        if kind == "json":
+            printed |= json_keys(json.loads(text))
+    missing = sorted(printed - documented)
+    assert not missing, f"docs/check-json.md prints keys it does not explain: {missing}"
+    missing = sorted(set(OUTCOMES) - documented)
+    assert not missing, f"docs/check-json.md does not explain the outcomes {missing}"
