@@ -219,3 +219,87 @@ def test_check_json_explains_every_key_it_prints_and_every_outcome() -> None:
     assert not missing, f"docs/check-json.md prints keys it does not explain: {missing}"
     missing = sorted(set(OUTCOMES) - documented)
     assert not missing, f"docs/check-json.md does not explain the outcomes {missing}"
+
+
+# -- docs/api.md: the server's routes and the OpenAPI document -----------------------
+
+ROUTE_ROW = re.compile(r"^\| `(GET|POST|PUT|PATCH|DELETE)` \| `(/[^`]*)` \|", flags=re.MULTILINE)
+
+
+def served_routes(db: Path) -> set[tuple[str, str]]:
+    """Every (method, route) the server answers; a mounted folder as ``/static/{path}``."""
+    from starlette.routing import Mount, Route
+
+    from floorman.server.app import create_app
+
+    routes: set[tuple[str, str]] = set()
+    for route in create_app(db).routes:
+        if isinstance(route, Route):
+            routes |= {(method, route.path) for method in route.methods or () if method != "HEAD"}
+        elif isinstance(route, Mount):
+            routes.add(("GET", f"{route.path}/{{path}}"))
+    return routes
+
+
+def test_every_route_the_server_answers_is_in_api_md_and_no_other(tmp_path: Path) -> None:
+    documented = set(ROUTE_ROW.findall(page("api.md")))
+    served = served_routes(tmp_path / "room.db")
+    missing = sorted(served - documented)
+    assert not missing, f"docs/api.md does not document the routes {missing}"
+    unknown = sorted(documented - served)
+    assert not unknown, f"docs/api.md documents routes the server does not answer: {unknown}"
+
+
+def test_api_md_and_the_openapi_document_name_the_same_api() -> None:
+    from floorman.server.openapi import DOCUMENT
+
+    in_document = {
+        (method.upper(), path)
+        for path, item in DOCUMENT["paths"].items()
+        for method in item
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+    documented = {
+        (method, path)
+        for method, path in ROUTE_ROW.findall(section(page("api.md"), "## API"))
+        if path != "/api/openapi.json"
+    }
+    missing = sorted(in_document - documented)
+    assert not missing, f"docs/api.md's API table lacks {missing} of the OpenAPI document"
+    unknown = sorted(documented - in_document)
+    assert not unknown, f"the OpenAPI document lacks {unknown} of docs/api.md's API table"
+
+
+def test_api_md_explains_every_key_a_post_and_a_table_answer(tmp_path: Path) -> None:
+    from floorman.server.room import Room
+
+    db = tmp_path / "room.db"
+    made = floorman("new", "--db", str(db), "-t", "7", "--button", "3", "--seats", "1=50,2=50,3=50")
+    assert made.returncode == 0, made.stderr
+    room = Room(db)
+    posted = room.record("7", ["deal", "3 call"], after=None, who="ana")
+    assert posted.status == 200, posted.body
+    table = room.table("7")
+    assert table is not None
+    text = page("api.md")
+    for heading, answer in (("### Recording", posted.body), ("### A table", table)):
+        part = text.split(heading, 1)[1].split("\n### ", 1)[0]
+        documented = {key for row in re.findall(r"^\| (.*?) \|", part, re.M) for key in code(row)}
+        missing = sorted(set(answer) - documented)
+        assert not missing, f"docs/api.md {heading!r} does not explain {missing}"
+
+
+def test_api_md_explains_every_status_the_openapi_document_answers() -> None:
+    from floorman.server.openapi import DOCUMENT
+
+    statuses = {
+        status
+        for item in DOCUMENT["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        for status in operation.get("responses", {})
+        if status != "200"
+    }
+    documented = set(re.findall(r"^\| (\d{3}) \|", page("api.md"), flags=re.MULTILINE))
+    missing = sorted(statuses - documented)
+    assert not missing, f"docs/api.md does not explain the statuses {missing}"
