@@ -8,6 +8,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
 
 from floorman.hand import events
 from floorman.hand.events import EVENT_WORDS, VERB_ALIASES, parse_event
@@ -303,3 +306,148 @@ def test_api_md_explains_every_status_the_openapi_document_answers() -> None:
     documented = set(re.findall(r"^\| (\d{3}) \|", page("api.md"), flags=re.MULTILINE))
     missing = sorted(statuses - documented)
     assert not missing, f"docs/api.md does not explain the statuses {missing}"
+
+
+# -- docs/rulebook.md: the rulebook format ---------------------------------------------
+
+
+def first_cells(text: str) -> set[str]:
+    """The names in the first column of the tables of ``text``: its code spans."""
+    cells = re.findall(r"^\| (.*?) \|", text, flags=re.MULTILINE)
+    return {name for cell in cells for name in code(cell)}
+
+
+def part(heading: str) -> str:
+    """A section of rulebook.md without its subsections."""
+    return section(page("rulebook.md"), heading).split("\n### ", 1)[0]
+
+
+def assert_same(documented: set[str], known: set[str], what: str) -> None:
+    missing = sorted(known - documented)
+    assert not missing, f"docs/rulebook.md does not document the {what} {missing}"
+    unknown = sorted(documented - known)
+    assert not unknown, f"docs/rulebook.md documents {what} the code does not know: {unknown}"
+
+
+def fields(model: type[BaseModel]) -> set[str]:
+    return {info.alias or name for name, info in model.model_fields.items()}
+
+
+def test_rulebook_md_names_every_field_of_every_part_of_a_rulebook() -> None:
+    from floorman.rules import schema
+
+    for heading, model in (
+        ("## Top-level keys", schema.RulebookFile),
+        ("## Options", schema.Option),
+        ("## Games", schema.Game),
+        ("## Rules", schema.Rule),
+        ("### Steps", schema.Step),
+        ("### Worked examples", schema.Example),
+        ("## Situations", schema.Situation),
+    ):
+        table = part(heading).split("\n\n| option |", 1)[0]
+        missing = sorted(fields(model) - first_cells(table))
+        assert not missing, f"docs/rulebook.md {heading!r} does not name the fields {missing}"
+
+
+def test_rulebook_md_names_every_predicate_form_and_comparator() -> None:
+    from floorman.rules.schema import COMPARATORS
+
+    forms = {"all", "any", "not", "condition", "fact"}
+    assert_same(first_cells(section(page("rulebook.md"), "### `when`: predicates")),
+                forms | set(COMPARATORS), "predicate forms and comparators")  # fmt: skip
+
+
+def test_rulebook_md_names_every_event_kind_a_rule_is_on() -> None:
+    from floorman.rules.schema import EVENT_KINDS
+
+    documented = set(code(section(page("rulebook.md"), "### `on`: the event kinds")))
+    missing = sorted(set(EVENT_KINDS) - documented)
+    assert not missing, f"docs/rulebook.md does not name the event kinds {missing}"
+
+
+def test_rulebook_md_lists_every_fact_variable_and_primitive() -> None:
+    from floorman.rules.catalogue import FACTS, TEMPLATE_VARS
+    from floorman.rules.schema import PRIMITIVES
+    from floorman.rules.steps import PRIMITIVE_DOCS
+
+    assert_same(first_cells(part("## Facts")), set(FACTS), "facts")
+    assert_same(first_cells(part("## Step text variables")), set(TEMPLATE_VARS), "variables")
+    primitives = first_cells(part("## Step primitives"))
+    assert_same(primitives, set(PRIMITIVES), "do primitives")
+    assert_same(primitives, set(PRIMITIVE_DOCS), "explained primitives")
+
+
+def test_rulebook_md_names_the_filters_and_tests_a_step_text_may_use() -> None:
+    from floorman.rules.steps import FILTERS, TESTS
+
+    documented = set(code(section(page("rulebook.md"), "### Steps")))
+    missing = sorted((FILTERS | TESTS) - documented)
+    assert not missing, f"docs/rulebook.md does not name the step text filters/tests {missing}"
+
+
+def shown(value: object) -> str:
+    """An option's value as the options table writes it."""
+    if value is None:
+        return "`null`"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, list):
+        return "`[" + ", ".join(str(item) for item in value) + "]`"
+    return f"`{value}`"
+
+
+def test_rulebook_md_gives_each_shipped_option_with_each_rulebooks_default() -> None:
+    from floorman.rules.loader import load_rulebook
+
+    text = section(page("rulebook.md"), "## Options")
+    header, rows = text.split("\n| option |", 1)[1].split("\n", 1)
+    books = [cell.strip() for cell in header.strip(" |").split("|")][1:4]
+    assert books == ["rrop", "tda-2024", "wsop-2024"]
+    table: dict[str, list[str]] = {}
+    for row in rows.splitlines()[1:]:
+        if not row.startswith("| "):
+            break
+        cells = [cell.strip() for cell in row.strip(" |").split(" | ")]
+        table[cells[0].strip("`")] = cells[2:5]
+    known: set[str] = set()
+    for column, name in enumerate(books):
+        options = load_rulebook(name).options
+        known |= set(options)
+        for option, value in options.items():
+            assert option in table, f"docs/rulebook.md's options table lacks {option}"
+            assert table[option][column] == shown(value), (
+                f"docs/rulebook.md: {name}'s {option} is {shown(value)}, "
+                f"not {table[option][column]}"
+            )
+    assert_same(set(table), known, "options")
+
+
+def test_the_rule_shown_is_the_shipped_rule_it_names() -> None:
+    import yaml
+
+    from floorman.rules.loader import yaml_loader
+    from floorman.rules.schema import Rule
+
+    def read(text: str) -> Any:
+        return yaml.load(text, Loader=yaml_loader())
+
+    (text,) = blocks(section(page("rulebook.md"), "## Rules").split("\n### ", 1)[0], "yaml")
+    shown_rule = Rule.model_validate(read(text)[0])
+    rrop = read((ROOT / "rulebook" / "rrop.yaml").read_text(encoding="utf-8"))
+    shipped = {rule["id"]: Rule.model_validate(rule) for rule in rrop["rules"]}
+    assert shown_rule.id in shipped, "docs/rulebook.md shows a rule rrop does not have"
+    rule = shipped[shown_rule.id]
+    assert shown_rule.model_dump(exclude={"examples"}) == rule.model_dump(exclude={"examples"}), (
+        f"docs/rulebook.md shows {shown_rule.id} otherwise than rrop.yaml has it"
+    )
+    assert shown_rule.examples[0] == rule.examples[0]
+
+
+def test_the_house_profile_shown_loads_and_its_examples_hold(tmp_path: Path) -> None:
+    files = hand_files_on("rulebook.md")
+    assert list(files) == ["my-room.yaml"], "docs/rulebook.md writes one house profile"
+    (tmp_path / "my-room.yaml").write_text(files["my-room.yaml"], encoding="utf-8")
+    result = floorman("rules", "validate", "my-room.yaml", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "my-room: ok; 1 rules, 3 worked examples\n"
