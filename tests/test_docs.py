@@ -484,3 +484,27 @@ def test_store_md_gives_each_backends_schema_version() -> None:
     text = " ".join(page("store.md").split())
     for said in (f"SQLite's is {len(SQLITE)}", f"PostgreSQL's {len(POSTGRES)}"):
         assert said in text, f"docs/store.md does not say {said!r}"
+
+
+def test_the_readme_leads_to_every_page_of_the_docs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(docs/([a-z-]+\.md)\)", readme))
+    orphans = sorted(p.name for p in DOCS.glob("*.md") if p.name not in linked)
+    assert not orphans, f"the README does not link to {orphans}"
+
+
+def anchor(heading: str) -> str:
+    """The anchor a Markdown renderer gives a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_link_between_the_docs_pages_lands() -> None:
+    for source in sorted(DOCS.glob("*.md")):
+        text = source.read_text(encoding="utf-8")
+        for target, _, fragment in re.findall(r"\]\(([a-z-]*\.md|)(#([^)]*))?\)", text):
+            path = DOCS / target if target else source
+            assert path.is_file(), f"docs/{source.name} links to a missing {target}"
+            if fragment:
+                headings = re.findall(r"^#+ (.*)$", path.read_text("utf-8"), flags=re.M)
+                anchors = {anchor(heading) for heading in headings}
+                assert fragment in anchors, f"docs/{source.name}: no #{fragment} in {path.name}"
