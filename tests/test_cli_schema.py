@@ -1,4 +1,4 @@
-"""``floorman schema NAME`` as a user runs it: a fresh process for each format the README names."""
+"""``floorman schema NAME`` as a user runs it: a fresh process for each format the docs name."""
 
 from __future__ import annotations
 
@@ -14,8 +14,13 @@ from floorman.cli.schema import SCHEMAS
 
 ROOT = Path(__file__).resolve().parents[1]
 README_SCHEMAS = sorted(
-    set(re.findall(r"floorman schema ([a-z-]+)", (ROOT / "README.md").read_text("utf-8")))
+    {
+        name
+        for page in (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+        for name in re.findall(r"floorman schema ([a-z-]+)", page.read_text("utf-8"))
+    }
 )
+"""The formats the README and the docs it links to tell a user to print."""
 
 
 def floorman(*args: str) -> subprocess.CompletedProcess[str]:

@@ -1,4 +1,5 @@
-"""The README's examples are commands a newcomer will type: they must work as written."""
+"""The README's examples, and those of the docs it leads to, are commands a newcomer will
+type: they must work as written, in the order a reader meets them."""
 
 from __future__ import annotations
 
@@ -13,15 +14,25 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTIONS = ("## At the table", "## For the floor", "## For trainers")
+SECTIONS = (
+    ("README.md", "## At the table"),
+    ("README.md", "## For the floor"),
+    ("README.md", "## For trainers"),
+    ("docs/notation.md", "## Irregular betting"),
+    ("docs/tables.md", "## Changes between hands"),
+    ("docs/documents.md", "# The floor's commands and printed documents"),
+    ("docs/rulebook.md", "## Commands"),
+)
+"""The sections whose shell blocks are a walk through floorman, in reading order."""
 
 
 def readme_commands() -> list[str]:
     """Every command line in the usage sections' shell blocks, comments dropped."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
     commands: list[str] = []
-    for section in SECTIONS:
-        body = text.split(section, 1)[1].split("\n## ", 1)[0]
+    for name, section in SECTIONS:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert f"{section}\n" in text, f"{name} has no section {section!r}"
+        body = text.split(f"{section}\n", 1)[1].split("\n## ", 1)[0]
         for block in re.findall(r"```sh\n(.*?)```", body, flags=re.DOTALL):
             for line in block.splitlines():
                 words = shlex.split(line, comments=True)
