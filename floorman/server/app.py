@@ -136,7 +136,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         return room.with_staff(
             lambda staff: auth.caller_from(
                 staff,
-                request.cookies.get(auth.SESSION_COOKIE),
+                request.cookies.get(auth.SIGN_IN_COOKIE),
                 request.headers.get("authorization"),
             )
         )
@@ -315,7 +315,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         if not verify_password(password, stored) or user.disabled is not None:
             return None
         role: Role = "floor" if user.role == "floor" else "trainer"
-        token, csrf = staff.start_session(user.name, role)
+        token, csrf = staff.sign_in(user.name, role)
         return Caller(user.name, role, None, csrf), token
 
     def _station_in(token: str) -> tuple[Caller, str] | None:
@@ -325,8 +325,8 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         table = staff.station_table(token)
         if table is None:
             return None
-        session, csrf = staff.start_session(f"station:{table}", "station", table)
-        return Caller(f"station:{table}", "station", table, csrf), session
+        token, csrf = staff.sign_in(f"station:{table}", "station", table)
+        return Caller(f"station:{table}", "station", table, csrf), token
 
     async def login(request: Request) -> Response:
         try:
@@ -346,7 +346,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         who, token = signed
         target = f"/station/{_quote(who.table)}" if who.table is not None else "/"
         response = RedirectResponse(target, status_code=303)
-        _cookie(response, auth.SESSION_COOKIE, token, 12 * 3600)
+        _cookie(response, auth.SIGN_IN_COOKIE, token, 12 * 3600)
         response.delete_cookie(auth.LOGIN_COOKIE, path="/")
         return response
 
@@ -354,11 +354,11 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         form = await _form(request)
         if not auth.csrf_matches(who.csrf, form.get("csrf")):
             raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
-        cookie = request.cookies.get(auth.SESSION_COOKIE, "")
+        cookie = request.cookies.get(auth.SIGN_IN_COOKIE, "")
 
-        await run_in_threadpool(room.with_staff, lambda staff: staff.end_session(cookie))
+        await run_in_threadpool(room.with_staff, lambda staff: staff.sign_out(cookie))
         response = RedirectResponse("/login?message=out", status_code=303)
-        response.delete_cookie(auth.SESSION_COOKIE, path="/")
+        response.delete_cookie(auth.SIGN_IN_COOKIE, path="/")
         return response
 
     # pages -----------------------------------------------------------------
