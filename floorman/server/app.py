@@ -11,19 +11,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final
 
-import jinja2
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
-    HTMLResponse,
-    JSONResponse,
     RedirectResponse,
     Response,
     StreamingResponse,
@@ -35,30 +32,29 @@ from floorman._resources import templates_dir
 from floorman.cli._hands import split_events
 from floorman.errors import FloormanError
 from floorman.limits import MAX_EVENT_CHARS, MAX_ID
-from floorman.server import auth, documents, params
+from floorman.server import answers, auth, bodies, documents, params
 from floorman.server.auth import Caller
+from floorman.server.endpoints import (
+    Handler,
+    as_api,
+    as_page,
+    check_drills,
+    check_readable,
+    check_writable,
+)
 from floorman.server.openapi import DOCUMENT
 from floorman.server.params import BadRequest
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
-from floorman.server.room import Answer, Room
+from floorman.server.room import Room
+from floorman.server.state import ServerState, page_templates
 from floorman.server.watch import Watcher
-from floorman.store.hands import StoreError
 from floorman.store.staff import Role, Staff
 
 __all__ = ["create_app"]
 
-MAX_BODY_BYTES: Final = 1024 * 1024
 MAX_EVENTS_PER_POST: Final = 500
 MAX_KEY_CHARS: Final = 200
 KEEPALIVE_SECONDS: Final = 15.0
-
-_SECURITY_HEADERS: Final = {
-    "content-security-policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "referrer-policy": "same-origin",
-    "cache-control": "no-store",
-}
 
 
 class EventsBody(BaseModel):
@@ -67,30 +63,6 @@ class EventsBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     events: list[str] = Field(min_length=1, max_length=MAX_EVENTS_PER_POST)
     after: int | None = Field(None, ge=0, le=MAX_ID)
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    """One line for the user: a control character from the request shows as its escape."""
-    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    return JSONResponse({"error": line}, status_code=status, headers=_SECURITY_HEADERS)
-
-
-def _json(answer: Answer) -> JSONResponse:
-    return JSONResponse(answer.body, status_code=answer.status, headers=_SECURITY_HEADERS)
-
-
-async def _body(request: Request) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-        raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _events_body(raw: bytes) -> EventsBody:
@@ -114,90 +86,19 @@ def _events_body(raw: bytes) -> EventsBody:
     return body
 
 
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_dir() / "web"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
 def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     """The card room server on the store at ``db``."""
     room = Room(db)
-    pages = _environment()
+    pages = page_templates()
     watcher = Watcher(room)
 
-    # who is asking ---------------------------------------------------------
-
-    def _caller_now(request: Request) -> Caller | None:
-        return room.with_staff(
-            lambda staff: auth.caller_from(
-                staff,
-                request.cookies.get(auth.SIGN_IN_COOKIE),
-                request.headers.get("authorization"),
-            )
-        )
-
-    async def caller(request: Request) -> Caller | None:
-        return await run_in_threadpool(_caller_now, request)
-
-    Handler = Callable[[Request, Caller], Awaitable[Response]]
-
-    def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            who = await caller(request)
-            if who is None:
-                return _error(401, "sign in first, or send a station token")
-            try:
-                return await handler(request, who)
-            except BadRequest as error:
-                return _error(error.status, str(error))
-            except StoreError as error:
-                return _error(503, str(error))
-
-        return endpoint
-
-    def page(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            who = await caller(request)
-            if who is None or request.headers.get("authorization") is not None:
-                return RedirectResponse("/login", status_code=303)
-            try:
-                return await handler(request, who)
-            except BadRequest as error:
-                return _html("message.html", {"who": who, "message": str(error)}, error.status)
-            except StoreError as error:
-                return _html("message.html", {"who": who, "message": str(error)}, 503)
-
-        return endpoint
-
-    def _html(name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-        text = pages.get_template(name).render(context)
-        return HTMLResponse(text, status_code=status, headers=_SECURITY_HEADERS)
-
-    def _cookie(response: Response, name: str, value: str, max_age: int | None) -> None:
-        response.set_cookie(
-            name,
-            value,
-            max_age=max_age,
-            path="/",
-            secure=secure_cookies,
-            httponly=True,
-            samesite="strict",
-        )
-
-    def _readable(who: Caller, table: str) -> None:
-        if not who.may_read(table):
-            raise BadRequest(403, f"{who.label} may read only table {who.table}")
+    # what handlers share ----------------------------------------------------
 
     async def _table(
         who: Caller, table: str, read: Callable[[str], dict[str, Any] | None] = room.table
     ) -> dict[str, Any]:
         """What ``read`` finds of a table the caller may read (its hand, by default)."""
-        _readable(who, table)
+        check_readable(who, table)
         view = await run_in_threadpool(read, table)
         if view is None:
             raise BadRequest(404, f"no hand was ever recorded at table {table}")
@@ -209,40 +110,32 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             return await run_in_threadpool(room.tables, [who.table])
         return await run_in_threadpool(room.tables)
 
-    def _write_check(who: Caller, table: str, csrf: str | None) -> None:
-        if not who.may_write(table):
-            if who.role == "station":
-                raise BadRequest(403, f"{who.label} may write only to table {who.table}")
-            raise BadRequest(403, f"{who.label} ({who.role}) may not record events")
-        if who.csrf is not None and not auth.csrf_matches(who.csrf, csrf):
-            raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
-
     # the API ---------------------------------------------------------------
 
     async def api_tables(request: Request, who: Caller) -> Response:
-        return JSONResponse({"tables": await _visible(who)}, headers=_SECURITY_HEADERS)
+        return answers.json({"tables": await _visible(who)})
 
     async def api_table(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
-        return JSONResponse(view, headers=_SECURITY_HEADERS)
+        return answers.json(view)
 
     async def api_events(request: Request, who: Caller) -> Response:
         table = request.path_params["table"]
-        _write_check(who, table, request.headers.get("x-csrf-token"))
+        check_writable(who, table, request.headers.get("x-csrf-token"))
         key = request.headers.get("idempotency-key")
         if key is not None and not (0 < len(key) <= MAX_KEY_CHARS and key.isprintable()):
             raise BadRequest(400, f"Idempotency-Key: 1 to {MAX_KEY_CHARS} printable characters")
-        body = _events_body(await _body(request))
+        body = _events_body(await bodies.body(request))
         texts = split_events(body.events)
         if not texts:
             raise BadRequest(400, "events: no event given")
         answer = await run_in_threadpool(
             room.record, table, texts, after=body.after, who=who.who, key=key
         )
-        return _json(answer)
+        return answers.answered(answer)
 
     async def openapi(request: Request, who: Caller) -> Response:
-        return JSONResponse(DOCUMENT, headers=_SECURITY_HEADERS)
+        return answers.json(DOCUMENT)
 
     async def stream(request: Request, who: Caller) -> Response:
         view = request.query_params.get("view", "card")
@@ -250,7 +143,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             raise BadRequest(400, "view: one of card, station, hand")
         only = request.query_params.get("table")
         if only is not None:
-            _readable(who, only)
+            check_readable(who, only)
         elif who.role == "station":
             only = who.table
         template = pages.get_template(f"_{view}.html")
@@ -282,7 +175,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             finally:
                 watcher.leave(queue)
 
-        headers = {**_SECURITY_HEADERS, "x-accel-buffering": "no"}
+        headers = {**answers.SECURITY_HEADERS, "x-accel-buffering": "no"}
         return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
 
     # signing in ------------------------------------------------------------
@@ -295,12 +188,13 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             token = secrets.token_urlsafe(32)
         message = request.query_params.get("message", "")
         known = {"": "", "out": "Signed out.", "bad": "That name and password do not match."}
-        response = _html(
+        response = answers.html(
+            request,
             "login.html",
             {"csrf": token, "message": known.get(message, ""), "who": None},
             401 if message == "bad" else 200,
         )
-        _cookie(response, auth.LOGIN_COOKIE, token, None)
+        answers.set_cookie(request, response, auth.LOGIN_COOKIE, token, None)
         return response
 
     def _sign_in(name: str, password: str) -> tuple[Caller, str] | None:
@@ -330,11 +224,13 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
     async def login(request: Request) -> Response:
         try:
-            form = await _form(request)
+            form = await bodies.form(request)
         except BadRequest as error:
-            return _error(error.status, str(error))
+            return answers.error(error.status, str(error))
         if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
-            return _error(403, "the sign-in form's CSRF token is missing or wrong: reload it")
+            return answers.error(
+                403, "the sign-in form's CSRF token is missing or wrong: reload it"
+            )
         station = form.get("station", "")
         if station:
             signed = await run_in_threadpool(_station_in, station[: auth.MAX_TOKEN_CHARS + 1])
@@ -346,12 +242,12 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         who, token = signed
         target = f"/station/{_quote(who.table)}" if who.table is not None else "/"
         response = RedirectResponse(target, status_code=303)
-        _cookie(response, auth.SIGN_IN_COOKIE, token, 12 * 3600)
+        answers.set_cookie(request, response, auth.SIGN_IN_COOKIE, token, 12 * 3600)
         response.delete_cookie(auth.LOGIN_COOKIE, path="/")
         return response
 
     async def logout(request: Request, who: Caller) -> Response:
-        form = await _form(request)
+        form = await bodies.form(request)
         if not auth.csrf_matches(who.csrf, form.get("csrf")):
             raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
         cookie = request.cookies.get(auth.SIGN_IN_COOKIE, "")
@@ -368,23 +264,25 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             assert who.table is not None
             return RedirectResponse(f"/station/{_quote(who.table)}", status_code=303)
         context = {"who": who, "tables": await _visible(who), **_ask_box("", "rrop")}
-        return _html("dashboard.html", context)
+        return answers.html(request, "dashboard.html", context)
 
     async def hand_page(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
         history = await _table(who, request.path_params["table"], room.history)
-        return _html("hand.html", {"who": who, "t": view, "history": history})
+        return answers.html(request, "hand.html", {"who": who, "t": view, "history": history})
 
     async def station_page(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
         since = request.query_params.get("since", "")
         fresh = int(since) if since.isascii() and since.isdigit() and len(since) < 7 else None
-        return _html("station.html", {"who": who, "t": view, "fresh": fresh, "message": None})
+        return answers.html(
+            request, "station.html", {"who": who, "t": view, "fresh": fresh, "message": None}
+        )
 
     async def station_post(request: Request, who: Caller) -> Response:
         table = request.path_params["table"]
-        form = await _form(request)
-        _write_check(who, table, form.get("csrf"))
+        form = await bodies.form(request)
+        check_writable(who, table, form.get("csrf"))
         text = (form.get("text") or form.get("event") or "").strip()
         if text.endswith((" bet", " raise")):
             amount = form.get("amount", "").strip()
@@ -408,7 +306,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         if view is None:
             raise BadRequest(answer.status, answer.body["error"])
         context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
-        return _html("station.html", context, answer.status)
+        return answers.html(request, "station.html", context, answer.status)
 
     async def report(request: Request, who: Caller) -> Response:
         view = await _table(who, request.path_params["table"])
@@ -416,7 +314,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             pdf = await run_in_threadpool(room.report_pdf, view["hand"])
         except FloormanError as error:
             raise BadRequest(400, str(error)) from None
-        return _pdf(
+        return answers.pdf(
             pdf, f"table-{view['table']}-hand-{view['hand']}.pdf", f"hand-{view['hand']}.pdf"
         )
 
@@ -424,7 +322,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
     async def _past_hand(request: Request, who: Caller) -> dict[str, Any]:
         table = request.path_params["table"]
-        _readable(who, table)
+        check_readable(who, table)
         hand = params.hand_id(request)
         view = await run_in_threadpool(room.hand_at, table, hand)
         if view is None:
@@ -445,11 +343,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         return {"query": query, "rulebook": rulebook, "choices": documents.choices(),
                 "every": documents.EVERY}  # fmt: skip
 
-    def _pdf(pdf: bytes, name: str, fallback: str) -> Response:
-        safe = name if name.isascii() and name.isprintable() and '"' not in name else fallback
-        headers = {**_SECURITY_HEADERS, "content-disposition": f'inline; filename="{safe}"'}
-        return Response(pdf, media_type="application/pdf", headers=headers)
-
     async def _printed(kind: str, rules: documents.InForce, game: str, paper: str) -> bytes:
         make = documents.card_pdf if kind == "card" else documents.sheet_pdf
         try:
@@ -459,26 +352,26 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
     async def api_history(request: Request, who: Caller) -> Response:
         found = await _table(who, request.path_params["table"], room.history)
-        return JSONResponse(found, headers=_SECURITY_HEADERS)
+        return answers.json(found)
 
     async def api_hand(request: Request, who: Caller) -> Response:
-        return JSONResponse(await _past_hand(request, who), headers=_SECURITY_HEADERS)
+        return answers.json(await _past_hand(request, who))
 
     async def api_ask(request: Request, who: Caller) -> Response:
-        return JSONResponse(await _asked(request), headers=_SECURITY_HEADERS)
+        return answers.json(await _asked(request))
 
     async def api_drills(request: Request, who: Caller) -> Response:
-        _drills_check(who)
+        check_drills(who)
         found = await run_in_threadpool(room.drill_progress)
-        return JSONResponse(found, headers=_SECURITY_HEADERS)
+        return answers.json(found)
 
     async def past_hand_page(request: Request, who: Caller) -> Response:
         view = await _past_hand(request, who)
-        return _html("past.html", {"who": who, "t": view, "past": True})
+        return answers.html(request, "past.html", {"who": who, "t": view, "past": True})
 
     async def past_report(request: Request, who: Caller) -> Response:
         table = request.path_params["table"]
-        _readable(who, table)
+        check_readable(who, table)
         hand = params.hand_id(request)
         if not await run_in_threadpool(room.has_hand, table, hand):
             raise BadRequest(404, f"table {table} has no hand {hand}")
@@ -486,12 +379,12 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             pdf = await run_in_threadpool(room.report_pdf, hand)
         except FloormanError as error:
             raise BadRequest(400, str(error)) from None
-        return _pdf(pdf, f"table-{table}-hand-{hand}.pdf", f"hand-{hand}.pdf")
+        return answers.pdf(pdf, f"table-{table}-hand-{hand}.pdf", f"hand-{hand}.pdf")
 
     def table_rules(kind: str) -> Handler:
         async def handler(request: Request, who: Caller) -> Response:
             table = request.path_params["table"]
-            _readable(who, table)
+            check_readable(who, table)
             paper = params.paper(request)
             found = await run_in_threadpool(room.rules_in_force, table)
             if found is None:
@@ -502,7 +395,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             except FloormanError as error:
                 raise BadRequest(400, str(error)) from None
             pdf = await _printed(kind, book, game, paper)
-            return _pdf(pdf, f"table-{table}-{game}-{kind}.pdf", f"{game}-{kind}.pdf")
+            return answers.pdf(pdf, f"table-{table}-{game}-{kind}.pdf", f"{game}-{kind}.pdf")
 
         return handler
 
@@ -516,24 +409,26 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             except FloormanError as error:
                 raise BadRequest(400, str(error)) from None
             pdf = await _printed(kind, book, game, paper)
-            return _pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
+            return answers.pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
 
         return handler
 
     async def ask_page(request: Request, who: Caller) -> Response:
         query, rulebook = params.ask_query(request)
         found = await _asked(request)
-        return _html("ask.html", {"who": who, "found": found, **_ask_box(query, rulebook)})
+        return answers.html(
+            request, "ask.html", {"who": who, "found": found, **_ask_box(query, rulebook)}
+        )
 
     async def rules_page(request: Request, who: Caller) -> Response:
         context = {"who": who, "choices": documents.choices(), "games": documents.games(),
                    "papers": documents.PAPERS}  # fmt: skip
-        return _html("rules.html", context)
+        return answers.html(request, "rules.html", context)
 
     async def drills_page(request: Request, who: Caller) -> Response:
-        _drills_check(who)
+        check_drills(who)
         found = await run_in_threadpool(room.drill_progress)
-        return _html("drills.html", {"who": who, "trainees": found["trainees"]})
+        return answers.html(request, "drills.html", {"who": who, "trainees": found["trainees"]})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -547,33 +442,35 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     routes = [
         Route("/login", login_form, methods=["GET"]),
         Route("/login", login, methods=["POST"]),
-        Route("/logout", page(logout), methods=["POST"]),
-        Route("/", page(dashboard), methods=["GET"]),
-        Route("/tables/{table}", page(hand_page), methods=["GET"]),
-        Route("/tables/{table}/report.pdf", page(report), methods=["GET"]),
-        Route("/tables/{table}/hands/{hand}", page(past_hand_page), methods=["GET"]),
-        Route("/tables/{table}/hands/{hand}/report.pdf", page(past_report), methods=["GET"]),
-        Route("/tables/{table}/card.pdf", page(table_rules("card")), methods=["GET"]),
-        Route("/tables/{table}/sheet.pdf", page(table_rules("sheet")), methods=["GET"]),
-        Route("/ask", page(ask_page), methods=["GET"]),
-        Route("/rules", page(rules_page), methods=["GET"]),
-        Route("/rules/card.pdf", page(rules_pdf("card")), methods=["GET"]),
-        Route("/rules/sheet.pdf", page(rules_pdf("sheet")), methods=["GET"]),
-        Route("/drills", page(drills_page), methods=["GET"]),
-        Route("/station/{table}", page(station_page), methods=["GET"]),
-        Route("/station/{table}", page(station_post), methods=["POST"]),
-        Route("/api/openapi.json", api(openapi), methods=["GET"]),
-        Route("/api/tables", api(api_tables), methods=["GET"]),
-        Route("/api/tables/{table}", api(api_table), methods=["GET"]),
-        Route("/api/tables/{table}/events", api(api_events), methods=["POST"]),
-        Route("/api/tables/{table}/hands", api(api_history), methods=["GET"]),
-        Route("/api/tables/{table}/hands/{hand}", api(api_hand), methods=["GET"]),
-        Route("/api/ask", api(api_ask), methods=["GET"]),
-        Route("/api/drills", api(api_drills), methods=["GET"]),
-        Route("/api/stream", api(stream), methods=["GET"]),
+        Route("/logout", as_page(logout), methods=["POST"]),
+        Route("/", as_page(dashboard), methods=["GET"]),
+        Route("/tables/{table}", as_page(hand_page), methods=["GET"]),
+        Route("/tables/{table}/report.pdf", as_page(report), methods=["GET"]),
+        Route("/tables/{table}/hands/{hand}", as_page(past_hand_page), methods=["GET"]),
+        Route("/tables/{table}/hands/{hand}/report.pdf", as_page(past_report), methods=["GET"]),
+        Route("/tables/{table}/card.pdf", as_page(table_rules("card")), methods=["GET"]),
+        Route("/tables/{table}/sheet.pdf", as_page(table_rules("sheet")), methods=["GET"]),
+        Route("/ask", as_page(ask_page), methods=["GET"]),
+        Route("/rules", as_page(rules_page), methods=["GET"]),
+        Route("/rules/card.pdf", as_page(rules_pdf("card")), methods=["GET"]),
+        Route("/rules/sheet.pdf", as_page(rules_pdf("sheet")), methods=["GET"]),
+        Route("/drills", as_page(drills_page), methods=["GET"]),
+        Route("/station/{table}", as_page(station_page), methods=["GET"]),
+        Route("/station/{table}", as_page(station_post), methods=["POST"]),
+        Route("/api/openapi.json", as_api(openapi), methods=["GET"]),
+        Route("/api/tables", as_api(api_tables), methods=["GET"]),
+        Route("/api/tables/{table}", as_api(api_table), methods=["GET"]),
+        Route("/api/tables/{table}/events", as_api(api_events), methods=["POST"]),
+        Route("/api/tables/{table}/hands", as_api(api_history), methods=["GET"]),
+        Route("/api/tables/{table}/hands/{hand}", as_api(api_hand), methods=["GET"]),
+        Route("/api/ask", as_api(api_ask), methods=["GET"]),
+        Route("/api/drills", as_api(api_drills), methods=["GET"]),
+        Route("/api/stream", as_api(stream), methods=["GET"]),
         Mount("/static", static, name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(params.RefuseNul)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(params.RefuseNul)])
+    app.state.server = ServerState(room, pages, watcher, secure_cookies)
+    return app
 
 
 _DUMMY_HASH: Final = (
@@ -586,24 +483,3 @@ def _quote(table: str) -> str:
     from urllib.parse import quote
 
     return quote(table, safe="")
-
-
-async def _form(request: Request) -> dict[str, str]:
-    """A form's fields (the first of each name), bounded in size; files are refused."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-        raise BadRequest(413, f"the form is larger than {MAX_BODY_BYTES} bytes")
-    try:
-        async with request.form(max_files=0, max_fields=50, max_part_size=64 * 1024) as form:
-            fields: dict[str, str] = {}
-            for name, value in form.multi_items():
-                if not isinstance(value, str):
-                    raise BadRequest(400, "the form holds a file")
-                if "\x00" in name or "\x00" in value:
-                    raise BadRequest(400, f"{name}: holds a NUL character")
-                fields.setdefault(name, value)
-            return fields
-    except BadRequest:
-        raise
-    except Exception as error:
-        raise BadRequest(400, f"the form cannot be read: {error}") from None
