@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -42,7 +42,7 @@ from floorman.server.endpoints import (
     check_readable,
     check_writable,
 )
-from floorman.server.openapi import DOCUMENT
+from floorman.server.handlers import api, lookups
 from floorman.server.params import BadRequest
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Room
@@ -92,32 +92,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     pages = page_templates()
     watcher = Watcher(room)
 
-    # what handlers share ----------------------------------------------------
-
-    async def _table(
-        who: Caller, table: str, read: Callable[[str], dict[str, Any] | None] = room.table
-    ) -> dict[str, Any]:
-        """What ``read`` finds of a table the caller may read (its hand, by default)."""
-        check_readable(who, table)
-        view = await run_in_threadpool(read, table)
-        if view is None:
-            raise BadRequest(404, f"no hand was ever recorded at table {table}")
-        return view
-
-    async def _visible(who: Caller) -> list[dict[str, Any]]:
-        if who.role == "station":
-            assert who.table is not None
-            return await run_in_threadpool(room.tables, [who.table])
-        return await run_in_threadpool(room.tables)
-
     # the API ---------------------------------------------------------------
-
-    async def api_tables(request: Request, who: Caller) -> Response:
-        return answers.json({"tables": await _visible(who)})
-
-    async def api_table(request: Request, who: Caller) -> Response:
-        view = await _table(who, request.path_params["table"])
-        return answers.json(view)
 
     async def api_events(request: Request, who: Caller) -> Response:
         table = request.path_params["table"]
@@ -133,9 +108,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             room.record, table, texts, after=body.after, who=who.who, key=key
         )
         return answers.answered(answer)
-
-    async def openapi(request: Request, who: Caller) -> Response:
-        return answers.json(DOCUMENT)
 
     async def stream(request: Request, who: Caller) -> Response:
         view = request.query_params.get("view", "card")
@@ -263,16 +235,20 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         if who.role == "station":
             assert who.table is not None
             return RedirectResponse(f"/station/{_quote(who.table)}", status_code=303)
-        context = {"who": who, "tables": await _visible(who), **_ask_box("", "rrop")}
+        context = {
+            "who": who,
+            "tables": await lookups.visible_tables(request, who),
+            **_ask_box("", "rrop"),
+        }
         return answers.html(request, "dashboard.html", context)
 
     async def hand_page(request: Request, who: Caller) -> Response:
-        view = await _table(who, request.path_params["table"])
-        history = await _table(who, request.path_params["table"], room.history)
+        view = await lookups.table_hand(request, who)
+        history = await lookups.table_history(request, who)
         return answers.html(request, "hand.html", {"who": who, "t": view, "history": history})
 
     async def station_page(request: Request, who: Caller) -> Response:
-        view = await _table(who, request.path_params["table"])
+        view = await lookups.table_hand(request, who)
         since = request.query_params.get("since", "")
         fresh = int(since) if since.isascii() and since.isdigit() and len(since) < 7 else None
         return answers.html(
@@ -309,7 +285,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         return answers.html(request, "station.html", context, answer.status)
 
     async def report(request: Request, who: Caller) -> Response:
-        view = await _table(who, request.path_params["table"])
+        view = await lookups.table_hand(request, who)
         try:
             pdf = await run_in_threadpool(room.report_pdf, view["hand"])
         except FloormanError as error:
@@ -319,25 +295,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         )
 
     # a table's past, the rules and the drills (read only) ------------------
-
-    async def _past_hand(request: Request, who: Caller) -> dict[str, Any]:
-        table = request.path_params["table"]
-        check_readable(who, table)
-        hand = params.hand_id(request)
-        view = await run_in_threadpool(room.hand_at, table, hand)
-        if view is None:
-            raise BadRequest(404, f"table {table} has no hand {hand}")
-        return view
-
-    def _drills_check(who: Caller) -> None:
-        if not who.may_read_drills():
-            raise BadRequest(403, f"{who.label} may not read the drills")
-
-    async def _asked(request: Request) -> dict[str, Any]:
-        query, rulebook = params.ask_query(request)
-        if not query:
-            return {"query": "", "rulebooks": [], "situations": []}
-        return await run_in_threadpool(documents.ask, query, rulebook)
 
     def _ask_box(query: str, rulebook: str) -> dict[str, Any]:
         return {"query": query, "rulebook": rulebook, "choices": documents.choices(),
@@ -350,23 +307,8 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         except FloormanError as error:
             raise BadRequest(400, str(error)) from None
 
-    async def api_history(request: Request, who: Caller) -> Response:
-        found = await _table(who, request.path_params["table"], room.history)
-        return answers.json(found)
-
-    async def api_hand(request: Request, who: Caller) -> Response:
-        return answers.json(await _past_hand(request, who))
-
-    async def api_ask(request: Request, who: Caller) -> Response:
-        return answers.json(await _asked(request))
-
-    async def api_drills(request: Request, who: Caller) -> Response:
-        check_drills(who)
-        found = await run_in_threadpool(room.drill_progress)
-        return answers.json(found)
-
     async def past_hand_page(request: Request, who: Caller) -> Response:
-        view = await _past_hand(request, who)
+        view = await lookups.past_hand(request, who)
         return answers.html(request, "past.html", {"who": who, "t": view, "past": True})
 
     async def past_report(request: Request, who: Caller) -> Response:
@@ -415,7 +357,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
     async def ask_page(request: Request, who: Caller) -> Response:
         query, rulebook = params.ask_query(request)
-        found = await _asked(request)
+        found = await lookups.asked(request)
         return answers.html(
             request, "ask.html", {"who": who, "found": found, **_ask_box(query, rulebook)}
         )
@@ -457,14 +399,14 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/drills", as_page(drills_page), methods=["GET"]),
         Route("/station/{table}", as_page(station_page), methods=["GET"]),
         Route("/station/{table}", as_page(station_post), methods=["POST"]),
-        Route("/api/openapi.json", as_api(openapi), methods=["GET"]),
-        Route("/api/tables", as_api(api_tables), methods=["GET"]),
-        Route("/api/tables/{table}", as_api(api_table), methods=["GET"]),
+        Route("/api/openapi.json", as_api(api.openapi), methods=["GET"]),
+        Route("/api/tables", as_api(api.tables), methods=["GET"]),
+        Route("/api/tables/{table}", as_api(api.table), methods=["GET"]),
         Route("/api/tables/{table}/events", as_api(api_events), methods=["POST"]),
-        Route("/api/tables/{table}/hands", as_api(api_history), methods=["GET"]),
-        Route("/api/tables/{table}/hands/{hand}", as_api(api_hand), methods=["GET"]),
-        Route("/api/ask", as_api(api_ask), methods=["GET"]),
-        Route("/api/drills", as_api(api_drills), methods=["GET"]),
+        Route("/api/tables/{table}/hands", as_api(api.history), methods=["GET"]),
+        Route("/api/tables/{table}/hands/{hand}", as_api(api.hand), methods=["GET"]),
+        Route("/api/ask", as_api(api.ask), methods=["GET"]),
+        Route("/api/drills", as_api(api.drills), methods=["GET"]),
         Route("/api/stream", as_api(stream), methods=["GET"]),
         Mount("/static", static, name="static"),
     ]
