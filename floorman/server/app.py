@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -29,9 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
-from floorman.cli._hands import split_events
 from floorman.errors import FloormanError
-from floorman.limits import MAX_EVENT_CHARS, MAX_ID
 from floorman.server import answers, auth, bodies, documents, params
 from floorman.server.auth import Caller
 from floorman.server.endpoints import (
@@ -40,9 +37,8 @@ from floorman.server.endpoints import (
     as_page,
     check_drills,
     check_readable,
-    check_writable,
 )
-from floorman.server.handlers import api, lookups
+from floorman.server.handlers import api, lookups, station
 from floorman.server.params import BadRequest
 from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Room
@@ -52,38 +48,7 @@ from floorman.store.staff import Role, Staff
 
 __all__ = ["create_app"]
 
-MAX_EVENTS_PER_POST: Final = 500
-MAX_KEY_CHARS: Final = 200
 KEEPALIVE_SECONDS: Final = 15.0
-
-
-class EventsBody(BaseModel):
-    """``POST /api/tables/{table}/events``."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    events: list[str] = Field(min_length=1, max_length=MAX_EVENTS_PER_POST)
-    after: int | None = Field(None, ge=0, le=MAX_ID)
-
-
-def _events_body(raw: bytes) -> EventsBody:
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise BadRequest(400, "the body is not JSON") from None
-    try:
-        body = EventsBody.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the body"
-        raise BadRequest(400, f"{where}: {first['msg']}") from None
-    for number, text in enumerate(body.events, 1):
-        if len(text) > MAX_EVENT_CHARS:
-            raise BadRequest(400, f"events.{number}: longer than {MAX_EVENT_CHARS} characters")
-        if "\x00" in text:
-            raise BadRequest(400, f"events.{number}: holds a NUL character")
-        if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
-            raise BadRequest(400, f"events.{number}: holds a lone surrogate (not UTF-8 text)")
-    return body
 
 
 def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
@@ -93,21 +58,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     watcher = Watcher(room)
 
     # the API ---------------------------------------------------------------
-
-    async def api_events(request: Request, who: Caller) -> Response:
-        table = request.path_params["table"]
-        check_writable(who, table, request.headers.get("x-csrf-token"))
-        key = request.headers.get("idempotency-key")
-        if key is not None and not (0 < len(key) <= MAX_KEY_CHARS and key.isprintable()):
-            raise BadRequest(400, f"Idempotency-Key: 1 to {MAX_KEY_CHARS} printable characters")
-        body = _events_body(await bodies.body(request))
-        texts = split_events(body.events)
-        if not texts:
-            raise BadRequest(400, "events: no event given")
-        answer = await run_in_threadpool(
-            room.record, table, texts, after=body.after, who=who.who, key=key
-        )
-        return answers.answered(answer)
 
     async def stream(request: Request, who: Caller) -> Response:
         view = request.query_params.get("view", "card")
@@ -203,16 +153,16 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
             return answers.error(
                 403, "the sign-in form's CSRF token is missing or wrong: reload it"
             )
-        station = form.get("station", "")
-        if station:
-            signed = await run_in_threadpool(_station_in, station[: auth.MAX_TOKEN_CHARS + 1])
+        station_token = form.get("station", "")
+        if station_token:
+            signed = await run_in_threadpool(_station_in, station_token[: auth.MAX_TOKEN_CHARS + 1])
         else:
             name, password = form.get("name", "")[:200], form.get("password", "")
             signed = await run_in_threadpool(_sign_in, name, password[: MAX_PASSWORD_CHARS + 1])
         if signed is None:
             return RedirectResponse("/login?message=bad", status_code=303)
         who, token = signed
-        target = f"/station/{_quote(who.table)}" if who.table is not None else "/"
+        target = station.station_path(who.table) if who.table is not None else "/"
         response = RedirectResponse(target, status_code=303)
         answers.set_cookie(request, response, auth.SIGN_IN_COOKIE, token, 12 * 3600)
         response.delete_cookie(auth.LOGIN_COOKIE, path="/")
@@ -234,7 +184,7 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     async def dashboard(request: Request, who: Caller) -> Response:
         if who.role == "station":
             assert who.table is not None
-            return RedirectResponse(f"/station/{_quote(who.table)}", status_code=303)
+            return RedirectResponse(station.station_path(who.table), status_code=303)
         context = {
             "who": who,
             "tables": await lookups.visible_tables(request, who),
@@ -246,43 +196,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         view = await lookups.table_hand(request, who)
         history = await lookups.table_history(request, who)
         return answers.html(request, "hand.html", {"who": who, "t": view, "history": history})
-
-    async def station_page(request: Request, who: Caller) -> Response:
-        view = await lookups.table_hand(request, who)
-        since = request.query_params.get("since", "")
-        fresh = int(since) if since.isascii() and since.isdigit() and len(since) < 7 else None
-        return answers.html(
-            request, "station.html", {"who": who, "t": view, "fresh": fresh, "message": None}
-        )
-
-    async def station_post(request: Request, who: Caller) -> Response:
-        table = request.path_params["table"]
-        form = await bodies.form(request)
-        check_writable(who, table, form.get("csrf"))
-        text = (form.get("text") or form.get("event") or "").strip()
-        if text.endswith((" bet", " raise")):
-            amount = form.get("amount", "").strip()
-            if not amount:
-                raise BadRequest(400, f"{text}: give the amount")
-            text = f"{text} {amount}"
-        after_text = form.get("after", "")
-        after = (
-            int(after_text)
-            if after_text.isascii() and after_text.isdigit() and len(after_text) < 19
-            else None
-        )
-        texts = split_events([text[:MAX_EVENT_CHARS]]) if text else []
-        if not texts:
-            raise BadRequest(400, "type an event or press one of the buttons")
-        answer = await run_in_threadpool(room.record, table, texts, after=after, who=who.who)
-        if answer.status == 200:
-            first = answer.body["recorded"][0]["number"] - 1
-            return RedirectResponse(f"/station/{_quote(table)}?since={first}", status_code=303)
-        view = answer.body.get("table") or await run_in_threadpool(room.table, table)
-        if view is None:
-            raise BadRequest(answer.status, answer.body["error"])
-        context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
-        return answers.html(request, "station.html", context, answer.status)
 
     async def report(request: Request, who: Caller) -> Response:
         view = await lookups.table_hand(request, who)
@@ -397,12 +310,12 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/rules/card.pdf", as_page(rules_pdf("card")), methods=["GET"]),
         Route("/rules/sheet.pdf", as_page(rules_pdf("sheet")), methods=["GET"]),
         Route("/drills", as_page(drills_page), methods=["GET"]),
-        Route("/station/{table}", as_page(station_page), methods=["GET"]),
-        Route("/station/{table}", as_page(station_post), methods=["POST"]),
+        Route("/station/{table}", as_page(station.page), methods=["GET"]),
+        Route("/station/{table}", as_page(station.post_form), methods=["POST"]),
         Route("/api/openapi.json", as_api(api.openapi), methods=["GET"]),
         Route("/api/tables", as_api(api.tables), methods=["GET"]),
         Route("/api/tables/{table}", as_api(api.table), methods=["GET"]),
-        Route("/api/tables/{table}/events", as_api(api_events), methods=["POST"]),
+        Route("/api/tables/{table}/events", as_api(station.post_events), methods=["POST"]),
         Route("/api/tables/{table}/hands", as_api(api.history), methods=["GET"]),
         Route("/api/tables/{table}/hands/{hand}", as_api(api.hand), methods=["GET"]),
         Route("/api/ask", as_api(api.ask), methods=["GET"]),
@@ -419,9 +332,3 @@ _DUMMY_HASH: Final = (
     "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 )
 """Checked against when there is no such user, so a wrong name costs what a wrong password does."""
-
-
-def _quote(table: str) -> str:
-    from urllib.parse import quote
-
-    return quote(table, safe="")
