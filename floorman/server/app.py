@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
 from floorman.errors import FloormanError
-from floorman.server import answers, auth, bodies, documents, params
+from floorman.server import answers, documents, params
 from floorman.server.auth import Caller
 from floorman.server.endpoints import (
     Handler,
@@ -38,13 +38,11 @@ from floorman.server.endpoints import (
     check_drills,
     check_readable,
 )
-from floorman.server.handlers import api, lookups, station
+from floorman.server.handlers import api, lookups, signin, station
 from floorman.server.params import BadRequest
-from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
 from floorman.server.watch import Watcher
-from floorman.store.staff import Role, Staff
 
 __all__ = ["create_app"]
 
@@ -99,85 +97,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
         headers = {**answers.SECURITY_HEADERS, "x-accel-buffering": "no"}
         return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
-
-    # signing in ------------------------------------------------------------
-
-    async def login_form(request: Request) -> Response:
-        import secrets
-
-        token = request.cookies.get(auth.LOGIN_COOKIE)
-        if not token or len(token) > auth.MAX_TOKEN_CHARS:
-            token = secrets.token_urlsafe(32)
-        message = request.query_params.get("message", "")
-        known = {"": "", "out": "Signed out.", "bad": "That name and password do not match."}
-        response = answers.html(
-            request,
-            "login.html",
-            {"csrf": token, "message": known.get(message, ""), "who": None},
-            401 if message == "bad" else 200,
-        )
-        answers.set_cookie(request, response, auth.LOGIN_COOKIE, token, None)
-        return response
-
-    def _sign_in(name: str, password: str) -> tuple[Caller, str] | None:
-        return room.with_staff(lambda staff: _signed(staff, name, password))
-
-    def _signed(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None:
-        found = staff.user(name)
-        if found is None:
-            verify_password(password, _DUMMY_HASH)
-            return None
-        user, stored = found
-        if not verify_password(password, stored) or user.disabled is not None:
-            return None
-        role: Role = "floor" if user.role == "floor" else "trainer"
-        token, csrf = staff.sign_in(user.name, role)
-        return Caller(user.name, role, None, csrf), token
-
-    def _station_in(token: str) -> tuple[Caller, str] | None:
-        return room.with_staff(lambda staff: _station_signed(staff, token))
-
-    def _station_signed(staff: Staff, token: str) -> tuple[Caller, str] | None:
-        table = staff.station_table(token)
-        if table is None:
-            return None
-        token, csrf = staff.sign_in(f"station:{table}", "station", table)
-        return Caller(f"station:{table}", "station", table, csrf), token
-
-    async def login(request: Request) -> Response:
-        try:
-            form = await bodies.form(request)
-        except BadRequest as error:
-            return answers.error(error.status, str(error))
-        if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
-            return answers.error(
-                403, "the sign-in form's CSRF token is missing or wrong: reload it"
-            )
-        station_token = form.get("station", "")
-        if station_token:
-            signed = await run_in_threadpool(_station_in, station_token[: auth.MAX_TOKEN_CHARS + 1])
-        else:
-            name, password = form.get("name", "")[:200], form.get("password", "")
-            signed = await run_in_threadpool(_sign_in, name, password[: MAX_PASSWORD_CHARS + 1])
-        if signed is None:
-            return RedirectResponse("/login?message=bad", status_code=303)
-        who, token = signed
-        target = station.station_path(who.table) if who.table is not None else "/"
-        response = RedirectResponse(target, status_code=303)
-        answers.set_cookie(request, response, auth.SIGN_IN_COOKIE, token, 12 * 3600)
-        response.delete_cookie(auth.LOGIN_COOKIE, path="/")
-        return response
-
-    async def logout(request: Request, who: Caller) -> Response:
-        form = await bodies.form(request)
-        if not auth.csrf_matches(who.csrf, form.get("csrf")):
-            raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
-        cookie = request.cookies.get(auth.SIGN_IN_COOKIE, "")
-
-        await run_in_threadpool(room.with_staff, lambda staff: staff.sign_out(cookie))
-        response = RedirectResponse("/login?message=out", status_code=303)
-        response.delete_cookie(auth.SIGN_IN_COOKIE, path="/")
-        return response
 
     # pages -----------------------------------------------------------------
 
@@ -295,9 +214,9 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
 
     static = StaticFiles(directory=templates_dir() / "web" / "static")
     routes = [
-        Route("/login", login_form, methods=["GET"]),
-        Route("/login", login, methods=["POST"]),
-        Route("/logout", as_page(logout), methods=["POST"]),
+        Route("/login", signin.sign_in_page, methods=["GET"]),
+        Route("/login", signin.sign_in, methods=["POST"]),
+        Route("/logout", as_page(signin.sign_out), methods=["POST"]),
         Route("/", as_page(dashboard), methods=["GET"]),
         Route("/tables/{table}", as_page(hand_page), methods=["GET"]),
         Route("/tables/{table}/report.pdf", as_page(report), methods=["GET"]),
@@ -326,9 +245,3 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(params.RefuseNul)])
     app.state.server = ServerState(room, pages, watcher, secure_cookies)
     return app
-
-
-_DUMMY_HASH: Final = (
-    "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
-)
-"""Checked against when there is no such user, so a wrong name costs what a wrong password does."""
