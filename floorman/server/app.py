@@ -28,17 +28,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
-from floorman.errors import FloormanError
 from floorman.server import answers, documents, params
 from floorman.server.auth import Caller
 from floorman.server.endpoints import (
-    Handler,
     as_api,
     as_page,
     check_drills,
     check_readable,
 )
-from floorman.server.handlers import api, lookups, signin, station
+from floorman.server.handlers import api, lookups, printed, signin, station
 from floorman.server.params import BadRequest
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
@@ -116,76 +114,15 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         history = await lookups.table_history(request, who)
         return answers.html(request, "hand.html", {"who": who, "t": view, "history": history})
 
-    async def report(request: Request, who: Caller) -> Response:
-        view = await lookups.table_hand(request, who)
-        try:
-            pdf = await run_in_threadpool(room.report_pdf, view["hand"])
-        except FloormanError as error:
-            raise BadRequest(400, str(error)) from None
-        return answers.pdf(
-            pdf, f"table-{view['table']}-hand-{view['hand']}.pdf", f"hand-{view['hand']}.pdf"
-        )
-
     # a table's past, the rules and the drills (read only) ------------------
 
     def _ask_box(query: str, rulebook: str) -> dict[str, Any]:
         return {"query": query, "rulebook": rulebook, "choices": documents.choices(),
                 "every": documents.EVERY}  # fmt: skip
 
-    async def _printed(kind: str, rules: documents.InForce, game: str, paper: str) -> bytes:
-        make = documents.card_pdf if kind == "card" else documents.sheet_pdf
-        try:
-            return await run_in_threadpool(make, rules, game, paper)
-        except FloormanError as error:
-            raise BadRequest(400, str(error)) from None
-
     async def past_hand_page(request: Request, who: Caller) -> Response:
         view = await lookups.past_hand(request, who)
         return answers.html(request, "past.html", {"who": who, "t": view, "past": True})
-
-    async def past_report(request: Request, who: Caller) -> Response:
-        table = request.path_params["table"]
-        check_readable(who, table)
-        hand = params.hand_id(request)
-        if not await run_in_threadpool(room.has_hand, table, hand):
-            raise BadRequest(404, f"table {table} has no hand {hand}")
-        try:
-            pdf = await run_in_threadpool(room.report_pdf, hand)
-        except FloormanError as error:
-            raise BadRequest(400, str(error)) from None
-        return answers.pdf(pdf, f"table-{table}-hand-{hand}.pdf", f"hand-{hand}.pdf")
-
-    def table_rules(kind: str) -> Handler:
-        async def handler(request: Request, who: Caller) -> Response:
-            table = request.path_params["table"]
-            check_readable(who, table)
-            paper = params.paper(request)
-            found = await run_in_threadpool(room.rules_in_force, table)
-            if found is None:
-                raise BadRequest(404, f"no hand was ever recorded at table {table}")
-            rulebook, options, game = found
-            try:
-                book = await run_in_threadpool(documents.in_force, rulebook, options, table=table)
-            except FloormanError as error:
-                raise BadRequest(400, str(error)) from None
-            pdf = await _printed(kind, book, game, paper)
-            return answers.pdf(pdf, f"table-{table}-{game}-{kind}.pdf", f"{game}-{kind}.pdf")
-
-        return handler
-
-    def rules_pdf(kind: str) -> Handler:
-        async def handler(request: Request, who: Caller) -> Response:
-            rulebook = request.query_params.get("rulebook", "rrop")
-            game = request.query_params.get("game", "holdem")
-            paper = params.paper(request)
-            try:
-                book = await run_in_threadpool(documents.in_force, rulebook)
-            except FloormanError as error:
-                raise BadRequest(400, str(error)) from None
-            pdf = await _printed(kind, book, game, paper)
-            return answers.pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
-
-        return handler
 
     async def ask_page(request: Request, who: Caller) -> Response:
         query, rulebook = params.ask_query(request)
@@ -219,15 +156,17 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/logout", as_page(signin.sign_out), methods=["POST"]),
         Route("/", as_page(dashboard), methods=["GET"]),
         Route("/tables/{table}", as_page(hand_page), methods=["GET"]),
-        Route("/tables/{table}/report.pdf", as_page(report), methods=["GET"]),
+        Route("/tables/{table}/report.pdf", as_page(printed.report), methods=["GET"]),
         Route("/tables/{table}/hands/{hand}", as_page(past_hand_page), methods=["GET"]),
-        Route("/tables/{table}/hands/{hand}/report.pdf", as_page(past_report), methods=["GET"]),
-        Route("/tables/{table}/card.pdf", as_page(table_rules("card")), methods=["GET"]),
-        Route("/tables/{table}/sheet.pdf", as_page(table_rules("sheet")), methods=["GET"]),
+        Route(
+            "/tables/{table}/hands/{hand}/report.pdf", as_page(printed.past_report), methods=["GET"]
+        ),
+        Route("/tables/{table}/card.pdf", as_page(printed.table_card), methods=["GET"]),
+        Route("/tables/{table}/sheet.pdf", as_page(printed.table_sheet), methods=["GET"]),
         Route("/ask", as_page(ask_page), methods=["GET"]),
         Route("/rules", as_page(rules_page), methods=["GET"]),
-        Route("/rules/card.pdf", as_page(rules_pdf("card")), methods=["GET"]),
-        Route("/rules/sheet.pdf", as_page(rules_pdf("sheet")), methods=["GET"]),
+        Route("/rules/card.pdf", as_page(printed.rules_card), methods=["GET"]),
+        Route("/rules/sheet.pdf", as_page(printed.rules_sheet), methods=["GET"]),
         Route("/drills", as_page(drills_page), methods=["GET"]),
         Route("/station/{table}", as_page(station.page), methods=["GET"]),
         Route("/station/{table}", as_page(station.post_form), methods=["POST"]),
