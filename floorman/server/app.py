@@ -20,7 +20,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
-    RedirectResponse,
     Response,
     StreamingResponse,
 )
@@ -28,15 +27,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
-from floorman.server import answers, documents, params
+from floorman.server import answers, params
 from floorman.server.auth import Caller
 from floorman.server.endpoints import (
     as_api,
     as_page,
-    check_drills,
     check_readable,
 )
-from floorman.server.handlers import api, lookups, printed, signin, station
+from floorman.server.handlers import api, floor, printed, signin, station
 from floorman.server.params import BadRequest
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
@@ -96,51 +94,6 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         headers = {**answers.SECURITY_HEADERS, "x-accel-buffering": "no"}
         return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
 
-    # pages -----------------------------------------------------------------
-
-    async def dashboard(request: Request, who: Caller) -> Response:
-        if who.role == "station":
-            assert who.table is not None
-            return RedirectResponse(station.station_path(who.table), status_code=303)
-        context = {
-            "who": who,
-            "tables": await lookups.visible_tables(request, who),
-            **_ask_box("", "rrop"),
-        }
-        return answers.html(request, "dashboard.html", context)
-
-    async def hand_page(request: Request, who: Caller) -> Response:
-        view = await lookups.table_hand(request, who)
-        history = await lookups.table_history(request, who)
-        return answers.html(request, "hand.html", {"who": who, "t": view, "history": history})
-
-    # a table's past, the rules and the drills (read only) ------------------
-
-    def _ask_box(query: str, rulebook: str) -> dict[str, Any]:
-        return {"query": query, "rulebook": rulebook, "choices": documents.choices(),
-                "every": documents.EVERY}  # fmt: skip
-
-    async def past_hand_page(request: Request, who: Caller) -> Response:
-        view = await lookups.past_hand(request, who)
-        return answers.html(request, "past.html", {"who": who, "t": view, "past": True})
-
-    async def ask_page(request: Request, who: Caller) -> Response:
-        query, rulebook = params.ask_query(request)
-        found = await lookups.asked(request)
-        return answers.html(
-            request, "ask.html", {"who": who, "found": found, **_ask_box(query, rulebook)}
-        )
-
-    async def rules_page(request: Request, who: Caller) -> Response:
-        context = {"who": who, "choices": documents.choices(), "games": documents.games(),
-                   "papers": documents.PAPERS}  # fmt: skip
-        return answers.html(request, "rules.html", context)
-
-    async def drills_page(request: Request, who: Caller) -> Response:
-        check_drills(who)
-        found = await run_in_threadpool(room.drill_progress)
-        return answers.html(request, "drills.html", {"who": who, "trainees": found["trainees"]})
-
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         watcher.start()
@@ -154,20 +107,20 @@ def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
         Route("/login", signin.sign_in_page, methods=["GET"]),
         Route("/login", signin.sign_in, methods=["POST"]),
         Route("/logout", as_page(signin.sign_out), methods=["POST"]),
-        Route("/", as_page(dashboard), methods=["GET"]),
-        Route("/tables/{table}", as_page(hand_page), methods=["GET"]),
+        Route("/", as_page(floor.dashboard), methods=["GET"]),
+        Route("/tables/{table}", as_page(floor.hand), methods=["GET"]),
         Route("/tables/{table}/report.pdf", as_page(printed.report), methods=["GET"]),
-        Route("/tables/{table}/hands/{hand}", as_page(past_hand_page), methods=["GET"]),
+        Route("/tables/{table}/hands/{hand}", as_page(floor.past_hand), methods=["GET"]),
         Route(
             "/tables/{table}/hands/{hand}/report.pdf", as_page(printed.past_report), methods=["GET"]
         ),
         Route("/tables/{table}/card.pdf", as_page(printed.table_card), methods=["GET"]),
         Route("/tables/{table}/sheet.pdf", as_page(printed.table_sheet), methods=["GET"]),
-        Route("/ask", as_page(ask_page), methods=["GET"]),
-        Route("/rules", as_page(rules_page), methods=["GET"]),
+        Route("/ask", as_page(floor.ask), methods=["GET"]),
+        Route("/rules", as_page(floor.rules), methods=["GET"]),
         Route("/rules/card.pdf", as_page(printed.rules_card), methods=["GET"]),
         Route("/rules/sheet.pdf", as_page(printed.rules_sheet), methods=["GET"]),
-        Route("/drills", as_page(drills_page), methods=["GET"]),
+        Route("/drills", as_page(floor.drills), methods=["GET"]),
         Route("/station/{table}", as_page(station.page), methods=["GET"]),
         Route("/station/{table}", as_page(station.post_form), methods=["POST"]),
         Route("/api/openapi.json", as_api(api.openapi), methods=["GET"]),
