@@ -57,10 +57,9 @@ async def sign_in(request: Request) -> Response:
     if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
         return answers.error(403, "the sign-in form's CSRF token is missing or wrong: reload it")
     room = state_of(request).room
-    station_token = form.get("station", "")
+    station_token = form.get("station", "")[: auth.MAX_TOKEN_CHARS + 1]
     if station_token:
-        token = station_token[: auth.MAX_TOKEN_CHARS + 1]
-        signed = await run_in_threadpool(_station_signed_in, room, token)
+        signed = await run_in_threadpool(_station_signed_in, room, station_token)
     else:
         name, password = form.get("name", "")[:200], form.get("password", "")
         password = password[: MAX_PASSWORD_CHARS + 1]
