@@ -1,4 +1,4 @@
-"""Floor staff, sessions, station tokens and who entered each record, beside the hands,
+"""Floor staff, sign-ins, station tokens and who entered each record, beside the hands,
 in a SQLite file and in PostgreSQL alike."""
 
 from __future__ import annotations
@@ -33,32 +33,32 @@ def test_a_password_is_never_kept_as_given(tmp_path: Path) -> None:
     assert b"blue felt" not in db.read_bytes()
 
 
-def test_disabling_ends_the_sessions_and_keeps_the_user(store_url: str) -> None:
+def test_disabling_ends_the_sign_ins_and_keeps_the_user(store_url: str) -> None:
     with open_staff(store_url) as staff:
         staff.add_user("bo", "floor", hash_password("long enough"))
-        token, csrf = staff.start_session("BO", "floor")
-        session = staff.session(token)
-        assert session is not None
-        assert (session.who, session.role, session.csrf) == ("BO", "floor", csrf)
+        token, csrf = staff.sign_in("BO", "floor")
+        signed = staff.signed_in(token)
+        assert signed is not None
+        assert (signed.who, signed.role, signed.csrf) == ("BO", "floor", csrf)
         staff.disable("Bo")
-        assert staff.session(token) is None
+        assert staff.signed_in(token) is None
         assert [(u.name, u.disabled is not None) for u in staff.users()] == [("bo", True)]
-        assert staff.session("not a token") is None
+        assert staff.signed_in("not a token") is None
         with pytest.raises(StoreError, match="no user cy"):
             staff.disable("cy")
 
 
-def test_a_new_password_replaces_the_old_and_ends_the_sessions(store_url: str) -> None:
+def test_a_new_password_replaces_the_old_and_ends_the_sign_ins(store_url: str) -> None:
     with open_staff(store_url) as staff:
         staff.add_user("Ana", "floor", hash_password("green felt"))
-        token, _ = staff.start_session("Ana", "floor")
-        station, _ = staff.start_session("station:7", "station", "7")
+        token, _ = staff.sign_in("Ana", "floor")
+        station, _ = staff.sign_in("station:7", "station", "7")
         staff.set_password("ANA", hash_password("blue felt"))
         _, stored = staff.user("ana") or (None, "")
         assert verify_password("blue felt", stored)
         assert not verify_password("green felt", stored)
-        assert staff.session(token) is None
-        assert staff.session(station) is not None
+        assert staff.signed_in(token) is None
+        assert staff.signed_in(station) is not None
         with pytest.raises(StoreError, match="no user cy"):
             staff.set_password("cy", hash_password("blue felt"))
 
@@ -72,15 +72,15 @@ def test_a_station_token_names_its_table_and_is_kept_as_a_digest(tmp_path: Path)
     assert token.encode() not in db.read_bytes()
 
 
-def test_revoking_a_table_refuses_its_tokens_and_ends_its_sessions(store_url: str) -> None:
+def test_revoking_a_table_refuses_its_tokens_and_ends_its_sign_ins(store_url: str) -> None:
     with open_staff(store_url) as staff:
         first, second = staff.new_station_token("7"), staff.new_station_token("7")
         other = staff.new_station_token("8")
-        session, _ = staff.start_session("station:7", "station", "7")
+        signed, _ = staff.sign_in("station:7", "station", "7")
         assert staff.revoke_stations("7") == 2
         assert staff.station_table(first) is None
         assert staff.station_table(second) is None
-        assert staff.session(session) is None
+        assert staff.signed_in(signed) is None
         assert staff.station_table(other) == "8"
         assert staff.revoke_stations("7") == 0
         fresh = staff.new_station_token("7")

@@ -1,10 +1,10 @@
-"""Who is asking, and what they may do: floor staff by their session cookie, a table's
-station by its token (a bearer token for the API, or a session made from it).
+"""Who is asking, and what they may do: floor staff by their sign-in cookie, a table's
+station by its token (a bearer token for the API, or a sign-in made from it).
 
 A floor person reads every table and writes to any; a trainer reads; a station
 reads and writes its own table only. Floor and trainers read the drills; everyone
 signed in may ask the rules and print them. A request that comes with a cookie must
-also carry the session's CSRF token to change anything (a form field, or the
+also carry the sign-in's CSRF token to change anything (a form field, or the
 ``X-CSRF-Token`` header); a bearer token is never sent by a browser on its
 own, so it needs none.
 """
@@ -18,11 +18,12 @@ from typing import Final
 from floorman.server.views import STATION
 from floorman.store.staff import Role, SQLiteStaff
 
-__all__ = ["SESSION_COOKIE", "Caller", "caller_from", "csrf_matches"]
+__all__ = ["SIGN_IN_COOKIE", "Caller", "caller_from", "csrf_matches"]
 
-SESSION_COOKIE: Final = "floorman_session"
+SIGN_IN_COOKIE: Final = "floorman_session"
+"""The sign-in's token; the cookie keeps this name so that browsers signed in stay so."""
 LOGIN_COOKIE: Final = "floorman_login"
-"""The sign-in form's own CSRF token, before there is a session (double submit)."""
+"""The sign-in form's own CSRF token, before there is a sign-in (double submit)."""
 
 MAX_TOKEN_CHARS: Final = 200
 
@@ -35,7 +36,7 @@ class Caller:
     role: Role
     table: str | None = None
     csrf: str | None = None
-    """The session's CSRF token; ``None`` for a caller by bearer token."""
+    """The sign-in's CSRF token; ``None`` for a caller by bearer token."""
 
     def may_read(self, table: str | None = None) -> bool:
         """A station reads its own table; staff read every table (``None``: the room)."""
@@ -58,7 +59,7 @@ class Caller:
 
 
 def caller_from(staff: SQLiteStaff, cookie: str | None, authorization: str | None) -> Caller | None:
-    """The caller a request's session cookie or ``Authorization: Bearer`` token names."""
+    """The caller a request's sign-in cookie or ``Authorization: Bearer`` token names."""
     if authorization is not None:
         scheme, _, token = authorization.partition(" ")
         token = token.strip()
@@ -68,10 +69,10 @@ def caller_from(staff: SQLiteStaff, cookie: str | None, authorization: str | Non
         return None if table is None else Caller(f"{STATION}{table}", "station", table)
     if cookie is None or len(cookie) > MAX_TOKEN_CHARS:
         return None
-    session = staff.session(cookie)
-    if session is None:
+    signed = staff.signed_in(cookie)
+    if signed is None:
         return None
-    return Caller(session.who, session.role, session.table, session.csrf)
+    return Caller(signed.who, signed.role, signed.table, signed.csrf)
 
 
 def csrf_matches(expected: str | None, given: str | None) -> bool:

@@ -1,18 +1,20 @@
 """Who may use the card room server, kept beside the recorded hands in the same store.
 
-Floor staff (a name, a role, a password hash), their sign-in sessions, each
-table's station tokens, who entered each record, and the answers already
-given to a station's retried post (its idempotency key). Secrets are never
-stored as given: passwords as scrypt hashes (made by
-:mod:`floorman.server.passwords`), session and station tokens as SHA-256
-digests, so a copy of the file signs nobody in.
+Floor staff (a name, a role, a password hash), their sign-ins, each table's
+station tokens, who entered each record, and the answers already given to a
+station's retried post (its idempotency key). Secrets are never stored as
+given: passwords as scrypt hashes (made by :mod:`floorman.server.passwords`),
+sign-in and station tokens as SHA-256 digests, so a copy of the file signs
+nobody in.
 
 What is a record stays a record: users, disablings, password changes, station
 tokens and their revocations, authors and idempotent answers are append-only
-(triggers refuse updates and deletes); only sessions, which are not part of
-the audit trail, are deleted when someone signs out. :class:`StaffStore` is
-the interface the server and the command line use; :class:`Staff` writes it
-in either backend, on a store of its own or on the hands' (:func:`staff_of`).
+(triggers refuse updates and deletes); only sign-ins, which are not part of
+the audit trail, are deleted when someone signs out. Sign-ins are kept in the
+table ``staff_sessions``, a stored name that stays so that every existing
+store opens as it is. :class:`StaffStore` is the interface the server and the
+command line use; :class:`Staff` writes it in either backend, on a store of
+its own or on the hands' (:func:`staff_of`).
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ from floorman.store.hands import Store
 
 __all__ = [
     "ROLES",
+    "SIGN_IN_HOURS",
     "SQLiteStaff",
-    "Session",
+    "SignIn",
     "Staff",
     "StaffStore",
     "StoreError",
@@ -46,7 +49,7 @@ Role = Literal["floor", "trainer", "station"]
 ROLES: Final = ("floor", "trainer")
 """The roles a person can have; ``station`` is a table's device, not a person."""
 
-SESSION_HOURS: Final = 12
+SIGN_IN_HOURS: Final = 12
 """A sign-in lasts one long shift."""
 
 
@@ -61,9 +64,9 @@ class User:
 
 
 @dataclass(frozen=True, slots=True)
-class Session:
-    """Who a sign-in session belongs to: a person (``floor``, ``trainer``) or a table's
-    station (``station``, with its table), and the session's CSRF token."""
+class SignIn:
+    """Who a sign-in belongs to: a person (``floor``, ``trainer``) or a table's station
+    (``station``, with its table), and the sign-in's CSRF token."""
 
     who: str
     role: Role
@@ -82,21 +85,24 @@ class StaffStore(Protocol):
 
     def disable(self, name: str) -> None: ...
     def set_password(self, name: str, password_hash: str) -> None:
-        """A new password for the user; their sessions end."""
+        """A new password for the user; their sign-ins end."""
         ...
 
     def new_station_token(self, table: str) -> str: ...
     def revoke_stations(self, table: str) -> int:
-        """Revoke every token of the table's station, ending its sessions; returns how many."""
+        """Revoke every token of the table's station, ending its sign-ins; returns how many."""
         ...
 
     def station_table(self, token: str) -> str | None: ...
-    def start_session(self, who: str, role: Role, table: str | None = None) -> tuple[str, str]:
-        """A new session: its token (for the cookie) and its CSRF token."""
+    def sign_in(self, who: str, role: Role, table: str | None = None) -> tuple[str, str]:
+        """A new sign-in: its token (for the cookie) and its CSRF token."""
         ...
 
-    def session(self, token: str) -> Session | None: ...
-    def end_session(self, token: str) -> None: ...
+    def signed_in(self, token: str) -> SignIn | None:
+        """The sign-in a token names, while it lasts and its user is not disabled."""
+        ...
+
+    def sign_out(self, token: str) -> None: ...
     def note_authors(self, record_ids: Iterable[int], who: str) -> None: ...
     def authors(self, record_ids: Iterable[int]) -> dict[int, str]: ...
     def answered(self, who: str, key: str) -> str | None: ...
@@ -153,7 +159,7 @@ class Staff:
         )
         return str(rows[0][0]) if rows else None
 
-    def _end_sessions(self, name: str) -> None:
+    def _end_sign_ins(self, name: str) -> None:
         self._rows(
             f"DELETE FROM staff_sessions WHERE {self._db.same_name('who')} AND role != 'station'",
             (name,),
@@ -199,7 +205,7 @@ class Staff:
         return user, str(password)
 
     def disable(self, name: str) -> None:
-        """Disable a user: their sessions end and they cannot sign in again."""
+        """Disable a user: their sign-ins end and they cannot sign in again."""
         self._about_user(
             name, "INSERT INTO staff_disabled (name, at) VALUES (?, ?) ON CONFLICT DO NOTHING"
         )
@@ -213,13 +219,13 @@ class Staff:
 
     def _about_user(self, name: str, statement: str, *values: object) -> None:
         """Keep a record about the user ``name`` (the name, ``values``, when) and end their
-        sessions, in one transaction; refused for no such user."""
+        sign-ins, in one transaction; refused for no such user."""
         with self._write():
             stored = self._stored_name(name)
             if stored is None:
                 raise StoreError(f"no user {name}")
             self._rows(statement, (stored, *values, _now().isoformat(timespec="seconds")))
-            self._end_sessions(name)
+            self._end_sign_ins(name)
 
     # stations --------------------------------------------------------------
 
@@ -255,11 +261,11 @@ class Staff:
             )
         return len(revoked)
 
-    # sessions --------------------------------------------------------------
+    # sign-ins --------------------------------------------------------------
 
-    def start_session(self, who: str, role: Role, table: str | None = None) -> tuple[str, str]:
+    def sign_in(self, who: str, role: Role, table: str | None = None) -> tuple[str, str]:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-        expires = (_now() + timedelta(hours=SESSION_HOURS)).isoformat()
+        expires = (_now() + timedelta(hours=SIGN_IN_HOURS)).isoformat()
         with self._write():
             self._rows(
                 "INSERT INTO staff_sessions (token, who, role, table_name, csrf, expires) "
@@ -268,7 +274,7 @@ class Staff:
             )
         return token, csrf
 
-    def session(self, token: str) -> Session | None:
+    def signed_in(self, token: str) -> SignIn | None:
         rows = self._rows(
             "SELECT s.who, s.role, s.table_name, s.csrf, s.expires FROM staff_sessions s "
             "WHERE s.token = ? AND NOT EXISTS (SELECT 1 FROM staff_disabled d WHERE "
@@ -281,9 +287,9 @@ class Staff:
         if datetime.fromisoformat(str(expires)) <= _now():
             return None
         assert role in ("floor", "trainer", "station")
-        return Session(str(who), role, None if table is None else str(table), str(csrf))
+        return SignIn(str(who), role, None if table is None else str(table), str(csrf))
 
-    def end_session(self, token: str) -> None:
+    def sign_out(self, token: str) -> None:
         with self._write():
             self._rows("DELETE FROM staff_sessions WHERE token = ?", (_digest(token),))
 

@@ -1,0 +1,71 @@
+"""The live updates the floor's pages and the station listen to: a stream of
+server-sent events, one per table that changed, each carrying the table's part of the
+page as it now stands (its card on the dashboard, the station's hand, a table's page),
+and a keep-alive comment when nothing did."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any, Final
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from floorman.server import answers
+from floorman.server.auth import Caller
+from floorman.server.endpoints import check_readable
+from floorman.server.params import BadRequest
+from floorman.server.state import state_of
+
+__all__ = ["KEEPALIVE_SECONDS", "stream"]
+
+KEEPALIVE_SECONDS: Final = 15.0
+
+
+async def stream(request: Request, who: Caller) -> Response:
+    """``GET /api/stream``: every table in sight first, then each one as it changes;
+    ``view`` picks the part of the page sent, ``table`` one table only."""
+    view = request.query_params.get("view", "card")
+    if view not in ("card", "station", "hand"):
+        raise BadRequest(400, "view: one of card, station, hand")
+    only = request.query_params.get("table")
+    if only is not None:
+        check_readable(who, only)
+    elif who.role == "station":
+        only = who.table
+    state = state_of(request)
+    room, watcher = state.room, state.watcher
+    template = state.pages.get_template(f"_{view}.html")
+
+    def event(table: dict[str, Any]) -> str:
+        html = template.render({"t": table, "who": who})
+        status = "closed" if table["closed"] else "open"
+        data = {"table": table["table"], "last": table["last"], "html": html,
+                "history": f"{table['hand']}:{status}"}  # fmt: skip
+        return f"event: table\ndata: {json.dumps(data)}\n\n"
+
+    async def events() -> AsyncIterator[str]:
+        queue = watcher.listen()
+        try:
+            names = [only] if only is not None else None
+            for table in await run_in_threadpool(room.tables, names):
+                yield event(table)
+            while not watcher.stopping.is_set():
+                try:
+                    name = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                if only is not None and name != only:
+                    continue
+                found = await run_in_threadpool(room.table, name)
+                if found is not None:
+                    yield event(found)
+        finally:
+            watcher.leave(queue)
+
+    headers = {**answers.SECURITY_HEADERS, "x-accel-buffering": "no"}
+    return StreamingResponse(events(), media_type="text/event-stream", headers=headers)

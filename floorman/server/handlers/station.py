@@ -1,0 +1,123 @@
+"""Recording a table's events, the one thing the server writes: by the station page (a
+dealer's form) or by the API's post (the station's device, or the floor by script).
+Both check the caller alike, split the text into events as ``floorman add`` does, and
+record through the room, which refuses a post made on a hand that changed since."""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+from urllib.parse import quote
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from floorman.cli._hands import split_events
+from floorman.limits import MAX_EVENT_CHARS, MAX_ID
+from floorman.server import answers, bodies
+from floorman.server.auth import Caller
+from floorman.server.endpoints import check_writable
+from floorman.server.handlers import lookups
+from floorman.server.params import BadRequest
+from floorman.server.state import state_of
+
+__all__ = ["EventsBody", "page", "post_events", "post_form", "station_path"]
+
+MAX_EVENTS_PER_POST: Final = 500
+MAX_KEY_CHARS: Final = 200
+
+
+class EventsBody(BaseModel):
+    """``POST /api/tables/{table}/events``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    events: list[str] = Field(min_length=1, max_length=MAX_EVENTS_PER_POST)
+    after: int | None = Field(None, ge=0, le=MAX_ID)
+
+
+def station_path(table: str) -> str:
+    """The address of a table's station page."""
+    return f"/station/{quote(table, safe='')}"
+
+
+async def post_events(request: Request, who: Caller) -> Response:
+    """``POST /api/tables/{table}/events``: answered as the room answers (200, 400, 404,
+    409), the same answer again for a retried ``Idempotency-Key``."""
+    table = request.path_params["table"]
+    check_writable(who, table, request.headers.get("x-csrf-token"))
+    key = request.headers.get("idempotency-key")
+    if key is not None and not (0 < len(key) <= MAX_KEY_CHARS and key.isprintable()):
+        raise BadRequest(400, f"Idempotency-Key: 1 to {MAX_KEY_CHARS} printable characters")
+    body = _events_body(await bodies.body(request))
+    texts = split_events(body.events)
+    if not texts:
+        raise BadRequest(400, "events: no event given")
+    answer = await run_in_threadpool(
+        state_of(request).room.record, table, texts, after=body.after, who=who.who, key=key
+    )
+    return answers.answered(answer)
+
+
+def _events_body(raw: bytes) -> EventsBody:
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadRequest(400, "the body is not JSON") from None
+    try:
+        body = EventsBody.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the body"
+        raise BadRequest(400, f"{where}: {first['msg']}") from None
+    for number, text in enumerate(body.events, 1):
+        if len(text) > MAX_EVENT_CHARS:
+            raise BadRequest(400, f"events.{number}: longer than {MAX_EVENT_CHARS} characters")
+        if "\x00" in text:
+            raise BadRequest(400, f"events.{number}: holds a NUL character")
+        if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
+            raise BadRequest(400, f"events.{number}: holds a lone surrogate (not UTF-8 text)")
+    return body
+
+
+async def page(request: Request, who: Caller) -> Response:
+    """The station page; ``since`` marks the events just recorded."""
+    view = await lookups.table_hand(request, who)
+    since = request.query_params.get("since", "")
+    fresh = int(since) if since.isascii() and since.isdigit() and len(since) < 7 else None
+    context = {"who": who, "t": view, "fresh": fresh, "message": None}
+    return answers.html(request, "station.html", context)
+
+
+async def post_form(request: Request, who: Caller) -> Response:
+    """The station page's form: an event typed or a button pressed (a bet or raise with
+    its amount). Recorded, back to the page; refused, the page again saying why."""
+    table = request.path_params["table"]
+    form = await bodies.form(request)
+    check_writable(who, table, form.get("csrf"))
+    text = (form.get("text") or form.get("event") or "").strip()
+    if text.endswith((" bet", " raise")):
+        amount = form.get("amount", "").strip()
+        if not amount:
+            raise BadRequest(400, f"{text}: give the amount")
+        text = f"{text} {amount}"
+    after_text = form.get("after", "")
+    after = (
+        int(after_text)
+        if after_text.isascii() and after_text.isdigit() and len(after_text) < 19
+        else None
+    )
+    texts = split_events([text[:MAX_EVENT_CHARS]]) if text else []
+    if not texts:
+        raise BadRequest(400, "type an event or press one of the buttons")
+    room = state_of(request).room
+    answer = await run_in_threadpool(room.record, table, texts, after=after, who=who.who)
+    if answer.status == 200:
+        first = answer.body["recorded"][0]["number"] - 1
+        return RedirectResponse(f"{station_path(table)}?since={first}", status_code=303)
+    view = answer.body.get("table") or await run_in_threadpool(room.table, table)
+    if view is None:
+        raise BadRequest(answer.status, answer.body["error"])
+    context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
+    return answers.html(request, "station.html", context, answer.status)

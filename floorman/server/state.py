@@ -1,0 +1,43 @@
+"""What every handler reaches through its request: the room, the pages' templates, the
+watcher that tells the live pages what changed, and whether cookies need HTTPS. Made
+once for the application (:func:`floorman.server.app.create_app`) and kept on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import jinja2
+from starlette.requests import Request
+
+from floorman._resources import templates_dir
+from floorman.server.room import Room
+from floorman.server.watch import Watcher
+
+__all__ = ["ServerState", "page_templates", "state_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class ServerState:
+    """The application's own: one room, one set of templates, one watcher."""
+
+    room: Room
+    pages: jinja2.Environment
+    watcher: Watcher
+    secure_cookies: bool
+
+
+def state_of(request: Request) -> ServerState:
+    state = request.app.state.server
+    assert isinstance(state, ServerState)
+    return state
+
+
+def page_templates() -> jinja2.Environment:
+    """The web pages' templates: every value escaped, a missing one an error."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir() / "web"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
