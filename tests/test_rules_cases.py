@@ -108,7 +108,7 @@ examples:
   - like: dealt
     outcome: continue
     steps: [set-aside]
-  - {like: followed, describe: null, outcome: continue, event: 10}
+  - {like: followed, describe: null, hand: {}, outcome: continue, event: 10}
   - hand: {events: [deal]}
     outcome: none
 """

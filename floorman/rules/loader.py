@@ -578,8 +578,11 @@ def _write_out(
                     ["examples", number, "like"],
                     f"case {rule.case!r} has no example {example.like!r} (it has: {known})",
                 )
-            stated = {name: getattr(example, name) for name in example.model_fields_set}
-            del stated["like"]
+            stated = {
+                name: getattr(example, name)
+                for name in example.model_fields_set - {"like"}
+                if name != "hand" or example.hand
+            }
             examples.append(shared.model_copy(update=stated))
     else:
         examples = list(case.examples.values())
