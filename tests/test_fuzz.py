@@ -173,6 +173,17 @@ STEP_TEXTS = st.sampled_from([
 ])  # fmt: skip
 
 
+CASE_LINES = st.sampled_from([
+    ["    on: expose"], ["    case: holdem.exposed-holecard.first"], ["    case: nowhere"],
+    ["    case: holdem.exposed-holecard.first", "    on: []"], ["    case: [1]"], [],
+])  # fmt: skip
+EXAMPLE_LINES = st.sampled_from([
+    [], ["    examples: []"], ["    examples: [{like: first-card, outcome: misdeal}]"],
+    ["    examples: [{like: nothing, outcome: void}]"], ["    examples: [{like: first-card}]"],
+    ["    examples: [{like: second-card, outcome: continue, hand: {events: []}}]"],
+])  # fmt: skip
+
+
 @st.composite
 def house_files(draw: st.DrawFn) -> str:
     extends = draw(st.sampled_from(["rrop", "tda-2024", "nowhere", "a" * 300]))
@@ -187,12 +198,13 @@ def house_files(draw: st.DrawFn) -> str:
             "  - id: holdem.exposed-holecard.first",
             "    title: First card exposed",
             "    cite: House rule 1",
-            "    on: expose",
+            *draw(CASE_LINES),
             "    outcome: misdeal",
             "    steps:",
             "      - do: misdeal",
             f"        text: {_quoted(draw(STEP_TEXTS))}",
         ]
+        lines += draw(EXAMPLE_LINES)
     if draw(st.booleans()):
         lines.append(draw(st.sampled_from(["title: again", "options: {}", "extends: rrop"])))
     return "\n".join(lines) + "\n"

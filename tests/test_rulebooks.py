@@ -7,9 +7,12 @@ steps, these violations"); each one runs here as its own test.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from compiledrules import GOLDEN, compiled_rules
 
 from floorman._resources import rulebook_dir
 from floorman.rules.catalogue import FACTS
@@ -168,3 +171,28 @@ def test_steps_name_the_card_where_it_was_seen_first() -> None:
         "Take the extra card back from seat 1 and return it to the deck: it is the burn card"
         " for the flop; burn no other card."
     )
+
+
+@pytest.mark.parametrize("read", ["from the files", "from the cache"])
+def test_every_book_compiles_to_the_recorded_rules(
+    read: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What every shipped book rules, after ``extends`` and house profiles, is what
+    ``tests/data/compiled-rules.json`` recorded. A rule changed on purpose: write the file
+    anew with ``sh scripts/compiled-rules``."""
+    from floorman.rules import loader
+
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(tmp_path / "cache"))
+    for _ in range(2 if read == "from the cache" else 1):
+        loader._READS.clear()
+        loader._BOOKS.clear()
+        found = json.loads(json.dumps(compiled_rules()))
+    recorded = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert list(found) == list(recorded)
+    for name, book in recorded.items():
+        for field, value in book.items():
+            if field != "rules":
+                assert found[name][field] == value, f"{name}: {field}"
+        assert [rule["id"] for rule in found[name]["rules"]] == [r["id"] for r in book["rules"]]
+        for rule, expected in zip(found[name]["rules"], book["rules"], strict=True):
+            assert rule == expected, f"{name}: {rule['id']}"

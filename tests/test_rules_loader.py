@@ -200,12 +200,9 @@ def test_edit_a_rule_and_the_ruling_changes(tmp_path: Path) -> None:
     assert edited != text
     rrop.write_text(edited, encoding="utf-8")
     assert exposed_second_card(rrop) == "misdeal"
-    rrop.write_text(
-        edited.replace(
-            "    outcome: misdeal\n    priority: 20\n", "    outcome: void\n    priority: 20\n"
-        ),
-        encoding="utf-8",
-    )
+    voided = edited.replace("    outcome: misdeal\n", "    outcome: void\n", 1)
+    assert voided != edited
+    rrop.write_text(voided, encoding="utf-8")
     assert exposed_second_card(rrop) == "void"
 
 

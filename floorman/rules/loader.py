@@ -5,6 +5,12 @@ the field (``house.yaml:12: rules[0].when: unknown fact 'card.colour'``), so
 a floor manager editing a house profile sees at once what to fix. Checked
 files are kept per content, in the process and on disk
 (:mod:`floorman.rules.cache`): ``floorman check`` pays for the YAML once.
+
+A rule that names a ``case`` (:class:`floorman.rules.schema.Case`, found by
+name along the ``extends`` chain) is written out in full here, before it is
+compiled: what the engine, the documents and the cache of resolved books see
+is the whole rule. Each file is cached as written, so an edit to the file
+that holds a case reaches every book that uses it.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ if TYPE_CHECKING:
     # The models are imported to validate a file read from its YAML; a file read back
     # from the cache comes as look-alikes (floorman.rules.plain), without pydantic.
     from floorman.rules.schema import (
+        Case,
         Example,
         Game,
         Option,
@@ -100,6 +107,20 @@ class CompiledStep:
 
 
 @dataclass(frozen=True, slots=True)
+class _Written:
+    """A rule written out in full, with where it was written."""
+
+    rule: Rule
+    owner: str
+    """The name of the rulebook that defined it."""
+    path: Path
+    index: int
+    case: str | None = None
+    borrowed: frozenset[str] = frozenset()
+    """The fields the rule took from its case."""
+
+
+@dataclass(frozen=True, slots=True)
 class CompiledRule:
     """A rule of a resolved rulebook, with its predicate compiled."""
 
@@ -129,9 +150,11 @@ class Rulebook:
     games: Mapping[str, GameSpec]
     conditions: Mapping[str, Predicate]
     situations: Mapping[str, Situation]
+    cases: Mapping[str, Case]
+    """What its rules, and a house profile's, can name with ``case:``."""
     rules: tuple[CompiledRule, ...]
     files: tuple[Path, ...]
-    _raw_rules: tuple[tuple[Rule, str, str], ...] = field(repr=False)
+    _raw_rules: tuple[_Written, ...] = field(repr=False)
     examples: tuple[Example, ...] = ()
     """Worked examples of this rulebook's own options (a house profile's), not inherited."""
 
@@ -157,7 +180,8 @@ class Rulebook:
             options[name] = _check_option_value(self.option_specs, name, value, origin)
         book = _compile(
             self.name, self.title, self.source, self.chain, self.option_specs, options,
-            self.games, self.conditions, self.situations, self._raw_rules, self.files,
+            self.games, self.conditions, self.situations, self.cases, self._raw_rules,
+            self.files,
         )  # fmt: skip
         return replace(book, examples=self.examples)
 
@@ -453,15 +477,18 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
     games = _resolve_games(path, file.games, base.games if base else {})
     conditions = {**(base.conditions if base else {}), **file.conditions}
     situations = {**(base.situations if base else {}), **file.situations}
+    if not read.trusted:
+        _check_cases(path, file.cases, options, games)
+    cases = {**(base.cases if base else {}), **file.cases}
 
-    raw: list[tuple[Rule, str, str]] = list(base._raw_rules) if base else []
+    raw: list[_Written] = list(base._raw_rules) if base else []
     removed = set(file.remove)
     for index, local in enumerate(file.remove):
-        if not any(rule.id == local for rule, _, _ in raw):
+        if not any(entry.rule.id == local for entry in raw):
             raise RulebookError(
                 f"{_locate(path, ['remove', index])}: remove[{index}]: no inherited rule {local!r}"
             )
-    raw = [entry for entry in raw if entry[0].id not in removed]
+    raw = [entry for entry in raw if entry.rule.id not in removed]
     seen_here: set[str] = set()
     for index, rule in enumerate(file.rules):
         if rule.id in seen_here:
@@ -470,9 +497,9 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
                 f" {rule.id!r} is defined twice"
             )
         seen_here.add(rule.id)
-        entry = (rule, file.rulebook, f"{path}#{index}")
-        for position, (old, _, _) in enumerate(raw):
-            if old.id == rule.id:
+        entry = _write_out(rule, file.rulebook, path, index, cases)
+        for position, old in enumerate(raw):
+            if old.rule.id == rule.id:
                 raw[position] = entry
                 break
         else:
@@ -482,14 +509,121 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
     files = (path, *(base.files if base else ()))
     book = _compile(
         file.rulebook, file.title, file.source or (base.source if base else None), chain,
-        specs, options, games, conditions, situations, tuple(raw), files,
-        check_texts=frozenset() if read.trusted else frozenset({str(path)}),
+        specs, options, games, conditions, situations, cases, tuple(raw), files,
+        check_texts=frozenset() if read.trusted else frozenset({path}),
     )  # fmt: skip
     for index, example in enumerate(file.examples):
         if example.rule not in {rule.local_id for rule in book.rules}:
             at = _locate(path, ["examples", index, "rule"])
             raise RulebookError(f"{at}: examples[{index}].rule: no rule {example.rule!r}")
     return replace(book, examples=tuple(file.examples))
+
+
+_CASE_FIELDS: Final = (
+    "title", "games", "on", "when", "steps", "priority", "overrides", "situations",
+)  # fmt: skip
+"""What a rule that names a case and leaves them out takes from it (and its examples,
+when it gives none)."""
+
+
+def _write_out(
+    rule: Rule, owner: str, path: Path, index: int, cases: Mapping[str, Case]
+) -> _Written:
+    """The rule with what it leaves out taken from its case."""
+
+    def fail(field: list[str | int], message: str) -> RulebookError:
+        dotted = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in field)
+        where = _locate(path, ["rules", index, *field])
+        return RulebookError(f"{where}: rules[{index}]{dotted}: rule {rule.id!r}: {message}")
+
+    given = rule.model_fields_set
+    case = None
+    if rule.case is not None:
+        case = cases.get(rule.case)
+        if case is None:
+            from difflib import get_close_matches
+
+            close = get_close_matches(rule.case, list(cases), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise fail(["case"], f"no case {rule.case!r}{hint}")
+    borrowed: dict[str, Any] = {
+        name: getattr(case, name)
+        for name in _CASE_FIELDS
+        if case is not None and name not in given and name in case.model_fields_set
+    }
+    for name in ("title", "on", "steps"):
+        if name not in given and name not in borrowed:
+            raise RulebookError(
+                f"{_locate(path, ['rules', index, name])}: rules[{index}].{name}: Field required"
+                + (f" (rule {rule.id!r} and its case {rule.case!r} leave it out)" if case else "")
+            )
+    if case is None:
+        for number, example in enumerate(rule.examples):
+            if example.like is not None:
+                raise fail(
+                    ["examples", number, "like"],
+                    f"names no case to take example {example.like!r} from",
+                )
+        return _Written(rule, owner, path, index)
+    if "examples" in given:
+        examples = []
+        for number, example in enumerate(rule.examples):
+            if example.like is None:
+                examples.append(example)
+                continue
+            shared = case.examples.get(example.like)
+            if shared is None:
+                known = ", ".join(case.examples) or "none"
+                raise fail(
+                    ["examples", number, "like"],
+                    f"case {rule.case!r} has no example {example.like!r} (it has: {known})",
+                )
+            stated = {
+                name: getattr(example, name)
+                for name in example.model_fields_set - {"like"}
+                if name != "hand" or example.hand
+            }
+            examples.append(shared.model_copy(update=stated))
+    else:
+        examples = list(case.examples.values())
+        borrowed["examples"] = examples
+    written = rule.model_copy(update={**borrowed, "case": None, "examples": examples})
+    return _Written(written, owner, path, index, rule.case, frozenset(borrowed))
+
+
+def _check_cases(
+    path: Path, cases: Mapping[str, Case], options: Mapping[str, Any], games: Mapping[str, Any]
+) -> None:
+    """What can be checked of a file's cases before a rulebook uses them: their facts,
+    options, games and step texts (conditions are the using rulebook's own)."""
+    from floorman.rules.steps import TemplateError, check_text
+
+    for name, case in cases.items():
+        at: list[str | int] = ["cases", name]
+        for number, game in enumerate(case.games or ()):
+            if game not in games:
+                known = ", ".join(games)
+                raise _error(path, [*at, "games", number], f"no game {game!r} (known: {known})")
+        predicates: list[tuple[list[str | int], Predicate | None]] = [([*at, "when"], case.when)]
+        for number, step in enumerate(case.steps):
+            predicates.append(([*at, "steps", number, "when"], step.when))
+            try:
+                check_text(step.text)
+            except TemplateError as error:
+                raise _error(path, [*at, "steps", number, "text"], str(error)) from None
+        for place, predicate in predicates:
+            for node in walk(predicate) if predicate is not None else ():
+                if node.fact is None:
+                    continue
+                try:
+                    compile_predicate(node, options=options, conditions={})
+                except PredicateError as error:
+                    raise _error(path, place, str(error)) from None
+
+
+def _error(path: Path, at: list[str | int], message: str) -> RulebookError:
+    """A mistake at a place in a file: ``file:line: place: message``."""
+    return RulebookError(f"{_locate(path, at)}: {_path_text(at)}: {message}")
 
 
 def _resolve_games(
@@ -586,29 +720,19 @@ def _compile(
     games: Mapping[str, GameSpec],
     conditions: Mapping[str, Predicate],
     situations: Mapping[str, Situation],
-    raw: tuple[tuple[Rule, str, str], ...],
+    cases: Mapping[str, Case],
+    raw: tuple[_Written, ...],
     files: tuple[Path, ...],
-    check_texts: frozenset[str] = frozenset(),
+    check_texts: frozenset[Path] = frozenset(),
 ) -> Rulebook:
     """Compile every rule; check the step texts of rules from ``check_texts`` files."""
-    compiled = []
-    local_ids = {rule.id for rule, _, _ in raw}
-    for rule, owner, origin in raw:
-        file, index = origin.rsplit("#", 1)
-        at: list[str | int] = ["rules", int(index)]
-        compiled.append(
-            _compile_rule(
-                rule,
-                owner,
-                Path(file),
-                at,
-                options,
-                conditions,
-                games,
-                local_ids,
-                check_texts=file in check_texts,
-            )
+    local_ids = {entry.rule.id for entry in raw}
+    compiled = [
+        _compile_rule(
+            entry, options, conditions, games, local_ids, check_texts=entry.path in check_texts
         )
+        for entry in raw
+    ]
     for situation_name, situation in situations.items():
         where = f"situations.{situation_name}"
         for fact in situation.facts:
@@ -619,15 +743,13 @@ def _compile(
     return Rulebook(
         name=name, title=title, source=source, chain=chain, option_specs=dict(specs),
         options=dict(options), games=dict(games), conditions=dict(conditions),
-        situations=dict(situations), rules=tuple(compiled), files=files, _raw_rules=raw,
+        situations=dict(situations), cases=dict(cases), rules=tuple(compiled), files=files,
+        _raw_rules=raw,
     )  # fmt: skip
 
 
 def _compile_rule(
-    rule: Rule,
-    owner: str,
-    path: Path,
-    at: list[str | int],
+    entry: _Written,
     options: Mapping[str, Any],
     conditions: Mapping[str, Predicate],
     games: Mapping[str, GameSpec],
@@ -635,11 +757,15 @@ def _compile_rule(
     *,
     check_texts: bool,
 ) -> CompiledRule:
-    label = f"rules[{at[1]}]"
+    rule, path = entry.rule, entry.path
+    at: list[str | int] = ["rules", entry.index]
 
     def fail(field: list[str | int], message: str) -> RulebookError:
         dotted = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in field)
-        return RulebookError(f"{_locate(path, [*at, *field])}: {label}{dotted}: {message}")
+        if field[0] in entry.borrowed:
+            dotted += f" (from case {entry.case!r})"
+        where = _locate(path, [*at, *field])
+        return RulebookError(f"{where}: rules[{entry.index}]{dotted}: {message}")
 
     def compile_when(predicate: Predicate | None, field: list[str | int]) -> Test | None:
         if predicate is None:
@@ -676,7 +802,7 @@ def _compile_rule(
                     f"no rule {violation.rule!r}",
                 )
     return CompiledRule(
-        id=f"{owner}.{rule.id}",
+        id=f"{entry.owner}.{rule.id}",
         local_id=rule.id,
         rule=rule,
         origin=str(path),

@@ -6,13 +6,28 @@ triggers it, a predicate tree over documented facts, the outcome, the
 corrective steps and worked examples. These models check the *shape*; the
 loader then checks what the shape cannot say (known facts, defined options,
 safe templates) and merges ``extends`` chains.
+
+Several rulebooks rule on the same things: a premature turn card is
+recognised the same way whatever the ruling. Such a *case* is written once,
+under ``cases:`` in a file the rulebooks extend (``common.yaml``): the
+events, the predicate, the games, the situations, the priority, worked
+example hands, and the title and steps where the books agree. A rule says
+``case: NAME`` and states only its own: citation, outcome, and whatever it
+says otherwise; the loader writes the rule out in full.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from floorman.rules.plain import COMPARATORS, comparator_of, written_name
 
@@ -21,6 +36,7 @@ __all__ = [
     "EVENT_KINDS",
     "OUTCOMES",
     "PRIMITIVES",
+    "Case",
     "Example",
     "ExpectedViolation",
     "Game",
@@ -150,12 +166,23 @@ class Example(BaseModel):
     no-limit hold'em table, blinds 1-2, the button on seat 3, stacks of 100).
     The ruling is looked for at ``event`` (default: the last event);
     ``outcome: none`` says no rule rules there.
+
+    In a rule written for a case, ``like`` names one of the case's examples:
+    the fields this one leaves out are that example's, so a book states only
+    its own outcome and what else it rules differently.
     """
 
     model_config = _STRICT
 
     describe: str | None = None
-    hand: dict[str, Any]
+    like: str | None = Field(
+        default=None,
+        description="an example of the rule's case this one is like: the fields left out"
+        " here are that example's",
+    )
+    hand: dict[str, Any] = Field(
+        default_factory=dict, validate_default=True, description="default: the example it is like"
+    )
     event: int | None = Field(default=None, ge=0)
     outcome: Outcome | Literal["none"]
     rule: str | None = Field(default=None, description="rule id; default: this rule")
@@ -172,24 +199,39 @@ class Example(BaseModel):
 
     @field_validator("hand")
     @classmethod
-    def _has_events(cls, hand: dict[str, Any]) -> dict[str, Any]:
+    def _has_events(cls, hand: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        if not hand and info.data.get("like") is not None:
+            return hand
         events = hand.get("events")
         if not isinstance(events, list) or not events:
             raise ValueError("an example hand needs a non-empty list of events")
         return hand
 
 
+def _one_or_many(value: object) -> object:
+    return [value] if isinstance(value, str) else value
+
+
 class Rule(BaseModel):
+    """A rule of a rulebook. One that names a ``case`` takes from it every case field
+    it leaves out (``title``, ``games``, ``on``, ``when``, ``steps``, ``priority``,
+    ``overrides``, ``situations``), and its examples when it gives none."""
+
     model_config = _STRICT
 
     id: str = Field(pattern=_ID)
-    title: str = Field(min_length=1)
+    case: str | None = Field(
+        default=None, description="a name from `cases`: what the rule leaves out comes from it"
+    )
+    title: str = Field(default="", min_length=1, description="required unless the case has it")
     cite: str = Field(min_length=1)
     games: list[str] | None = Field(default=None, description="default: every game")
-    on: list[EventKind]
+    on: list[EventKind] = Field(default_factory=list, description="required unless the case has it")
     when: Predicate | None = None
     outcome: Outcome
-    steps: list[Step] = Field(min_length=1)
+    steps: list[Step] = Field(
+        default_factory=list, min_length=1, description="required unless the case has them"
+    )
     priority: int = 0
     overrides: list[str] = Field(default_factory=list)
     situations: list[str] = Field(default_factory=list)
@@ -198,10 +240,39 @@ class Rule(BaseModel):
     )
     examples: list[Example] = Field(default_factory=list)
 
-    @field_validator("on", mode="before")
+    _on = field_validator("on", mode="before")(_one_or_many)
+
+
+class Case(BaseModel):
+    """Something that happens at a table, written once for every rulebook that rules on
+    it: how it is recognised (``on``, ``when``, ``games``), the situations it answers,
+    its priority, the title and steps where the rulebooks agree, and named worked
+    examples."""
+
+    model_config = _STRICT
+
+    title: str = Field(default="", min_length=1)
+    games: list[str] | None = Field(default=None, description="default: every game")
+    on: list[EventKind] = Field(default_factory=list)
+    when: Predicate | None = None
+    steps: list[Step] = Field(default_factory=list, min_length=1)
+    priority: int = 0
+    overrides: list[str] = Field(default_factory=list)
+    situations: list[str] = Field(default_factory=list)
+    examples: dict[str, Example] = Field(
+        default_factory=dict,
+        description="a rule that gives no examples has these; one of its own can be `like` one",
+    )
+
+    _on = field_validator("on", mode="before")(_one_or_many)
+
+    @field_validator("examples")
     @classmethod
-    def _one_or_many(cls, value: object) -> object:
-        return [value] if isinstance(value, str) else value
+    def _written_out(cls, examples: dict[str, Example]) -> dict[str, Example]:
+        for name, example in examples.items():
+            if example.like is not None:
+                raise ValueError(f"examples.{name}: like is for a rule's examples")
+        return examples
 
 
 class Option(BaseModel):
@@ -277,7 +348,8 @@ class RulebookFile(BaseModel):
 
     In a file that extends another, an option written as a plain value
     overrides the inherited default; a rule whose id is inherited replaces
-    that rule; ``remove`` drops inherited rules.
+    that rule; ``remove`` drops inherited rules. Conditions, situations and
+    cases are inherited by name.
     """
 
     model_config = _STRICT
@@ -291,6 +363,9 @@ class RulebookFile(BaseModel):
     games: dict[str, Game] = Field(default_factory=dict)
     conditions: dict[str, Predicate] = Field(default_factory=dict)
     situations: dict[str, Situation] = Field(default_factory=dict)
+    cases: dict[str, Case] = Field(
+        default_factory=dict, description="what several rulebooks rule on, for `case:` in rules"
+    )
     rules: list[Rule] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
     examples: list[Example] = Field(
@@ -304,6 +379,8 @@ class RulebookFile(BaseModel):
         for index, example in enumerate(examples):
             if example.rule is None:
                 raise ValueError(f"examples[{index}] needs rule: the rule it shows")
+            if example.like is not None:
+                raise ValueError(f"examples[{index}]: like is for a rule's examples")
         return examples
 
 
