@@ -46,7 +46,9 @@ def test_import_writes_the_file_check_then_settles(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", str(source), "-o", str(target)])
     assert result.exit_code == 0
     assert result.stdout == ""
-    assert load_hand(target).seats == {1: 100, 2: 80}
+    imported = load_hand(target)
+    assert imported.seats == {1: 100, 2: 80}
+    assert imported.burns == "not-recorded"
     checked = runner.invoke(app, ["check", str(target), "--json"])
     assert json.loads(checked.stdout)["stacks"] == {"1": 180, "2": 0}
 

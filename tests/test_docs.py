@@ -308,6 +308,14 @@ def test_api_md_explains_every_status_the_openapi_document_answers() -> None:
     assert not missing, f"docs/api.md does not explain the statuses {missing}"
 
 
+def test_api_md_names_every_schema_of_the_openapi_document() -> None:
+    from floorman.server.openapi import DOCUMENT
+
+    text = section(page("api.md"), "## The OpenAPI document").split("\n\n")[0]
+    named = {name for name in code(text) if re.fullmatch(r"[A-Z][a-z][A-Za-z]*", name)}
+    assert named == set(DOCUMENT["components"]["schemas"])
+
+
 # -- docs/rulebook.md: the rulebook format ---------------------------------------------
 
 

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from floorman.hand.events import NotationError
+from floorman.hand.structures import STRUCTURES
 from floorman.interchange.handfile import (
+    MAX_TABLE_SEATS,
     Hand,
     HandFileError,
     dump_hand,
@@ -18,7 +25,8 @@ from floorman.interchange.handfile import (
     load_hand,
     parse_hand,
 )
-from floorman.limits import MAX_FILE_BYTES
+from floorman.interchange.plainhand import GAMES, PlainHand, plain_hand, read_data
+from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_FILE_BYTES, MAX_SEAT
 
 CONTRACT = """\
 game: holdem          # holdem | omaha | omaha-hilo
@@ -214,3 +222,90 @@ def test_aliases_that_multiply_the_file_or_hold_themselves_are_refused() -> None
         parse_hand("button: 1\nseats: {1: 5, 2: 5}\nhouse: &h [*h]\n", "h.yaml")
     shared = parse_hand("button: 1\nseats: &s {1: 5, 2: 5}\ntable: t\nhouse: {x: *s}\n")
     assert shared.house == {"x": {1: 5, 2: 5}}
+
+
+# -- writing a hand file back: every value the model accepts round-trips --------------
+
+_TEXT = st.text(max_size=12)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | _TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+_OFFSETS = st.integers(-23 * 60 - 59, 23 * 60 + 59).map(
+    lambda minutes: timezone(timedelta(minutes=minutes))
+)
+_BIG_FIRST = st.integers(0, MAX_CHIPS).flatmap(
+    lambda big: st.tuples(st.integers(0, big), st.just(big))
+)
+_HEADER_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "betting": st.sampled_from(STRUCTURES),
+    "blinds": _BIG_FIRST,
+    "ante": st.integers(0, MAX_CHIPS),
+    "chips": st.lists(st.integers(1, MAX_CHIPS), min_size=1, max_size=4),
+    "rulebook": _TEXT,
+    "house": st.dictionaries(_TEXT, _JSON, max_size=3),
+    "burns": st.sampled_from(["recorded", "not-recorded"]),
+    "table": st.none() | _TEXT,
+    "started": st.none() | st.datetimes(timezones=st.none() | _OFFSETS),
+    "limit_raise_cap": st.none() | st.integers(0, MAX_EVENTS_PER_HAND),
+    "limit_bets": st.none() | _BIG_FIRST.filter(lambda bets: bets[0] > 0),
+    "min_bet": st.none() | st.integers(1, MAX_CHIPS),
+    "events": st.lists(st.text(max_size=20), max_size=3),
+}
+"""Every value a hand file's key may take but the seats' own (game, seats, button, the
+small blind's seat and the table's seats, drawn together in :func:`hands`); the house
+options any value JSON holds, what a hand file holds in either format."""
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> Hand:
+    """A hand of any valid header: each key left out, or given any value it takes."""
+    game = draw(st.sampled_from(GAMES))
+    seats = draw(
+        st.dictionaries(
+            st.integers(1, MAX_SEAT), st.integers(1, MAX_CHIPS),
+            min_size=2, max_size=MAX_TABLE_SEATS[game],
+        )
+    )  # fmt: skip
+    taken = sorted(seats)
+    button = draw(st.sampled_from(taken) if len(seats) == 2 else st.integers(1, MAX_SEAT))
+    values: dict[str, Any] = {"game": game, "seats": seats, "button": button}
+    given = {
+        **_HEADER_VALUES,
+        "small_blind": st.sampled_from(["posted", "none", *taken]),
+        "table_seats": st.integers(max(*taken, button), MAX_SEAT),
+    }
+    for name in draw(st.lists(st.sampled_from(sorted(given)), unique=True)):
+        values[name] = draw(given[name])
+    try:
+        return Hand.model_validate(values)
+    except ValidationError:
+        reject()
+
+
+def test_the_hands_drawn_give_every_key_of_a_hand_file() -> None:
+    drawn = {*_HEADER_VALUES, "game", "seats", "button", "small_blind", "table_seats"}
+    assert drawn == set(Hand.model_fields)
+
+
+def _started(hand: Hand | PlainHand) -> tuple[int | None, tuple[int, ...] | None]:
+    """What the hand's start takes from the keys it gives, not only from their values:
+    a raise cap the rulebook cannot change, chips that refuse any other denomination."""
+    state = hand.start({"limit_raise_cap": 7})
+    return state.raise_cap, state.chip_values
+
+
+@given(hands())
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_hand_written_and_read_back_is_the_same_hand(hand: Hand) -> None:
+    """Read by the model and, when plainly right, without it."""
+    text = dump_hand(hand)
+    again = parse_hand(text)
+    assert again.model_dump() == hand.model_dump()
+    assert _started(again) == _started(hand)
+    plain = plain_hand(read_data(text, "hand.yaml", json_text=False), "hand.yaml", text)
+    if plain is not None:
+        assert {key: getattr(plain, key) for key in Hand.model_fields} == again.model_dump()
+        assert _started(plain) == _started(hand)

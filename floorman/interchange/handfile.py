@@ -17,6 +17,7 @@ h.yaml: seats: a hand needs at least two occupied seats
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
@@ -344,12 +345,20 @@ def _first_problem(error: ValidationError) -> str:
 _KEY_ORDER: Final = (
     "table", "started", "game", "betting", "blinds", "ante", "button", "small_blind", "seats",
     "table_seats", "chips",
-    "rulebook", "house", "limit_raise_cap", "limit_bets", "min_bet",
+    "rulebook", "house", "burns", "limit_raise_cap", "limit_bets", "min_bet",
 )  # fmt: skip
+_ALWAYS_WRITTEN: Final = frozenset({"game", "betting", "blinds", "button", "seats"})
+"""What a reader looks for first, written even at its default."""
+_WRITTEN_WHEN_GIVEN: Final = frozenset({"chips", "limit_raise_cap"})
+"""Written whenever the hand gives them, even at their default: a hand that gives them
+starts otherwise (its chips refuse any other denomination, its raise cap is its own,
+not the rulebook's)."""
 
 
 def dump_hand(hand: Hand) -> str:
-    """The hand as a YAML hand file, header first then one event a line.
+    """The hand as a YAML hand file, header first then one event a line: every key
+    that is not at its default (or that the hand gives, where that counts), so the file
+    reads back as the same hand.
 
     >>> print(dump_hand(parse_hand("button: 2\\nseats: {1: 50, 2: 60}\\nevents: [deal]")))
     game: holdem
@@ -362,16 +371,15 @@ def dump_hand(hand: Hand) -> str:
     <BLANKLINE>
     """
     data = hand.model_dump(mode="json", exclude={"events"})
-    defaults = HandHeader.model_fields
+    data["seats"] = dict(hand.seats)  # seat numbers stay numbers
+    fields = HandHeader.model_fields
+    given = hand.model_fields_set & _WRITTEN_WHEN_GIVEN
     lines: list[str] = []
-    for key in _KEY_ORDER:
+    for key in (*_KEY_ORDER, *(key for key in fields if key not in _KEY_ORDER)):
         value = data[key]
-        if key == "limit_raise_cap" and key in hand.model_fields_set:
-            pass  # given, even as the default: the rulebook's cap must not replace it
-        elif key not in ("game", "betting", "blinds", "button", "seats"):
-            default = defaults[key].get_default(call_default_factory=True)
-            if value == default or (key == "started" and value is None):
-                continue
+        default = fields[key].get_default(call_default_factory=True)
+        if value == default and key not in _ALWAYS_WRITTEN and key not in given:
+            continue
         lines.append(f"{key}: {_flow(value)}")
     lines.append("events:")
     lines.extend(f"  - {_scalar(event)}" for event in hand.events)
@@ -387,14 +395,30 @@ def _flow(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int | float):
+    if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return _float(value)
     return _scalar(str(value), flow=True)
 
 
 def _flow_key(key: Any) -> str:
-    text = str(key)
-    return text if text.isdigit() else _scalar(text, flow=True)
+    """A seat number plain; any other key as the text it is (``"1"`` stays text)."""
+    return str(key) if isinstance(key, int) else _scalar(str(key), flow=True)
+
+
+def _float(value: float) -> str:
+    """A number YAML reads back as the same float: with a point before any exponent
+    (``1e-05`` would be read as text)."""
+    mantissa, exponent, power = repr(value).partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + exponent + power
+
+
+_UNWRITABLE: Final = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+"""Characters JSON writes as they are and YAML does not read back so: controls YAML
+refuses, and line breaks it folds inside quotes."""
 
 
 def _scalar(text: str, *, flow: bool = False) -> str:
@@ -416,7 +440,8 @@ def _scalar(text: str, *, flow: bool = False) -> str:
                 return text
         except yaml.YAMLError:
             pass
-    return json.dumps(text, ensure_ascii=False)
+    quoted = json.dumps(text, ensure_ascii=False)
+    return _UNWRITABLE.sub(lambda found: f"\\u{ord(found.group()):04x}", quoted)
 
 
 def hand_schema() -> dict[str, Any]:

@@ -1,5 +1,9 @@
-"""The API's OpenAPI document, written by hand beside the routes it describes
-(a test checks that every route in it answers and every API route is in it)."""
+"""The API's OpenAPI document, written by hand beside the routes it describes.
+
+Tests hold it to the server: every API route is in it, and every key of every
+answer the server really gives is declared in the schema of that route and
+status, each key the schema requires present. An answer's schema lists all its
+keys, so a key the server learns fails until it is written here."""
 
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ _RULING: Final = {
             "type": "array",
             "items": {
                 "type": "object",
+                "required": ["do", "text"],
                 "properties": {"do": {"type": "string"}, "text": {"type": "string"}},
             },
         },
@@ -40,29 +45,105 @@ _VIOLATION: Final = {
         "message": {"type": "string"},
     },
 }
+_POT: Final = {
+    "type": "object",
+    "description": "a pot, as floorman check --json prints it: the main pot, then the side "
+    "pots; awards stay empty until the hand is settled",
+    "required": ["amount", "eligible", "awards", "odd_chips"],
+    "properties": {
+        "amount": {"type": "integer"},
+        "eligible": {"type": "array", "items": {"type": "integer"}},
+        "awards": {
+            "type": "object",
+            "description": "seat to the chips it wins from this pot",
+            "additionalProperties": {"type": "integer"},
+        },
+        "odd_chips": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["seat", "amount", "reason"],
+                "properties": {
+                    "seat": {
+                        "type": ["integer", "null"],
+                        "description": "null when no single seat gets it",
+                    },
+                    "amount": {"type": "integer"},
+                    "reason": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+_RULINGS: Final = {"type": "array", "items": {"$ref": "#/components/schemas/Ruling"}}
+_VIOLATIONS: Final = {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}
+_POTS: Final = {"type": "array", "items": {"$ref": "#/components/schemas/Pot"}}
+_STACKS: Final = {
+    "type": "object",
+    "description": "seat to chips",
+    "additionalProperties": {"type": "integer"},
+}
+_GAMES: Final = ["holdem", "omaha", "omaha-hilo"]
+_STREETS: Final = ["preflop", "flop", "turn", "river", "showdown"]
 _TABLE: Final = {
     "type": "object",
-    "description": "a table's hand in progress (else its latest hand)",
-    "required": ["table", "hand", "game", "blinds", "street", "pot", "to_act", "last"],
+    "description": "a table's hand in progress (else its latest hand), or an earlier hand",
+    "required": [
+        "table", "hand", "game", "game_name", "betting", "blinds", "ante", "button", "street",
+        "board", "pot", "to_act", "stacks", "closed", "over", "status", "buttons", "last",
+        "events", "rulings", "violations", "pots", "broken",
+    ],
     "properties": {
         "table": {"type": "string"},
-        "hand": {"type": "integer"},
-        "game": {"enum": ["holdem", "omaha", "omaha-hilo"]},
+        "hand": {"type": "integer", "description": "the hand's id"},
+        "game": {"enum": _GAMES},
+        "game_name": {"type": "string", "description": "the game as people say it: hold'em"},
         "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
         "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
         "ante": {"type": "integer"},
         "button": {"type": "integer"},
-        "street": {"type": "string"},
-        "board": {"type": "array", "items": {"type": "string"}},
+        "street": {"enum": _STREETS},
+        "board": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the board cards, with suit symbols",
+        },
         "pot": {"type": "integer"},
         "to_act": {"type": ["integer", "null"], "description": "the seat to act"},
-        "closed": {"type": ["string", "null"], "description": "why the hand closed"},
-        "status": {"type": "array", "items": {"type": "string"}},
+        "stacks": {**_STACKS, "description": "seat to the chips behind it"},
+        "closed": {"type": ["string", "null"], "description": "why the hand was closed"},
+        "over": {
+            "type": ["string", "null"],
+            "description": "why the hand is over: fold, showdown, misdeal, void",
+        },
+        "status": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "what the dealer sees, one line each",
+        },
+        "buttons": {
+            "type": "array",
+            "description": "the events the seat to act may record now, as the station's "
+            "buttons; none once the hand is closed or cannot be replayed",
+            "items": {
+                "type": "object",
+                "required": ["label", "event", "amount"],
+                "properties": {
+                    "label": {"type": "string"},
+                    "event": {"type": "string"},
+                    "amount": {
+                        "type": ["string", "null"],
+                        "description": "a bet or raise: the least it may be",
+                    },
+                },
+            },
+        },
         "last": {"type": "integer", "description": "the id of the hand's latest record"},
         "events": {
             "type": "array",
             "items": {
                 "type": "object",
+                "required": ["number", "id", "text", "at", "by"],
                 "properties": {
                     "number": {"type": "integer"},
                     "id": {"type": ["integer", "null"]},
@@ -72,23 +153,38 @@ _TABLE: Final = {
                 },
             },
         },
-        "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ruling"}},
-        "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
-        "pots": {"type": "array", "items": {"type": "object"}},
+        "rulings": _RULINGS,
+        "violations": _VIOLATIONS,
+        "pots": _POTS,
+        "broken": {
+            "type": ["string", "null"],
+            "description": "for a hand whose events no longer replay: what is wrong and "
+            "which undo takes it back",
+        },
     },
-}
-
-
+}  # fmt: skip
 _CHANGE: Final = {
     "type": "object",
     "description": "a change between hands, as floorman table log --json prints it",
-    "required": ["change", "by", "at"],
+    "required": ["change", "by", "at", "kind"],
     "properties": {
         "change": {"type": "string", "description": "what changed, in words"},
         "by": {"type": ["string", "null"]},
         "at": {"type": "string"},
+        "kind": {"enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]},
+        "seat": {"type": "integer"},
+        "name": {"type": "string", "description": "the player's name"},
+        "chips": {"type": "integer"},
+        "to": {"type": "integer", "description": "seat: the new seat"},
+        "origin": {"type": "string", "description": "move: the table the player comes from"},
+        "post": {"type": "boolean", "description": "posts to be dealt in next hand"},
+        "buy": {"type": "boolean", "description": "sit: buys the button"},
+        "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "ante": {"type": "integer"},
+        "dealt_in": {"type": "boolean", "description": "sit: the rulebook deals it in"},
     },
 }
+_CHANGES: Final = {"type": "array", "items": {"$ref": "#/components/schemas/Change"}}
 _HISTORY: Final = {
     "type": "object",
     "description": "a table's latest hands, newest first, with the changes between them",
@@ -100,8 +196,13 @@ _HISTORY: Final = {
             "items": {
                 "type": "object",
                 "description": "a hand as floorman hands --json lists it, with its line of "
-                "floorman table log --json",
-                "required": ["hand", "table", "started", "events", "pot", "status", "rulings"],
+                "floorman table log --json; a hand whose header cannot be read has no "
+                "small_blind, big_blind, blinds or ante, and says why in problem",
+                "required": [
+                    "hand", "table", "started", "events", "pot", "status", "reason", "street",
+                    "button", "stacks_in", "stacks_out", "rulings", "violations", "problem",
+                    "changes_before",
+                ],
                 "properties": {
                     "hand": {"type": "integer"},
                     "table": {"type": "string"},
@@ -110,29 +211,36 @@ _HISTORY: Final = {
                     "pot": {"type": "integer"},
                     "status": {"enum": ["in progress", "over", "closed", "broken"]},
                     "reason": {"type": ["string", "null"]},
-                    "street": {"type": ["string", "null"]},
+                    "street": {"enum": [*_STREETS, None]},
                     "button": {"type": ["integer", "null"]},
-                    "stacks_in": {"type": "object", "additionalProperties": {"type": "integer"}},
-                    "stacks_out": {
-                        "type": ["object", "null"],
-                        "additionalProperties": {"type": "integer"},
+                    "small_blind": {
+                        "type": ["integer", "null"],
+                        "description": "the seat that posts it; null when nobody does",
                     },
-                    "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ruling"}},
-                    "violations": {
-                        "type": "array",
-                        "items": {"$ref": "#/components/schemas/Violation"},
+                    "big_blind": {"type": "integer", "description": "the seat that posts it"},
+                    "blinds": {
+                        "type": "array", "items": {"type": "integer"}, "minItems": 2,
+                        "maxItems": 2,
                     },
-                    "problem": {"type": ["string", "null"]},
+                    "ante": {"type": "integer"},
+                    "stacks_in": _STACKS,
+                    "stacks_out": {**_STACKS, "type": ["object", "null"]},
+                    "rulings": _RULINGS,
+                    "violations": _VIOLATIONS,
+                    "problem": {
+                        "type": ["string", "null"],
+                        "description": "why the hand cannot be replayed",
+                    },
                     "changes_before": {
-                        "type": "array",
-                        "items": {"$ref": "#/components/schemas/Change"},
+                        **_CHANGES,
+                        "description": "the changes between hands dealt into this hand",
                     },
                 },
             },
         },
-        "next_hand_changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
+        "next_hand_changes": {**_CHANGES, "description": "the changes waiting for the next hand"},
     },
-}
+}  # fmt: skip
 _ASKED: Final = {
     "type": "object",
     "description": "the situations a question is most about, best first, each with its "
@@ -145,6 +253,7 @@ _ASKED: Final = {
             "type": "array",
             "items": {
                 "type": "object",
+                "required": ["situation", "title", "answers"],
                 "properties": {
                     "situation": {"type": "string"},
                     "title": {"type": "string"},
@@ -175,6 +284,7 @@ _ASKED: Final = {
 }
 _PROGRESS: Final = {
     "type": "object",
+    "required": ["sessions", "questions", "correct", "percent", "last"],
     "properties": {
         "sessions": {"type": "integer"},
         "questions": {"type": "integer"},
@@ -186,6 +296,7 @@ _PROGRESS: Final = {
 _DRILLS: Final = {
     "type": "object",
     "description": "every trainee's progress, as floorman drill stats --json prints it",
+    "required": ["trainees"],
     "properties": {
         "trainees": {
             "type": "object",
@@ -194,6 +305,7 @@ _DRILLS: Final = {
                     _PROGRESS,
                     {
                         "type": "object",
+                        "required": ["topics"],
                         "properties": {
                             "topics": {"type": "object", "additionalProperties": _PROGRESS}
                         },
@@ -201,6 +313,56 @@ _DRILLS: Final = {
                 ]
             },
         }
+    },
+}
+_RECORDED: Final = {
+    "type": "object",
+    "description": "what a post stored: the events, the rulings and violations among them, "
+    "the table as they leave it",
+    "required": ["table", "hand", "recorded", "last", "rulings", "violations", "pots", "state"],
+    "properties": {
+        "table": {"type": "string"},
+        "hand": {"type": "integer"},
+        "recorded": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "number", "text"],
+                "properties": {
+                    "id": {"type": "integer", "description": "the record"},
+                    "number": {"type": "integer", "description": "the event's number"},
+                    "text": {"type": "string"},
+                },
+            },
+        },
+        "last": {"type": "integer", "description": "the next post's after"},
+        "rulings": _RULINGS,
+        "violations": _VIOLATIONS,
+        "pots": _POTS,
+        "state": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the table as floorman add prints it after",
+        },
+        "replayed": {
+            "const": True,
+            "description": "the answer to a retried post (absent otherwise)",
+        },
+    },
+}
+_TABLE_EVENT: Final = {
+    "type": "object",
+    "description": "the data of each table event of /api/stream",
+    "required": ["table", "last", "html", "history"],
+    "properties": {
+        "table": {"type": "string"},
+        "last": {"type": "integer", "description": "the hand's latest record"},
+        "html": {"type": "string", "description": "the table drawn as the view asked"},
+        "history": {
+            "type": "string",
+            "pattern": "^[0-9]+:(open|closed)$",
+            "description": "the hand's id and whether it is closed: 12:open",
+        },
     },
 }
 _TABLE_PARAMETER: Final = {
@@ -213,7 +375,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 _REF_ERROR: Final = {"$ref": "#/components/schemas/Error"}
-_SIGN_IN: Final = {"401": _json(_REF_ERROR, "not signed in, or an unknown token")}
+_SIGN_IN: Final = {"401": _json(_REF_ERROR, "not signed in, or an unknown or revoked token")}
+_STORE_DOWN: Final = {"503": _json(_REF_ERROR, "the store cannot be reached")}
 
 DOCUMENT: Final[dict[str, Any]] = {
     "openapi": "3.1.0",
@@ -232,8 +395,10 @@ DOCUMENT: Final[dict[str, Any]] = {
             "Error": _ERROR,
             "Ruling": _RULING,
             "Violation": _VIOLATION,
+            "Pot": _POT,
             "Table": _TABLE,
             "Change": _CHANGE,
+            "TableEvent": _TABLE_EVENT,
         },
     },
     "security": [{"station": []}, {"session": []}],
@@ -245,6 +410,7 @@ DOCUMENT: Final[dict[str, Any]] = {
                     "200": _json(
                         {
                             "type": "object",
+                            "required": ["tables"],
                             "properties": {
                                 "tables": {
                                     "type": "array",
@@ -255,6 +421,7 @@ DOCUMENT: Final[dict[str, Any]] = {
                         "the tables",
                     ),
                     **_SIGN_IN,
+                    **_STORE_DOWN,
                 },
             }
         },
@@ -267,6 +434,7 @@ DOCUMENT: Final[dict[str, Any]] = {
                     **_SIGN_IN,
                     "403": _json(_REF_ERROR, "a station asking for another table"),
                     "404": _json(_REF_ERROR, "no hand was ever recorded at the table"),
+                    **_STORE_DOWN,
                 },
             },
         },
@@ -313,39 +481,18 @@ DOCUMENT: Final[dict[str, Any]] = {
                 },
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "table": {"type": "string"},
-                                "hand": {"type": "integer"},
-                                "recorded": {"type": "array", "items": {"type": "object"}},
-                                "last": {"type": "integer"},
-                                "rulings": {
-                                    "type": "array",
-                                    "items": {"$ref": "#/components/schemas/Ruling"},
-                                },
-                                "violations": {
-                                    "type": "array",
-                                    "items": {"$ref": "#/components/schemas/Violation"},
-                                },
-                                "pots": {"type": "array", "items": {"type": "object"}},
-                                "state": {
-                                    "type": "array",
-                                    "items": {"type": "string"},
-                                    "description": "the table as floorman add prints it after",
-                                },
-                                "replayed": {"type": "boolean"},
-                            },
-                        },
-                        "recorded; the rulings and violations on the new events",
+                        _RECORDED, "recorded; the rulings and violations on the new events"
                     ),
-                    "400": _json(_REF_ERROR, "a bad event or body: nothing was stored"),
+                    "400": _json(
+                        _REF_ERROR, "a bad event, body or Idempotency-Key: nothing was stored"
+                    ),
                     **_SIGN_IN,
                     "403": _json(_REF_ERROR, "this caller may not write to the table"),
                     "404": _json(_REF_ERROR, "the table has no hand in progress"),
                     "409": _json(
                         {
                             "type": "object",
+                            "required": ["error", "table"],
                             "properties": {
                                 "error": {"type": "string"},
                                 "table": {"$ref": "#/components/schemas/Table"},
@@ -353,6 +500,8 @@ DOCUMENT: Final[dict[str, Any]] = {
                         },
                         "the table changed since `after`: nothing stored; the current state",
                     ),
+                    "413": _json(_REF_ERROR, "a body larger than 1 MiB"),
+                    **_STORE_DOWN,
                 },
             },
         },
@@ -365,6 +514,7 @@ DOCUMENT: Final[dict[str, Any]] = {
                     **_SIGN_IN,
                     "403": _json(_REF_ERROR, "a station asking for another table"),
                     "404": _json(_REF_ERROR, "no hand was ever recorded at the table"),
+                    **_STORE_DOWN,
                 },
             },
         },
@@ -380,6 +530,7 @@ DOCUMENT: Final[dict[str, Any]] = {
                     **_SIGN_IN,
                     "403": _json(_REF_ERROR, "a station asking for another table"),
                     "404": _json(_REF_ERROR, "no such hand at the table"),
+                    **_STORE_DOWN,
                 },
             },
         },
@@ -407,6 +558,7 @@ DOCUMENT: Final[dict[str, Any]] = {
                     "200": _json(_ASKED, "the matching situations"),
                     "400": _json(_REF_ERROR, "a rulebook the server does not offer"),
                     **_SIGN_IN,
+                    **_STORE_DOWN,
                 },
             }
         },
@@ -417,16 +569,42 @@ DOCUMENT: Final[dict[str, Any]] = {
                     "200": _json(_DRILLS, "the trainees"),
                     **_SIGN_IN,
                     "403": _json(_REF_ERROR, "a station may not read the drills"),
+                    **_STORE_DOWN,
                 },
             }
         },
         "/api/stream": {
             "get": {
-                "summary": (
-                    "Server-sent events: each table as it changes (event `table`: its name, "
-                    "latest record, rendered view, and `history`, its hand and whether closed)"
-                ),
-                "responses": {"200": {"description": "text/event-stream"}, **_SIGN_IN},
+                "summary": "Server-sent events: every table in sight, then each table as it "
+                "changes (event `table`, its data a TableEvent)",
+                "parameters": [
+                    {
+                        "name": "view",
+                        "in": "query",
+                        "required": False,
+                        "description": "the part of a page each table is drawn as: its card "
+                        "on the dashboard, the station's hand, or a table's page",
+                        "schema": {"enum": ["card", "station", "hand"], "default": "card"},
+                    },
+                    {
+                        "name": "table",
+                        "in": "query",
+                        "required": False,
+                        "description": "follow this table only (a station follows its own)",
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "a stream of `table` events, each with one line of "
+                        "JSON data (components/schemas/TableEvent), and a comment when "
+                        "nothing changed for a while",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    },
+                    "400": _json(_REF_ERROR, "a view the server does not draw"),
+                    **_SIGN_IN,
+                    "403": _json(_REF_ERROR, "a station asking for another table"),
+                },
             }
         },
     },
