@@ -56,7 +56,7 @@ def _staff(db: str | None) -> Iterator[Staff]:
 
 
 def _password(from_stdin: bool = False) -> str:
-    from floorman.server.passwords import MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS
+    from floorman.store.passwords import MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS
 
     if sys.stdin.isatty() and not from_stdin:
         import getpass
@@ -78,7 +78,7 @@ def users_add(
     db: DbOption = None,
 ) -> None:
     """Add a user; the password is read from the terminal (or one line of stdin)."""
-    from floorman.server.passwords import hash_password
+    from floorman.store.passwords import hash_password
     from floorman.store.staff import ROLES
 
     if role not in ROLES:
@@ -130,7 +130,7 @@ def users_passwd(
     db: DbOption = None,
 ) -> None:
     """Change a user's password (asked twice, hidden); their open sessions end."""
-    from floorman.server.passwords import hash_password
+    from floorman.store.passwords import hash_password
 
     with _staff(db) as staff:
         if staff.user(name) is None:

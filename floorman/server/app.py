@@ -39,10 +39,10 @@ from floorman.server import auth, documents, params
 from floorman.server.auth import Caller
 from floorman.server.openapi import DOCUMENT
 from floorman.server.params import BadRequest
-from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Answer, Room
 from floorman.server.watch import Watcher
 from floorman.store.hands import StoreError
+from floorman.store.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.store.staff import Role, Staff
 
 __all__ = ["create_app"]
