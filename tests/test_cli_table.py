@@ -403,9 +403,9 @@ def test_a_card_recorded_twice_is_shown_with_the_event_that_had_it_first() -> No
 
 
 def test_the_showdown_line_names_only_the_seats_still_to_table(tmp_path: Path) -> None:
-    from floorman.cli._view import state_lines
     from floorman.hand.events import parse_event
     from floorman.hand.state import HandState
+    from floorman.tables.view import state_lines
 
     state = HandState(seats={1: 100, 2: 100, 3: 100}, button=3, blinds=(1, 2))
     for number, text in enumerate(

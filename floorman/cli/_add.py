@@ -33,7 +33,7 @@ def add(
         add_remote(events, table, server, token, four_colour)
         return
     from floorman.cli import _hands
-    from floorman.cli._view import award_lines, reminder_lines, state_lines
+    from floorman.tables.view import award_lines, reminder_lines, state_lines
 
     use_four_colours(four_colour)
     texts = _hands.split_events(events)

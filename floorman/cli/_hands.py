@@ -292,7 +292,7 @@ def ruling_lines_of(
     rulings: Sequence[Mapping[str, Any]], violations: Sequence[Mapping[str, Any]]
 ) -> list[str]:
     """Rulings and violations in the ``check --json`` shapes, as a dealer reads them."""
-    from floorman.cli._ruling import ruling_lines
+    from floorman.tables.ruling import ruling_lines
 
     lines: list[str] = []
     for ruling in rulings:

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from floorman.ansi import style
 from floorman.cli._app import TRAINING, app, fail, help_example
-from floorman.cli._console import echo, style
+from floorman.cli._console import echo
 from floorman.cli._errors import user_errors
 from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError

@@ -98,9 +98,9 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     """Record a hand interactively, one event per line, and the changes between hands."""
     from floorman.cli import _hands
     from floorman.cli._console import show
-    from floorman.cli._view import award_lines, detail_lines, reminder_lines, state_lines
     from floorman.errors import FloormanError
     from floorman.store.hands import StoreConflict
+    from floorman.tables.view import award_lines, detail_lines, reminder_lines, state_lines
 
     interactive = sys.stdin.isatty()
     with _hands.user_errors(), _hands.store_at(db) as store:

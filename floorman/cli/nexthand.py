@@ -53,7 +53,6 @@ def start_next(
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print."""
     from floorman.cli import _hands
-    from floorman.cli._view import headline, state_lines
     from floorman.cli.session import seats_at
     from floorman.hand.events import parse_event
     from floorman.interchange.handfile import header_from
@@ -66,6 +65,7 @@ def start_next(
         next_header,
     )
     from floorman.session.seating import EntryRules, Seating, apply, deal
+    from floorman.tables.view import headline, state_lines
 
     last = _hands.find_hand(store, None, table, open_only=False)
     loaded = _hands.load(store, last)

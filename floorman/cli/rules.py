@@ -45,7 +45,7 @@ def list_rules(
     rulebook: RulebookOption = None, house: HouseOption = None, as_json: JsonOption = False
 ) -> None:
     """List the rules of a rulebook: id, outcome, title and citation."""
-    from floorman.cli._ruling import outcome_word
+    from floorman.tables.ruling import outcome_word
 
     book = _load(rulebook, house)
     if as_json:
@@ -81,7 +81,7 @@ def show_rule(
 
 
 def _rule_lines(compiled: CompiledRule, book: Rulebook) -> list[str]:
-    from floorman.cli._ruling import outcome_word
+    from floorman.tables.ruling import outcome_word
 
     rule = compiled.rule
     lines = [

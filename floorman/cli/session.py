@@ -114,7 +114,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
     from floorman.cli import _hands
     from floorman.cli._console import show
-    from floorman.cli._view import headline
+    from floorman.tables.view import headline
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded, _rules, seating = seating_now(store, table)

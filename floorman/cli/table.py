@@ -129,9 +129,9 @@ def new(
 ) -> None:
     """Start a hand: blinds and antes are posted from the stacks."""
     from floorman.cli import _hands
-    from floorman.cli._view import headline, state_lines
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
+    from floorman.tables.view import headline, state_lines
 
     data: dict[str, object] = {
         "table": table,
@@ -221,7 +221,7 @@ def show(
     """The whole table: seats, chips, cards, board, burns, who acts."""
     from floorman.cli import _hands
     from floorman.cli._console import use_four_colours
-    from floorman.cli._view import award_lines, detail_lines
+    from floorman.tables.view import award_lines, detail_lines
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
@@ -290,7 +290,7 @@ def log(
 def undo(table: TableOption = None, db: DbOption = None) -> None:
     """Take back the latest event (it stays in the log as undone)."""
     from floorman.cli import _hands
-    from floorman.cli._view import state_lines
+    from floorman.tables.view import state_lines
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         stored = _hands.find_hand(store, None, table, open_only=True)

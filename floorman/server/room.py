@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
 from floorman.cli import _hands
-from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
@@ -40,6 +39,7 @@ from floorman.store.hands import (
     standing,
 )
 from floorman.store.staff import Staff, staff_of
+from floorman.tables.view import award_lines, reminder_lines, state_lines
 
 __all__ = ["Answer", "Room"]
 

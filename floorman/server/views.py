@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from floorman.cli._view import GAME_NAMES, award_lines, state_lines
+from floorman.tables.view import GAME_NAMES, award_lines, state_lines
 
 if TYPE_CHECKING:
     from floorman.cli._hands import Loaded
