@@ -475,7 +475,7 @@ def test_new_force_closes_a_hand_that_cannot_be_replayed(store: Path) -> None:
 
 
 def test_a_hand_takes_no_more_events_than_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("floorman.cli._hands.MAX_EVENTS_PER_HAND", 3)
+    monkeypatch.setattr("floorman.tables.hands.MAX_EVENTS_PER_HAND", 3)
     ok(*NEW)
     ok("add", "deal", "note a")
     refused = run("add", "note b", "note c")

@@ -16,10 +16,10 @@ from floorman.cards import Card
 from floorman.cli._console import echo
 
 if TYPE_CHECKING:
-    from floorman.cli._hands import Loaded
     from floorman.hand.state import HandState
     from floorman.rules.loader import CompiledRule, Rulebook
     from floorman.store.hands import Record, StoredHand
+    from floorman.tables.hands import Loaded
 
 __all__ = [
     "hand_json",

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from floorman.cli._app import TABLE, app, fail, help_example
+from floorman.cli._errors import user_errors
 from floorman.cli._options import ByOption, DbOption, TableOption, seat_chips
 from floorman.errors import FloormanError
 
 if TYPE_CHECKING:
-    from floorman.cli._hands import Loaded
     from floorman.session.seating import Change
     from floorman.store.hands import SQLiteStore
+    from floorman.tables.hands import Loaded
 
 
 def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> list[Change]:
@@ -52,7 +53,6 @@ def start_next(
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print."""
-    from floorman.cli import _hands
     from floorman.cli.session import seats_at
     from floorman.hand.events import parse_event
     from floorman.interchange.handfile import header_from
@@ -65,6 +65,7 @@ def start_next(
         next_header,
     )
     from floorman.session.seating import EntryRules, Seating, apply, deal
+    from floorman.tables import hands as _hands
     from floorman.tables.view import headline, state_lines
 
     last = _hands.find_hand(store, None, table, open_only=False)
@@ -196,10 +197,10 @@ def next_hand(
 ) -> None:
     """Start the next hand: stacks carried, busted seats empty, the button moved by the
     rulebook's button rule; after a misdeal, the same hand dealt again."""
-    from floorman.cli import _hands
     from floorman.cli._console import show
+    from floorman.tables import hands as _hands
 
     changes = _changes(sit, rebuy, leave)
-    with _hands.user_errors(), _hands.store_at(db) as store:
+    with user_errors(), _hands.store_at(db) as store:
         lines = start_next(store, table, changes, force=force, by=by)
     show(lines)

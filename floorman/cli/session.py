@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from floorman.cli._app import TABLE, app, help_example
+from floorman.cli._errors import user_errors
 from floorman.cli._options import (
     ByOption,
     DbOption,
@@ -42,7 +43,7 @@ def summary(loaded: Any) -> dict[str, Any]:
     status = loaded.stored.closed or state.over_reason
     out = None
     if status is not None and loaded.broken is None:
-        from floorman.cli._hands import stacks_left
+        from floorman.tables.hands import stacks_left
 
         left = stacks_left(loaded, status)
         out = None if left is None else {str(seat): chips for seat, chips in left.items()}
@@ -93,7 +94,7 @@ def _session(
 ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
     """The table's name, its latest ``limit`` hands in order each with the changes dealt
     into it, and the changes waiting for the next hand."""
-    from floorman.cli import _hands
+    from floorman.tables import hands as _hands
 
     name = _table(store, table).stored.table
     hands = [summary(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
@@ -104,7 +105,7 @@ def _session(
 
 
 def _table(store: Any, table: str | None) -> Any:
-    from floorman.cli import _hands
+    from floorman.tables import hands as _hands
 
     return _hands.load(store, _hands.find_hand(store, None, table, open_only=False))
 
@@ -112,11 +113,11 @@ def _table(store: Any, table: str | None) -> Any:
 @table_app.command("show", epilog=help_example("floorman table show --table 7"))
 def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
-    from floorman.cli import _hands
     from floorman.cli._console import show
+    from floorman.tables import hands as _hands
     from floorman.tables.view import headline
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
+    with user_errors(), _hands.store_at(db) as store:
         loaded, _rules, seating = seating_now(store, table)
     header = loaded.header
     hand = summary(loaded)
@@ -190,10 +191,10 @@ def table_log(
     db: DbOption = None,
 ) -> None:
     """The session at a table: every hand in order, its button, stacks in and out, rulings."""
-    from floorman.cli import _hands
     from floorman.cli._console import show
+    from floorman.tables import hands as _hands
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
+    with user_errors(), _hands.store_at(db) as store:
         name, hands, pending = _session(store, table, limit)
     if as_json:
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
@@ -248,9 +249,9 @@ PostOption = Annotated[
 def seating_now(store: Any, name: str | None) -> tuple[Any, Any, Any]:
     """The latest hand at the table, its rulebook's entry rules, and the seating as the
     changes logged so far leave it (the stacks the hand left, once it is over)."""
-    from floorman.cli import _hands
     from floorman.session.record import table_record
     from floorman.session.seating import EntryRules, Seating, apply
+    from floorman.tables import hands as _hands
 
     loaded = _table(store, name)
     header = loaded.header
@@ -290,9 +291,9 @@ def log_change(store: Any, table: str | None, change: Any, by: str | None) -> st
 
 
 def record_change(table: str | None, change: Any, by: str | None, db: Any) -> None:
-    from floorman.cli import _hands
+    from floorman.tables import hands as _hands
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
+    with user_errors(), _hands.store_at(db) as store:
         line = log_change(store, table, change, by)
     typer.echo(line)
 
@@ -359,11 +360,11 @@ def table_move(
 ) -> None:
     """A player moved from another table: given the empty seat the big blind reaches first
     (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
-    from floorman.cli import _hands
     from floorman.session.seating import Change, earliest_big_blind_seat, table_size
+    from floorman.tables import hands as _hands
 
     if seat is None:
-        with _hands.user_errors(), _hands.store_at(db) as store:
+        with user_errors(), _hands.store_at(db) as store:
             loaded, _rules, seating = seating_now(store, table)
             big = loaded.state.table.big_blind
             size = table_size(loaded.header.table_seats, [*seating.players, big])
@@ -477,13 +478,13 @@ def table_report(
     out, every change between hands with who and when, every ruling."""
     import datetime
 
-    from floorman.cli import _hands
     from floorman.cli._output import write_html, write_output
     from floorman.documents import render
     from floorman.documents.content import edition
     from floorman.documents.session import session_view
+    from floorman.tables import hands as _hands
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
+    with user_errors(), _hands.store_at(db) as store:
         size = render.paper_size(paper)
         name, hands, pending = _session(store, table, limit)
         loaded, _rules, seating = seating_now(store, name)

@@ -8,7 +8,6 @@ hand in progress anywhere it can be left out.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -25,7 +24,6 @@ from floorman.cli._options import (
     plain_text,
     seat_chips,
 )
-from floorman.errors import FloormanError
 from floorman.limits import MAX_ID
 from floorman.numerals import NumberError, chip_amount, is_number
 
@@ -128,9 +126,10 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Start a hand: blinds and antes are posted from the stacks."""
-    from floorman.cli import _hands
+    from floorman.cli._errors import user_errors
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
+    from floorman.tables.hands import closing, store_at
     from floorman.tables.view import headline, state_lines
 
     data: dict[str, object] = {
@@ -150,18 +149,18 @@ def new(
         data["chips"] = _chips(chips)
     if table_seats is not None:
         data["table_seats"] = table_seats
-    with _hands.user_errors():
+    with user_errors():
         header = header_from(data, "new hand")
         state = rule_events(header, []).state  # the rulebook must exist and know the game
         from floorman.session.record import seating_entry
         from floorman.session.seating import Seating
 
         seating = Seating.from_stacks(header.seats, header.blinds, header.ante)
-        with _hands.store_at(db) as store:
+        with store_at(db) as store:
             current = store.open_hand(table)
             close = None
             if current is not None:
-                close = (current.id, _hands.closing(store, current, force=force))
+                close = (current.id, closing(store, current, force=force))
             stored = store.deal_next(
                 table,
                 header.model_dump(mode="json", exclude_unset=True),
@@ -219,12 +218,13 @@ def show(
     four_colour: FourColourOption = False,
 ) -> None:
     """The whole table: seats, chips, cards, board, burns, who acts."""
-    from floorman.cli import _hands
     from floorman.cli._console import use_four_colours
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import hand_at, store_at
     from floorman.tables.view import award_lines, detail_lines
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+    with user_errors(), store_at(db) as store:
+        loaded = hand_at(store, hand, table)
     if as_json:
         from floorman.cli._json import hand_json, print_json
 
@@ -257,11 +257,11 @@ def log(
     as_json: JsonOption = False,
 ) -> None:
     """Every record of a hand, undone events included."""
-    from floorman.cli import _hands
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import records_of, store_at
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, hand, table, open_only=False)
-        records = store.records(stored.id)
+    with user_errors(), store_at(db) as store:
+        stored, records = records_of(store, hand, table)
     if as_json:
         from floorman.cli._json import log_json, print_json
 
@@ -289,13 +289,12 @@ def log(
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
 def undo(table: TableOption = None, db: DbOption = None) -> None:
     """Take back the latest event (it stays in the log as undone)."""
-    from floorman.cli import _hands
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import store_at, take_back
     from floorman.tables.view import state_lines
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, None, table, open_only=True)
-        loaded = _hands.load(store, stored)
-        text, loaded = _hands.undo(store, loaded)
+    with user_errors(), store_at(db) as store:
+        text, loaded = take_back(store, table)
     typer.echo(f'undone: event {loaded.count + 1} "{text}"')
     _echo_state(state_lines(loaded.state))
     if loaded.broken is not None:
@@ -310,36 +309,37 @@ def hands(
     as_json: JsonOption = False,
 ) -> None:
     """Recent hands, newest first, with how each stands."""
-    from floorman.cli import _hands
+    from floorman.cli._errors import user_errors
     from floorman.cli._json import hand_row, print_json
+    from floorman.tables.hands import Unreadable, recent, store_at
 
+    with user_errors(), store_at(db) as store:
+        found = recent(store, table, limit)
     rows: list[dict[str, object]] = []
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        found = store.hands(table, limit)
-        lines = []
-        for stored in found:
-            try:
-                loaded = _hands.load(store, stored)
-            except (FloormanError, ValueError) as error:
-                lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {error}")
-                rows.append({"hand": stored.id, "table": stored.table, "status": "broken",
-                             "problem": str(error)})  # fmt: skip
-                continue
-            rows.append(hand_row(loaded))
-            state = loaded.state
-            if stored.closed:
-                status = f"closed ({stored.closed})"
-            elif loaded.broken is not None:
-                status = f"cannot be replayed from event {loaded.broken.number}"
-            elif state.over:
-                status = f"over ({state.over_reason})"
-            else:
-                status = f"in progress: {state.street}"
-            when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
-            lines.append(
-                f"{stored.id:>5}  table {stored.table:<4} {when}  "
-                f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
-            )
+    lines = []
+    for loaded in found:
+        stored = loaded.stored
+        if isinstance(loaded, Unreadable):
+            problem = loaded.problem
+            lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {problem}")
+            rows.append({"hand": stored.id, "table": stored.table, "status": "broken",
+                         "problem": problem})  # fmt: skip
+            continue
+        rows.append(hand_row(loaded))
+        state = loaded.state
+        if stored.closed:
+            status = f"closed ({stored.closed})"
+        elif loaded.broken is not None:
+            status = f"cannot be replayed from event {loaded.broken.number}"
+        elif state.over:
+            status = f"over ({state.over_reason})"
+        else:
+            status = f"in progress: {state.street}"
+        when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
+        lines.append(
+            f"{stored.id:>5}  table {stored.table:<4} {when}  "
+            f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
+        )
     if as_json:
         print_json({"hands": rows})
         return
@@ -367,34 +367,22 @@ def export(
     db: DbOption = None,
 ) -> None:
     """A recorded hand as a hand file, which floorman check replays to the same state."""
-    from floorman.cli import _hands
+    from floorman.cli._errors import user_errors
     from floorman.cli._output import output_format
-    from floorman.interchange.handfile import dump_hand
+    from floorman.tables.hands import export as exported
+    from floorman.tables.hands import store_at
 
     if fmt not in (None, "yaml", "json", "phh"):
         fail(f'--format "{fmt}": yaml, json or phh')
-    with _hands.user_errors():
+    with user_errors():
         fmt = output_format(output, ("yaml", "json", "phh"), wanted=fmt)
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
-        loaded.require_whole()
-    if fmt == "json":
-        data = loaded.hand.model_dump(mode="json")
-        if "limit_raise_cap" not in loaded.hand.model_fields_set:
-            del data["limit_raise_cap"]  # left to the rulebook, as recorded
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    elif fmt == "phh":
-        from floorman.interchange.phh import dump_phh
-
-        with _hands.user_errors():
-            text = dump_phh(loaded.hand)
-    else:
-        text = dump_hand(loaded.hand)
+    with user_errors(), store_at(db) as store:
+        hand_id, text = exported(store, hand, table, fmt)
     if output is None:
         typer.echo(text, nl=False)
         return
     from floorman.cli._output import write_output
 
-    with _hands.user_errors():
+    with user_errors():
         write_output(output, text.encode("utf-8"))
-    typer.echo(f"hand {loaded.stored.id} written to {output}", err=True)
+    typer.echo(f"hand {hand_id} written to {output}", err=True)

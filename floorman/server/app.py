@@ -32,7 +32,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
-from floorman.cli._hands import split_events
 from floorman.errors import FloormanError
 from floorman.limits import MAX_EVENT_CHARS, MAX_ID
 from floorman.server import auth, documents, params
@@ -44,6 +43,7 @@ from floorman.server.watch import Watcher
 from floorman.store.hands import StoreError
 from floorman.store.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.store.staff import Role, Staff
+from floorman.tables.hands import split_events
 
 __all__ = ["create_app"]
 

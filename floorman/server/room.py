@@ -6,7 +6,7 @@ PostgreSQL each thread keeps its connection from one call to the next, and a
 call that finds it broken, before anything of it was committed, is made once
 more on a new one) and
 records exactly as ``floorman add`` does, through the same functions
-(:mod:`floorman.cli._hands`): every event checked against the hand and its
+(:mod:`floorman.tables.hands`): every event checked against the hand and its
 rulebook before any is stored, refused when the hand changed since the writer
 looked. A post's events, who entered them and the answer kept for its
 idempotency key are one transaction: a server killed half-way kept all of it
@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
-from floorman.cli import _hands
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
@@ -39,6 +38,7 @@ from floorman.store.hands import (
     standing,
 )
 from floorman.store.staff import Staff, staff_of
+from floorman.tables import hands as _hands
 from floorman.tables.view import award_lines, reminder_lines, state_lines
 
 __all__ = ["Answer", "Room"]
