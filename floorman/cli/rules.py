@@ -49,7 +49,8 @@ def list_rules(
 
     book = _load(rulebook, house)
     if as_json:
-        from floorman.cli._json import print_json, rule_row
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import rule_row
 
         rules = [rule_row(rule) for rule in book.rules]
         print_json({"rulebook": book.name, "title": book.title, "rules": rules})
@@ -72,7 +73,8 @@ def show_rule(
     """Show one rule: when it applies, the ruling, its steps and worked examples."""
     book = _load(rulebook, house)
     if as_json:
-        from floorman.cli._json import print_json, rule_json
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import rule_json
 
         print_json(rule_json(book.rule(rule_id), book))
         return

@@ -25,6 +25,7 @@ from floorman.cli._options import (
 )
 from floorman.cli._output import counted
 from floorman.limits import MAX_ID
+from floorman.tables.shapes import session_row
 
 table_app = typer.Typer(
     help="A table: its seats, button and blinds, and its session.",
@@ -33,34 +34,6 @@ table_app = typer.Typer(
 app.add_typer(table_app, name="table", rich_help_panel=TABLE)
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-
-
-def summary(loaded: Any) -> dict[str, Any]:
-    """One hand of the session: its button, blinds, stacks in and out, rulings."""
-    header = loaded.header
-    small, big = loaded.state.table.blind_seats
-    state = loaded.state
-    status = loaded.stored.closed or state.over_reason
-    out = None
-    if status is not None and loaded.broken is None:
-        from floorman.tables.hands import stacks_left
-
-        left = stacks_left(loaded, status)
-        out = None if left is None else {str(seat): chips for seat, chips in left.items()}
-    return {
-        "hand": loaded.stored.id,
-        "started": loaded.stored.created,
-        "status": status or "in progress",
-        "button": header.button,
-        "small_blind": small,
-        "big_blind": big,
-        "blinds": list(header.blinds),
-        "ante": header.ante,
-        "stacks_in": {str(seat): chips for seat, chips in header.seats.items()},
-        "stacks_out": out,
-        "rulings": loaded.rulings,
-        "violations": loaded.violations,
-    }
 
 
 def changes_by_hand(entries: Any) -> dict[int | None, list[dict[str, Any]]]:
@@ -97,7 +70,7 @@ def _session(
     from floorman.tables import hands as _hands
 
     name = _table(store, table).stored.table
-    hands = [summary(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
+    hands = [session_row(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
     changes = changes_by_hand(store.table_log(name))
     for hand in hands:
         hand["changes_before"] = changes.get(hand["hand"], [])
@@ -120,7 +93,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
     with user_errors(), _hands.store_at(db) as store:
         loaded, _rules, seating = seating_now(store, table)
     header = loaded.header
-    hand = summary(loaded)
+    hand = session_row(loaded)
     rule = loaded.recording.ruled.book.options.get("button_rule", "moving")
     data = {
         "table": loaded.stored.table,

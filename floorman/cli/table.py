@@ -226,7 +226,8 @@ def show(
     with user_errors(), store_at(db) as store:
         loaded = hand_at(store, hand, table)
     if as_json:
-        from floorman.cli._json import hand_json, print_json
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import hand_json
 
         print_json(hand_json(loaded))
         return
@@ -263,7 +264,8 @@ def log(
     with user_errors(), store_at(db) as store:
         stored, records = records_of(store, hand, table)
     if as_json:
-        from floorman.cli._json import log_json, print_json
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import log_json
 
         print_json(log_json(stored, records))
         return
@@ -310,8 +312,9 @@ def hands(
 ) -> None:
     """Recent hands, newest first, with how each stands."""
     from floorman.cli._errors import user_errors
-    from floorman.cli._json import hand_row, print_json
+    from floorman.cli._json import print_json
     from floorman.tables.hands import Unreadable, recent, store_at
+    from floorman.tables.shapes import hand_row, unreadable_row
 
     with user_errors(), store_at(db) as store:
         found = recent(store, table, limit)
@@ -320,10 +323,10 @@ def hands(
     for loaded in found:
         stored = loaded.stored
         if isinstance(loaded, Unreadable):
-            problem = loaded.problem
-            lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {problem}")
-            rows.append({"hand": stored.id, "table": stored.table, "status": "broken",
-                         "problem": problem})  # fmt: skip
+            lines.append(
+                f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {loaded.problem}"
+            )
+            rows.append(unreadable_row(loaded))
             continue
         rows.append(hand_row(loaded))
         state = loaded.state

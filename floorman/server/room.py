@@ -336,8 +336,7 @@ def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
 
 def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
     """One hand of a table's history; a hand that cannot be replayed says why."""
-    from floorman.cli._json import hand_row
-    from floorman.cli.session import summary
+    from floorman.tables.shapes import hand_row, session_row
 
     try:
         loaded = _hands.load(store, stored)
@@ -349,7 +348,7 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
             "violations": [], "problem": str(error),
         }  # fmt: skip
     problem = loaded.repair() if loaded.broken is not None else None
-    return {**summary(loaded), **hand_row(loaded), "problem": problem}
+    return {**session_row(loaded), **hand_row(loaded), "problem": problem}
 
 
 def _natural(name: str) -> tuple[int, int, str]:
