@@ -276,8 +276,8 @@ class Room:
 
     def drill_progress(self) -> dict[str, Any]:
         """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
-        from floorman.cli.drill import stats_json
         from floorman.store.drills import open_drill_store
+        from floorman.tables.drills import stats_json
 
         with open_drill_store(self.db) as drills:
             return stats_json(drills.progress(), drills.progress(by_topic=False))
