@@ -186,8 +186,8 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     holder[0] = hands.load(store, store.open_hand(stored.table) or stored)
                     continue
                 if word.split()[0] in _CHANGES:
-                    from floorman.cli.session import log_change
                     from floorman.session.words import parse_change
+                    from floorman.tables.seating import log_change
 
                     typer.echo(log_change(store, stored.table, parse_change(line), by))
                     continue

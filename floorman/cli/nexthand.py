@@ -36,13 +36,6 @@ def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> list[Change]
     return changes
 
 
-def dealer(by: str | None) -> str | None:
-    """Who records a change: ``--by``, else ``$FLOORMAN_DEALER``."""
-    import os
-
-    return by or os.environ.get("FLOORMAN_DEALER") or None
-
-
 def start_next(
     store: SQLiteStore,
     table: str | None,
@@ -53,7 +46,6 @@ def start_next(
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print."""
-    from floorman.cli.session import seats_at
     from floorman.hand.events import parse_event
     from floorman.interchange.handfile import header_from
     from floorman.replay import rule_events
@@ -66,6 +58,7 @@ def start_next(
     )
     from floorman.session.seating import EntryRules, Seating, apply, deal
     from floorman.tables import hands as _hands
+    from floorman.tables.seating import dealer, seats_at
     from floorman.tables.view import headline, state_lines
 
     last = _hands.find_hand(store, None, table, open_only=False)

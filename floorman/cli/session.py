@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,7 +25,9 @@ from floorman.cli._options import (
 )
 from floorman.cli._output import counted
 from floorman.limits import MAX_ID
-from floorman.tables.shapes import session_row
+
+if TYPE_CHECKING:
+    from floorman.session.seating import Change
 
 table_app = typer.Typer(
     help="A table: its seats, button and blinds, and its session.",
@@ -36,99 +38,33 @@ app.add_typer(table_app, name="table", rich_help_panel=TABLE)
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def changes_by_hand(entries: Any) -> dict[int | None, list[dict[str, Any]]]:
-    """Each change between hands, under the hand it was dealt into (its who and when);
-    under ``None`` the changes for the next hand."""
-    from floorman.session.seating import Change
-
-    found: dict[int | None, list[dict[str, Any]]] = {}
-    waiting: list[dict[str, Any]] = []
-    for entry in entries:
-        if entry.kind == "change":
-            waiting.append(
-                {
-                    "change": Change.from_json(entry.data).describe(
-                        bool(entry.data.get("dealt_in"))
-                    ),
-                    "by": entry.by,
-                    "at": entry.at,
-                    **entry.data,
-                }
-            )
-        elif not entry.data.get("redeal") and entry.hand_id is not None:
-            found[entry.hand_id] = waiting
-            waiting = []
-    found[None] = waiting
-    return found
-
-
-def _session(
-    store: Any, table: str | None, limit: int
-) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
-    """The table's name, its latest ``limit`` hands in order each with the changes dealt
-    into it, and the changes waiting for the next hand."""
-    from floorman.tables import hands as _hands
-
-    name = _table(store, table).stored.table
-    hands = [session_row(_hands.load(store, s)) for s in reversed(store.hands(name, limit))]
-    changes = changes_by_hand(store.table_log(name))
-    for hand in hands:
-        hand["changes_before"] = changes.get(hand["hand"], [])
-    return name, hands, changes[None]
-
-
-def _table(store: Any, table: str | None) -> Any:
-    from floorman.tables import hands as _hands
-
-    return _hands.load(store, _hands.find_hand(store, None, table, open_only=False))
-
-
 @table_app.command("show", epilog=help_example("floorman table show --table 7"))
 def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
     from floorman.cli._console import show
-    from floorman.tables import hands as _hands
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import table_now
     from floorman.tables.view import headline
 
-    with user_errors(), _hands.store_at(db) as store:
-        loaded, _rules, seating = seating_now(store, table)
-    header = loaded.header
-    hand = session_row(loaded)
-    rule = loaded.recording.ruled.book.options.get("button_rule", "moving")
-    data = {
-        "table": loaded.stored.table,
-        "game": header.game,
-        "betting": header.betting,
-        "blinds": list(header.blinds),
-        "ante": header.ante,
-        "rulebook": header.rulebook,
-        "house": header.house,
-        "button_rule": rule,
-        "table_seats": header.table_seats,
-        "button": header.button,
-        "small_blind": hand["small_blind"],
-        "big_blind": hand["big_blind"],
-        "seats": hand["stacks_out"] or hand["stacks_in"],
-        "hand": hand["hand"],
-        "status": hand["status"],
-        "next_hand": seating.as_json(),
-    }
+    with user_errors(), store_at(db) as store:
+        now = table_now(store, table)
+    data, header, seating = now.data, now.loaded.header, now.seating
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     size = f", {header.table_seats} seats" if header.table_seats else ""
     lines = [
-        f"table {data['table']}: {headline(loaded.state)}",
-        f"rulebook {header.rulebook}, {rule} button{size}",
+        f"table {data['table']}: {headline(now.loaded.state)}",
+        f"rulebook {header.rulebook}, {data['button_rule']} button{size}",
         f"hand {data['hand']}: {data['status']}",
     ]
-    roles = {header.button: "button", hand["small_blind"]: "small blind"}
-    roles[hand["big_blind"]] = "big blind"
-    if hand["small_blind"] is None:
+    roles = {header.button: "button", data["small_blind"]: "small blind"}
+    roles[data["big_blind"]] = "big blind"
+    if data["small_blind"] is None:
         lines.append("no small blind: it fell to an empty seat (dead button)")
     for seat, chips in data["seats"].items():
         lines.append(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
-    started = "" if hand["stacks_out"] else " (stacks as this hand began)"
+    started = "" if now.settled else " (stacks as this hand began)"
     lines.append(
         f"next hand{started}: blinds {seating.blinds[0]}/{seating.blinds[1]}"
         + (f", ante {seating.ante}" if seating.ante else "")
@@ -165,10 +101,11 @@ def table_log(
 ) -> None:
     """The session at a table: every hand in order, its button, stacks in and out, rulings."""
     from floorman.cli._console import show
-    from floorman.tables import hands as _hands
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import session
 
-    with user_errors(), _hands.store_at(db) as store:
-        name, hands, pending = _session(store, table, limit)
+    with user_errors(), store_at(db) as store:
+        name, hands, pending = session(store, table, limit)
     if as_json:
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -219,54 +156,12 @@ PostOption = Annotated[
 ]
 
 
-def seating_now(store: Any, name: str | None) -> tuple[Any, Any, Any]:
-    """The latest hand at the table, its rulebook's entry rules, and the seating as the
-    changes logged so far leave it (the stacks the hand left, once it is over)."""
-    from floorman.session.record import table_record
-    from floorman.session.seating import EntryRules, Seating, apply
-    from floorman.tables import hands as _hands
+def record_change(table: str | None, change: Change, by: str | None, db: str | None) -> None:
+    """Log a change at the table and say so."""
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import log_change
 
-    loaded = _table(store, name)
-    header = loaded.header
-    record = table_record(store.table_log(loaded.stored.table), loaded.stored.id)
-    seating = record.seating or Seating.from_stacks(header.seats, header.blinds, header.ante)
-    status = loaded.stored.closed or loaded.state.over_reason
-    if status is not None and loaded.broken is None:
-        left = _hands.stacks_left(loaded, status)
-        if left is not None and status != "misdeal":
-            seating = seating.after_hand(left)
-    rules = EntryRules.from_options(loaded.recording.ruled.book.options, header.betting)
-    for change in record.pending:
-        seating = apply(seating, change, rules, seats_at(header))
-    return loaded, rules, seating
-
-
-def seats_at(header: Any) -> int:
-    """The highest seat a change may name: the table's seats when its set-up gives them."""
-    from floorman.limits import MAX_SEAT
-
-    return header.table_seats or MAX_SEAT
-
-
-def log_change(store: Any, table: str | None, change: Any, by: str | None) -> str:
-    """Check a change against the table as it stands, log it with who and when; the line
-    that says so."""
-    from floorman.cli.nexthand import dealer
-    from floorman.session.seating import apply
-
-    loaded, rules, seating = seating_now(store, table)
-    apply(seating, change, rules, seats_at(loaded.header))
-    dealt_in = change.kind == "sit" and rules.new_player == "dealt-in"
-    data = change.as_json() | ({"dealt_in": True} if dealt_in else {})
-    store.add_change(loaded.stored.table, data, dealer(by))
-    described = change.describe(dealt_in)
-    return f"table {loaded.stored.table}: {described} (from the next hand)"
-
-
-def record_change(table: str | None, change: Any, by: str | None, db: Any) -> None:
-    from floorman.tables import hands as _hands
-
-    with user_errors(), _hands.store_at(db) as store:
+    with user_errors(), store_at(db) as store:
         line = log_change(store, table, change, by)
     typer.echo(line)
 
@@ -333,16 +228,13 @@ def table_move(
 ) -> None:
     """A player moved from another table: given the empty seat the big blind reaches first
     (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
-    from floorman.session.seating import Change, earliest_big_blind_seat, table_size
-    from floorman.tables import hands as _hands
+    from floorman.session.seating import Change
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import seat_for_move
 
     if seat is None:
-        with user_errors(), _hands.store_at(db) as store:
-            loaded, _rules, seating = seating_now(store, table)
-            big = loaded.state.table.big_blind
-            size = table_size(loaded.header.table_seats, [*seating.players, big])
-            empty = [s for s in range(1, size + 1) if s not in seating.players]
-            seat = earliest_big_blind_seat(empty, big)
+        with user_errors(), store_at(db) as store:
+            seat = seat_for_move(store, table)
     change = Change("move", seat, _amount(chips, "chips"), name, origin=origin)
     record_change(table, change, by, db)
 
@@ -453,24 +345,12 @@ def table_report(
 
     from floorman.cli._output import write_html, write_output
     from floorman.documents import render
-    from floorman.documents.content import edition
-    from floorman.documents.session import session_view
-    from floorman.tables import hands as _hands
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import session_page
 
-    with user_errors(), _hands.store_at(db) as store:
+    with user_errors(), store_at(db) as store:
         size = render.paper_size(paper)
-        name, hands, pending = _session(store, table, limit)
-        loaded, _rules, seating = seating_now(store, name)
-        book = loaded.recording.ruled.book
-        names = {s: p.name for s, p in seating.players.items() if p.name}
-        for entry in store.table_log(name):  # players who have left keep their names
-            seat, player = entry.data.get("seat"), entry.data.get("name")
-            if entry.kind == "change" and isinstance(seat, int) and player:
-                names.setdefault(seat, player)
-        view = session_view(
-            name, hands, pending, names, rulebook=book.title, source=edition(book),
-            day=datetime.date.today(), paper=size,
-        )  # fmt: skip
+        name, view, count = session_page(store, table, limit, paper=size, day=datetime.date.today())
         page = render.render_html("session.html", view, standalone=html)
         target = output or Path(f"table-{_file_part(name)}-session").with_suffix(
             ".html" if html else ".pdf"
@@ -481,7 +361,7 @@ def table_report(
         printed = render.html_to_pdf(page)
         write_output(target, printed.pdf)
     pages = counted(printed.pages, "page")
-    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {counted(len(hands), 'hand')}")
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {counted(count, 'hand')}")
 
 
 def _file_part(name: str) -> str:

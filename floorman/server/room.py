@@ -235,7 +235,7 @@ class Room:
         --json`` lists it with its line of ``floorman table log`` (button, blinds,
         stacks in and out, rulings, the changes between hands dealt into it), and the
         changes waiting for the next hand; ``None`` for a table with no hand at all."""
-        from floorman.cli.session import changes_by_hand
+        from floorman.tables.seating import changes_by_hand
 
         with self._store() as store:
             found = store.hands(name, limit)
