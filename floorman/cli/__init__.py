@@ -44,7 +44,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "undo": "table",
     "hands": "table",
     "export": "table",
-    "next": "nexthand",
+    "next": "next",
     "serve": "serve",
     "table": "session",
     "drill": "drill",

@@ -180,7 +180,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     )
                     continue
                 if word in ("next", "next force"):
-                    from floorman.cli.nexthand import start_next
+                    from floorman.tables.dealing import start_next
 
                     show(start_next(store, stored.table, [], force=word != "next", by=by))
                     holder[0] = hands.load(store, store.open_hand(stored.table) or stored)

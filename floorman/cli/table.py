@@ -8,7 +8,7 @@ hand in progress anywhere it can be left out.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -127,14 +127,10 @@ def new(
 ) -> None:
     """Start a hand: blinds and antes are posted from the stacks."""
     from floorman.cli._errors import user_errors
-    from floorman.interchange.handfile import header_from
-    from floorman.replay import rule_events
-    from floorman.tables.hands import closing, store_at
+    from floorman.tables.dealing import start_hand
     from floorman.tables.view import headline, state_lines
 
-    data: dict[str, object] = {
-        "table": table,
-        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+    header: dict[str, object] = {
         "game": game,
         "betting": betting,
         "blinds": _blinds(blinds),
@@ -144,29 +140,13 @@ def new(
         "rulebook": rulebook,
     }
     if raise_cap is not None:
-        data["limit_raise_cap"] = raise_cap
+        header["limit_raise_cap"] = raise_cap
     if chips is not None:
-        data["chips"] = _chips(chips)
+        header["chips"] = _chips(chips)
     if table_seats is not None:
-        data["table_seats"] = table_seats
+        header["table_seats"] = table_seats
     with user_errors():
-        header = header_from(data, "new hand")
-        state = rule_events(header, []).state  # the rulebook must exist and know the game
-        from floorman.session.record import seating_entry
-        from floorman.session.seating import Seating
-
-        seating = Seating.from_stacks(header.seats, header.blinds, header.ante)
-        with store_at(db) as store:
-            current = store.open_hand(table)
-            close = None
-            if current is not None:
-                close = (current.id, closing(store, current, force=force))
-            stored = store.deal_next(
-                table,
-                header.model_dump(mode="json", exclude_unset=True),
-                seating_entry(seating),
-                close=close,
-            )
+        stored, state = start_hand(db, table, header, force=force)
     typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
     _echo_state(state_lines(state))
 
