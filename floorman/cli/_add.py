@@ -1,6 +1,6 @@
 """What ``floorman add`` does once its arguments are read, without typer.
 
-Both the typer command (:mod:`floorman.cli.table`) and the quick start
+Both the typer command (:mod:`floorman.cli.hands`) and the quick start
 (:mod:`floorman.cli._quick`) call :func:`add`: the dealer's most frequent
 command never imports typer.
 """

@@ -319,10 +319,10 @@ def table_level(
     db: DbOption = None,
 ) -> None:
     """A new level: the blinds (and ante) from the next hand on."""
-    from floorman.cli.table import _blinds
+    from floorman.cli._options import blinds_of
     from floorman.session.seating import Change
 
-    small, big = _blinds(blinds)
+    small, big = blinds_of(blinds)
     record_change(table, Change("level", blinds=(small, big), ante=ante), by, db)
 
 

@@ -21,11 +21,12 @@ from floorman.cli._options import (
     FourColourOption,
     JsonOption,
     TableOption,
+    blinds_of,
     plain_text,
     seat_chips,
 )
 from floorman.limits import MAX_ID
-from floorman.numerals import NumberError, chip_amount, is_number
+from floorman.numerals import NumberError, chip_amount
 
 HandArgument = Annotated[
     int | None,
@@ -33,17 +34,6 @@ HandArgument = Annotated[
         help="A hand id (default: the hand at --table).", show_default=False, min=1, max=MAX_ID
     ),
 ]
-
-
-def _blinds(text: str) -> list[int]:
-    parts = [p.strip() for p in text.replace("-", "/").replace(",", "/").split("/")]
-    if len(parts) != 2 or not all(map(is_number, parts)):
-        fail(f'--blinds "{text}": write small/big, e.g. 1/2')
-    try:
-        return [chip_amount(p) for p in parts]
-    except NumberError as error:
-        fail(f"--blinds: {error}")
-    raise AssertionError("unreachable")
 
 
 def _seats(text: str) -> dict[int, int]:
@@ -133,7 +123,7 @@ def new(
     header: dict[str, object] = {
         "game": game,
         "betting": betting,
-        "blinds": _blinds(blinds),
+        "blinds": blinds_of(blinds),
         "ante": ante,
         "button": button,
         "seats": _seats(seats),
