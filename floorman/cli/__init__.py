@@ -46,7 +46,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "export": "hands",
     "next": "next",
     "serve": "serve",
-    "table": "session",
+    "table": "table",
     "drill": "drill",
     "rules": "rules",
     "users": "staff",

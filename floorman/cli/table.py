@@ -1,7 +1,10 @@
-"""``floorman table show`` and ``floorman table log``: a table as a record, and its session.
+"""``floorman table``: a table as a record (``show``), its session (``log``, ``report``),
+and the changes between hands (``sit``, ``move``, ``leave``, ``sitout``, ``back``,
+``seat``, ``rebuy``, ``level``).
 
-The table is what its hands say: the latest hand's game, structure, blinds,
-rulebook, seats and button, and every hand at the table in order.
+The table is what its hands say (:mod:`floorman.tables.seating`): the latest
+hand's game, structure, blinds, rulebook, seats and button, and every hand at
+the table in order.
 """
 
 from __future__ import annotations
