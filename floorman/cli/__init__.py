@@ -49,8 +49,8 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "table": "table",
     "drill": "drill",
     "rules": "rules",
-    "users": "staff",
-    "station": "staff",
+    "users": "users",
+    "station": "station",
     "db": "db",
 }
 """The module under ``floorman.cli`` that registers each command word, in help order."""
