@@ -1,4 +1,5 @@
-"""The command line: parse arguments, call the domain, print. Nothing else.
+"""The command line: parse arguments, call a use case (:mod:`floorman.tables`) or the
+domain, print. Nothing else.
 
 Each command lives in its own module and registers itself on the typer app
 when imported. :func:`main` imports only the module of the command being
