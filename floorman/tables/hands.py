@@ -188,12 +188,17 @@ def records_of(
     return stored, store.records(stored.id)
 
 
-@dataclass(frozen=True)
 class Unreadable:
-    """A stored hand that cannot be replayed at all, and why."""
+    """A stored hand that cannot be replayed at all, and why.
 
-    stored: StoredHand
-    problem: str
+    A plain class: a dataclass is compiled when it is defined, which ``add`` would pay
+    for on every start without ever making one."""
+
+    __slots__ = ("problem", "stored")
+
+    def __init__(self, stored: StoredHand, problem: str) -> None:
+        self.stored = stored
+        self.problem = problem
 
 
 def recent(store: Store, table: str | None, limit: int) -> list[Loaded | Unreadable]:
