@@ -1,641 +1,313 @@
-"""Recording a hand at the table end to end: new, add, show, log, undo, hands, export, live."""
+"""A table as a record and its session: ``floorman table show`` and ``floorman table log``."""
 
 from __future__ import annotations
 
 import json
-import os
-import resource
-import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from tablecli import live, ok, run, runner
 
 from floorman.cli import app
-from floorman.cli.live import completions
-from floorman.interchange.handfile import load_hand
-from floorman.limits import MAX_EVENTS_PER_HAND
-from floorman.replay import check_hand, replay
 
-ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
-
-NEW = ["new", "--table", "7", "--game", "holdem", "--blinds", "1/2", "--button", "3",
-       "--seats", "1=200,3=150,5=300"]  # fmt: skip
+pytestmark = pytest.mark.usefixtures("table_db")
 
 
-@pytest.fixture(autouse=True)
-def store(table_db: Path) -> Path:
-    return table_db
+def session() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    ok("add", "-t", "4", "deal; 6 fold; 1 fold; 3 fold")
+    ok("next", "-t", "4")
+    ok("add", "-t", "4", "deal; expose 5:1 Ah")
+    ok("next", "-t", "4", "--sit", "8=150")
 
 
-def run(*args: str, stdin: str | None = None) -> Result:
-    return runner.invoke(app, list(args), input=stdin)
+def test_table_show_prints_the_seats_the_button_and_the_blinds() -> None:
+    session()
+    assert ok("table", "show", "-t", "4").splitlines() == [
+        "table 4: hold'em no-limit 1/2, button seat 3",
+        "rulebook rrop, moving button",
+        "hand 3: in progress",
+        "  seat  1       100",
+        "  seat  3        99  button",
+        "  seat  5       101  small blind",
+        "  seat  6       100  big blind",
+        "next hand (stacks as this hand began): blinds 1/2",
+        "  seat  1       100  playing",
+        "  seat  3        99  playing",
+        "  seat  5       101  playing",
+        "  seat  6       100  playing",
+        "  seat  8       150  posting",
+    ]
 
 
-def ok(*args: str) -> str:
-    result = run(*args)
+def test_table_show_json() -> None:
+    session()
+    data = json.loads(ok("table", "show", "-t", "4", "--json"))
+    assert data["button"] == 3
+    assert (data["small_blind"], data["big_blind"]) == (5, 6)
+    assert data["seats"] == {"1": 100, "3": 99, "5": 101, "6": 100}
+    assert data["next_hand"]["players"]["8"] == {"stack": 150, "status": "posting", "new": True}
+    assert data["button_rule"] == "moving"
+
+
+def test_table_log_lists_every_hand_its_stacks_and_rulings() -> None:
+    session()
+    out = ok("table", "log", "-t", "4").splitlines()
+    assert out[0] == "table 4: 3 hands"
+    assert out[1] == "hand 1  button 1  sb 3  bb 5  fold  in: 1=100 3=100 5=100 6=100"
+    assert out[2] == "  out: 1=100 3=99 5=101 6=100"
+    assert out[3].startswith("hand 2  button 3  sb 5  bb 6  misdeal  in:")
+    assert out[5].startswith("  ruling on event 2: misdeal")
+    assert out[6].startswith("hand 3  button 3  sb 5  bb 6  in progress")
+    assert out[-2] == "for the next hand:"
+    assert out[-1].endswith("  seat 8 sits down with 150, posts to come in")
+    data = json.loads(ok("table", "log", "-t", "4", "--json"))
+    assert [hand["button"] for hand in data["hands"]] == [1, 3, 3]
+    assert data["hands"][2]["stacks_out"] is None
+    assert [c["change"] for c in data["next_hand_changes"]] == [
+        "seat 8 sits down with 150, posts to come in"
+    ]
+
+
+def test_a_table_with_no_hand_is_one_line() -> None:
+    result = run("table", "show", "-t", "12")
+    assert result.exit_code == 2
+    assert result.stderr == "floorman: table 12 has no hand (start one: floorman new)\n"
+
+
+def test_between_hands_each_change_is_logged_with_who_and_when(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("FLOORMAN_DEALER", raising=False)
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    assert ok("table", "sit", "-t", "4", "8", "200", "--name", "Ann", "--post", "--by", "Bo") == (
+        "table 4: seat 8 (Ann) sits down with 200, posts to come in (from the next hand)\n"
+    )
+    ok("table", "sitout", "-t", "4", "5")
+    ok("table", "rebuy", "-t", "4", "6", "50")
+    ok("table", "level", "-t", "4", "2/4", "--ante", "1")
+    ok("add", "-t", "4", "deal; 6 fold; 1 fold; 3 fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 2/4 ante 1, button seat 3"
+    data = json.loads(ok("table", "show", "-t", "4", "--json"))
+    assert data["seats"] == {"1": 100, "3": 99, "6": 150, "8": 200}
+    assert (data["small_blind"], data["big_blind"]) == (6, 8)  # Ann is due the big blind
+    assert data["next_hand"]["players"]["5"] == {"stack": 101, "status": "out", "owes": ["sb"]}
+    log = json.loads(ok("table", "log", "-t", "4", "--json"))
+    changes = log["hands"][1]["changes_before"]
+    assert [(c["change"], c["by"]) for c in changes] == [
+        ("seat 8 (Ann) sits down with 200, posts to come in", "Bo"),
+        ("seat 5 sits out", None),
+        ("seat 6 rebuys 50", None),
+        ("new level: blinds 2/4, ante 1", None),
+    ]
+    assert all(c["at"] for c in changes)
+
+
+def test_a_player_back_posts_the_blinds_missed() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    ok("table", "sitout", "-t", "4", "4")
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold; fold")
+    for _ in range(2):  # the big blind, then the small blind, pass seat 4
+        ok("next", "-t", "4")
+        ok("add", "-t", "4", "deal; fold; fold; fold; fold")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["next_hand"]["players"]["4"][
+        "owes"
+    ] == ["sb", "bb"]
+    ok("table", "back", "-t", "4", "4", "--post")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[1:3] == ["  post 4 bb 2", "  post 4 dead 1"]
+    assert [line.split()[-3:] for line in ok("log", "-t", "4").splitlines()[1:3]] == [
+        ["4", "bb", "2"],
+        ["4", "dead", "1"],
+    ]
+
+
+def test_a_player_moved_in_takes_the_seat_due_soonest_for_the_big_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    # this hand: button 1, big blind 5; the next empty seat the big blind reaches is 7
+    assert ok("table", "move", "-t", "4", "150", "--from", "12", "--name", "Cy") == (
+        "table 4: seat 7 (Cy) moved from table 12 with 150 (from the next hand)\n"
+    )
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("next", "-t", "4")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["seats"]["7"] == 150
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sit", "3", "100"], "floorman: seat 3 is taken\n"),
+        (["leave", "8"], "floorman: seat 8 is empty\n"),
+        (["back", "1"], "floorman: seat 1 is not sitting out\n"),
+        (["sit", "7", "lots"], 'floorman: chips "lots": "lots" is not an amount in chips\n'),
+        (["level", "4/2"], "floorman: a level's small blind is at most its big blind\n"),
+    ],
+)
+def test_a_change_that_cannot_be_made_is_one_line(args: list[str], message: str) -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    result = run("table", args[0], "-t", "4", *args[1:])
+    assert result.exit_code == 2
+    assert result.stderr == message
+    assert json.loads(ok("table", "log", "-t", "4", "--json"))["next_hand_changes"] == []
+
+
+def test_live_takes_the_changes_between_hands() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    result = runner.invoke(
+        app,
+        ["live", "-t", "4", "--by", "Dee"],
+        input="deal\nfold\nfold\nfold\nsit 8 200 Ann post\nsitout 5\nlevel 2/4\nsit x\nnext\n",
+    )
     assert result.exit_code == 0, result.stderr
-    return result.stdout
-
-
-def test_new_starts_a_hand_with_the_blinds_posted() -> None:
-    out = ok(*NEW)
-    assert out.splitlines() == [
-        "hand 1 at table 7: hold'em no-limit 1/2, button seat 3",
-        "preflop  no board           pot 3  in front: 1=2 5=1",
-        "deal the cards; seat 3 acts first",
-    ]
-
-
-def test_add_prints_the_state_in_a_few_lines() -> None:
-    ok(*NEW)
-    out = ok("add", "--table", "7", "deal", "3 raise 6")
-    assert out.splitlines() == [
-        "preflop  no board           pot 9  in front: 1=2 3=6 5=1",
-        "seat 5 to act (299 behind): fold, call 5, raise 10..300",
-    ]
-    out = ok("add", "5 fold; 1 call; burn; flop Ah Kd 7c")
-    assert out.splitlines()[0] == "flop     A♥ K♦ 7♣           pot 13"
-    assert out.splitlines()[1] == "seat 1 to act (194 behind): fold, check, bet 2..194"
-
-
-def test_a_bad_event_stores_nothing_of_the_whole_add() -> None:
-    ok(*NEW)
-    result = run("add", "deal", "3 raise 6", "5 raise 700")
-    assert result.exit_code == 2
-    assert result.stderr == (
-        'floorman: event 3 "5 raise 700": seat 5 has only 300 (299 behind, 1 in front)\n'
-    )
-    assert "deal" not in ok("log", "--table", "7")
-    result = run("add", "flop Ah Zx Kd")
-    assert result.stderr == 'floorman: event 1 "flop Ah Zx Kd": "Zx" is not a card\n'
-
-
-def test_shorthand_for_the_seat_to_act_is_stored_in_full() -> None:
-    ok(*NEW)
-    ok("add", "deal; r 6; f")
-    log = ok("log")
-    assert "   2  " in log
-    assert "3 raise 6" in log
-    assert "5 fold" in log
-
-
-def test_undo_retracts_and_the_log_keeps_it() -> None:
-    ok(*NEW)
-    ok("add", "deal; 3 call")
-    out = ok("undo", "--table", "7")
-    assert out.splitlines()[0] == 'undone: event 2 "3 call"'
-    assert out.splitlines()[2] == "seat 3 to act (150 behind): fold, call 2, raise 4..150"
-    lines = ok("log").splitlines()
-    assert lines[1].endswith("deal")
-    assert lines[2].endswith("3 call  (undone)")
-    assert lines[3].endswith("undo: 3 call")
-
-
-def test_show_prints_every_seat() -> None:
-    ok(*NEW)
-    ok("add", "deal; cards 3 Ah Kd; 3 raise 6")
-    out = ok("show")
-    assert out.splitlines()[0] == "hand 1 at table 7, 3 events, in progress"
-    assert "  3B      144         6       6  A♥ K♦" in out
-    assert "  5 >     299         1       1  ?? ??" in out
-
-
-def test_export_replays_to_the_same_state(tmp_path: Path) -> None:
-    ok(*NEW)
-    ok("add", "deal; 3 raise 6; 5 call; 1 fold; burn; flop Ah Kd 7c; 5 check; 3 bet 10")
-    ok("add", "turn 2s")  # premature: seat 5 has not acted on the bet
-    path = tmp_path / "hand.yaml"
-    result = run("export", "--table", "7", "-o", str(path))
-    assert result.exit_code == 0
-    assert result.stderr == f"hand 1 written to {path}\n"
-    exported = check_hand(load_hand(path)).state
-    shown = ok("show")
-    assert "premature board card 2♠ (event 9)" in shown
-    hand = load_hand(path)
-    recorded = replay(hand, hand.parse_events())
-    assert recorded.premature_cards == recorded.board_cards[-1:]
-    assert [b.event for b in exported.turned_early] == [9]
-    assert exported.stacks == {1: 198, 3: 134, 5: 294}
-    assert exported.to_act == 5
-    assert run("check", str(path)).exit_code == 0
-    data = json.loads(ok("export", "1", "--format", "json"))
-    assert data["events"][-1] == "turn 2s"
-    assert data["table"] == "7"
-
-
-def test_new_refuses_a_table_with_a_hand_in_progress() -> None:
-    ok(*NEW)
-    ok("add", "deal; 3 call")
-    result = run(*NEW)
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "floorman: table 7: hand 1 is still in progress (preflop); finish it or use --force\n"
-    )
-    assert ok(*NEW, "--force").startswith("hand 2 at table 7")
-    assert "closed (abandoned)" in ok("hands")
-
-
-def test_a_finished_hand_is_closed_by_the_next_one() -> None:
-    ok(*NEW)
-    ok("add", "deal; 3 raise 10; 5 fold; 1 fold")
-    assert "over (fold)" in ok("hands", "--table", "7")
-    ok(*NEW)
-    hands = ok("hands").splitlines()
-    assert "in progress: preflop" in hands[0]
-    assert "closed (fold)" in hands[1]
-    result = run("add", "--table", "7", "3 call")
-    assert result.exit_code == 0
-
-
-def test_which_table_when_several_hands_are_in_progress() -> None:
-    ok(*NEW)
-    ok("new", "--table", "9", "--button", "1", "--seats", "1=50,2=50")
-    result = run("add", "deal")
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "floorman: hands are in progress at tables 7, 9: name one with --table\n"
-    )
-    assert ok("add", "--table", "9", "deal").startswith("preflop")
-
-
-def test_no_hand_and_bad_options() -> None:
-    assert run("add", "deal").stderr == (
-        "floorman: no hand in progress (start one: floorman new --table T ...)\n"
-    )
-    result = run("new", "--table", "7", "--button", "3", "--seats", "1=200,3")
-    assert result.stderr == 'floorman: --seats "3": write SEAT=STACK, e.g. 1=200,3=150\n'
-    result = run("new", "--table", "7", "--button", "3", "--seats", "1=200", "--blinds", "2")
-    assert result.stderr == 'floorman: --blinds "2": write small/big, e.g. 1/2\n'
-    result = run("new", "--table", "7", "--button", "3", "--seats", "1=200")
-    assert result.stderr == "floorman: new hand: seats: a hand needs at least two occupied seats\n"
-    result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--game", "stud")
-    assert result.stderr.startswith("floorman: new hand: game: Input should be")
-    result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--rulebook", "x")
-    assert result.stderr.startswith("floorman: no rulebook named 'x'")
-    assert ok("hands") == "no hands recorded\n"
-
-
-def test_live_session_with_piped_input() -> None:
-    ok(*NEW)
-    lines = [
-        "help",
-        "deal",
-        "r 6",
-        "5 raise 700",
-        "undo",
-        "3 call",
-        "show",
-        "bogus",
-        "quit",
-        "deal",
-    ]
-    result = run("live", "--table", "7", stdin="\n".join(lines) + "\n")
-    assert result.exit_code == 0
-    out = result.stdout
-    assert out.startswith("hand 1 at table 7: type help for the events, quit to stop\n")
-    assert "and: undo (take back the last event)" in out
-    assert "seat 5 to act (299 behind): fold, call 5, raise 10..300" in out
-    assert 'undone: event 2 "3 raise 6"' in out
-    assert "seat 5 to act (299 behind): fold, call 1, raise 4..300" in out
-    assert result.stderr.splitlines() == [
-        'floorman: event 3 "5 raise 700": seat 5 has only 300 (299 behind, 1 in front)',
-        'floorman: event 3 "bogus": "bogus" is not an event (try: deal, cards, expose, extra, '
-        "burn, flop, turn, river, post, show, muck, plays-board, reshuffle, cut, misdeal, kill,"
-        " retrieve, away, award, miscount, note, button, dealt-empty, dealt-out, or SEAT call)",
-    ]
-    log = ok("log")
-    assert "3 call" in log
-    assert log.count("deal") == 1  # the line after quit was not read
-
-
-def test_live_through_the_real_cli_ends_at_end_of_input(store: Path) -> None:
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-m", "floorman", *NEW], env=env, check=True,
-                   capture_output=True)  # fmt: skip
-    result = subprocess.run(
-        [sys.executable, "-m", "floorman", "live", "--table", "7"],
-        input="deal\n3 call\n5 call\n1 check\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == "betting complete: deal the flop"
-
-
-def test_completion_offers_event_words_and_seats() -> None:
-    assert completions("fl", "fl", None) == ["flop "]
-    assert "deal " in completions("", "", None)
-    assert completions("ra", "3 ra", None) == ["raise "]
-    assert completions("s", "post 3 s", None) == ["sb ", "straddle "]
-    assert completions("p", "expose 3:2 by p", None) == ["player "]
-
-
-def test_the_rulebook_rules_as_the_hand_is_recorded(tmp_path: Path) -> None:
-    ok("new", "-t", "7", "--button", "6", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
-    ok("add", "deal; 3 call; 4 call; 5 fold; 6 fold; 1 call; 2 check; burn; flop Ah Kd 7c")
-    ok("add", "1 check; 2 bet 6")
-    out = ok("add", "turn 7d")
-    assert "premature board card 7♦ (event 12)" in out
-    assert "event 12: CONTINUE  The turn card is dealt before the betting round is complete" in (
-        out
-    )
-    assert "[rrop.holdem.premature-turn]" in out
-    # the procedure in force: the 7♦ is set aside and the real turn comes after a burn
-    ok("add", "3 call; 4 fold; 1 call")
-    out = ok("add", "burn; turn 9s")
-    assert out.splitlines()[0] == "turn     A♥ K♦ 7♣ 9♠        pot 26"
-    assert "set aside" not in out  # said once, after event 12
-    assert "set aside: 7♦" in ok("show")
-    assert "ruling on event 12: continue," in ok("show")
-    path = tmp_path / "hand.yaml"
-    ok("export", "-o", str(path))
-    data = json.loads(ok("check", str(path), "--json"))
-    assert [r["event"] for r in data["rulings"]] == [12]
-
-
-def test_the_table_shows_the_procedure_in_force() -> None:
-    """After a premature turn (RRoP §5 rule 8) the dealer sees the flop betting finish
-    with the 7♦ out of play, then what to deal next, step by step."""
-    ok("new", "-t", "7", "--button", "6", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
-    ok("add", "deal; 3 call; 4 call; 5 fold; 6 fold; 1 call; 2 check; burn; flop Ah Kd 7c")
-    ok("add", "1 check; 2 bet 6")
-    out = ok("add", "turn 7d").splitlines()
-    assert out[0].startswith("event 12: CONTINUE")  # the ruling first
-    table = out.index("flop     A♥ K♦ 7♣           pot 14  in front: 2=6")
-    assert out[table : table + 2] == [
-        "flop     A♥ K♦ 7♣           pot 14  in front: 2=6",
-        "seat 3 to act (98 behind): fold, call 6, raise 12..98",
-    ]
-    assert "before the turn (event 12): burn a card and deal the turn (7♦ set aside)" in out
-    out = ok("add", "3 call; 4 fold; 1 call").splitlines()
-    assert out[:2] == [
-        "flop     A♥ K♦ 7♣           pot 26  in front: 1=6 2=6 3=6",
-        "betting complete; dealer: burn a card and deal the turn (7♦ set aside)",
-    ]
-    assert not any("to act" in line for line in out)
-    shown = ok("show")
-    assert "street: flop; board: A♥ K♦ 7♣" in shown
-    assert "betting complete; dealer: burn a card and deal the turn (7♦ set aside)" in shown
-    assert run("add", "1 check").stderr == (
-        'floorman: event 16 "1 check": the flop betting is complete; the turn comes next\n'
-    )
-    out = ok("add", "burn; turn 9s; 1 check; 2 check; 3 check").splitlines()
-    assert out[1] == (
-        "betting complete; dealer: reshuffle the stub with the 7♦, cut, then deal the river"
-        " without a burn"
-    )
-    out = ok("add", "reshuffle; cut; river 7d").splitlines()
-    assert out[:2] == [
-        "river    A♥ K♦ 7♣ 9♠ 7♦     pot 26",
-        "seat 1 to act (92 behind): fold, check, bet 2..92",
-    ]
-    assert not any("violation" in line or "event 23:" in line for line in out)
-
-
-def test_live_shows_what_the_dealer_does_next() -> None:
-    ok("new", "-t", "7", "--button", "3", "--seats", "1=100,2=100,3=100")
-    session = "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 check; burn; turn 2s\n"
-    session += "2 check; 3 check\nshow\n"
-    out = run("live", stdin=session).stdout
-    assert out.count("betting complete; dealer: burn a card and deal the turn (2♠ set aside)") == 2
-    assert "street: flop; board: A♥ K♦ 7♣" in out
-
-
-def test_a_limit_hand_takes_its_raise_cap_from_the_rulebook(tmp_path: Path) -> None:
-    limit = ["--betting", "limit", "--button", "4", "--seats", "1=100,2=100,3=100,4=100"]
-    ok("new", "-t", "1", *limit, "--rulebook", "wsop-2024")
-    out = ok("add", "deal; 3 raise 4; 4 raise 6; 1 raise 8; 2 raise 10")  # WSOP T 100-b
-    assert "seat 3 to act (96 behind): fold, call 6" in out
-    path = tmp_path / "hand.yaml"
-    ok("export", "-o", str(path))
-    assert "limit_raise_cap" not in path.read_text(encoding="utf-8")
-    assert "limit_raise_cap" not in ok("export", "--format", "json")
-    ok("new", "-t", "2", *limit, "--rulebook", "wsop-2024", "--raise-cap", "3")
-    out = ok("add", "-t", "2", "deal; 3 raise 4; 4 raise 6; 1 raise 8")
-    assert "seat 2 to act (98 behind): fold, call 6" in out
-    assert run("add", "-t", "2", "2 raise 10").stderr == (
-        'floorman: event 5 "2 raise 10": the betting is capped at a bet and 3 raises\n'
-    )
-    path = tmp_path / "capped.yaml"
-    ok("export", "-t", "2", "-o", str(path))
-    assert "limit_raise_cap: 3" in path.read_text(encoding="utf-8")
-
-
-def test_the_last_show_says_who_takes_the_pot() -> None:
-    ok("new", "-t", "5", "--button", "3", "--seats", "1=100,2=50,3=200,4=80")
-    ok("add", "deal; 2 raise 6; 3 fold; 4 call; 1 call; burn; flop Ah Kd 7c; check; 1 bet 10")
-    ok("add", "2 allin; 4 fold; 1 call; burn; turn 2c; burn; river 3d")
-    out = ok("add", "show 2 Kc Kh")
-    assert "takes" not in out  # seat 1 has not shown yet
-    out = ok("add", "show 1 As Ad").splitlines()
-    assert out[-2:] == ["pot 106: seat 1 takes 106", "  seat 1: three of a kind, aces"]
-    shown = ok("show").splitlines()
-    assert shown[0] == "hand 1 at table 5, 18 events, over (showdown)"
-    assert shown[-2:] == ["pot 106: seat 1 takes 106", "  seat 1: three of a kind, aces"]
-
-
-def test_a_premature_flop_is_named_once() -> None:
-    ok("new", "-t", "5", "--button", "3", "--seats", "1=100,2=100,3=100")
-    out = ok("add", "deal; 3 call; 1 call; burn; flop Ah Kd 7c").splitlines()
-    assert "premature board card A♥ K♦ 7♣ (event 5) returned to the stub" in out
-    assert "before the flop (event 5): reshuffle, cut, then deal the flop without a burn" in out
-    assert run("add", "2 check; check").stderr == (
-        'floorman: event 7 "check": no seat is to act now: the preflop betting is complete;'
-        " deal the flop\n"
-    )
-
-
-def test_an_unknown_extra_card_is_the_burn_the_dealer_is_told_of() -> None:
-    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
-    out = ok("add", "deal; extra 1; 3 call; 1 call; 2 check").splitlines()
-    assert out[0].startswith("event 2: ")  # the ruling on the extra card comes first
-    assert out[-1] == (
-        "betting complete; dealer: the extra card is the flop's burn: deal the flop with no"
-        " other burn"
-    )
-
-
-def test_export_as_phh() -> None:
-    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
-    ok("add", "deal; 3 raise 6; 1 fold; 2 call; flop Ah Kd 7c; 2 check; 3 bet 10; 2 fold")
-    out = ok("export", "--format", "phh")
-    assert out.startswith('variant = "NT"\n')
-    assert '  "d db AhKd7c",\n' in out
-    assert "finishing_stacks = [99, 94, 107]" in out
+    lines = result.stdout.splitlines()
     assert (
-        run("export", "--format", "pdf").stderr == 'floorman: --format "pdf": yaml, json or phh\n'
+        "table 4: seat 8 (Ann) sits down with 200, posts to come in (from the next hand)" in lines
     )
+    assert "table 4: seat 5 sits out (from the next hand)" in lines
+    assert "hand 2 at table 4: hold'em no-limit 2/4, button seat 3" in lines
+    assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post | buy-button]\n'
+    changes = json.loads(ok("table", "log", "-t", "4", "--json"))["hands"][1]["changes_before"]
+    assert {change["by"] for change in changes} == {"Dee"}
 
 
-def test_export_as_phh_after_a_procedure_set_a_card_aside() -> None:
-    """The premature 2♠ is set aside (RRoP §5 rule 8) and comes back as the river: the
-    PHH board is the one played, and pokerkit finishes with floorman's stacks."""
-    import tomllib
-
-    from pokerkit import HandHistory
-
-    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
-    ok("add", "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 4; burn; turn 2s")
-    ok("add", "2 call; 3 call; burn; turn 9h; 1 check; 2 check; 3 check; reshuffle; cut")
-    ok("add", "river 2s; 1 check; 2 check; 3 check; show 1 Qc Jc; show 2 4h 4d; muck 3")
-    text = ok("export", "--format", "phh")
-    data = tomllib.loads(text)
-    assert [a for a in data["actions"] if a.startswith(("d db", "# floorman"))] == [
-        "d db AhKd7c", "# floorman: turn 2s", "d db 9h", "# floorman: reshuffle",
-        "# floorman: cut", "d db 2s",
-    ]  # fmt: skip
-    assert data["finishing_stacks"] == [94, 112, 94]
-    assert list(list(HandHistory.loads(text))[-1].stacks) == data["finishing_stacks"]
+@pytest.mark.parametrize(
+    ("rulebook", "cite"),
+    [("rrop", "RRoP §3 Misdeals 1(g)"), ("tda-2024", "TDA 2024 Rule 34-A"),
+     ("wsop-2024", "WSOP LA 104")],
+)  # fmt: skip
+def test_live_rules_the_button_out_of_position_and_next_redeals(rulebook: str, cite: str) -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", rulebook)  # fmt: skip
+    result = runner.invoke(app, ["live", "-t", "4"], input="deal\nbutton 3\nnext\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "MISDEAL" in out
+    assert cite in out
+    assert "hand 2 at table 4 (the misdeal redealt): hold'em no-limit 1/2, button seat 1" in out
 
 
-def test_a_card_recorded_twice_is_shown_with_the_event_that_had_it_first() -> None:
-    ok("new", "-t", "2", "--button", "3", "--seats", "1=100,2=100,3=100")
-    out = ok("add", "deal; cards 3 Ah Kd; 3 call; 1 call; 2 check; flop Ah 2c 3d")
-    assert "A♥ recorded twice: event 2 (seat 3 (first card)), event 6 (board (flop))" in out
-    assert "hand over: void: all action void, every chip goes back" in out
-    assert "[rrop.duplicate-card]" in out
+def test_tda_deals_an_absent_player_in_and_says_to_record_away() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", "tda-2024")  # fmt: skip
+    ok("table", "sitout", "-t", "4", "5")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert "seat 5 is away: after the deal, record away 5" in out
+    assert "TDA 2024 Rule 30" in ok("add", "-t", "4", "deal", "away 5")
 
 
-def test_the_showdown_line_names_only_the_seats_still_to_table(tmp_path: Path) -> None:
-    from floorman.cli._view import state_lines
-    from floorman.hand.events import parse_event
-    from floorman.hand.state import HandState
-
-    state = HandState(seats={1: 100, 2: 100, 3: 100}, button=3, blinds=(1, 2))
-    for number, text in enumerate(
-        ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c", "1 check", "2 check",
-         "3 check", "burn", "turn Qs", "1 check", "2 check", "3 check", "burn", "river Jh",
-         "1 check", "2 check", "3 check", "show 1 Tc 2c"],
-        start=1,
-    ):  # fmt: skip
-        state.apply(parse_event(text, number), number)
-    assert "showdown: seats show in the order 2, 3" in state_lines(state)
-    for number, text in enumerate(["show 2 Td 3d", "show 3 Th 4s"], start=21):
-        state.apply(parse_event(text, number), number)
-    assert "showdown: every hand is tabled" in state_lines(state)
-
-
-def _floorman(
-    store: Path, *args: str, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "floorman", *args], input=stdin, env=env,
-                          capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
+@pytest.mark.parametrize("rulebook", ["tda-2024", "wsop-2024"])
+def test_the_big_blind_gone_the_next_hand_has_no_small_blind(rulebook: str) -> None:
+    """Button 1, small blind 3, big blind 5; seat 5 leaves. Under the dead button the big
+    blind goes to seat 6, due for it, the small blind falls to the empty seat 5 and nobody
+    posts it, seat 3 has the button (TDA 32, WSOP LA 151 and T 85)."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", rulebook)  # fmt: skip
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3, no small blind"
+    assert out[1] == "preflop  no board           pot 2  in front: 6=2"
+    assert "small_blind: none\n" in ok("export", "-t", "4")
+    show = ok("table", "show", "-t", "4").splitlines()
+    assert "no small blind: it fell to an empty seat (dead button)" in show
+    assert "  seat  6       100  big blind" in show
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["small_blind"] is None
+    ok("add", "-t", "4", "deal; fold; fold")
+    out = ok("next", "-t", "4").splitlines()  # seat 6 posts the small blind, 1 the big
+    assert out[0] == "hand 3 at table 4: hold'em no-limit 1/2, button seat 5 (empty)"
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert log[4].startswith("hand 2  button 3  sb none  bb 6  fold")
+    assert log[6].startswith("hand 3  button 5  sb 6  bb 1  in progress")
 
 
-def _store_behind_floormans_back(store: Path, text: str) -> None:
-    """An event recorded as an older floorman let a stale writer record it."""
-    db = sqlite3.connect(store)
-    db.execute("INSERT INTO records (hand_id, kind, text, at) VALUES (1, 'event', ?, "
-               "'2025-01-01T00:00:00+00:00')", (text,))  # fmt: skip
-    db.commit()
-    db.close()
+def test_a_moving_button_always_has_a_small_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3"
+    assert out[1] == "preflop  no board           pot 3  in front: 1=2 6=1"
 
 
-def test_a_hand_that_cannot_be_replayed_is_shown_and_made_whole_by_undo(store: Path) -> None:
-    ok(*NEW)
-    ok("add", "deal", "3 raise 6")
-    _store_behind_floormans_back(store, "1 raise 900")
-    shown = ok("show")
-    assert "pot 9" in shown
-    assert shown.splitlines()[-1] == (
-        'hand 1 cannot be replayed from event 3 "1 raise 900": seat 1 has only 200'
-        " (198 behind, 2 in front); take it back with floorman undo --table 7 (it stays in the log)"
+@pytest.mark.parametrize(
+    ("rulebook", "button", "note"),
+    [
+        ("tda-2024", "5", "the button moves on from seat 3, where it was: not backed up"
+         " (button_after_error; TDA 2024 Rule 34-A)"),
+        ("wsop-2024", "5", "the button moves on from seat 3, where it was: not backed up"
+         " (button_after_error; WSOP LA 105; WSOP T 88-c)"),
+        ("rrop", "3", "the button is corrected: it moves on from seat 1, where it belonged"
+         " (button_after_error; RRoP §3 Irregularities 1)"),
+    ],
+)  # fmt: skip
+def test_after_a_hand_played_with_the_button_out_of_place(
+    rulebook: str, button: str, note: str
+) -> None:
+    """The button belonged on seat 1 and was found on seat 3 after substantial action: the
+    hand stands (TDA 34-A, RRoP §3 Misdeals 2, WSOP LA 105). TDA does not back the button up
+    on the next hand; RRoP corrects the button for the new hand (§3 Irregularities 1); WSOP
+    says nothing, so the house option follows TDA."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100,8=100",
+       "--rulebook", rulebook)  # fmt: skip
+    assert "CONTINUE" in ok("add", "-t", "4", "deal; 6 raise 6; 8 fold; button 3")
+    ok("add", "-t", "4", "fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert out[0] == f"hand 2 at table 4: hold'em no-limit 1/2, button seat {button}"
+    assert out[1] == note
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold")
+    assert "the button" not in ok("next", "-t", "4")  # the hand after goes on as usual
+
+
+def test_a_player_moved_in_takes_a_seat_at_the_table_as_big_as_it_is() -> None:
+    """Six seats: button 1, big blind 5; the empty seats are 2 and 4, and the big blind
+    reaches 2 first going round (RRoP tournament rules, TDA 11-A)."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--table-seats", "6")  # fmt: skip
+    assert ok("table", "show", "-t", "4").splitlines()[1] == "rulebook rrop, moving button, 6 seats"
+    assert ok("table", "move", "-t", "4", "120") == (
+        "table 4: seat 2 moved with 120 (from the next hand)\n"
     )
-    for command in (["add", "5 fold"], ["export"], ["new", *NEW[1:]]):
-        refused = run(*command)
-        assert refused.exit_code == 2
-        assert "cannot be replayed from event 3" in refused.stderr
-        assert len(refused.stderr.splitlines()) == 1
-    assert "cannot be replayed from event 3" in ok("hands")
-    assert 'undone: event 3 "1 raise 900"' in ok("undo")
-    ok("add", "5 fold")
-    assert "1 raise 900  (undone)" in ok("log")
-    assert run("export").exit_code == 0
-
-
-def test_new_force_closes_a_hand_that_cannot_be_replayed(store: Path) -> None:
-    ok(*NEW)
-    ok("add", "deal")
-    _store_behind_floormans_back(store, "1 raise 900")
-    _store_behind_floormans_back(store, "5 fold")
-    assert "events 2 to 3 with floorman undo --table 7, 2 times" in ok("show")
-    out = ok(*NEW, "--force")
-    assert out.startswith("hand 2 at table 7")
-    assert "closed (abandoned)" in ok("hands")
-    shown = ok("show", "1")
-    assert shown.splitlines()[-1].endswith("the hand is closed: the events from there on stay "
-                                          "out of it (and in the log)")  # fmt: skip
-
-
-def test_a_hand_takes_no_more_events_than_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("floorman.cli._hands.MAX_EVENTS_PER_HAND", 3)
-    ok(*NEW)
-    ok("add", "deal", "note a")
-    refused = run("add", "note b", "note c")
-    assert refused.exit_code == 2
-    assert refused.stderr == (
-        "floorman: hand 1 has 2 events: a hand takes at most 3 (start the next hand with "
-        "floorman new)\n"
-    )
-    ok("add", "note b")
-
-
-def test_thousands_of_events_in_one_add_are_stored_together() -> None:
-    ok(*NEW)
-    notes = [f"note {i}" for i in range(MAX_EVENTS_PER_HAND)]
-    assert run("add", *notes, "note over").exit_code == 2
-    ok("add", *notes)
-    assert f"{MAX_EVENTS_PER_HAND} events" in ok("show")
-    assert run("add", "note over").exit_code == 2
-
-
-def test_floorman_db_pointed_at_another_programs_database(store: Path) -> None:
-    db = sqlite3.connect(store)
-    db.execute("CREATE TABLE contacts (name TEXT)")
-    db.close()
-    refused = run(*NEW)
-    assert refused.exit_code == 2
-    assert refused.stderr == (
-        f"floorman: {store}: not a floorman store (it holds tables contacts); name a floorman "
-        "store or a new file with --db or FLOORMAN_DB\n"
-    )
-    db = sqlite3.connect(store)
-    assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("contacts",)]
-    db.close()
-
-
-def test_a_read_only_store_is_one_line(store: Path) -> None:
-    ok(*NEW)
-    ok("add", "deal")
-    locked = subprocess.run(["chattr", "+i", str(store)], capture_output=True, check=False)
-    if locked.returncode != 0:
-        store.chmod(0o444)
-        store.parent.chmod(0o555)
-    try:
-        if os.access(store, os.W_OK) and locked.returncode != 0:
-            pytest.skip("this user can write to any file")
-        refused = _floorman(store, "add", "3 call")
-        assert refused.returncode == 2, refused.stderr
-        assert refused.stderr.startswith(f"floorman: {store}: ")
-        assert len(refused.stderr.splitlines()) == 1
-    finally:
-        if locked.returncode == 0:
-            subprocess.run(["chattr", "-i", str(store)], check=True)
-        store.parent.chmod(0o755)
-        store.chmod(0o644)
-    assert "1 events" in ok("show")
-
-
-def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
-    assert _floorman(store, *NEW).returncode == 0
-    assert _floorman(store, "add", "deal", "3 call").returncode == 0
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    session = subprocess.Popen([sys.executable, "-m", "floorman", "live"], env=env, text=True,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)  # fmt: skip
-    assert session.stdout is not None
-    shown = ""
-    while "to act" not in shown:
-        shown = session.stdout.readline()
-        assert shown, "the session ended before showing the table"
-    assert _floorman(store, "undo").returncode == 0
-    writers = [
-        subprocess.Popen([sys.executable, "-m", "floorman", "add", "call"], env=env,
-                         text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        for _ in range(2)
-    ]  # fmt: skip
-    outcomes = [(w.wait(timeout=120), w.communicate()[1]) for w in writers]
-    for status, stderr in outcomes:
-        assert status == 0 or "changed while this was typed" in stderr, stderr
-    assert 0 in [status for status, _ in outcomes]
-    out, err = session.communicate("5 raise 10\nshow\n", timeout=120)
-    assert "hand 1 changed in another terminal; as it stands now:" in out
-    assert 'not done: "5 raise 10" was typed against the old view; enter it again' in out
-    assert err == ""
-    log = _floorman(store, "log").stdout
-    assert "5 raise 10" not in log
-    shown = _floorman(store, "show")
-    assert shown.returncode == 0
-    assert "cannot be replayed" not in shown.stdout
-
-
-def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
-    assert _floorman(store, *NEW).returncode == 0
-    assert _floorman(store, "add", "deal", "3 fold", "5 fold").returncode == 0
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    session = subprocess.Popen([sys.executable, "-m", "floorman", "live"], env=env, text=True,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)  # fmt: skip
-    assert session.stdout is not None
-    assert session.stdout.readline().startswith("hand 1 at table 7")
-    assert _floorman(store, *NEW).returncode == 0
-    out, err = session.communicate("deal\ndeal\n", timeout=120)
-    assert "hand 1 was closed in another terminal; now hand 2 at table 7" in out
-    assert 'not done: "deal" was typed against the old view; enter it again' in out
-    assert err == ""
-    assert _floorman(store, "log", "2").stdout.splitlines()[1].endswith("deal")
-
-
-def test_a_full_disk_is_one_line_and_keeps_what_was_stored(store: Path) -> None:
-    ok(*NEW)
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    limit = store.stat().st_size + 64 * 1024
-
-    def small_disk() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    def add(notes: int) -> subprocess.CompletedProcess[str]:
-        texts = [f"note {i} {'x' * 1900}" for i in range(notes)]
-        return subprocess.run([sys.executable, "-m", "floorman", "add", *texts], env=env,
-                              capture_output=True, text=True, check=False,
-                              preexec_fn=small_disk, timeout=120)  # fmt: skip
-
-    assert add(8).returncode == 0
-    result = add(200)
-    assert result.returncode == 2
-    assert result.stderr.startswith(f"floorman: {store}: the store cannot be written")
-    assert result.stderr.endswith("nothing was stored; free some disk space\n")
-    assert "8 events" in ok("show").splitlines()[0]
-
-
-def test_a_flop_dealt_without_a_burn_is_ruled_as_the_hand_is_recorded() -> None:
-    """A table records its burns: a flop with no burn before it was dealt without one."""
-    ok(*NEW)
-    out = ok("add", "deal; 3 call; 5 call; 1 check; flop Ah Kd 7c")
-    assert "[rrop.holdem.flop.no-burn]" in out
-
-
-def test_a_phh_export_keeps_the_irregularities_for_the_import(tmp_path: Path) -> None:
-    """The hand as recorded rides in a user-defined PHH field: importing the file gives
-    back the same events, so the premature turn is ruled again."""
-    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
-    ok("add", "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 4; burn; turn 2s")
-    ok("add", "2 call; 3 call; burn; turn 9h; 1 check; 2 check; 3 check; reshuffle; cut")
-    ok("add", "river 2s; 1 check; 2 check; 3 check; show 1 Qc Jc; show 2 4h 4d; muck 3")
-    recorded = tmp_path / "hand.yaml"
-    ok("export", "-o", str(recorded))
-    phh = tmp_path / "hand.phh"
-    phh.write_text(ok("export", "--format", "phh"), encoding="utf-8")
-    imported = tmp_path / "imported.yaml"
-    ok("import", str(phh), "-o", str(imported))
-    before = json.loads(ok("check", str(recorded), "--json"))
-    after = json.loads(ok("check", str(imported), "--json"))
-    assert [r["rule"] for r in after["rulings"]] == ["rrop.holdem.premature-turn"]
-    assert after == before
-
-
-def test_a_phh_export_refuses_a_hand_phh_cannot_play() -> None:
-    ok("new", "-t", "1", "--button", "3", "--seats", "1=100,2=100,3=100")
-    ok("add", "deal; 3 call; 1 call; 2 fold; burn; flop Ah Kd 7c; 1 check; 3 check; burn")
-    ok("add", "turn 2s; 1 check; 3 check; burn; river 9h; 1 check; 3 check; show 1 Qc Jc")
-    ok("add", "muck 3; retrieve 3; show 3 4h 4d")
-    result = run("export", "--format", "phh")
+    result = run("table", "sit", "-t", "4", "8", "100")
+    assert (result.exit_code, result.stderr) == (2, "floorman: seat 8: the table has 6 seats\n")
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("next", "-t", "4")
+    assert json.loads(ok("table", "show", "-t", "4", "--json"))["table_seats"] == 6
+    result = run("new", "-t", "5", "--button", "1", "--seats", "1=100,9=100", "--table-seats", "6")
     assert result.exit_code == 2
-    assert 'PHH cannot record "retrieve 3"' in result.stderr
+    assert result.stderr == "floorman: new hand: table_seats: seat 9 is past the table's 6 seats\n"
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "waits"),
+    [("rrop", "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to be"
+      " in the same position (RRoP §4 rule 13)"),
+     ("wsop-2024", "seat 9 changed seats 3 places farther from the big blind: waits 3 hands to"
+      " be in the same position (WSOP LA 159)")],
+)  # fmt: skip
+def test_a_seat_change_away_from_the_big_blind_waits_or_posts(rulebook: str, waits: str) -> None:
+    """Button 1, big blind 3: seat 4 is due the big blind next; at seat 9 it would be due
+    after seats 5, 6 and 7. RRoP deals it in again in the same position (§4 rule 13); WSOP
+    lets a move pass two players free, not three (LA 159)."""
+    ok("new", "-t", "4", "--button", "1", "--rulebook", rulebook,
+       "--seats", "1=100,2=100,3=100,4=100,5=100,6=100,7=100")  # fmt: skip
+    assert ok("table", "seat", "-t", "4", "4", "9") == (
+        "table 4: seat 4 changes to seat 9 (from the next hand)\n"
+    )
+    ok("add", "-t", "4", "deal; fold; fold; fold; fold; fold; fold")
+    out = ok("next", "-t", "4").splitlines()
+    assert waits in out
+    show = ok("table", "show", "-t", "4").splitlines()
+    assert "  seat  9       100  waiting, 2 hands (seat change)" in show
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert log[3].endswith("  seat 4 changes to seat 9")
+
+
+def test_live_seat_change_with_post_posts_the_big_blind() -> None:
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,2=100,3=100,4=100,5=100,6=100")
+    lines = live("4", "deal", *["fold"] * 5, "seat 4 9 post", "next")
+    assert (
+        "table 4: seat 4 changes to seat 9, posts the big blind if the move owes it"
+        " (from the next hand)" in lines
+    )
+    assert "  post 9 bb 2" in lines

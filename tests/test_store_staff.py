@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from stores import refused
 
-from floorman.server.passwords import hash_password, verify_password
 from floorman.store.hands import open_store
+from floorman.store.passwords import hash_password, verify_password
 from floorman.store.staff import StoreError, open_staff
 
 

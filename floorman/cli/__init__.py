@@ -1,4 +1,5 @@
-"""The command line: parse arguments, call the domain, print. Nothing else.
+"""The command line: parse arguments, call a use case (:mod:`floorman.tables`) or the
+domain, print. Nothing else.
 
 Each command lives in its own module and registers itself on the typer app
 when imported. :func:`main` imports only the module of the command being
@@ -37,20 +38,20 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "sheet": "sheet",
     "card": "card",
     "split": "split",
-    "new": "table",
-    "add": "table",
-    "show": "table",
-    "log": "table",
-    "undo": "table",
-    "hands": "table",
-    "export": "table",
-    "next": "nexthand",
+    "new": "hands",
+    "add": "hands",
+    "show": "hands",
+    "log": "hands",
+    "undo": "hands",
+    "hands": "hands",
+    "export": "hands",
+    "next": "next",
     "serve": "serve",
-    "table": "session",
+    "table": "table",
     "drill": "drill",
     "rules": "rules",
-    "users": "staff",
-    "station": "staff",
+    "users": "users",
+    "station": "station",
     "db": "db",
 }
 """The module under ``floorman.cli`` that registers each command word, in help order."""

@@ -1,6 +1,6 @@
 """What ``floorman add`` does once its arguments are read, without typer.
 
-Both the typer command (:mod:`floorman.cli.table`) and the quick start
+Both the typer command (:mod:`floorman.cli.hands`) and the quick start
 (:mod:`floorman.cli._quick`) call :func:`add`: the dealer's most frequent
 command never imports typer.
 """
@@ -32,23 +32,13 @@ def add(
 
         add_remote(events, table, server, token, four_colour)
         return
-    from floorman.cli import _hands
-    from floorman.cli._view import award_lines, reminder_lines, state_lines
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import add_events, split_events, store_at
 
     use_four_colours(four_colour)
-    texts = _hands.split_events(events)
+    texts = split_events(events)
     if not texts:
         fail("no event given")
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, None, table, open_only=True)
-        loaded = _hands.load(store, stored)
-        before = loaded.count
-        known = reminder_lines(loaded.state)
-        _hands.record(store, loaded, texts)
-    show(
-        [
-            *_hands.ruling_lines_since(loaded, before),
-            *state_lines(loaded.state, known=known),
-            *award_lines(loaded.pots, loaded.state),
-        ]
-    )
+    with user_errors(), store_at(db) as store:
+        lines = add_events(store, table, texts)
+    show(lines)

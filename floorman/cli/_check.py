@@ -22,10 +22,10 @@ def check(
     """Replay a hand file; print the rulings and violations, then the state; exit 1 on a
     violation."""
     from floorman.cli._errors import user_errors
-    from floorman.cli._ruling import ruling_lines
-    from floorman.cli._view import award_lines, detail_lines
     from floorman.interchange.plainhand import read_hand
     from floorman.replay import check_hand
+    from floorman.tables.ruling import ruling_lines
+    from floorman.tables.view import award_lines, detail_lines
 
     with user_errors():
         result = check_hand(read_hand(handfile), rulebook=rulebook, house=house)

@@ -1,7 +1,7 @@
 """Printing for the commands, without typer: the quick commands never import it.
 
-:func:`echo` and :func:`style` write what ``typer.echo`` and ``typer.style``
-write (ANSI styles, a flush after each message), so a command prints the same
+:func:`echo` writes what ``typer.echo`` writes (a flush after each message), and
+:func:`floorman.ansi.style` what ``typer.style`` does, so a command prints the same
 whether typer runs it or :mod:`floorman.cli._quick` does. Styles are dropped
 when the stream is not a terminal or ``NO_COLOR`` is set (no-color.org).
 :func:`show` is how a dealer's lines reach the terminal: suits in colour,
@@ -18,21 +18,18 @@ import sys
 from collections.abc import Iterable
 from typing import NoReturn
 
+from floorman.ansi import COLOURS
+
 __all__ = [
-    "COLOURS",
     "colour_on",
     "echo",
     "fail",
     "paint_suits",
     "show",
-    "style",
     "use_four_colours",
     "width",
     "wrap",
 ]
-
-COLOURS = {"red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36}
-"""Terminal colours by name (``typer.colors``), as ANSI codes."""
 
 _ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 _CARD = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9TJQKA])([♣♦♥♠])")
@@ -65,16 +62,6 @@ def show(lines: Iterable[str]) -> None:
     columns = width()
     for line in lines:
         echo(wrap(paint_suits(line), columns))
-
-
-def style(text: str, *, fg: str | None = None, bold: bool | None = None) -> str:
-    """``text`` in a colour (one of :data:`COLOURS`) and bold, reset after."""
-    codes = []
-    if fg:
-        codes.append(f"\033[{COLOURS[fg]}m")
-    if bold is not None:
-        codes.append(f"\033[{1 if bold else 22}m")
-    return "".join(codes) + text + "\033[0m"
 
 
 def paint_suits(text: str) -> str:

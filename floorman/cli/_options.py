@@ -90,6 +90,19 @@ def output_option(help: str) -> Any:
     return typer.Option("--output", "-o", metavar="FILE", dir_okay=False, help=help)
 
 
+def blinds_of(text: str) -> list[int]:
+    """The small and big blind written ``small/big`` (or ``small-big``, ``small,big``);
+    else one line naming ``--blinds``."""
+    parts = [p.strip() for p in text.replace("-", "/").replace(",", "/").split("/")]
+    if len(parts) != 2 or not all(map(is_number, parts)):
+        fail(f'--blinds "{text}": write small/big, e.g. 1/2')
+    try:
+        return [chip_amount(p) for p in parts]
+    except NumberError as error:
+        fail(f"--blinds: {error}")
+    raise AssertionError("unreachable")
+
+
 def seat_chips(option: str, item: str, form: str) -> tuple[int, int]:
     """A seat and an amount written ``SEAT=CHIPS``; else one line naming ``option``."""
     seat, sep, chips = item.partition("=")

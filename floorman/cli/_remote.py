@@ -87,9 +87,9 @@ def add_remote(
 ) -> None:
     """Record events at a table through the server, as ``floorman add`` records locally:
     the ruling first, then the table as it now stands."""
-    from floorman.cli._hands import ruling_lines_of, split_events
-    from floorman.cli._view import award_lines
     from floorman.store.hands import changed_meanwhile
+    from floorman.tables.hands import ruling_lines_of, split_events
+    from floorman.tables.view import award_lines
 
     texts = split_events(events)
     if not texts:

@@ -71,9 +71,9 @@ def ask(
     """Print the procedure for a named situation (no hand needed)."""
     from floorman.cli._console import use_four_colours
     from floorman.cli._json import print_json
-    from floorman.cli._ruling import ruling_lines
     from floorman.rules.engine import match_situation
     from floorman.rules.loader import load_rulebook
+    from floorman.tables.ruling import ruling_lines
 
     book = load_rulebook(rulebook, house=house)
     if situation is None:

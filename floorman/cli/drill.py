@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from floorman.ansi import style
 from floorman.cli._app import TRAINING, app, fail, help_example
-from floorman.cli._console import echo, style
+from floorman.cli._console import echo
 from floorman.cli._errors import user_errors
 from floorman.cli._options import DbOption, HouseOption, PaperOption, output_option, plain_text
 from floorman.errors import FloormanError
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from floorman.drills.model import Question
     from floorman.drills.scoring import Scorecard
     from floorman.rules.loader import Rulebook
-    from floorman.store.drills import Answered, Progress
+    from floorman.store.drills import Answered
 
 drill_app = typer.Typer(
     name="drill",
@@ -178,15 +179,11 @@ def stats(
 ) -> None:
     """Each trainee's progress by topic: sessions, questions, right answers, last drill."""
     from floorman.store.drills import open_drill_store
+    from floorman.tables.drills import progress, stats_json, with_totals
 
     name = _trainee(trainee)
     with user_errors(), open_drill_store(db) as store:
-        rows = store.progress(name)
-        totals = store.progress(name, by_topic=False)
-        known = store.trainees()
-    if name is not None and not rows:
-        who = ", ".join(known) if known else "none yet"
-        fail(f'no drill scores for trainee "{name}" (trainees: {who})')
+        rows, totals = progress(store, name)
     if as_json:
         typer.echo(json.dumps(stats_json(rows, totals), ensure_ascii=False))
         return
@@ -196,7 +193,7 @@ def stats(
     from floorman.drills.scoring import percent
 
     table = [("Trainee", "Topic", "Sessions", "Questions", "Correct", "%", "Last")]
-    for row in _with_totals(rows, totals):
+    for row in with_totals(rows, totals):
         table.append(
             (row.trainee, row.topic, str(row.sessions), str(row.questions), str(row.correct),
              str(percent(row.correct, row.questions)), _day(row.last))
@@ -339,38 +336,6 @@ def _day(stamp: str) -> str:
         return datetime.datetime.fromisoformat(stamp).astimezone().date().isoformat()
     except ValueError:
         return stamp
-
-
-def _with_totals(rows: list[Progress], totals: list[Progress]) -> list[Progress]:
-    """Each trainee's topics, then (with more than one topic) the trainee's total."""
-    out: list[Progress] = []
-    for total in totals:
-        mine = [row for row in rows if row.trainee == total.trainee]
-        out.extend(mine)
-        if len(mine) > 1:
-            out.append(total)
-    return out
-
-
-def stats_json(rows: list[Progress], totals: list[Progress]) -> dict[str, object]:
-    """Every trainee's progress as ``drill stats --json`` prints it (the server answers it too)."""
-    trainees: dict[str, object] = {}
-    for total in totals:
-        topics = {row.topic: _progress_json(row) for row in rows if row.trainee == total.trainee}
-        trainees[total.trainee] = {**_progress_json(total), "topics": topics}
-    return {"trainees": trainees}
-
-
-def _progress_json(row: Progress) -> dict[str, object]:
-    from floorman.drills.scoring import percent
-
-    return {
-        "sessions": row.sessions,
-        "questions": row.questions,
-        "correct": row.correct,
-        "percent": percent(row.correct, row.questions),
-        "last": row.last,
-    }
 
 
 def _random_seed() -> int:

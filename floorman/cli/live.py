@@ -25,8 +25,8 @@ from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._options import ByOption, DbOption, TableOption
 
 if TYPE_CHECKING:
-    from floorman.cli._hands import Loaded
     from floorman.store.hands import SQLiteStore
+    from floorman.tables.hands import Loaded
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
 _CHANGES = ("sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level")
@@ -96,16 +96,17 @@ def _enable_completion(get_loaded: object) -> None:
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman live --table 7"))
 def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) -> None:
     """Record a hand interactively, one event per line, and the changes between hands."""
-    from floorman.cli import _hands
     from floorman.cli._console import show
-    from floorman.cli._view import award_lines, detail_lines, reminder_lines, state_lines
+    from floorman.cli._errors import user_errors
     from floorman.errors import FloormanError
     from floorman.store.hands import StoreConflict
+    from floorman.tables import hands
+    from floorman.tables.view import award_lines, detail_lines, reminder_lines, state_lines
 
     interactive = sys.stdin.isatty()
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, None, table, open_only=table is None)
-        loaded = _hands.load(store, stored)
+    with user_errors(), hands.store_at(db) as store:
+        stored = hands.find_hand(store, None, table, open_only=table is None)
+        loaded = hands.load(store, stored)
     holder = [loaded]
     if interactive:
         _enable_completion(lambda: holder[0])
@@ -121,7 +122,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     def catch_up(store: SQLiteStore, line: str) -> bool:
         """Reload the table if another terminal recorded to it; ``True`` when it did."""
         before = holder[0]
-        now = _hands.current(store, before)
+        now = hands.current(store, before)
         if now is None:
             return False
         holder[0] = now
@@ -141,7 +142,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
         return line != "show"
 
     interrupted = False
-    with _hands.user_errors(), _hands.store_at(db) as store:
+    with user_errors(), hands.store_at(db) as store:
         while True:
             try:
                 line = input(prompt) if interactive else sys.stdin.readline()
@@ -179,27 +180,27 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     )
                     continue
                 if word in ("next", "next force"):
-                    from floorman.cli.nexthand import start_next
+                    from floorman.tables.dealing import start_next
 
                     show(start_next(store, stored.table, [], force=word != "next", by=by))
-                    holder[0] = _hands.load(store, store.open_hand(stored.table) or stored)
+                    holder[0] = hands.load(store, store.open_hand(stored.table) or stored)
                     continue
                 if word.split()[0] in _CHANGES:
-                    from floorman.cli.session import log_change
                     from floorman.session.words import parse_change
+                    from floorman.tables.seating import log_change
 
                     typer.echo(log_change(store, stored.table, parse_change(line), by))
                     continue
                 known: list[str] = []
                 if word == "undo":
-                    text, holder[0] = _hands.undo(store, holder[0])
+                    text, holder[0] = hands.undo(store, holder[0])
                     typer.echo(f'undone: event {holder[0].count + 1} "{text}"')
                     news: list[str] = []
                 else:
                     count = holder[0].count
                     known = reminder_lines(holder[0].state)
-                    _hands.record(store, holder[0], _hands.split_events([line]))
-                    news = _hands.ruling_lines_since(holder[0], count)
+                    hands.record(store, holder[0], hands.split_events([line]))
+                    news = hands.ruling_lines_since(holder[0], count)
             except StoreConflict:
                 catch_up(store, line)
                 continue

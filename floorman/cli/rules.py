@@ -45,11 +45,12 @@ def list_rules(
     rulebook: RulebookOption = None, house: HouseOption = None, as_json: JsonOption = False
 ) -> None:
     """List the rules of a rulebook: id, outcome, title and citation."""
-    from floorman.cli._ruling import outcome_word
+    from floorman.tables.ruling import outcome_word
 
     book = _load(rulebook, house)
     if as_json:
-        from floorman.cli._json import print_json, rule_row
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import rule_row
 
         rules = [rule_row(rule) for rule in book.rules]
         print_json({"rulebook": book.name, "title": book.title, "rules": rules})
@@ -72,7 +73,8 @@ def show_rule(
     """Show one rule: when it applies, the ruling, its steps and worked examples."""
     book = _load(rulebook, house)
     if as_json:
-        from floorman.cli._json import print_json, rule_json
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import rule_json
 
         print_json(rule_json(book.rule(rule_id), book))
         return
@@ -81,7 +83,7 @@ def show_rule(
 
 
 def _rule_lines(compiled: CompiledRule, book: Rulebook) -> list[str]:
-    from floorman.cli._ruling import outcome_word
+    from floorman.tables.ruling import outcome_word
 
     rule = compiled.rule
     lines = [

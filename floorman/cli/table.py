@@ -1,400 +1,372 @@
-"""Recording a hand at the table: ``new``, ``add``, ``show``, ``log``, ``undo``, ``hands``,
-``export``.
+"""``floorman table``: a table as a record (``show``), its session (``log``, ``report``),
+and the changes between hands (``sit``, ``move``, ``leave``, ``sitout``, ``back``,
+``seat``, ``rebuy``, ``level``).
 
-Hands live in the store (``--db`` or ``FLOORMAN_DB``; by default the user's
-data folder). ``--table`` (or ``FLOORMAN_TABLE``) picks the table; with one
-hand in progress anywhere it can be left out.
+The table is what its hands say (:mod:`floorman.tables.seating`): the latest
+hand's game, structure, blinds, rulebook, seats and button, and every hand at
+the table in order.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
+from floorman.cli._app import TABLE, app, help_example
+from floorman.cli._errors import user_errors
 from floorman.cli._options import (
-    AddDbOption,
+    ByOption,
     DbOption,
-    FourColourOption,
-    JsonOption,
+    HtmlOption,
+    PaperOption,
     TableOption,
+    output_option,
     plain_text,
-    seat_chips,
 )
-from floorman.errors import FloormanError
+from floorman.cli._output import counted
 from floorman.limits import MAX_ID
-from floorman.numerals import NumberError, chip_amount, is_number
 
-HandArgument = Annotated[
-    int | None,
-    typer.Argument(
-        help="A hand id (default: the hand at --table).", show_default=False, min=1, max=MAX_ID
-    ),
-]
+if TYPE_CHECKING:
+    from floorman.session.seating import Change
 
+table_app = typer.Typer(
+    help="A table: its seats, button and blinds, and its session.",
+    epilog=help_example("floorman table show --table 7"),
+)
+app.add_typer(table_app, name="table", rich_help_panel=TABLE)
 
-def _blinds(text: str) -> list[int]:
-    parts = [p.strip() for p in text.replace("-", "/").replace(",", "/").split("/")]
-    if len(parts) != 2 or not all(map(is_number, parts)):
-        fail(f'--blinds "{text}": write small/big, e.g. 1/2')
-    try:
-        return [chip_amount(p) for p in parts]
-    except NumberError as error:
-        fail(f"--blinds: {error}")
-    raise AssertionError("unreachable")
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def _seats(text: str) -> dict[int, int]:
-    seats: dict[int, int] = {}
-    for item in text.replace(" ", ",").split(","):
-        if not item:
-            continue
-        number, chips = seat_chips("--seats", item, "SEAT=STACK, e.g. 1=200,3=150")
-        if number in seats:
-            fail(f"--seats: seat {number} is given twice")
-        seats[number] = chips
-    return seats
-
-
-def _chips(text: str) -> list[int]:
-    try:
-        return [chip_amount(word.strip()) for word in text.split(",") if word.strip()]
-    except NumberError as error:
-        fail(f'--chips "{text}": {error}')
-    raise AssertionError("unreachable")
-
-
-def _local(stamp: str) -> datetime:
-    """A stored UTC time as the clock on the card room's wall shows it."""
-    return datetime.fromisoformat(stamp).astimezone()
-
-
-def _echo_state(lines: list[str]) -> None:
+@table_app.command("show", epilog=help_example("floorman table show --table 7"))
+def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
+    """The table: game, blinds, rulebook and button rule, seats and stacks, the button."""
     from floorman.cli._console import show
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import table_now
+    from floorman.tables.view import headline
 
+    with user_errors(), store_at(db) as store:
+        now = table_now(store, table)
+    data, header, seating = now.data, now.loaded.header, now.seating
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    size = f", {header.table_seats} seats" if header.table_seats else ""
+    lines = [
+        f"table {data['table']}: {headline(now.loaded.state)}",
+        f"rulebook {header.rulebook}, {data['button_rule']} button{size}",
+        f"hand {data['hand']}: {data['status']}",
+    ]
+    roles = {header.button: "button", data["small_blind"]: "small blind"}
+    roles[data["big_blind"]] = "big blind"
+    if data["small_blind"] is None:
+        lines.append("no small blind: it fell to an empty seat (dead button)")
+    for seat, chips in data["seats"].items():
+        lines.append(f"  seat {seat:>2}  {chips:>8}  {roles.get(int(seat), '')}".rstrip())
+    started = "" if now.settled else " (stacks as this hand began)"
+    lines.append(
+        f"next hand{started}: blinds {seating.blinds[0]}/{seating.blinds[1]}"
+        + (f", ante {seating.ante}" if seating.ante else "")
+    )
+    for player in seating.players.values():
+        owes = f", owes {' and '.join(player.owes)}" if player.owes else ""
+        if player.wait:
+            owes += f", {player.wait} hand{'s' if player.wait != 1 else ''} (seat change)"
+        elif player.moved_from is not None:
+            owes += f", from seat {player.moved_from}"
+        if player.buys:
+            owes += ", " + _BUYS[player.buys][player.status == "playing" and not player.new]
+        name = f"  {player.name}" if player.name else ""
+        lines.append(f"  seat {player.seat:>2}  {player.stack:>8}  {player.status}{owes}{name}")
     show(lines)
 
 
-@app.command(
-    rich_help_panel=TABLE,
-    epilog=help_example("floorman new --table 7 --button 6 --seats 1=100,2=100,3=100 --blinds 1/2"),
-)
-def new(
-    table: Annotated[
-        str,
-        typer.Option(
-            "--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", callback=plain_text
-        ),
-    ],
-    button: Annotated[int, typer.Option("--button", help="The seat holding the button.")],
-    seats: Annotated[
-        str, typer.Option("--seats", help="Occupied seats and stacks: 1=200,3=150,5=300.")
-    ],
-    blinds: Annotated[str, typer.Option("--blinds", help="small/big.")] = "1/2",
-    game: Annotated[str, typer.Option("--game", help="holdem, omaha or omaha-hilo.")] = "holdem",
-    betting: Annotated[
-        str, typer.Option("--betting", help="no-limit, pot-limit or limit.")
-    ] = "no-limit",
-    ante: Annotated[int, typer.Option("--ante", help="Ante per player.")] = 0,
-    rulebook: Annotated[str, typer.Option("--rulebook", help="The rulebook.")] = "rrop",
-    raise_cap: Annotated[
-        int | None,
-        typer.Option(
-            "--raise-cap",
-            help="Limit: raises allowed after the bet (default: the rulebook's).",
-            show_default=False,
-        ),
-    ] = None,
-    chips: Annotated[
-        str | None,
-        typer.Option("--chips", help="Chip denominations in play: 1,5,25.", show_default=False),
-    ] = None,
-    table_seats: Annotated[
-        int | None,
-        typer.Option(
-            "--table-seats",
-            metavar="N",
-            help="The seats at the table, empty ones included (default: 9).",
-            show_default=False,
-        ),
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
-    ] = False,
-    db: DbOption = None,
-) -> None:
-    """Start a hand: blinds and antes are posted from the stacks."""
-    from floorman.cli import _hands
-    from floorman.cli._view import headline, state_lines
-    from floorman.interchange.handfile import header_from
-    from floorman.replay import rule_events
-
-    data: dict[str, object] = {
-        "table": table,
-        "started": datetime.now(UTC).isoformat(timespec="seconds"),
-        "game": game,
-        "betting": betting,
-        "blinds": _blinds(blinds),
-        "ante": ante,
-        "button": button,
-        "seats": _seats(seats),
-        "rulebook": rulebook,
-    }
-    if raise_cap is not None:
-        data["limit_raise_cap"] = raise_cap
-    if chips is not None:
-        data["chips"] = _chips(chips)
-    if table_seats is not None:
-        data["table_seats"] = table_seats
-    with _hands.user_errors():
-        header = header_from(data, "new hand")
-        state = rule_events(header, []).state  # the rulebook must exist and know the game
-        from floorman.session.record import seating_entry
-        from floorman.session.seating import Seating
-
-        seating = Seating.from_stacks(header.seats, header.blinds, header.ante)
-        with _hands.store_at(db) as store:
-            current = store.open_hand(table)
-            close = None
-            if current is not None:
-                close = (current.id, _hands.closing(store, current, force=force))
-            stored = store.deal_next(
-                table,
-                header.model_dump(mode="json", exclude_unset=True),
-                seating_entry(seating),
-                close=close,
-            )
-    typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
-    _echo_state(state_lines(state))
+_BUYS = {
+    "button": ("buys the button", "bought the button: has it next hand"),
+    "big-blind": ("posts the big blind there", "posted the big blind: the button passes"),
+}
+"""A new player's choice between the button and the small blind (WSOP LA 154), before
+the player is dealt in and after."""
 
 
-@app.command(
-    rich_help_panel=TABLE,
-    epilog=help_example(
-        'floorman add deal "3 call" "4 raise 8" "5 fold"',
-        'floorman add --table 7 "burn; flop Ah Kd 7c"',
-    ),
-)
-def add(
-    events: Annotated[
-        list[str],
-        typer.Argument(help='Events, e.g. "3 raise 60" "5 fold", or "deal; 3 call".'),
-    ],
+@table_app.command("log", epilog=help_example("floorman table log --table 7 --json"))
+def table_log(
     table: TableOption = None,
-    db: AddDbOption = None,
-    four_colour: FourColourOption = False,
-    server: Annotated[
-        str | None,
-        typer.Option(
-            envvar="FLOORMAN_SERVER",
-            help="Record through the card room server at this address, not in --db.",
-            show_default=False,
-        ),
-    ] = None,
-    token: Annotated[
-        str | None,
-        typer.Option(
-            envvar="FLOORMAN_TOKEN",
-            help="The table's station token, for --server.",
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
-    """Record events; all are checked before any is stored."""
-    from floorman.cli._add import add as run
-
-    run(events, table, db, four_colour, server, token)
-
-
-@app.command(rich_help_panel=TABLE, epilog=help_example("floorman show --table 7"))
-def show(
-    hand: HandArgument = None,
-    table: TableOption = None,
-    db: DbOption = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", help="The latest hands.", min=1, max=MAX_ID)
+    ] = 1000,
     as_json: JsonOption = False,
-    four_colour: FourColourOption = False,
+    db: DbOption = None,
 ) -> None:
-    """The whole table: seats, chips, cards, board, burns, who acts."""
-    from floorman.cli import _hands
-    from floorman.cli._console import use_four_colours
-    from floorman.cli._view import award_lines, detail_lines
+    """The session at a table: every hand in order, its button, stacks in and out, rulings."""
+    from floorman.cli._console import show
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import session
 
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
+    with user_errors(), store_at(db) as store:
+        name, hands, pending = session(store, table, limit)
     if as_json:
-        from floorman.cli._json import hand_json, print_json
-
-        print_json(hand_json(loaded))
+        data = {"table": name, "hands": hands, "next_hand_changes": pending}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    use_four_colours(four_colour)
-    stored = loaded.stored
-    if stored.closed:
-        status = f"closed ({stored.closed})"
-    elif loaded.state.over:
-        status = f"over ({loaded.state.over_reason})"
-    else:
-        status = "in progress"
-    typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
-    _echo_state(detail_lines(loaded.state))
-    _echo_state(award_lines(loaded.pots, loaded.state))
-    _echo_state(
-        [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]
-        + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]
-    )
-    if loaded.broken is not None:
-        typer.echo(loaded.repair())
-
-
-@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))
-def log(
-    hand: HandArgument = None,
-    table: TableOption = None,
-    db: DbOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Every record of a hand, undone events included."""
-    from floorman.cli import _hands
-
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, hand, table, open_only=False)
-        records = store.records(stored.id)
-    if as_json:
-        from floorman.cli._json import log_json, print_json
-
-        print_json(log_json(stored, records))
-        return
-    texts = {r.id: r.text for r in records}
-    retracted = {r.target for r in records if r.kind == "retract"}
-    started = _local(stored.created).strftime("%Y-%m-%d %H:%M:%S")
-    typer.echo(f"hand {stored.id} at table {stored.table}, started {started}")
-    number = 0
-    for r in records:
-        at = _local(r.at).strftime("%H:%M:%S")
-        if r.kind == "event":
-            if r.id in retracted:
-                typer.echo(f"   -  {at}  {r.text}  (undone)")
-            else:
-                number += 1
-                typer.echo(f"{number:>4}  {at}  {r.text}")
-        elif r.kind == "retract":
-            typer.echo(f"   -  {at}  undo: {texts.get(r.target or 0, '?')}")
-        else:
-            typer.echo(f"   -  {at}  closed: {r.text}")
-
-
-@app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
-def undo(table: TableOption = None, db: DbOption = None) -> None:
-    """Take back the latest event (it stays in the log as undone)."""
-    from floorman.cli import _hands
-    from floorman.cli._view import state_lines
-
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        stored = _hands.find_hand(store, None, table, open_only=True)
-        loaded = _hands.load(store, stored)
-        text, loaded = _hands.undo(store, loaded)
-    typer.echo(f'undone: event {loaded.count + 1} "{text}"')
-    _echo_state(state_lines(loaded.state))
-    if loaded.broken is not None:
-        typer.echo(loaded.repair())
-
-
-@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman hands --table 7 -n 5"))
-def hands(
-    table: TableOption = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="How many.", min=1, max=MAX_ID)] = 20,
-    db: DbOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Recent hands, newest first, with how each stands."""
-    from floorman.cli import _hands
-    from floorman.cli._json import hand_row, print_json
-
-    rows: list[dict[str, object]] = []
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        found = store.hands(table, limit)
-        lines = []
-        for stored in found:
-            try:
-                loaded = _hands.load(store, stored)
-            except (FloormanError, ValueError) as error:
-                lines.append(f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {error}")
-                rows.append({"hand": stored.id, "table": stored.table, "status": "broken",
-                             "problem": str(error)})  # fmt: skip
-                continue
-            rows.append(hand_row(loaded))
-            state = loaded.state
-            if stored.closed:
-                status = f"closed ({stored.closed})"
-            elif loaded.broken is not None:
-                status = f"cannot be replayed from event {loaded.broken.number}"
-            elif state.over:
-                status = f"over ({state.over_reason})"
-            else:
-                status = f"in progress: {state.street}"
-            when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
+    lines = [f"table {name}: {counted(len(hands), 'hand')}"]
+    for hand in hands:
+        lines += _change_lines(hand["changes_before"])
+        stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
+        lines.append(
+            f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind'] or 'none'}  "
+            f"bb {hand['big_blind']}  {hand['status']}  in: {stacks}"
+        )
+        if hand["stacks_out"] is not None:
+            lines.append("  out: " + " ".join(f"{s}={c}" for s, c in hand["stacks_out"].items()))
+        for ruling in hand["rulings"]:
             lines.append(
-                f"{stored.id:>5}  table {stored.table:<4} {when}  "
-                f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
+                f"  ruling on event {ruling['event']}: {ruling['outcome']}, {ruling['title']}"
             )
-    if as_json:
-        print_json({"hands": rows})
-        return
-    if not lines:
-        typer.echo("no hands recorded" + (f" at table {table}" if table else ""))
-    _echo_state(lines)
+        for violation in hand["violations"]:
+            lines.append(f"  violation at event {violation['event']}: {violation['message']}")
+    if pending:
+        lines.append("for the next hand:")
+        lines += _change_lines(pending)
+    show(lines)
 
 
-@app.command(
-    rich_help_panel=DATA, epilog=help_example("floorman export 12 --format phh -o hand.phh")
-)
-def export(
-    hand: HandArgument = None,
-    table: TableOption = None,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write to this file.", show_default=False),
-    ] = None,
-    fmt: Annotated[
-        str | None,
+def _change_lines(changes: list[dict[str, Any]]) -> list[str]:
+    from datetime import datetime
+
+    lines = []
+    for change in changes:
+        at = datetime.fromisoformat(change["at"]).astimezone().strftime("%H:%M:%S")
+        by = f" (by {change['by']})" if change["by"] else ""
+        lines.append(f"  between hands {at}  {change['change']}{by}")
+    return lines
+
+
+SeatArgument = Annotated[int, typer.Argument(help="The seat.", min=1, max=99, show_default=False)]
+ChipsArgument = Annotated[str, typer.Argument(help="The chips.", show_default=False)]
+NameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--name", help="The player's name (optional).", show_default=False, callback=plain_text
+    ),
+]
+PostOption = Annotated[
+    bool, typer.Option("--post", help="Post now to be dealt in next hand, rather than wait.")
+]
+
+
+def record_change(table: str | None, change: Change, by: str | None, db: str | None) -> None:
+    """Log a change at the table and say so."""
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import log_change
+
+    with user_errors(), store_at(db) as store:
+        line = log_change(store, table, change, by)
+    typer.echo(line)
+
+
+def _amount(text: str, what: str) -> int:
+    from floorman.cli._app import fail
+    from floorman.numerals import NumberError, chip_amount
+
+    try:
+        return chip_amount(text)
+    except NumberError as error:
+        fail(f'{what} "{text}": {error}')
+    raise AssertionError("unreachable")
+
+
+@table_app.command("sit", epilog=help_example("floorman table sit 8 200 --name Dana --table 7"))
+def table_sit(
+    seat: SeatArgument,
+    chips: ChipsArgument,
+    name: NameOption = None,
+    post: PostOption = False,
+    buy: Annotated[
+        bool,
         typer.Option(
-            "--format", help="yaml, json or phh (default: the -o file's suffix, else yaml)."
+            "--buy-button",
+            help="Between the button and the small blind: post a big blind and a dead small"
+            " blind, be dealt in, and have the button next hand (WSOP LA 154).",
         ),
+    ] = False,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A player sits down: dealt in as the rulebook says (post the big blind or wait for it,
+    RRoP §4 rules 4-7; dealt in at once, TDA 10-A and WSOP LA 100-a). Between the button
+    and the small blind, where the rulebook allows (buy_the_button), the player buys the
+    button or, with --post, posts just the big blind (WSOP LA 154)."""
+    from floorman.session.seating import Change
+
+    change = Change("sit", seat, _amount(chips, "chips"), name, post=post, buy=buy)
+    record_change(table, change, by, db)
+
+
+@table_app.command("move", epilog=help_example("floorman table move 350 --from 12 --table 7"))
+def table_move(
+    chips: ChipsArgument,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="The seat (default: the empty seat due soonest for the big blind).",
+            min=1,
+            max=99,
+            show_default=False,
+        ),
+    ] = None,
+    origin: Annotated[
+        str | None, typer.Option("--from", help="The table the player comes from.")
+    ] = None,
+    name: NameOption = None,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A player moved from another table: given the empty seat the big blind reaches first
+    (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
+    from floorman.session.seating import Change
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import seat_for_move
+
+    if seat is None:
+        with user_errors(), store_at(db) as store:
+            seat = seat_for_move(store, table)
+    change = Change("move", seat, _amount(chips, "chips"), name, origin=origin)
+    record_change(table, change, by, db)
+
+
+@table_app.command("leave", epilog=help_example("floorman table leave 3 --table 7"))
+def table_leave(
+    seat: SeatArgument, table: TableOption = None, by: ByOption = None, db: DbOption = None
+) -> None:
+    """The player at SEAT stands up and leaves with the chips."""
+    from floorman.session.seating import Change
+
+    record_change(table, Change("leave", seat), by, db)
+
+
+@table_app.command("sitout", epilog=help_example("floorman table sitout 4 --table 7"))
+def table_sitout(
+    seat: SeatArgument, table: TableOption = None, by: ByOption = None, db: DbOption = None
+) -> None:
+    """The player at SEAT sits out: the blinds that pass the seat are owed (RRoP §4 rule 9,
+    WSOP LA 156); in TDA an absent player is dealt in and the hand killed (TDA 30)."""
+    from floorman.session.seating import Change
+
+    record_change(table, Change("sitout", seat), by, db)
+
+
+@table_app.command("back", epilog=help_example("floorman table back 4 --post --table 7"))
+def table_back(
+    seat: SeatArgument,
+    post: PostOption = False,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """The player at SEAT comes back: posts the blinds missed (the big blind live, the small
+    blind dead) or waits for the big blind (RRoP §4 rule 9, WSOP LA 156)."""
+    from floorman.session.seating import Change
+
+    record_change(table, Change("back", seat, post=post), by, db)
+
+
+@table_app.command("seat", epilog=help_example("floorman table seat 2 9 --post --table 7"))
+def table_seat(
+    seat: SeatArgument,
+    to: Annotated[int, typer.Argument(help="The new seat.", min=1, max=99, show_default=False)],
+    post: Annotated[
+        bool, typer.Option("--post", help="Post the big blind if the move owes it, not wait.")
+    ] = False,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """The player at SEAT changes to seat TO, keeping chips and any blinds owed; a move
+    farther from the big blind waits to be in the same position or posts the big blind
+    (RRoP §4 rule 13; WSOP LA 159 past more than two players)."""
+    from floorman.session.seating import Change
+
+    record_change(table, Change("seat", seat, to=to, post=post), by, db)
+
+
+@table_app.command("rebuy", epilog=help_example("floorman table rebuy 5 100 --table 7"))
+def table_rebuy(
+    seat: SeatArgument,
+    chips: ChipsArgument,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A rebuy or add-on: the chips are added to the stack at SEAT."""
+    from floorman.session.seating import Change
+
+    record_change(table, Change("rebuy", seat, _amount(chips, "chips")), by, db)
+
+
+@table_app.command("level", epilog=help_example("floorman table level 2/4 --table 7"))
+def table_level(
+    blinds: Annotated[str, typer.Argument(help="small/big, e.g. 2/4.", show_default=False)],
+    ante: Annotated[
+        int | None, typer.Option("--ante", help="The ante per player.", min=0, show_default=False)
+    ] = None,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A new level: the blinds (and ante) from the next hand on."""
+    from floorman.cli._options import blinds_of
+    from floorman.session.seating import Change
+
+    small, big = blinds_of(blinds)
+    record_change(table, Change("level", blinds=(small, big), ante=ante), by, db)
+
+
+@table_app.command("report", epilog=help_example("floorman table report --table 7 -o session.pdf"))
+def table_report(
+    table: TableOption = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", help="The latest hands.", min=1, max=MAX_ID)
+    ] = 1000,
+    paper: PaperOption = "letter",
+    html: HtmlOption = False,
+    output: Annotated[
+        Path | None, output_option("Where to write it (default: table-TABLE-session.pdf).")
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """A recorded hand as a hand file, which floorman check replays to the same state."""
-    from floorman.cli import _hands
-    from floorman.cli._output import output_format
-    from floorman.interchange.handfile import dump_hand
+    """Print the session at a table: its hands in order, who sat where, the stacks in and
+    out, every change between hands with who and when, every ruling."""
+    import datetime
 
-    if fmt not in (None, "yaml", "json", "phh"):
-        fail(f'--format "{fmt}": yaml, json or phh')
-    with _hands.user_errors():
-        fmt = output_format(output, ("yaml", "json", "phh"), wanted=fmt)
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        loaded = _hands.load(store, _hands.find_hand(store, hand, table, open_only=False))
-        loaded.require_whole()
-    if fmt == "json":
-        data = loaded.hand.model_dump(mode="json")
-        if "limit_raise_cap" not in loaded.hand.model_fields_set:
-            del data["limit_raise_cap"]  # left to the rulebook, as recorded
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    elif fmt == "phh":
-        from floorman.interchange.phh import dump_phh
+    from floorman.cli._output import write_html, write_output
+    from floorman.documents import render
+    from floorman.tables.hands import store_at
+    from floorman.tables.seating import session_page
 
-        with _hands.user_errors():
-            text = dump_phh(loaded.hand)
-    else:
-        text = dump_hand(loaded.hand)
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    from floorman.cli._output import write_output
+    with user_errors(), store_at(db) as store:
+        size = render.paper_size(paper)
+        name, view, count = session_page(store, table, limit, paper=size, day=datetime.date.today())
+        page = render.render_html("session.html", view, standalone=html)
+        target = output or Path(f"table-{_file_part(name)}-session").with_suffix(
+            ".html" if html else ".pdf"
+        )
+        if html:
+            write_html(target, page)
+            return
+        printed = render.html_to_pdf(page)
+        write_output(target, printed.pdf)
+    pages = counted(printed.pages, "page")
+    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {counted(count, 'hand')}")
 
-    with _hands.user_errors():
-        write_output(output, text.encode("utf-8"))
-    typer.echo(f"hand {loaded.stored.id} written to {output}", err=True)
+
+def _file_part(name: str) -> str:
+    """A table's name as part of a file name."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:60] or "table"

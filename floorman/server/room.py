@@ -6,7 +6,7 @@ PostgreSQL each thread keeps its connection from one call to the next, and a
 call that finds it broken, before anything of it was committed, is made once
 more on a new one) and
 records exactly as ``floorman add`` does, through the same functions
-(:mod:`floorman.cli._hands`): every event checked against the hand and its
+(:mod:`floorman.tables.hands`): every event checked against the hand and its
 rulebook before any is stored, refused when the hand changed since the writer
 looked. A post's events, who entered them and the answer kept for its
 idempotency key are one transaction: a server killed half-way kept all of it
@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
-from floorman.cli import _hands
-from floorman.cli._view import award_lines, reminder_lines, state_lines
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
@@ -40,6 +38,8 @@ from floorman.store.hands import (
     standing,
 )
 from floorman.store.staff import Staff, staff_of
+from floorman.tables import hands as _hands
+from floorman.tables.view import award_lines, reminder_lines, state_lines
 
 __all__ = ["Answer", "Room"]
 
@@ -235,7 +235,7 @@ class Room:
         --json`` lists it with its line of ``floorman table log`` (button, blinds,
         stacks in and out, rulings, the changes between hands dealt into it), and the
         changes waiting for the next hand; ``None`` for a table with no hand at all."""
-        from floorman.cli.session import changes_by_hand
+        from floorman.tables.seating import changes_by_hand
 
         with self._store() as store:
             found = store.hands(name, limit)
@@ -276,8 +276,8 @@ class Room:
 
     def drill_progress(self) -> dict[str, Any]:
         """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
-        from floorman.cli.drill import stats_json
         from floorman.store.drills import open_drill_store
+        from floorman.tables.drills import stats_json
 
         with open_drill_store(self.db) as drills:
             return stats_json(drills.progress(), drills.progress(by_topic=False))
@@ -336,8 +336,7 @@ def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
 
 def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
     """One hand of a table's history; a hand that cannot be replayed says why."""
-    from floorman.cli._json import hand_row
-    from floorman.cli.session import summary
+    from floorman.tables.shapes import hand_row, session_row
 
     try:
         loaded = _hands.load(store, stored)
@@ -349,7 +348,7 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
             "violations": [], "problem": str(error),
         }  # fmt: skip
     problem = loaded.repair() if loaded.broken is not None else None
-    return {**summary(loaded), **hand_row(loaded), "problem": problem}
+    return {**session_row(loaded), **hand_row(loaded), "problem": problem}
 
 
 def _natural(name: str) -> tuple[int, int, str]:

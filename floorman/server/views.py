@@ -1,6 +1,6 @@
 """A table as the server shows it: the JSON the API answers and the pages are drawn from.
 
-Pure: it reads a replayed hand (:class:`floorman.cli._hands.Loaded`) and who
+Pure: it reads a replayed hand (:class:`floorman.tables.hands.Loaded`) and who
 entered each record, and builds plain data; no store, no HTTP.
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from floorman.cli._view import GAME_NAMES, award_lines, state_lines
+from floorman.tables.view import GAME_NAMES, award_lines, state_lines
 
 if TYPE_CHECKING:
-    from floorman.cli._hands import Loaded
     from floorman.hand.state import HandState
     from floorman.store.hands import Record
+    from floorman.tables.hands import Loaded
 
 __all__ = ["STATION", "author_label", "buttons", "table_view"]
 

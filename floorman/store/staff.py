@@ -3,7 +3,7 @@
 Floor staff (a name, a role, a password hash), their sign-ins, each table's
 station tokens, who entered each record, and the answers already given to a
 station's retried post (its idempotency key). Secrets are never stored as
-given: passwords as scrypt hashes (made by :mod:`floorman.server.passwords`),
+given: passwords as scrypt hashes (made by :mod:`floorman.store.passwords`),
 sign-in and station tokens as SHA-256 digests, so a copy of the file signs
 nobody in.
 

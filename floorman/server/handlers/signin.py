@@ -16,9 +16,9 @@ from floorman.server import answers, auth, bodies
 from floorman.server.auth import Caller
 from floorman.server.handlers.station import station_path
 from floorman.server.params import BadRequest
-from floorman.server.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.server.room import Room
 from floorman.server.state import state_of
+from floorman.store.passwords import MAX_PASSWORD_CHARS, verify_password
 from floorman.store.staff import SIGN_IN_HOURS, Role, Staff
 
 __all__ = ["sign_in", "sign_in_page", "sign_out"]

@@ -14,7 +14,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from floorman.cli._hands import split_events
 from floorman.limits import MAX_EVENT_CHARS, MAX_ID
 from floorman.server import answers, bodies
 from floorman.server.auth import Caller
@@ -22,6 +21,7 @@ from floorman.server.endpoints import check_writable
 from floorman.server.handlers import lookups
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
+from floorman.tables.hands import split_events
 
 __all__ = ["EventsBody", "page", "post_events", "post_form", "station_path"]
 

@@ -1,49 +1,64 @@
-"""``floorman next``: the next hand at a table, from the last one."""
+"""Dealing a hand at a table: the first from a header (``floorman new``), each next one
+from the last (``floorman next``, ``next`` in ``live``).
+
+The next hand is what the last one and the rulebook say: stacks carried, busted
+seats empty, the changes between hands applied, the button moved by the button
+rule; after a misdeal, the same hand dealt again.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import typer
-
-from floorman.cli._app import TABLE, app, fail, help_example
-from floorman.cli._options import ByOption, DbOption, TableOption, seat_chips
 from floorman.errors import FloormanError
+from floorman.hand.events import parse_event
+from floorman.interchange.handfile import header_from
+from floorman.replay import rule_events
+from floorman.session.record import seating_entry, table_record
+from floorman.session.seating import EntryRules, Seating, apply, deal
+from floorman.tables.hands import Loaded, closing, find_hand, load, stacks_left, store_at
+from floorman.tables.seating import dealer, seats_at
+from floorman.tables.view import headline, state_lines
 
 if TYPE_CHECKING:
-    from floorman.cli._hands import Loaded
+    from floorman.hand.state import HandState
     from floorman.session.seating import Change
-    from floorman.store.hands import SQLiteStore
+    from floorman.store.hands import Store, StoredHand
+
+__all__ = ["start_hand", "start_next"]
 
 
-def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> list[Change]:
-    from floorman.session.seating import Change
+def start_hand(
+    db: str | Path | None, table: str, header: Mapping[str, object], *, force: bool
+) -> tuple[StoredHand, HandState]:
+    """Start a hand at ``table`` from ``header`` (a hand file's header) in the store ``db``,
+    the blinds and antes posted from the stacks; the hand and its state. The hand in
+    progress at the table is closed first, refused unless it is over or ``force``.
 
-    changes: list[Change] = []
-    for option, items in (("--sit", sit), ("--rebuy", rebuy)):
-        for item in items:
-            number, amount = seat_chips(option, item, "SEAT=CHIPS, e.g. 7=200")
-            if amount == 0:
-                fail(f'{option} "{item}": the chips must be more than 0')
-            if option == "--sit":
-                changes.append(Change("sit", number, amount, post=True))
-            else:
-                changes.append(Change("rebuy", number, amount))
-    changes += [Change("leave", seat) for seat in leave]
-    return changes
-
-
-def dealer(by: str | None) -> str | None:
-    """Who records a change: ``--by``, else ``$FLOORMAN_DEALER``."""
-    import os
-
-    return by or os.environ.get("FLOORMAN_DEALER") or None
+    The header and its rulebook are checked before the store is opened."""
+    data = {"table": table, "started": datetime.now(UTC).isoformat(timespec="seconds")}
+    checked = header_from({**data, **header}, "new hand")
+    state = rule_events(checked, []).state  # the rulebook must exist and know the game
+    seating = Seating.from_stacks(checked.seats, checked.blinds, checked.ante)
+    with store_at(db) as store:
+        current = store.open_hand(table)
+        close = None
+        if current is not None:
+            close = (current.id, closing(store, current, force=force))
+        stored = store.deal_next(
+            table,
+            checked.model_dump(mode="json", exclude_unset=True),
+            seating_entry(seating),
+            close=close,
+        )
+    return stored, state
 
 
 def start_next(
-    store: SQLiteStore,
+    store: Store,
     table: str | None,
     changes: Sequence[Change],
     *,
@@ -52,25 +67,17 @@ def start_next(
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print."""
-    from floorman.cli import _hands
-    from floorman.cli._view import headline, state_lines
-    from floorman.cli.session import seats_at
-    from floorman.hand.events import parse_event
-    from floorman.interchange.handfile import header_from
-    from floorman.replay import rule_events
-    from floorman.session.record import seating_entry, table_record
     from floorman.session.rotation import (
         blinds_header,
         button_played,
         header_small_blind,
         next_header,
     )
-    from floorman.session.seating import EntryRules, Seating, apply, deal
 
-    last = _hands.find_hand(store, None, table, open_only=False)
-    loaded = _hands.load(store, last)
-    reason = last.closed or _hands.closing(store, last, force=force)
-    stacks = _hands.stacks_left(loaded, reason)
+    last = find_hand(store, None, table, open_only=False)
+    loaded = load(store, last)
+    reason = last.closed or closing(store, last, force=force)
+    stacks = stacks_left(loaded, reason)
     if stacks is None:
         if not force:
             raise FloormanError(
@@ -168,38 +175,3 @@ def _posts_at_start(loaded: Loaded) -> int:
             break
         count += 1
     return count
-
-
-@app.command(
-    "next",
-    rich_help_panel=TABLE,
-    epilog=help_example("floorman next --table 7 --sit 8=200 --leave 3"),
-)
-def next_hand(
-    table: TableOption = None,
-    sit: Annotated[
-        list[str],
-        typer.Option("--sit", metavar="SEAT=CHIPS", help="A player sits down with these chips."),
-    ] = [],  # noqa: B006
-    rebuy: Annotated[
-        list[str],
-        typer.Option("--rebuy", metavar="SEAT=CHIPS", help="A rebuy or add-on at a seat."),
-    ] = [],  # noqa: B006
-    leave: Annotated[
-        list[int], typer.Option("--leave", metavar="SEAT", help="The player at SEAT stands up.")
-    ] = [],  # noqa: B006
-    force: Annotated[
-        bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
-    ] = False,
-    by: ByOption = None,
-    db: DbOption = None,
-) -> None:
-    """Start the next hand: stacks carried, busted seats empty, the button moved by the
-    rulebook's button rule; after a misdeal, the same hand dealt again."""
-    from floorman.cli import _hands
-    from floorman.cli._console import show
-
-    changes = _changes(sit, rebuy, leave)
-    with _hands.user_errors(), _hands.store_at(db) as store:
-        lines = start_next(store, table, changes, force=force, by=by)
-    show(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorman.server.passwords import hash_password, verify_password
+from floorman.store.passwords import hash_password, verify_password
 
 
 @settings(max_examples=10, deadline=None)

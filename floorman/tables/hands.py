@@ -1,16 +1,19 @@
-"""What the table commands share: the store, finding a hand, replaying it, recording events.
+"""A hand at a table: finding it in the store, replaying it, recording events, taking the
+latest back, closing it.
 
-Imported only inside commands: it brings in the store (and so sqlite3).
+``floorman add`` and a station's post record through the same :func:`record`.
+Imported only where a hand is read or recorded: it brings in the store (and so
+sqlite3).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from floorman.cli._errors import user_errors
 from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
@@ -18,6 +21,7 @@ from floorman.interchange.plainhand import plain_header
 from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
 from floorman.store.hands import Record, Store, StoredHand, open_store, standing
+from floorman.tables.view import award_lines, reminder_lines, state_lines
 
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
@@ -25,18 +29,25 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Loaded",
+    "Unreadable",
+    "add_events",
     "closing",
     "current",
+    "export",
     "find_hand",
+    "hand_at",
     "load",
+    "recent",
     "record",
+    "records_of",
     "require_open",
+    "ruling_lines_of",
     "ruling_lines_since",
     "split_events",
     "stacks_left",
     "store_at",
+    "take_back",
     "undo",
-    "user_errors",
 ]
 
 
@@ -162,6 +173,68 @@ def find_hand(
     raise FloormanError(f"hands are in progress at tables {tables}: name one with --table")
 
 
+def hand_at(store: Store, hand_id: int | None, table: str | None) -> Loaded:
+    """The hand named by id, or the one at ``table`` (in progress, else its latest),
+    or the only hand in progress anywhere, replayed."""
+    return load(store, find_hand(store, hand_id, table, open_only=False))
+
+
+def records_of(
+    store: Store, hand_id: int | None, table: str | None
+) -> tuple[StoredHand, list[Record]]:
+    """A hand found as :func:`hand_at` finds it, and every record of it in the order
+    written, undone events and their undoing included."""
+    stored = find_hand(store, hand_id, table, open_only=False)
+    return stored, store.records(stored.id)
+
+
+class Unreadable:
+    """A stored hand that cannot be replayed at all, and why.
+
+    A plain class: a dataclass is compiled when it is defined, which ``add`` would pay
+    for on every start without ever making one."""
+
+    __slots__ = ("problem", "stored")
+
+    def __init__(self, stored: StoredHand, problem: str) -> None:
+        self.stored = stored
+        self.problem = problem
+
+
+def recent(store: Store, table: str | None, limit: int) -> list[Loaded | Unreadable]:
+    """The latest ``limit`` hands (at ``table``, else at every table), newest first,
+    each replayed as far as it replays, or saying why it cannot be."""
+    found: list[Loaded | Unreadable] = []
+    for stored in store.hands(table, limit):
+        try:
+            found.append(load(store, stored))
+        except (FloormanError, ValueError) as error:
+            found.append(Unreadable(stored, str(error)))
+    return found
+
+
+def export(store: Store, hand_id: int | None, table: str | None, fmt: str) -> tuple[int, str]:
+    """A recorded hand as a hand file in ``fmt`` (``yaml``, ``json`` or ``phh``), which
+    ``floorman check`` replays to the same state; with the hand's id. A hand whose
+    events do not all replay is refused."""
+    from floorman.interchange.handfile import dump_hand
+
+    loaded = hand_at(store, hand_id, table)
+    loaded.require_whole()
+    if fmt == "json":
+        data = loaded.hand.model_dump(mode="json")
+        if "limit_raise_cap" not in loaded.hand.model_fields_set:
+            del data["limit_raise_cap"]  # left to the rulebook, as recorded
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    elif fmt == "phh":
+        from floorman.interchange.phh import dump_phh
+
+        text = dump_phh(loaded.hand)
+    else:
+        text = dump_hand(loaded.hand)
+    return loaded.stored.id, text
+
+
 def load(store: Store, stored: StoredHand) -> Loaded:
     """Replay a stored hand, the rulebook ruling on every event, as far as it replays."""
     records = store.records(stored.id)
@@ -245,6 +318,21 @@ def record(
     return stored
 
 
+def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[str]:
+    """Record events at the hand in progress at ``table`` (or the only one anywhere), as
+    :func:`record` does; the lines the dealer reads then: the rulings the events
+    brought first, then the table as they leave it."""
+    loaded = load(store, find_hand(store, None, table, open_only=True))
+    before = loaded.count
+    known = reminder_lines(loaded.state)
+    record(store, loaded, texts)
+    return [
+        *ruling_lines_since(loaded, before),
+        *state_lines(loaded.state, known=known),
+        *award_lines(loaded.pots, loaded.state),
+    ]
+
+
 def current(store: Store, loaded: Loaded) -> Loaded | None:
     """The table as it stands in the store, when another terminal recorded to it since
     ``loaded`` was read (the hand that replaced it, if it was closed); else ``None``."""
@@ -258,6 +346,12 @@ def undo(store: Store, loaded: Loaded) -> tuple[str, Loaded]:
     """Retract the latest event; returns its text and the hand without it."""
     retracted = store.retract_last(loaded.stored.id, after=loaded.last)
     return retracted.text or "", load(store, loaded.stored)
+
+
+def take_back(store: Store, table: str | None) -> tuple[str, Loaded]:
+    """Retract the latest event of the hand in progress at ``table`` (or the only one
+    anywhere); its text and the hand without it."""
+    return undo(store, load(store, find_hand(store, None, table, open_only=True)))
 
 
 def closing(store: Store, current: StoredHand, *, force: bool) -> str:
@@ -292,7 +386,7 @@ def ruling_lines_of(
     rulings: Sequence[Mapping[str, Any]], violations: Sequence[Mapping[str, Any]]
 ) -> list[str]:
     """Rulings and violations in the ``check --json`` shapes, as a dealer reads them."""
-    from floorman.cli._ruling import ruling_lines
+    from floorman.tables.ruling import ruling_lines
 
     lines: list[str] = []
     for ruling in rulings:

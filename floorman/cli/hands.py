@@ -1,0 +1,361 @@
+"""Recording a hand at the table: ``new``, ``add``, ``show``, ``log``, ``undo``, ``hands``,
+``export``.
+
+Hands live in the store (``--db`` or ``FLOORMAN_DB``; by default the user's
+data folder). ``--table`` (or ``FLOORMAN_TABLE``) picks the table; with one
+hand in progress anywhere it can be left out.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
+from floorman.cli._options import (
+    AddDbOption,
+    DbOption,
+    FourColourOption,
+    JsonOption,
+    TableOption,
+    blinds_of,
+    plain_text,
+    seat_chips,
+)
+from floorman.limits import MAX_ID
+from floorman.numerals import NumberError, chip_amount
+
+HandArgument = Annotated[
+    int | None,
+    typer.Argument(
+        help="A hand id (default: the hand at --table).", show_default=False, min=1, max=MAX_ID
+    ),
+]
+
+
+def _seats(text: str) -> dict[int, int]:
+    seats: dict[int, int] = {}
+    for item in text.replace(" ", ",").split(","):
+        if not item:
+            continue
+        number, chips = seat_chips("--seats", item, "SEAT=STACK, e.g. 1=200,3=150")
+        if number in seats:
+            fail(f"--seats: seat {number} is given twice")
+        seats[number] = chips
+    return seats
+
+
+def _chips(text: str) -> list[int]:
+    try:
+        return [chip_amount(word.strip()) for word in text.split(",") if word.strip()]
+    except NumberError as error:
+        fail(f'--chips "{text}": {error}')
+    raise AssertionError("unreachable")
+
+
+def _local(stamp: str) -> datetime:
+    """A stored UTC time as the clock on the card room's wall shows it."""
+    return datetime.fromisoformat(stamp).astimezone()
+
+
+def _echo_state(lines: list[str]) -> None:
+    from floorman.cli._console import show
+
+    show(lines)
+
+
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example("floorman new --table 7 --button 6 --seats 1=100,2=100,3=100 --blinds 1/2"),
+)
+def new(
+    table: Annotated[
+        str,
+        typer.Option(
+            "--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", callback=plain_text
+        ),
+    ],
+    button: Annotated[int, typer.Option("--button", help="The seat holding the button.")],
+    seats: Annotated[
+        str, typer.Option("--seats", help="Occupied seats and stacks: 1=200,3=150,5=300.")
+    ],
+    blinds: Annotated[str, typer.Option("--blinds", help="small/big.")] = "1/2",
+    game: Annotated[str, typer.Option("--game", help="holdem, omaha or omaha-hilo.")] = "holdem",
+    betting: Annotated[
+        str, typer.Option("--betting", help="no-limit, pot-limit or limit.")
+    ] = "no-limit",
+    ante: Annotated[int, typer.Option("--ante", help="Ante per player.")] = 0,
+    rulebook: Annotated[str, typer.Option("--rulebook", help="The rulebook.")] = "rrop",
+    raise_cap: Annotated[
+        int | None,
+        typer.Option(
+            "--raise-cap",
+            help="Limit: raises allowed after the bet (default: the rulebook's).",
+            show_default=False,
+        ),
+    ] = None,
+    chips: Annotated[
+        str | None,
+        typer.Option("--chips", help="Chip denominations in play: 1,5,25.", show_default=False),
+    ] = None,
+    table_seats: Annotated[
+        int | None,
+        typer.Option(
+            "--table-seats",
+            metavar="N",
+            help="The seats at the table, empty ones included (default: 9).",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Start a hand: blinds and antes are posted from the stacks."""
+    from floorman.cli._errors import user_errors
+    from floorman.tables.dealing import start_hand
+    from floorman.tables.view import headline, state_lines
+
+    header: dict[str, object] = {
+        "game": game,
+        "betting": betting,
+        "blinds": blinds_of(blinds),
+        "ante": ante,
+        "button": button,
+        "seats": _seats(seats),
+        "rulebook": rulebook,
+    }
+    if raise_cap is not None:
+        header["limit_raise_cap"] = raise_cap
+    if chips is not None:
+        header["chips"] = _chips(chips)
+    if table_seats is not None:
+        header["table_seats"] = table_seats
+    with user_errors():
+        stored, state = start_hand(db, table, header, force=force)
+    typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
+    _echo_state(state_lines(state))
+
+
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example(
+        'floorman add deal "3 call" "4 raise 8" "5 fold"',
+        'floorman add --table 7 "burn; flop Ah Kd 7c"',
+    ),
+)
+def add(
+    events: Annotated[
+        list[str],
+        typer.Argument(help='Events, e.g. "3 raise 60" "5 fold", or "deal; 3 call".'),
+    ],
+    table: TableOption = None,
+    db: AddDbOption = None,
+    four_colour: FourColourOption = False,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            envvar="FLOORMAN_SERVER",
+            help="Record through the card room server at this address, not in --db.",
+            show_default=False,
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="FLOORMAN_TOKEN",
+            help="The table's station token, for --server.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Record events; all are checked before any is stored."""
+    from floorman.cli._add import add as run
+
+    run(events, table, db, four_colour, server, token)
+
+
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman show --table 7"))
+def show(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    four_colour: FourColourOption = False,
+) -> None:
+    """The whole table: seats, chips, cards, board, burns, who acts."""
+    from floorman.cli._console import use_four_colours
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import hand_at, store_at
+    from floorman.tables.view import award_lines, detail_lines
+
+    with user_errors(), store_at(db) as store:
+        loaded = hand_at(store, hand, table)
+    if as_json:
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import hand_json
+
+        print_json(hand_json(loaded))
+        return
+    use_four_colours(four_colour)
+    stored = loaded.stored
+    if stored.closed:
+        status = f"closed ({stored.closed})"
+    elif loaded.state.over:
+        status = f"over ({loaded.state.over_reason})"
+    else:
+        status = "in progress"
+    typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
+    _echo_state(detail_lines(loaded.state))
+    _echo_state(award_lines(loaded.pots, loaded.state))
+    _echo_state(
+        [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]
+        + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]
+    )
+    if loaded.broken is not None:
+        typer.echo(loaded.repair())
+
+
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))
+def log(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every record of a hand, undone events included."""
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import records_of, store_at
+
+    with user_errors(), store_at(db) as store:
+        stored, records = records_of(store, hand, table)
+    if as_json:
+        from floorman.cli._json import print_json
+        from floorman.tables.shapes import log_json
+
+        print_json(log_json(stored, records))
+        return
+    texts = {r.id: r.text for r in records}
+    retracted = {r.target for r in records if r.kind == "retract"}
+    started = _local(stored.created).strftime("%Y-%m-%d %H:%M:%S")
+    typer.echo(f"hand {stored.id} at table {stored.table}, started {started}")
+    number = 0
+    for r in records:
+        at = _local(r.at).strftime("%H:%M:%S")
+        if r.kind == "event":
+            if r.id in retracted:
+                typer.echo(f"   -  {at}  {r.text}  (undone)")
+            else:
+                number += 1
+                typer.echo(f"{number:>4}  {at}  {r.text}")
+        elif r.kind == "retract":
+            typer.echo(f"   -  {at}  undo: {texts.get(r.target or 0, '?')}")
+        else:
+            typer.echo(f"   -  {at}  closed: {r.text}")
+
+
+@app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
+def undo(table: TableOption = None, db: DbOption = None) -> None:
+    """Take back the latest event (it stays in the log as undone)."""
+    from floorman.cli._errors import user_errors
+    from floorman.tables.hands import store_at, take_back
+    from floorman.tables.view import state_lines
+
+    with user_errors(), store_at(db) as store:
+        text, loaded = take_back(store, table)
+    typer.echo(f'undone: event {loaded.count + 1} "{text}"')
+    _echo_state(state_lines(loaded.state))
+    if loaded.broken is not None:
+        typer.echo(loaded.repair())
+
+
+@app.command(rich_help_panel=FLOOR, epilog=help_example("floorman hands --table 7 -n 5"))
+def hands(
+    table: TableOption = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="How many.", min=1, max=MAX_ID)] = 20,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Recent hands, newest first, with how each stands."""
+    from floorman.cli._errors import user_errors
+    from floorman.cli._json import print_json
+    from floorman.tables.hands import Unreadable, recent, store_at
+    from floorman.tables.shapes import hand_row, unreadable_row
+
+    with user_errors(), store_at(db) as store:
+        found = recent(store, table, limit)
+    rows: list[dict[str, object]] = []
+    lines = []
+    for loaded in found:
+        stored = loaded.stored
+        if isinstance(loaded, Unreadable):
+            lines.append(
+                f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {loaded.problem}"
+            )
+            rows.append(unreadable_row(loaded))
+            continue
+        rows.append(hand_row(loaded))
+        state = loaded.state
+        if stored.closed:
+            status = f"closed ({stored.closed})"
+        elif loaded.broken is not None:
+            status = f"cannot be replayed from event {loaded.broken.number}"
+        elif state.over:
+            status = f"over ({state.over_reason})"
+        else:
+            status = f"in progress: {state.street}"
+        when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
+        lines.append(
+            f"{stored.id:>5}  table {stored.table:<4} {when}  "
+            f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
+        )
+    if as_json:
+        print_json({"hands": rows})
+        return
+    if not lines:
+        typer.echo("no hands recorded" + (f" at table {table}" if table else ""))
+    _echo_state(lines)
+
+
+@app.command(
+    rich_help_panel=DATA, epilog=help_example("floorman export 12 --format phh -o hand.phh")
+)
+def export(
+    hand: HandArgument = None,
+    table: TableOption = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file.", show_default=False),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", help="yaml, json or phh (default: the -o file's suffix, else yaml)."
+        ),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """A recorded hand as a hand file, which floorman check replays to the same state."""
+    from floorman.cli._errors import user_errors
+    from floorman.cli._output import output_format
+    from floorman.tables.hands import export as exported
+    from floorman.tables.hands import store_at
+
+    if fmt not in (None, "yaml", "json", "phh"):
+        fail(f'--format "{fmt}": yaml, json or phh')
+    with user_errors():
+        fmt = output_format(output, ("yaml", "json", "phh"), wanted=fmt)
+    with user_errors(), store_at(db) as store:
+        hand_id, text = exported(store, hand, table, fmt)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    from floorman.cli._output import write_output
+
+    with user_errors():
+        write_output(output, text.encode("utf-8"))
+    typer.echo(f"hand {hand_id} written to {output}", err=True)

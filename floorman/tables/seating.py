@@ -1,0 +1,196 @@
+"""A table between hands: the seating its last hand and the changes logged since leave
+it, a change checked and logged, and the session of hands in order.
+
+The table is what its hands say: the latest hand's game, structure, blinds,
+rulebook, seats and button. ``floorman table``, ``floorman next``, ``live`` and
+the server's table history read it here.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from floorman.limits import MAX_SEAT
+from floorman.session.record import table_record
+from floorman.session.seating import (
+    Change,
+    EntryRules,
+    Seating,
+    apply,
+    earliest_big_blind_seat,
+    table_size,
+)
+from floorman.tables.hands import Loaded, hand_at, load, stacks_left
+from floorman.tables.shapes import session_row
+
+if TYPE_CHECKING:
+    from floorman.interchange.handfile import Hand
+    from floorman.store.hands import Store, TableEntry
+
+__all__ = [
+    "TableNow",
+    "changes_by_hand",
+    "dealer",
+    "log_change",
+    "seat_for_move",
+    "seating_now",
+    "seats_at",
+    "session",
+    "session_page",
+    "table_now",
+]
+
+
+def dealer(by: str | None) -> str | None:
+    """Who records a change or deals a hand: ``--by``, else ``$FLOORMAN_DEALER``."""
+    return by or os.environ.get("FLOORMAN_DEALER") or None
+
+
+def seats_at(header: Hand) -> int:
+    """The highest seat a change may name: the table's seats when its set-up gives them."""
+    return header.table_seats or MAX_SEAT
+
+
+def seating_now(store: Store, name: str | None) -> tuple[Loaded, EntryRules, Seating]:
+    """The latest hand at the table, its rulebook's entry rules, and the seating as the
+    changes logged so far leave it (the stacks the hand left, once it is over)."""
+    loaded = hand_at(store, None, name)
+    header = loaded.header
+    record = table_record(store.table_log(loaded.stored.table), loaded.stored.id)
+    seating = record.seating or Seating.from_stacks(header.seats, header.blinds, header.ante)
+    status = loaded.stored.closed or loaded.state.over_reason
+    if status is not None and loaded.broken is None:
+        left = stacks_left(loaded, status)
+        if left is not None and status != "misdeal":
+            seating = seating.after_hand(left)
+    rules = EntryRules.from_options(loaded.recording.ruled.book.options, header.betting)
+    for change in record.pending:
+        seating = apply(seating, change, rules, seats_at(header))
+    return loaded, rules, seating
+
+
+def log_change(store: Store, table: str | None, change: Change, by: str | None) -> str:
+    """Check a change against the table as it stands, log it with who and when; the line
+    that says so."""
+    loaded, rules, seating = seating_now(store, table)
+    apply(seating, change, rules, seats_at(loaded.header))
+    dealt_in = change.kind == "sit" and rules.new_player == "dealt-in"
+    data = change.as_json() | ({"dealt_in": True} if dealt_in else {})
+    store.add_change(loaded.stored.table, data, dealer(by))
+    described = change.describe(dealt_in)
+    return f"table {loaded.stored.table}: {described} (from the next hand)"
+
+
+def seat_for_move(store: Store, table: str | None) -> int:
+    """The empty seat the big blind reaches first, for a player moved from another table
+    (RRoP tournament rules, TDA 11-A)."""
+    loaded, _rules, seating = seating_now(store, table)
+    big = loaded.state.table.big_blind
+    size = table_size(loaded.header.table_seats, [*seating.players, big])
+    empty = [s for s in range(1, size + 1) if s not in seating.players]
+    return earliest_big_blind_seat(empty, big)
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A table as ``floorman table show`` shows it."""
+
+    loaded: Loaded
+    """Its latest hand."""
+    seating: Seating
+    """Who sits where for the next hand, with the changes logged so far."""
+    data: dict[str, Any]
+    """The ``floorman table show --json`` object."""
+    settled: bool
+    """The seats hold the stacks the latest hand left, not those it began with."""
+
+
+def table_now(store: Store, table: str | None) -> TableNow:
+    """The table: game, blinds, rulebook and button rule, seats and stacks, the button,
+    and the seating for the next hand."""
+    loaded, _rules, seating = seating_now(store, table)
+    header = loaded.header
+    hand = session_row(loaded)
+    data = {
+        "table": loaded.stored.table,
+        "game": header.game,
+        "betting": header.betting,
+        "blinds": list(header.blinds),
+        "ante": header.ante,
+        "rulebook": header.rulebook,
+        "house": header.house,
+        "button_rule": loaded.recording.ruled.book.options.get("button_rule", "moving"),
+        "table_seats": header.table_seats,
+        "button": header.button,
+        "small_blind": hand["small_blind"],
+        "big_blind": hand["big_blind"],
+        "seats": hand["stacks_out"] or hand["stacks_in"],
+        "hand": hand["hand"],
+        "status": hand["status"],
+        "next_hand": seating.as_json(),
+    }
+    return TableNow(loaded, seating, data, bool(hand["stacks_out"]))
+
+
+def changes_by_hand(entries: Iterable[TableEntry]) -> dict[int | None, list[dict[str, Any]]]:
+    """Each change between hands, under the hand it was dealt into (its who and when);
+    under ``None`` the changes for the next hand."""
+    found: dict[int | None, list[dict[str, Any]]] = {}
+    waiting: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry.kind == "change":
+            waiting.append(
+                {
+                    "change": Change.from_json(entry.data).describe(
+                        bool(entry.data.get("dealt_in"))
+                    ),
+                    "by": entry.by,
+                    "at": entry.at,
+                    **entry.data,
+                }
+            )
+        elif not entry.data.get("redeal") and entry.hand_id is not None:
+            found[entry.hand_id] = waiting
+            waiting = []
+    found[None] = waiting
+    return found
+
+
+def session(
+    store: Store, table: str | None, limit: int
+) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
+    """The table's name, its latest ``limit`` hands in order each with the changes dealt
+    into it (``floorman table log --json``), and the changes waiting for the next hand."""
+    name = hand_at(store, None, table).stored.table
+    hands = [session_row(load(store, s)) for s in reversed(store.hands(name, limit))]
+    changes = changes_by_hand(store.table_log(name))
+    for hand in hands:
+        hand["changes_before"] = changes.get(hand["hand"], [])
+    return name, hands, changes[None]
+
+
+def session_page(
+    store: Store, table: str | None, limit: int, *, paper: str, day: datetime.date
+) -> tuple[str, dict[str, Any], int]:
+    """The printed session of a table: its name, the page's content
+    (:func:`floorman.documents.session.session_view`) and how many hands it holds."""
+    from floorman.documents.content import edition
+    from floorman.documents.session import session_view
+
+    name, hands, pending = session(store, table, limit)
+    loaded, _rules, seating = seating_now(store, name)
+    book = loaded.recording.ruled.book
+    names = {s: p.name for s, p in seating.players.items() if p.name}
+    for entry in store.table_log(name):  # players who have left keep their names
+        seat, player = entry.data.get("seat"), entry.data.get("name")
+        if entry.kind == "change" and isinstance(seat, int) and player:
+            names.setdefault(seat, player)
+    view = session_view(
+        name, hands, pending, names, rulebook=book.title, source=edition(book),
+        day=day, paper=paper,
+    )  # fmt: skip
+    return name, view, len(hands)

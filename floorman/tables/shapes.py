@@ -1,0 +1,209 @@
+"""The JSON the data commands print with ``--json`` and the server answers: one
+documented shape each.
+
+They keep the ``check --json`` contract's conventions: seats are object keys
+as strings, amounts are integers in the smallest chip unit, a ruling is the
+``check --json`` ruling object, and cards are written ``Ah`` (``Th`` for a
+ten, ``??`` for a card not known).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from floorman.cards import Card
+
+if TYPE_CHECKING:
+    from floorman.hand.state import HandState
+    from floorman.rules.loader import CompiledRule, Rulebook
+    from floorman.store.hands import Record, StoredHand
+    from floorman.tables.hands import Loaded, Unreadable
+
+__all__ = [
+    "hand_json",
+    "hand_row",
+    "log_json",
+    "rule_json",
+    "rule_row",
+    "session_row",
+    "unreadable_row",
+]
+
+
+def cards(seen: Iterable[Card | None]) -> list[str]:
+    return [card.ascii if card is not None else "??" for card in seen]
+
+
+def status(stored: StoredHand, state: HandState, broken: bool = False) -> tuple[str, str | None]:
+    """``in progress``, ``over`` or ``closed`` (``broken`` when it stops replaying), and why."""
+    if stored.closed:
+        return "closed", stored.closed
+    if broken:
+        return "broken", None
+    if state.over:
+        return "over", state.over_reason
+    return "in progress", None
+
+
+def hand_json(loaded: Loaded) -> dict[str, Any]:
+    """``floorman show --json``: the hand, every seat, and the ``check --json`` keys."""
+    from floorman.replay import ruled_chips
+
+    state = loaded.state
+    stored = loaded.stored
+    chips = ruled_chips(loaded.header, loaded.recording.events, loaded.recording.ruled)
+    kind, reason = status(stored, state, loaded.broken is not None)
+    seats: dict[str, Any] = {}
+    for seat in state.seats:
+        seats[str(seat)] = {
+            "behind": state.stacks[seat],
+            "in_front": state.street_bets[seat],
+            "in_pot": state.contributed[seat],
+            "cards": cards(state.hole(seat)) if state.dealt else [],
+            "folded": seat in state.folded,
+            "shown": seat in state.shown,
+        }
+    return {
+        "hand": stored.id,
+        "table": stored.table,
+        "events": loaded.count,
+        "status": kind,
+        "reason": reason,
+        "game": state.game,
+        "betting": state.betting,
+        "blinds": list(state.blinds),
+        "button": state.button,
+        "street": state.street,
+        "board": cards(b.card for b in state.board),
+        "pot": state.pot,
+        "to_act": state.to_act,
+        "seats": seats,
+        "rulings": loaded.rulings,
+        "violations": loaded.violations,
+        "pots": chips.pots,
+        "awards": {str(seat): amount for seat, amount in chips.awards.items()},
+        "stacks": {str(seat): amount for seat, amount in chips.stacks.items()},
+        "problem": loaded.repair() if loaded.broken is not None else None,
+    }
+
+
+def log_json(stored: StoredHand, records: list[Record]) -> dict[str, Any]:
+    """``floorman log --json``: every record, undone events marked, in the order written."""
+    texts = {r.id: r.text for r in records}
+    retracted = {r.target for r in records if r.kind == "retract"}
+    rows: list[dict[str, Any]] = []
+    number = 0
+    for r in records:
+        row: dict[str, Any] = {"at": r.at, "kind": r.kind, "event": None, "text": r.text}
+        if r.kind == "event":
+            row["undone"] = r.id in retracted
+            if not row["undone"]:
+                number += 1
+                row["event"] = number
+        elif r.kind == "retract":
+            row["kind"], row["text"] = "undo", texts.get(r.target or 0)
+        else:
+            row["kind"] = "close"
+        rows.append(row)
+    return {"hand": stored.id, "table": stored.table, "started": stored.created, "records": rows}
+
+
+def hand_row(loaded: Loaded) -> dict[str, Any]:
+    """One hand of ``floorman hands --json``."""
+    kind, reason = status(loaded.stored, loaded.state, loaded.broken is not None)
+    return {
+        "hand": loaded.stored.id,
+        "table": loaded.stored.table,
+        "started": loaded.stored.created,
+        "events": loaded.count,
+        "pot": loaded.state.pot,
+        "status": kind,
+        "reason": reason,
+        "street": loaded.state.street,
+    }
+
+
+def unreadable_row(unreadable: Unreadable) -> dict[str, Any]:
+    """A hand of ``floorman hands --json`` that cannot be replayed at all."""
+    stored = unreadable.stored
+    return {
+        "hand": stored.id,
+        "table": stored.table,
+        "status": "broken",
+        "problem": unreadable.problem,
+    }
+
+
+def session_row(loaded: Loaded) -> dict[str, Any]:
+    """One hand of ``floorman table log --json``: its button, blinds, stacks in and out,
+    rulings."""
+    header = loaded.header
+    small, big = loaded.state.table.blind_seats
+    state = loaded.state
+    status = loaded.stored.closed or state.over_reason
+    out = None
+    if status is not None and loaded.broken is None:
+        from floorman.tables.hands import stacks_left
+
+        left = stacks_left(loaded, status)
+        out = None if left is None else {str(seat): chips for seat, chips in left.items()}
+    return {
+        "hand": loaded.stored.id,
+        "started": loaded.stored.created,
+        "status": status or "in progress",
+        "button": header.button,
+        "small_blind": small,
+        "big_blind": big,
+        "blinds": list(header.blinds),
+        "ante": header.ante,
+        "stacks_in": {str(seat): chips for seat, chips in header.seats.items()},
+        "stacks_out": out,
+        "rulings": loaded.rulings,
+        "violations": loaded.violations,
+    }
+
+
+def rule_row(compiled: CompiledRule) -> dict[str, Any]:
+    """One rule of ``floorman rules list --json``."""
+    rule = compiled.rule
+    return {"rule": compiled.id, "outcome": rule.outcome, "title": rule.title, "cite": rule.cite}
+
+
+def predicate_json(predicate: Any) -> dict[str, Any]:
+    """A rule's ``when`` as its rulebook writes it (``not`` and ``in``, not the field
+    names), from a checked predicate or one read back from the rulebook cache alike."""
+    from floorman.rules.plain import written_name
+
+    written: dict[str, Any] = {}
+    for name in sorted(predicate.model_fields_set):
+        value = getattr(predicate, name)
+        if value is None:
+            continue
+        key = written_name(name)
+        if key in ("all", "any"):
+            written[key] = [predicate_json(part) for part in value]
+        elif key == "not":
+            written[key] = predicate_json(value)
+        else:
+            written[key] = list(value) if isinstance(value, (list, tuple)) else value
+    return written
+
+
+def rule_json(compiled: CompiledRule, book: Rulebook) -> dict[str, Any]:
+    """``floorman rules show --json``: the rule as its rulebook states it."""
+    rule = compiled.rule
+    return {
+        **rule_row(compiled),
+        "on": list(rule.on),
+        "games": list(rule.games or book.games),
+        "when": predicate_json(rule.when) if rule.when is not None else None,
+        "steps": [{"do": step.do, "text": step.text.strip()} for step in rule.steps],
+        "note": rule.note or None,
+        "situations": list(rule.situations),
+        "examples": [
+            {"describe": e.describe or None, "events": [str(x) for x in e.hand["events"]],
+             "outcome": e.outcome}
+            for e in rule.examples
+        ],
+    }  # fmt: skip
