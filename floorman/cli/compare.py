@@ -94,9 +94,9 @@ def comparison_json(
     view: Mapping[str, Any], books: list[Rulebook], *, only_differences: bool = False
 ) -> dict[str, Any]:
     """``floorman compare --json``: each situation's ruling by rulebook, and the options."""
-    from floorman.documents.content import GAME_NAMES
+    from floorman.vocabulary import GAME_TITLES
 
-    games = {name: game for game, name in GAME_NAMES.items()}
+    games = {name: game for game, name in GAME_TITLES.items()}
     keys = ("rule", "outcome", "title", "cite", "steps")
     situations = [
         {

@@ -24,6 +24,7 @@ from floorman.rules.predicates import compile_predicate
 from floorman.rules.steps import placeholders, render_text
 from floorman.showdown.chipstacks import chip_breakdown, format_chips
 from floorman.showdown.reading import read_high, read_low
+from floorman.vocabulary import GAME_TITLES, ORDINALS, OUTCOME_LABELS, number_word
 
 if TYPE_CHECKING:
     from floorman.hand.events import Event
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
     from floorman.rules.loader import CompiledRule, Rulebook
 
 __all__ = [
-    "GAME_NAMES",
-    "OUTCOME_LABELS",
     "Undone",
     "card_view",
     "cards_view",
@@ -53,13 +52,6 @@ __all__ = [
 ]
 
 View = dict[str, Any]
-
-GAME_NAMES: Final = {
-    "holdem": "Hold'em",
-    "omaha": "Omaha",
-    "omaha-hilo": "Omaha High-Low (8-or-better)",
-}
-"""How a sheet titles each game."""
 
 
 def card_view(card: Card | None) -> View | None:
@@ -177,7 +169,7 @@ def dealing_procedure(
     ['Button and blinds', 'The deal', 'First betting round', 'The flop',
      'The turn', 'The river', 'The showdown']
     """
-    rounds = _NUMBER_WORDS.get(hole_cards, str(hole_cards))
+    rounds = number_word(hole_cards)
     steps: list[View] = [
         {
             "label": "Button and blinds",
@@ -221,9 +213,6 @@ def dealing_procedure(
     return steps
 
 
-_NUMBER_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
 def _showdown(hole_cards: int, used: int | None, low: bool, hilo_odd_chip: str) -> str:
     text = (
         "The last player to bet or raise on the river shows first; if nobody bet, the first "
@@ -231,17 +220,17 @@ def _showdown(hole_cards: int, used: int | None, low: bool, hilo_odd_chip: str) 
     )
     if used is None:
         text += (
-            f"Each player makes the best five-card hand from the {_NUMBER_WORDS[hole_cards]} "
+            f"Each player makes the best five-card hand from the {number_word(hole_cards)} "
             "hole cards and the five board cards, and may use all five board cards (playing "
             "the board), but must declare it before discarding, or gives up all claim to the "
             "pot."
         )
     else:
-        words = _NUMBER_WORDS[used]
+        words = number_word(used)
         text += (
             f"Each player must use exactly {words} hole cards with exactly "
-            f"{_NUMBER_WORDS[5 - used]} board cards; playing the board is not possible. The "
-            f"whole {_NUMBER_WORDS[hole_cards]}-card hand should be shown to win the pot."
+            f"{number_word(5 - used)} board cards; playing the board is not possible. The "
+            f"whole {number_word(hole_cards)}-card hand should be shown to win the pot."
         )
     if low:
         odd = "the high hand" if hilo_odd_chip == "high" else "the low hand"
@@ -257,15 +246,6 @@ def _showdown(hole_cards: int, used: int | None, low: bool, hilo_odd_chip: str) 
 
 
 # -- rule sheets --------------------------------------------------------------------------
-
-OUTCOME_LABELS: Final = {
-    "misdeal": "Misdeal",
-    "void": "Hand void",
-    "continue": "Play continues",
-    "dead-hand": "Dead hand",
-    "forfeit": "Forfeit",
-}
-"""How a printed ruling names its outcome."""
 
 
 def long_date(day: datetime.date) -> str:
@@ -380,7 +360,7 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
             facts.setdefault("game.play_the_board", spec.play_the_board)
     words = placeholders(situation.vars if situation is not None else None)
     if game is not None and "game" not in (situation.vars if situation else {}):
-        words["game"] = GAME_NAMES.get(game, game)
+        words["game"] = GAME_TITLES.get(game, game)
     read = _facts_reader(facts)
     steps = [
         sentence(render_text(step.step.text, words))
@@ -428,7 +408,7 @@ def _game_view(book: Rulebook, game: str) -> View:
             in_force.append(rule_view(book, rule, game))
     return {
         "name": game,
-        "title": GAME_NAMES.get(game, spec.description or game),
+        "title": GAME_TITLES.get(game, spec.description or game),
         "procedure": dealing_procedure(
             game,
             hole_cards=spec.hole_cards,
@@ -463,7 +443,7 @@ def sheet_view(
             raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
     booklet = len(chosen) > 1
     reference = base or book
-    title = "Rule booklet" if booklet else f"{GAME_NAMES.get(chosen[0], chosen[0])} rule sheet"
+    title = "Rule booklet" if booklet else f"{GAME_TITLES.get(chosen[0], chosen[0])} rule sheet"
     options = options_view(book, base)
     changed = sum(1 for row in options if row["house"])
     meta = [long_date(day)]
@@ -573,7 +553,7 @@ def comparison_view(
             {
                 "situation": name,
                 "title": situation.title,
-                "game": GAME_NAMES.get(situation.game, situation.game),
+                "game": GAME_TITLES.get(situation.game, situation.game),
                 "cells": cells,
                 "differences": differences,
                 "differs": bool(differences),
@@ -640,7 +620,6 @@ def _listed(items: Sequence[str]) -> str:
 
 # -- incident reports ------------------------------------------------------------------------
 
-_ORDINAL_WORDS: Final = ("first", "second", "third", "fourth", "fifth", "sixth")
 _VERBS: Final = {
     "fold": "folds",
     "check": "checks",
@@ -686,8 +665,8 @@ def event_description(event: Event) -> str:
         return f"Seat {event.seat}'s hole cards are {_shown(event.cards)}"
     if isinstance(event, e.Expose):
         which = (
-            f"{_ORDINAL_WORDS[event.round - 1]} card"
-            if event.round is not None and event.round <= len(_ORDINAL_WORDS)
+            f"{ORDINALS[event.round - 1]} card"
+            if event.round is not None and event.round <= len(ORDINALS)
             else "latest card"
         )
         who = (
@@ -787,7 +766,7 @@ def _betting_description(event: Event) -> str:
 
 def _game_line(header: HandHeader) -> str:
     small, big = header.blinds
-    text = f"{GAME_NAMES.get(header.game, header.game)}, {header.betting}, blinds {small}/{big}"
+    text = f"{GAME_TITLES.get(header.game, header.game)}, {header.betting}, blinds {small}/{big}"
     return text + (f", ante {header.ante}" if header.ante else "")
 
 

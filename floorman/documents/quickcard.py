@@ -13,14 +13,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.documents.content import (
-    GAME_NAMES,
-    OUTCOME_LABELS,
     edition,
     long_date,
     options_view,
     sentence,
 )
 from floorman.errors import FloormanError
+from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
 
 if TYPE_CHECKING:
     from floorman.rules.loader import GameSpec, Rulebook
@@ -150,7 +149,7 @@ def quick_card_view(
         )
     shown = every if entries is None else entries
     reference = base or book
-    title = GAME_NAMES.get(game, game)
+    title = GAME_TITLES.get(game, game)
     changed = [row for row in options_view(book, base) if row["house"]]
     return {
         "doc": {

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
+
+from floorman.vocabulary import OUTCOME_LABELS
 
 __all__ = ["session_view"]
 
-_OUTCOMES = {
-    "misdeal": "Misdeal",
-    "void": "Void",
-    "continue": "Play continues",
-    "dead-hand": "Dead hand",
-    "forfeit": "Forfeit",
-}
+_OUTCOMES: Final = {**OUTCOME_LABELS, "void": "Void"}
+"""A ruling's outcome in the table of a session's hands, where a void hand is just Void."""
 
 
 def _time(stamp: str | None) -> str:
