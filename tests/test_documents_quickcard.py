@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.documents.content import RulebookGameError
 from floorman.documents.quickcard import STEP_CHARS, card_entries, quick_card_view, shortened
+from floorman.documents.sheet import RulebookGameError
 from floorman.errors import FloormanError
 from floorman.rules.loader import load_rulebook
 

@@ -54,8 +54,8 @@ def compare(
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
     from floorman.cli._output import counted, output_format, write_output
-    from floorman.documents import content as documents
     from floorman.documents import render
+    from floorman.documents.compare import comparison_view
     from floorman.rules.loader import load_rulebook
 
     if len(rulebooks) < 2:
@@ -64,7 +64,7 @@ def compare(
         kind = output_format(output, ("pdf", "txt"))
         size = render.paper_size(paper)
         books = [load_rulebook(name) for name in rulebooks]
-        view = documents.comparison_view(books, day=datetime.date.today(), paper=size)
+        view = comparison_view(books, day=datetime.date.today(), paper=size)
         if as_json:
             from floorman.cli._json import print_json
 

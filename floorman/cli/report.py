@@ -24,7 +24,7 @@ from floorman.limits import MAX_ID
 from floorman.numerals import is_number, whole_number
 
 if TYPE_CHECKING:
-    from floorman.documents.content import Undone
+    from floorman.documents.report import Undone
     from floorman.interchange.handfile import Hand
     from floorman.replay import CheckResult
     from floorman.store.hands import Record
@@ -104,15 +104,15 @@ def _page(
     *,
     standalone: bool = False,
 ) -> tuple[str, CheckResult]:
-    from floorman.documents import content as documents
     from floorman.documents import render
+    from floorman.documents.report import report_view
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 
     recorded = record.hand
     result = check_hand(recorded, rulebook=rulebook, house=house)
     book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
-    view = documents.report_view(
+    view = report_view(
         recorded, result, book, day=datetime.date.today(), label=record.label,
         times=record.times, started=record.started, undone=record.undone,
         closed=record.closed, in_store=record.in_store, paper=size, four_colour=four_colour,
@@ -147,7 +147,7 @@ def _from_file(path: Path) -> _Record:
 
 
 def _from_store(hand_id: int, db: str | Path | None) -> _Record:
-    from floorman.documents.content import Undone
+    from floorman.documents.report import Undone
     from floorman.interchange.handfile import parse_hand
     from floorman.store._backend import default_where, is_url
     from floorman.store.hands import open_store

@@ -480,8 +480,8 @@ def table_report(
     from floorman.cli import _hands
     from floorman.cli._output import write_html, write_output
     from floorman.documents import render
-    from floorman.documents.content import edition
     from floorman.documents.session import session_view
+    from floorman.documents.wording import edition
 
     with _hands.user_errors(), _hands.store_at(db) as store:
         size = render.paper_size(paper)

@@ -90,10 +90,10 @@ def sheet_page(
     standalone: bool = False,
 ) -> str:
     """The rule sheet of ``games`` under ``book`` today, as HTML for the printer."""
-    from floorman.documents import content as documents
     from floorman.documents import render
+    from floorman.documents.sheet import sheet_view
 
-    view = documents.sheet_view(
+    view = sheet_view(
         book, games, day=datetime.date.today(), base=base, house=house, paper=size,
         four_colour=four_colour,
     )  # fmt: skip

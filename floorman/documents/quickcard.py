@@ -12,12 +12,8 @@ import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from floorman.documents.content import (
-    edition,
-    long_date,
-    options_view,
-    sentence,
-)
+from floorman.documents.sheet import RulebookGameError, options_view
+from floorman.documents.wording import edition, long_date, sentence
 from floorman.errors import FloormanError
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
 
@@ -136,8 +132,6 @@ def quick_card_view(
     and the card then says that more are on the rule sheet. *compact* sets
     the type a size smaller.
     """
-    from floorman.documents.content import RulebookGameError
-
     if game not in book.games:
         known = ", ".join(book.games)
         raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')

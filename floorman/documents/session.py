@@ -44,7 +44,7 @@ def session_view(
 ) -> dict[str, Any]:
     """The report's content; ``hands`` and ``pending`` as ``table log --json`` gives them,
     ``names`` the players' names by seat as the table last knew them."""
-    from floorman.documents.content import long_date
+    from floorman.documents.wording import long_date
 
     first_in: dict[str, int] = {}
     last_out: dict[str, int] = {}

@@ -14,7 +14,7 @@ for how much.
 
 from __future__ import annotations
 
-from floorman.documents.content import event_description
+from floorman.documents.events import event_description
 from floorman.hand.events import Action, Chips, Event, Expose, Motion, Says, StringBet
 from floorman.hand.records import ActionRecord
 from floorman.hand.state import HandState
