@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 from smallbook import small_book
 
-from floorman.documents.compare import comparison_view
+from floorman.documents.compare import (
+    comparison_json,
+    comparison_lines,
+    comparison_text,
+    comparison_view,
+)
 from floorman.rules.loader import Rulebook, load_rulebook
 
 DAY = datetime.date(2025, 3, 7)
@@ -53,13 +58,14 @@ rules:
 """
 
 
-class TestComparison:
-    @pytest.fixture
-    def books(self, small: Rulebook, tmp_path: Path) -> list[Rulebook]:
-        path = tmp_path / "other.yaml"
-        path.write_text(OTHER_BOOK, encoding="utf-8")
-        return [small, load_rulebook(path)]
+@pytest.fixture
+def books(small: Rulebook, tmp_path: Path) -> list[Rulebook]:
+    path = tmp_path / "other.yaml"
+    path.write_text(OTHER_BOOK, encoding="utf-8")
+    return [small, load_rulebook(path)]
 
+
+class TestComparison:
     def test_situation_by_situation(self, books: list[Rulebook]) -> None:
         view = comparison_view(books, day=DAY)
         assert [row["situation"] for row in view["rows"]] == ["four-card-flop", "only-here"]
@@ -118,3 +124,41 @@ class TestComparison:
         assert view["doc"]["meta"][0] == (
             f"{len(view['rows'])} situations, {view['differing']} ruled differently"
         )
+
+
+class TestComparisonInText:
+    def test_the_table_marks_differences_and_opens_each_ruling_with_its_outcome(
+        self, books: list[Rulebook]
+    ) -> None:
+        view = comparison_view(books, day=DAY)
+        lines = comparison_lines(view, width=100)
+        assert lines[0].split() == ["Situation", "small", "other"]
+        flop = next(line for line in lines if "The flop comes out" in line)
+        assert flop.startswith("* The flop comes out")
+        assert flop.split()[-2:] == ["CONTINUE", "CONTINUE"]
+        shouted = comparison_lines(view, outcome_word=lambda word: f"<{word}>")
+        assert "<continue>" in next(line for line in shouted if "The flop comes out" in line)
+        assert any(line.startswith("Rules of small no situation reaches:") for line in lines)
+
+    def test_the_text_file_holds_no_colour_code(self, books: list[Rulebook]) -> None:
+        view = comparison_view(books, day=DAY)
+        view["rows"][0]["title"] = "\033[1mFour\033[0m up"
+        text = comparison_text(view)
+        assert "\033" not in text
+        assert "* Four up" in text
+        assert text.endswith("\n")
+
+    def test_the_json_names_games_and_options_as_the_rulebooks_do(
+        self, books: list[Rulebook]
+    ) -> None:
+        view = comparison_view(books, day=DAY)
+        shape = comparison_json(view, books, only_differences=True)
+        assert shape["rulebooks"] == ["small", "other"]
+        assert [s["situation"] for s in shape["situations"]] == ["four-card-flop"]
+        flop = shape["situations"][0]
+        assert flop["game"] == "holdem"
+        assert flop["rulings"]["other"]["cite"] == "Other §4"
+        assert shape["options"]["odd_chip"] == {
+            "small": "first-left-of-button",
+            "other": "high-card-by-suit",
+        }

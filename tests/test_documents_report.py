@@ -7,10 +7,11 @@ from typing import Any
 
 from floorman.cards import Card
 from floorman.documents.cards import card_view
-from floorman.documents.report import Undone, report_view
+from floorman.documents.report import Undone, filed_hand, report_page, report_view, stored_hand
 from floorman.interchange.handfile import Hand
 from floorman.replay import CheckResult
 from floorman.rules.loader import load_rulebook
+from floorman.store.hands import Record, StoredHand
 
 DAY = datetime.date(2025, 3, 7)
 
@@ -146,3 +147,45 @@ class TestReport:
         assert view["odd_policy"] == "Odd chips between tied hands: first left of button"
         assert view["chips"] == "25, 5, 1"
         assert view["pending"] is False
+
+
+class TestReportedHands:
+    """A hand comes to the report from a file or from what the store gave."""
+
+    def test_a_filed_hand_keeps_its_label_and_says_when_it_started(self) -> None:
+        hand, _ = check(PREMATURE_TURN + "started: 2025-03-07T21:14:00\n")
+        reported = filed_hand(hand, "incident.yaml")
+        assert (reported.label, reported.started, reported.in_store) == (
+            "incident.yaml", "2025-03-07 21:14", False,
+        )  # fmt: skip
+        assert reported.times is None
+        assert filed_hand(check(SPLIT)[0], "split.yaml").started is None
+
+    def test_a_stored_hand_stands_without_its_undone_events_which_keep_their_place(
+        self,
+    ) -> None:
+        stored = StoredHand(42, "7", {"button": 3, "seats": {"1": 100, "2": 100, "3": 100}},
+                            "2025-03-07T21:14:00", closed=None)  # fmt: skip
+        texts = [(1, "event", "deal", None), (2, "event", "1 call", None),
+                 (3, "retract", None, 2), (4, "event", "3 fold", None)]  # fmt: skip
+        records = [
+            Record(id, 42, kind, text, target, f"2025-03-07T21:14:0{id}")  # type: ignore[arg-type]
+            for id, kind, text, target in texts
+        ]
+        reported = stored_hand(stored, records)
+        assert reported.label == "hand 42"
+        assert reported.hand.table == "7"
+        assert [str(event) for event in reported.hand.parse_events()] == ["deal", "3 fold"]
+        assert reported.times == ["21:14:01", "21:14:04"]
+        assert list(reported.undone) == [Undone(1, "1 call", "21:14:02", "21:14:03")]
+        assert (reported.started, reported.closed, reported.in_store) == (
+            "2025-03-07 21:14", None, True,
+        )  # fmt: skip
+
+    def test_the_page_is_ruled_by_the_hands_rulebook_unless_told(self) -> None:
+        reported = filed_hand(check(PREMATURE_TURN)[0], "incident.yaml")
+        page, result = report_page(reported, size="letter")
+        assert "incident.yaml" in page
+        assert [ruling["rule"] for ruling in result.rulings] == ["rrop.holdem.premature-turn"]
+        _, tda = report_page(reported, rulebook="tda-2024", size="a4")
+        assert [ruling["rule"] for ruling in tda.rulings] == ["tda-2024.holdem.premature-turn"]

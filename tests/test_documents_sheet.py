@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from smallbook import small_book, write_house
 
-from floorman.documents.sheet import dealing_procedure, sheet_view
+from floorman.documents.sheet import dealing_procedure, sheet_page, sheet_view
+from floorman.documents.wording import long_date
 from floorman.errors import FloormanError
 from floorman.rules.loader import Rulebook, load_rulebook
 
@@ -149,3 +150,12 @@ class TestShippedRulebook:
                 assert "{{" not in step
                 assert "{%" not in step
                 assert step[0].isupper() or step[0].isdigit(), step
+
+
+def test_the_page_is_the_sheet_of_today_standing_alone_or_for_the_printer(small: Rulebook) -> None:
+    printer = sheet_page(small, ["holdem"], base=None, house=None, size="a4")
+    alone = sheet_page(small, ["holdem"], base=None, house=None, size="a4", standalone=True)
+    for page in (printer, alone):
+        assert "Hold&#39;em rule sheet" in page
+        assert long_date(datetime.date.today()) in page
+    assert alone != printer

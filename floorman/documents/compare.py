@@ -8,7 +8,9 @@ so nothing in a rulebook goes unmentioned.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+import re
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from floorman.documents.wording import (
@@ -22,11 +24,21 @@ from floorman.documents.wording import (
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
 
 if TYPE_CHECKING:
+    from floorman.documents.render import Printed
     from floorman.rules.loader import Rulebook
 
-__all__ = ["comparison_view"]
+__all__ = [
+    "comparison_json",
+    "comparison_lines",
+    "comparison_pdf",
+    "comparison_text",
+    "comparison_view",
+]
 
 View = dict[str, Any]
+
+_GAP = "  "
+_MARK = "* "
 
 
 def comparison_view(
@@ -148,3 +160,135 @@ def _procedure(steps: Sequence[str]) -> tuple[str, ...]:
 def _listed(items: Sequence[str]) -> str:
     """``A, B and C``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def comparison_json(
+    view: Mapping[str, Any], books: list[Rulebook], *, only_differences: bool = False
+) -> dict[str, Any]:
+    """``floorman compare --json``: each situation's ruling by rulebook, and the options."""
+    games = {name: game for game, name in GAME_TITLES.items()}
+    keys = ("rule", "outcome", "title", "cite", "steps")
+    situations = [
+        {
+            "situation": row["situation"],
+            "title": row["title"],
+            "game": games.get(row["game"], row["game"]),
+            "differs": row["differs"],
+            "differences": row["differences"],
+            "rulings": {
+                cell["book"]: None
+                if cell["absent"]
+                else {**{key: cell[key] for key in keys}, "note": cell["note"] or None}
+                for cell in row["cells"]
+            },
+        }
+        for row in view["rows"]
+        if row["differs"] or not only_differences
+    ]
+    options = {
+        option["name"]: {book.name: book.options.get(option["name"]) for book in books}
+        for option in view["options"]
+        if option["differs"] or not only_differences
+    }
+    return {
+        "rulebooks": [book.name for book in books],
+        "situations": situations,
+        "options": options,
+    }
+
+
+def comparison_lines(
+    view: Mapping[str, Any],
+    *,
+    width: int = 100,
+    only_differences: bool = False,
+    outcome_word: Callable[[str], str] = str.upper,
+) -> list[str]:
+    """The comparison as a text table *width* columns wide; ``*`` marks a difference.
+
+    Each ruling opens with its outcome as ``outcome_word`` writes it (``MISDEAL``; a
+    terminal shows it in colour).
+    """
+    books = [book["name"] for book in view["books"]]
+    first = max(24, min(34, width // 4))
+    column = max(20, (width - first - len(_GAP) * len(books)) // len(books))
+    header = [("Situation", first), *((name, column) for name in books)]
+    lines = [
+        _GAP.join(text.ljust(size) for text, size in header).rstrip(),
+        _GAP.join("-" * size for _, size in header),
+    ]
+    rows = [row for row in view["rows"] if row["differs"] or not only_differences]
+    for row in rows:
+        situation = textwrap.wrap(
+            (_MARK if row["differs"] else "") + row["title"], first, subsequent_indent="  "
+        )
+        situation.append(f"  ({row['game']})")
+        if row["differs"]:
+            situation.extend(
+                textwrap.wrap(
+                    "differs: " + " and ".join(row["differences"]),
+                    first,
+                    initial_indent="  ",
+                    subsequent_indent="  ",
+                )
+            )
+        cells = [_cell(cell, column) for cell in row["cells"]]
+        for index in range(max(len(situation), *(len(c) for c in cells))):
+            parts = [(situation[index] if index < len(situation) else "").ljust(first)]
+            for cell, source in zip(cells, row["cells"], strict=True):
+                text = cell[index] if index < len(cell) else ""
+                padding = " " * (column - len(text))
+                if index == 0 and not source["absent"]:
+                    text = outcome_word(source["outcome"])
+                parts.append(text + padding)
+            lines.append(_GAP.join(parts).rstrip())
+        lines.append("")
+    differing = view["differing"]
+    lines.append(
+        f"{len(view['rows'])} situations, {differing} ruled differently"
+        + (" (marked *)." if differing else ".")
+    )
+    changed = [option for option in view["options"] if option["differs"]]
+    if changed:
+        lines.append("Options whose defaults differ:")
+        for option in changed:
+            values = "; ".join(
+                f"{name} {value or '(not defined)'}"
+                for name, value in zip(books, option["by_book"], strict=True)
+            )
+            lines.append(f"  {option['label']}: {values}")
+    for group in view["unreached"]:
+        if group["rules"]:
+            titles = "; ".join(rule["title"] for rule in group["rules"])
+            lines.extend(
+                textwrap.wrap(
+                    f"Rules of {group['book']} no situation reaches: {titles}.",
+                    width,
+                    subsequent_indent="  ",
+                )
+            )
+    return lines
+
+
+def comparison_text(view: Mapping[str, Any], *, only_differences: bool = False) -> str:
+    """The comparison as a text file, 100 columns wide, with no terminal colour code in
+    it (not even one a rulebook's text holds)."""
+    lines = comparison_lines(view, width=100, only_differences=only_differences)
+    return "".join(re.sub(r"\033\[[0-9;]*m", "", line) + "\n" for line in lines)
+
+
+def comparison_pdf(view: Mapping[str, Any]) -> Printed:
+    """The comparison printed, on the paper its view names."""
+    from floorman.documents import render
+
+    return render.render_pdf("compare.html", view)
+
+
+def _cell(cell: Mapping[str, Any], width: int) -> list[str]:
+    if cell["absent"]:
+        return textwrap.wrap("no rule: this rulebook is silent", width)
+    lines = [cell["outcome"].upper()]
+    lines.extend(textwrap.wrap(cell["cite"], width))
+    steps = [do.replace("-", " ") for do in cell["procedure"] if do != "explain"]
+    lines.extend(textwrap.wrap(" > ".join(steps) or "(explains only)", width))
+    return lines

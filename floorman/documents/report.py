@@ -1,13 +1,18 @@
 """The incident report of a recorded hand: timeline, rulings with citations, pots and
 chip split, checked against the rulebook in force; signature lines are the template's.
+
+A hand comes to the report from a hand file (:func:`filed_hand`) or from the
+store (:func:`stored_hand`, given what the store gave: the caller looks the
+hand up), with the times and the undone events the store kept.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from floorman.documents.cards import card_view, cards_view
 from floorman.documents.events import event_description
@@ -24,7 +29,17 @@ if TYPE_CHECKING:
     from floorman.replay import CheckResult
     from floorman.rules.loader import Rulebook
 
-__all__ = ["Undone", "report_view"]
+__all__ = [
+    "ReportedHand",
+    "StoredEntry",
+    "StoredHandLike",
+    "Undone",
+    "filed_hand",
+    "report_page",
+    "report_pdf",
+    "report_view",
+    "stored_hand",
+]
 
 View = dict[str, Any]
 
@@ -48,6 +63,120 @@ class Undone:
     text: str
     time: str = ""
     undone_at: str = ""
+
+
+class ReportedHand(NamedTuple):
+    """A hand as the report reads it: the hand, its label (``hand 42`` or the file), the
+    time each standing event was recorded, when it started, the events taken back, why
+    the store closed it and whether it is a stored one."""
+
+    hand: Hand
+    label: str
+    times: list[str] | None = None
+    started: str | None = None
+    undone: Sequence[Undone] = ()
+    closed: str | None = None
+    in_store: bool = False
+
+
+class StoredHandLike(Protocol):
+    """A hand as the store gives it (:class:`floorman.store.hands.StoredHand`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def table(self) -> str: ...
+    @property
+    def header(self) -> Mapping[str, Any]: ...
+    @property
+    def created(self) -> str: ...
+    @property
+    def closed(self) -> str | None: ...
+
+
+class StoredEntry(Protocol):
+    """One line of a stored hand's record (:class:`floorman.store.hands.Record`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str | None: ...
+    @property
+    def target(self) -> int | None: ...
+    @property
+    def at(self) -> str: ...
+
+
+def filed_hand(hand: Hand, label: str) -> ReportedHand:
+    """A hand read from a hand file, named by ``label`` (the file)."""
+    started = None
+    if hand.started is not None:
+        started = f"{_local(hand.started):%Y-%m-%d %H:%M}"
+    return ReportedHand(hand, label, started=started)
+
+
+def stored_hand(stored: StoredHandLike, records: Sequence[StoredEntry]) -> ReportedHand:
+    """A stored hand from its record: the events standing, with the time each was
+    recorded, and those taken back, each where it was entered."""
+    from floorman.interchange.handfile import parse_hand
+
+    retracted = {r.target: r for r in records if r.kind == "retract"}
+    standing: list[StoredEntry] = []
+    undone: list[Undone] = []
+    for r in records:
+        if r.kind != "event":
+            continue
+        if r.id in retracted:
+            undone.append(
+                Undone(len(standing), r.text or "", _clock(r.at), _clock(retracted[r.id].at))
+            )
+        else:
+            standing.append(r)
+    header = {"table": stored.table, **stored.header}
+    text = json.dumps({**header, "events": [r.text or "" for r in standing]})
+    label = f"hand {stored.id}"
+    recorded = parse_hand(text, label, json_text=True)
+    started = f"{_local(datetime.datetime.fromisoformat(stored.created)):%Y-%m-%d %H:%M}"
+    return ReportedHand(
+        recorded, label, [_clock(r.at) for r in standing], started, undone, stored.closed,
+        in_store=True,
+    )  # fmt: skip
+
+
+def report_page(
+    reported: ReportedHand,
+    *,
+    rulebook: str | None = None,
+    house: str | None = None,
+    size: str,
+    four_colour: bool = False,
+    standalone: bool = False,
+) -> tuple[str, CheckResult]:
+    """The report today as HTML for the printer (or a page that stands alone), and the
+    check it reports: ruled by ``rulebook`` and ``house`` if given, else by the hand's."""
+    from floorman.documents import render
+    from floorman.replay import check_hand
+    from floorman.rules.loader import load_rulebook
+
+    recorded = reported.hand
+    result = check_hand(recorded, rulebook=rulebook, house=house)
+    book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
+    view = report_view(
+        recorded, result, book, day=datetime.date.today(), label=reported.label,
+        times=reported.times, started=reported.started, undone=reported.undone,
+        closed=reported.closed, in_store=reported.in_store, paper=size, four_colour=four_colour,
+    )  # fmt: skip
+    return render.render_html("report.html", view, standalone=standalone), result
+
+
+def report_pdf(reported: ReportedHand) -> bytes:
+    """The report as ``floorman report`` prints it on letter paper, by the hand's rulebook."""
+    from floorman.documents import render
+
+    page, _ = report_page(reported, size=render.paper_size("letter"))
+    return render.html_to_pdf(page).pdf
 
 
 def report_view(
@@ -300,3 +429,11 @@ def _undone_text(text: str) -> str:
         return event_description(parse_event(text))
     except FloormanError:
         return text
+
+
+def _local(moment: datetime.datetime) -> datetime.datetime:
+    return moment.astimezone() if moment.tzinfo is not None else moment
+
+
+def _clock(at: str) -> str:
+    return f"{_local(datetime.datetime.fromisoformat(at)):%H:%M:%S}"

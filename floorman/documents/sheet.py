@@ -28,9 +28,18 @@ from floorman.rules.steps import placeholders, render_text
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word
 
 if TYPE_CHECKING:
+    from floorman.documents.render import Printed
     from floorman.rules.loader import CompiledRule, Rulebook
 
-__all__ = ["RulebookGameError", "dealing_procedure", "options_view", "rule_view", "sheet_view"]
+__all__ = [
+    "RulebookGameError",
+    "dealing_procedure",
+    "options_view",
+    "rule_view",
+    "sheet_page",
+    "sheet_pdf",
+    "sheet_view",
+]
 
 View = dict[str, Any]
 
@@ -85,6 +94,43 @@ def sheet_view(
         "betting": _BETTING,
         "rankings": hand_rankings(low=any(book.games[g].low for g in chosen)),
     }
+
+
+def sheet_page(
+    book: Rulebook,
+    games: list[str],
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+    standalone: bool = False,
+) -> str:
+    """The rule sheet of ``games`` under ``book`` today, as HTML for the printer, or as a
+    page that stands alone."""
+    from floorman.documents import render
+
+    view = sheet_view(
+        book, games, day=datetime.date.today(), base=base, house=house, paper=size,
+        four_colour=four_colour,
+    )  # fmt: skip
+    return render.render_html("sheet.html", view, standalone=standalone)
+
+
+def sheet_pdf(
+    book: Rulebook,
+    games: list[str],
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+) -> Printed:
+    """The rule sheet of ``games`` under ``book`` today, printed."""
+    from floorman.documents import render
+
+    page = sheet_page(book, games, base=base, house=house, size=size, four_colour=four_colour)
+    return render.html_to_pdf(page)
 
 
 def _game_view(book: Rulebook, game: str) -> View:
