@@ -56,9 +56,11 @@ def main() -> None:
 
     import_s = time.perf_counter() - start
 
-    from floorman.documents import content as documents
     from floorman.documents import render
+    from floorman.documents.compare import comparison_view
     from floorman.documents.quickcard import quick_card_view
+    from floorman.documents.report import report_view
+    from floorman.documents.sheet import sheet_view
     from floorman.interchange.handfile import load_hand
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
@@ -68,22 +70,22 @@ def main() -> None:
     tda = load_rulebook("tda-2024")
     hand = load_hand(ROOT / "examples" / "premature-turn.yaml")
     result = check_hand(hand)
-    render.render_pdf("sheet.html", documents.sheet_view(rrop, ["holdem"], day=day))  # warm-up
+    render.render_pdf("sheet.html", sheet_view(rrop, ["holdem"], day=day))  # warm-up
 
     cases: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
-        "hold'em sheet": ("sheet.html", lambda: documents.sheet_view(rrop, ["holdem"], day=day)),
+        "hold'em sheet": ("sheet.html", lambda: sheet_view(rrop, ["holdem"], day=day)),
         "booklet (--all)": (
             "sheet.html",
-            lambda: documents.sheet_view(rrop, list(rrop.games), day=day),
+            lambda: sheet_view(rrop, list(rrop.games), day=day),
         ),
         "hold'em card": ("card.html", lambda: quick_card_view(rrop, "holdem", day=day)),
         "compare rrop tda-2024": (
             "compare.html",
-            lambda: documents.comparison_view([rrop, tda], day=day),
+            lambda: comparison_view([rrop, tda], day=day),
         ),
         "incident report": (
             "report.html",
-            lambda: documents.report_view(hand, result, rrop, day=day, label="hand"),
+            lambda: report_view(hand, result, rrop, day=day, label="hand"),
         ),
     }
     print(f"in process, best of {args.repeat}; seconds")

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from floorman._resources import templates_dir
 from floorman.cli import app
-from floorman.documents.content import long_date
+from floorman.documents.wording import long_date
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"

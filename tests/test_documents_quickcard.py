@@ -7,8 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from floorman.documents.content import RulebookGameError
-from floorman.documents.quickcard import STEP_CHARS, card_entries, quick_card_view, shortened
+from floorman.documents.quickcard import (
+    STEP_CHARS,
+    card_entries,
+    card_page,
+    quick_card_view,
+    shortened,
+)
+from floorman.documents.sheet import RulebookGameError
 from floorman.errors import FloormanError
 from floorman.rules.loader import load_rulebook
 
@@ -92,3 +98,11 @@ def test_a_long_step_is_cut_at_a_word_and_points_to_the_sheet() -> None:
     assert text[len(kept)] in " ."
     assert STEP_CHARS - 25 < len(kept) <= STEP_CHARS
     assert shortened("Cut the deck.", STEP_CHARS) == "Cut the deck."
+
+
+def test_the_html_card_is_of_today_and_lists_every_entry() -> None:
+    book = load_rulebook("rrop")
+    page = card_page(book, "omaha", base=None, house=None, size="letter")
+    assert "Omaha: irregularities at a glance" in page
+    assert datetime.date.today().strftime("%B %Y") in page
+    assert page.count('<td class="what">') == len(card_entries(book, "omaha"))

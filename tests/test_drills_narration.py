@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from floorman.drills.narration import Teller, ordinal, roles
+from floorman.drills.narration import Teller, roles
 from floorman.hand.events import parse_event
 from floorman.interchange.handfile import Hand
 
@@ -51,14 +49,6 @@ def test_an_exposed_card_says_which_card_off_the_deck_it_was() -> None:
         "The hole cards are dealt",
         "Seat 9 exposes its first card: A♥ (the third card off the deck)",
     ]
-
-
-@pytest.mark.parametrize(
-    ("number", "word"),
-    [(1, "first"), (20, "twentieth"), (21, "21st"), (22, "22nd"), (111, "111th")],
-)
-def test_ordinals(number: int, word: str) -> None:
-    assert ordinal(number) == word
 
 
 def test_roles_round_the_table() -> None:

@@ -321,6 +321,50 @@ def test_bad_files_are_named_with_the_action(
     assert str(raised.value).startswith("h.phh: ")
 
 
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("p3 cbr 2.5", "h.phh: 2.5 is not a whole number of chips"),
+        ("p3 cbr six", 'h.phh: action 2 "p3 cbr six": "six" is not an amount'),
+        ("p03 f", 'h.phh: action 2 "p03 f": there is no player p03'),
+        ("p9 f", 'h.phh: action 2 "p9 f": there is no player p9'),
+    ],
+)
+def test_a_betting_action_read_once_is_refused_alike_every_time(action: str, message: str) -> None:
+    data = read_phh(phh(**NT3, actions=["d dh p1 ????", action]))
+    for _ in range(2):
+        with pytest.raises(PhhError) as raised:
+            import_phh(data, "h.phh")
+        assert str(raised.value) == message
+
+
+def test_a_betting_action_with_a_comment_is_played_and_noted() -> None:
+    actions = ["d dh p1 ????", "p3 cbr 6 # a raise", "p3 cbr 6"]
+    assert imported(actions[:2]) == ["deal", "3 raise 6", "note a raise"]
+    with pytest.raises(PhhError, match='action 3 "p3 cbr 6": seat 1 is to act'):
+        imported(actions)
+
+
+def test_a_table_start_is_kept_the_second_time_and_the_starts_empty_when_full() -> None:
+    from floorman.interchange.phh.starts import TableStarts, start_key
+
+    starts = TableStarts(size=2, seen=4)
+    tables = [{**NT3, "starting_stacks": [100, 100, stack]} for stack in (50, 60, 70)]
+    keys = [start_key(table) for table in tables]
+    hands = [import_phh(read_phh(phh(**table, actions=[]))) for table in tables]
+    assert None not in keys
+    starts.saw(keys[0], hands[0])
+    assert starts.get(keys[0]) is None
+    starts.saw(keys[0], hands[0])
+    kept = starts.get(keys[0])
+    assert kept is not None
+    assert kept.imported("again.phh").header["seats"] == {1: 100, 2: 100, 3: 50}
+    for key, hand in zip(keys[1:], hands[1:], strict=True):
+        starts.saw(key, hand)
+        starts.saw(key, hand)
+    assert [starts.get(key) is not None for key in keys] == [False, False, True]
+
+
 # floorman to PHH
 
 

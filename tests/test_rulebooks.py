@@ -120,7 +120,7 @@ def test_silent_rules_say_so_and_name_their_option() -> None:
 def _step_texts(name: str) -> Iterator[tuple[str, str]]:
     """Every step of every rule as a dealer reads it (filled with the first worked
     example's cards and seats) and as the rule sheet prints it (placeholders)."""
-    from floorman.documents.content import rule_view
+    from floorman.documents.sheet import rule_view
     from floorman.rules.examples import example_hand, rule_hand
 
     book = load_rulebook(name)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -18,9 +17,6 @@ from floorman.cli._options import (
     output_option,
 )
 from floorman.errors import FloormanError
-
-if TYPE_CHECKING:
-    from floorman.rules.loader import Rulebook
 
 
 @app.command(
@@ -55,46 +51,26 @@ def sheet(
 ) -> None:
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
-    from floorman.cli._documents import load_in_force
     from floorman.cli._output import counted, output_format, write_html, write_output
     from floorman.documents import render
+    from floorman.documents.inforce import load_in_force
+    from floorman.documents.sheet import sheet_page, sheet_pdf
 
     try:
         html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
         book, base, house_name = load_in_force(rulebook, house)
         games = list(book.games) if all_games else [game]
-        page = sheet_page(book, games, base=base, house=house_name, size=size,
-                          four_colour=four_colour, standalone=html)  # fmt: skip
         target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
         if html:
-            write_html(target, page)
+            write_html(target, sheet_page(book, games, base=base, house=house_name, size=size,
+                                          four_colour=four_colour, standalone=True))  # fmt: skip
             return
-        printed = render.html_to_pdf(page)
+        printed = sheet_pdf(book, games, base=base, house=house_name, size=size,
+                            four_colour=four_colour)  # fmt: skip
         write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))
         return
     pages = counted(printed.pages, "page")
     typer.echo(f"wrote {target} ({pages}, {paper.lower()})")
-
-
-def sheet_page(
-    book: Rulebook,
-    games: list[str],
-    *,
-    base: Rulebook | None,
-    house: str | None,
-    size: str,
-    four_colour: bool = False,
-    standalone: bool = False,
-) -> str:
-    """The rule sheet of ``games`` under ``book`` today, as HTML for the printer."""
-    from floorman.documents import content as documents
-    from floorman.documents import render
-
-    view = documents.sheet_view(
-        book, games, day=datetime.date.today(), base=base, house=house, paper=size,
-        four_colour=four_colour,
-    )  # fmt: skip
-    return render.render_html("sheet.html", view, standalone=standalone)

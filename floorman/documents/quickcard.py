@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from floorman.documents.content import (
-    GAME_NAMES,
-    OUTCOME_LABELS,
-    edition,
-    long_date,
-    options_view,
-    sentence,
-)
+from floorman.documents.sheet import RulebookGameError, options_view
+from floorman.documents.wording import edition, long_date, sentence
 from floorman.errors import FloormanError
+from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
 
 if TYPE_CHECKING:
+    from floorman.documents.render import Printed
     from floorman.rules.loader import GameSpec, Rulebook
 
-__all__ = ["CARD_SITUATIONS", "STEP_CHARS", "TITLE_CHARS", "card_entries", "quick_card_view"]
+__all__ = [
+    "CARD_SITUATIONS",
+    "STEP_CHARS",
+    "TITLE_CHARS",
+    "card_entries",
+    "card_page",
+    "card_pdf",
+    "quick_card_view",
+]
 
 View = dict[str, Any]
 
@@ -137,8 +141,6 @@ def quick_card_view(
     and the card then says that more are on the rule sheet. *compact* sets
     the type a size smaller.
     """
-    from floorman.documents.content import RulebookGameError
-
     if game not in book.games:
         known = ", ".join(book.games)
         raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
@@ -150,7 +152,7 @@ def quick_card_view(
         )
     shown = every if entries is None else entries
     reference = base or book
-    title = GAME_NAMES.get(game, game)
+    title = GAME_TITLES.get(game, game)
     changed = [row for row in options_view(book, base) if row["house"]]
     return {
         "doc": {
@@ -167,3 +169,83 @@ def quick_card_view(
         "house_options": [{"label": row["label"], "value": row["value"]} for row in changed],
         "compact": compact,
     }
+
+
+def card_page(
+    book: Rulebook,
+    game: str,
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+) -> str:
+    """The card today as a page of HTML that stands alone, every entry in the usual type."""
+    from floorman.documents import render
+
+    view = _card_today(book, game, base=base, house=house, size=size, four_colour=four_colour)
+    return render.render_html("card.html", view(), standalone=True)
+
+
+def card_pdf(
+    book: Rulebook,
+    game: str,
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+) -> bytes:
+    """The card today as ``floorman card`` prints it, on one page."""
+    view = _card_today(book, game, base=base, house=house, size=size, four_colour=four_colour)
+    return _one_page(view, card_entries(book, game)).pdf
+
+
+class _CardView(Protocol):
+    def __call__(self, entries: list[View] | None = None, compact: bool = False) -> View: ...
+
+
+def _card_today(
+    book: Rulebook,
+    game: str,
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool,
+) -> _CardView:
+    """The card's view today, of every entry the rulebook gives or of fewer, in the usual
+    type or a size smaller (``view(entries, compact)``)."""
+    day = datetime.date.today()
+
+    def view(entries: list[View] | None = None, compact: bool = False) -> View:
+        return quick_card_view(
+            book, game, day=day, base=base, house=house, paper=size,
+            four_colour=four_colour, entries=entries, compact=compact,
+        )  # fmt: skip
+
+    return view
+
+
+def _one_page(view: _CardView, entries: list[View]) -> Printed:
+    """The card laid out on one page: in smaller type if it must, then with fewer entries.
+
+    Only a house whose steps run long needs more than the first layout; the
+    most entries that fit are found by halving, and those left off are
+    counted on the card itself.
+    """
+    from floorman.documents import render
+
+    printed = render.render_pdf("card.html", view())
+    if printed.pages == 1:
+        return printed
+    fits, over = 0, len(entries) + 1
+    best = render.render_pdf("card.html", view([], compact=True))
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        printed = render.render_pdf("card.html", view(entries[:middle], compact=True))
+        if printed.pages == 1:
+            fits, best = middle, printed
+        else:
+            over = middle
+    return best

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
+
+from floorman.vocabulary import OUTCOME_LABELS
 
 __all__ = ["session_view"]
 
-_OUTCOMES = {
-    "misdeal": "Misdeal",
-    "void": "Void",
-    "continue": "Play continues",
-    "dead-hand": "Dead hand",
-    "forfeit": "Forfeit",
-}
+_OUTCOMES: Final = {**OUTCOME_LABELS, "void": "Void"}
+"""A ruling's outcome in the table of a session's hands, where a void hand is just Void."""
 
 
 def _time(stamp: str | None) -> str:
@@ -47,7 +44,7 @@ def session_view(
 ) -> dict[str, Any]:
     """The report's content; ``hands`` and ``pending`` as ``table log --json`` gives them,
     ``names`` the players' names by seat as the table last knew them."""
-    from floorman.documents.content import long_date
+    from floorman.documents.wording import long_date
 
     first_in: dict[str, int] = {}
     last_out: dict[str, int] = {}

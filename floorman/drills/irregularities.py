@@ -16,7 +16,7 @@ from random import Random
 from typing import Final
 
 from floorman.cards import format_cards
-from floorman.documents.content import option_title
+from floorman.documents.wording import option_title
 from floorman.drills.model import Kind, Question, SeatView, Situation
 from floorman.drills.narration import roles
 from floorman.drills.variation import Dealt, Reseat, replay, ruling_signature

@@ -14,30 +14,13 @@ for how much.
 
 from __future__ import annotations
 
-from typing import Final
-
-from floorman.documents.content import event_description
+from floorman.documents.events import event_description
 from floorman.hand.events import Action, Chips, Event, Expose, Motion, Says, StringBet
 from floorman.hand.records import ActionRecord
 from floorman.hand.state import HandState
+from floorman.vocabulary import ordinal
 
-__all__ = ["Teller", "ordinal", "roles", "tell"]
-
-_ORDINALS: Final = (
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-    "seventeenth", "eighteenth", "nineteenth", "twentieth",
-)  # fmt: skip
-
-
-def ordinal(number: int) -> str:
-    """``second`` for 2; ``23rd`` past twenty."""
-    if 1 <= number <= len(_ORDINALS):
-        return _ORDINALS[number - 1]
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
+__all__ = ["Teller", "roles", "tell"]
 
 
 def tell(event: Event, *, position: int | None = None, action: ActionRecord | None = None) -> str:

@@ -11,7 +11,8 @@ import datetime
 from collections.abc import Sequence
 from typing import Any, Final
 
-from floorman.documents.content import cards_view, long_date
+from floorman.documents.cards import cards_view
+from floorman.documents.wording import long_date
 from floorman.drills.model import TOPICS, Question
 from floorman.drills.text import headline
 from floorman.rules.loader import Rulebook

@@ -19,15 +19,15 @@ Who wins the pot?
 from __future__ import annotations
 
 from floorman.cards import format_cards
-from floorman.documents.content import GAME_NAMES
 from floorman.drills.model import Question, Situation
+from floorman.vocabulary import GAME_TITLES
 
 __all__ = ["answer_lines", "headline", "prompt", "question_lines"]
 
 
 def headline(situation: Situation) -> str:
     """``Hold'em no-limit, blinds 1/2, button seat 7``."""
-    game = GAME_NAMES.get(situation.game, situation.game)
+    game = GAME_TITLES.get(situation.game, situation.game)
     if situation.blinds is None:
         return f"{game}: the hands are tabled"
     small, big = situation.blinds

@@ -11,6 +11,7 @@ from typing import Final, Literal, NamedTuple
 
 from floorman.cards import Card
 from floorman.errors import FloormanError
+from floorman.vocabulary import ORDINALS
 
 __all__ = [
     "GAMES",
@@ -37,7 +38,6 @@ STREETS: Final = ("preflop", "flop", "turn", "river", "showdown")
 """Betting rounds in order; ``showdown`` once the river round is complete."""
 
 BOARD_INDEX: Final = {"flop": 1, "turn": 2, "river": 3}
-ROUND_NAMES: Final = ("first", "second", "third", "fourth")
 
 PlaceKind = Literal["seat", "board", "burn", "set-aside", "muck", "stub"]
 
@@ -65,7 +65,7 @@ class Place(NamedTuple):
         if self.kind == "seat":
             if self.round is None:
                 return f"seat {self.seat} (extra card)"
-            return f"seat {self.seat} ({ROUND_NAMES[self.round - 1]} card)"
+            return f"seat {self.seat} ({ORDINALS[self.round - 1]} card)"
         if self.kind in ("board", "burn"):
             return f"{self.kind} ({self.street})"
         if self.kind == "muck" and self.seat is not None:

@@ -75,7 +75,6 @@ from floorman.hand.records import (
     BOARD_PLACES,
     BURN_PLACES,
     HOLE_CARDS,
-    ROUND_NAMES,
     STREETS,
     STUB,
     BoardCard,
@@ -88,6 +87,7 @@ from floorman.hand.records import (
     seat_place,
 )
 from floorman.hand.table import Table
+from floorman.vocabulary import GAME_SHORT_NAMES, ORDINALS
 
 __all__ = ["HandState"]
 
@@ -410,12 +410,12 @@ class HandState(IrregularBetting):
             raise Refusal(f"{self._game_name} deals {self.hole_count} hole cards, not {deal_round}")
         if (seat, deal_round) in self._missing:
             raise Refusal(
-                f"seat {seat}'s {ROUND_NAMES[deal_round - 1]} card was taken away and not replaced"
+                f"seat {seat}'s {ORDINALS[deal_round - 1]} card was taken away and not replaced"
             )
         current = self._holes[seat][deal_round - 1]
         card = event.card
         if card is not None and current is not None and current != card:
-            raise Refusal(f"seat {seat}'s {ROUND_NAMES[deal_round - 1]} card is {current} already")
+            raise Refusal(f"seat {seat}'s {ORDINALS[deal_round - 1]} card is {current} already")
         position = self.table.deal_position(seat, deal_round)
         if position > self.dealt:
             self.out += position - self.dealt
@@ -621,9 +621,7 @@ class HandState(IrregularBetting):
 
     @property
     def _game_name(self) -> str:
-        return {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}.get(
-            self.game, self.game
-        )
+        return GAME_SHORT_NAMES.get(self.game, self.game)
 
     def accounting_problems(self) -> list[str]:
         """Recount every card and chip from scratch; an empty list when all is well."""

@@ -48,15 +48,10 @@ from floorman.rules.facts import (
 )
 from floorman.rules.loader import ACTION_KINDS, CompiledRule, GameSpec, Rulebook, RulebookError
 from floorman.rules.wagers import read_wager
+from floorman.vocabulary import ORDINALS, number_word
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
 
-_ORDINALS: Final = (
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-    "seventeenth", "eighteenth", "nineteenth", "twentieth",
-)  # fmt: skip
-_NUMBERS: Final = {2: "two", 4: "four", 5: "five"}
 _NEXT: Final = {"preflop": "flop", "flop": "turn", "turn": "river", "river": "showdown"}
 _PREVIOUS: Final = {"flop": "preflop", "turn": "flop", "river": "turn", "showdown": "river"}
 _DEALING: Final = frozenset(
@@ -378,7 +373,7 @@ class RulesEngine:
                     exp.burns += 1
                     due = _BURNS[exp.do]
                     if exp.burns == due + 1:
-                        more = "two" if due == 1 else "three"
+                        more = number_word(due + 1)
                         violate(exp, f"burn: {_BURNS_SAID[due]} before the {street}, not {more}"
                                 f" (event {exp.event})")  # fmt: skip
                 elif exp.do == "use-as-burn":
@@ -703,7 +698,7 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
     words["first_seat"] = f"seat {state.table.first_left_of_button}"
     position = context.read("card.deal_position")
     if position:
-        words["position"] = _ORDINALS[position - 1] if position <= 20 else f"{position}th"
+        words["position"] = ORDINALS[position - 1] if position <= len(ORDINALS) else f"{position}th"
     words["street"] = street
     words["next_street"] = _NEXT.get(street, "showdown")
     if isinstance(event, Burn) and event.before is not None:
@@ -716,7 +711,7 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
     if seat is not None and seat in state.stacks and read_wager(state, event) is not None:
         _betting_words(words, context, seat)
     spec = context.game
-    words["hole_cards"] = _NUMBERS.get(spec.hole_cards, str(spec.hole_cards))
+    words["hole_cards"] = number_word(spec.hole_cards)
     words["game"] = spec.description or spec.name
     return words
 

@@ -51,7 +51,7 @@ def in_force(
 ) -> InForce:
     """The rulebook in force, the one it changes and the name of the change, as the
     printing commands load them; a table's house options are applied last."""
-    from floorman.cli._documents import load_in_force
+    from floorman.documents.inforce import load_in_force
 
     book, base, house = load_in_force(rulebook if table is not None else _checked(rulebook), None)
     if options:
@@ -81,8 +81,8 @@ def ask(query: str, rulebook: str) -> dict[str, Any]:
 
 def card_pdf(rules: InForce, game: str, paper: str) -> bytes:
     """The quick-reference card of ``game``, as ``floorman card`` prints it."""
-    from floorman.cli.card import card_pdf as printed
     from floorman.documents import render
+    from floorman.documents.quickcard import card_pdf as printed
 
     book, base, house = rules
     return printed(book, _game(book, game), base=base, house=house, size=render.paper_size(paper))
@@ -90,8 +90,8 @@ def card_pdf(rules: InForce, game: str, paper: str) -> bytes:
 
 def sheet_pdf(rules: InForce, game: str, paper: str) -> bytes:
     """The rule sheet of ``game``, as ``floorman sheet`` prints it."""
-    from floorman.cli.sheet import sheet_page
     from floorman.documents import render
+    from floorman.documents.sheet import sheet_page
 
     book, base, house = rules
     size = render.paper_size(paper)

@@ -284,11 +284,14 @@ class Room:
 
     # documents -------------------------------------------------------------
 
+    @_reconnecting
     def report_pdf(self, hand_id: int) -> bytes:
         """The incident report of a stored hand, as ``floorman report`` prints it."""
-        from floorman.cli.report import stored_report_pdf
+        from floorman.documents.report import report_pdf, stored_hand
 
-        return stored_report_pdf(hand_id, self.db)
+        with self._store() as store:
+            reported = stored_hand(store.hand(hand_id), store.records(hand_id))
+        return report_pdf(reported)
 
 
 class _Kept:

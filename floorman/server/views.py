@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from floorman.tables.view import GAME_NAMES, award_lines, state_lines
+from floorman.tables.view import award_lines, state_lines
+from floorman.vocabulary import GAME_SHORT_NAMES
 
 if TYPE_CHECKING:
     from floorman.hand.state import HandState
@@ -87,7 +88,7 @@ def table_view(
         "table": stored.table,
         "hand": stored.id,
         "game": state.game,
-        "game_name": GAME_NAMES.get(state.game, state.game),
+        "game_name": GAME_SHORT_NAMES.get(state.game, state.game),
         "betting": state.betting,
         "blinds": list(state.blinds),
         "ante": state.ante,

@@ -34,6 +34,7 @@ from typing import Final, Literal, cast, get_args
 
 from floorman.cards import Card
 from floorman.errors import FloormanError
+from floorman.vocabulary import ORDINALS
 
 __all__ = [
     "HILO_ODD_CHIPS",
@@ -55,10 +56,6 @@ HiloOddChip = Literal["high", "low"]
 
 ODD_CHIP_POLICIES: Final[tuple[str, ...]] = get_args(OddChipPolicy)
 HILO_ODD_CHIPS: Final[tuple[str, ...]] = get_args(HiloOddChip)
-
-_ORDINALS: Final = (
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-)  # fmt: skip
 
 
 class SplitError(FloormanError, ValueError):
@@ -310,7 +307,7 @@ def _reason(
     low: bool,
     what: str,
 ) -> str:
-    nth = _ORDINALS[place] if place < len(_ORDINALS) else f"number {place + 1}"
+    nth = ORDINALS[place] if place < len(ORDINALS) else f"number {place + 1}"
     if rules.odd_chip == "high-card-by-suit" and cards and cards.get(seat):
         if low:
             lowest = "lowest" if place == 0 else f"{nth} lowest"

@@ -178,8 +178,8 @@ def session_page(
 ) -> tuple[str, dict[str, Any], int]:
     """The printed session of a table: its name, the page's content
     (:func:`floorman.documents.session.session_view`) and how many hands it holds."""
-    from floorman.documents.content import edition
     from floorman.documents.session import session_view
+    from floorman.documents.wording import edition
 
     name, hands, pending = session(store, table, limit)
     loaded, _rules, seating = seating_now(store, name)

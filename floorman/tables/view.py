@@ -8,6 +8,7 @@ from typing import Any
 from floorman.cards import Card, format_cards
 from floorman.hand.records import STREETS, PendingStep
 from floorman.hand.state import HandState
+from floorman.vocabulary import GAME_SHORT_NAMES
 
 _OVER = {
     "fold": "everyone else folded",
@@ -22,15 +23,13 @@ _TAKEN_TO = {
     "burn": "made the burn",
 }
 
-GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}
-
 
 def headline(state: HandState) -> str:
     """``hold'em no-limit 1/2, button seat 3``; a dead button on an empty seat, a small
     blind fallen to an empty seat and one posted past the first seat left of the button
     are said."""
     small, big = state.blinds
-    text = f"{GAME_NAMES.get(state.game, state.game)} {state.betting} {small}/{big}"
+    text = f"{GAME_SHORT_NAMES.get(state.game, state.game)} {state.betting} {small}/{big}"
     if state.ante:
         text += f" ante {state.ante}"
     text += f", button seat {state.button}"

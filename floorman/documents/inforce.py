@@ -1,4 +1,5 @@
-"""What the printing commands share: loading the rulebook in force."""
+"""The rulebook a document is printed under: the one in force, the one its house profile
+changes, and the house's name, as the sheet, the card and the server load them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from floorman.rules.loader import Rulebook
+
+__all__ = ["load_in_force"]
 
 
 def load_in_force(

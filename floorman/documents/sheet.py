@@ -1,0 +1,368 @@
+"""The rule sheet a card room posts at the podium, or a booklet of every game.
+
+For each game: the dealing procedure street by street, the irregularity
+rules in force worded for no hand in particular (those a house option turns
+off listed apart), the betting structures and the hand rankings; then the
+house options. The template only lays the data out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from floorman.documents.cards import hand_rankings
+from floorman.documents.wording import (
+    edition,
+    in_floor_words,
+    in_words,
+    long_date,
+    option_title,
+    sentence,
+)
+from floorman.errors import FloormanError
+from floorman.rules.catalogue import FACTS, OPTION_PREFIX
+from floorman.rules.predicates import compile_predicate
+from floorman.rules.steps import placeholders, render_text
+from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word
+
+if TYPE_CHECKING:
+    from floorman.documents.render import Printed
+    from floorman.rules.loader import CompiledRule, Rulebook
+
+__all__ = [
+    "RulebookGameError",
+    "dealing_procedure",
+    "options_view",
+    "rule_view",
+    "sheet_page",
+    "sheet_pdf",
+    "sheet_view",
+]
+
+View = dict[str, Any]
+
+
+class RulebookGameError(FloormanError):
+    """A game the rulebook does not define."""
+
+
+def sheet_view(
+    book: Rulebook,
+    games: Iterable[str],
+    *,
+    day: datetime.date,
+    base: Rulebook | None = None,
+    house: str | None = None,
+    paper: str = "letter",
+    four_colour: bool = False,
+) -> View:
+    """A rule sheet for one game, or a booklet when *games* names several.
+
+    *book* is the rulebook in force (house profile applied), *base* the
+    rulebook it extends and *house* the house's name, when there is one.
+    """
+    chosen = list(games)
+    for game in chosen:
+        if game not in book.games:
+            known = ", ".join(book.games)
+            raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
+    booklet = len(chosen) > 1
+    reference = base or book
+    title = "Rule booklet" if booklet else f"{GAME_TITLES.get(chosen[0], chosen[0])} rule sheet"
+    options = options_view(book, base)
+    changed = sum(1 for row in options if row["house"])
+    meta = [long_date(day)]
+    if house is not None:
+        meta.append(f"{changed} house option{'s' if changed != 1 else ''} changed")
+    return {
+        "doc": {
+            "title": title,
+            "house": house or reference.title,
+            "source": edition(reference),
+            "date": long_date(day),
+            "paper": paper,
+            "four_colour": four_colour,
+            "meta": meta,
+        },
+        "booklet": booklet,
+        "rulebook": {"name": reference.name, "title": reference.title},
+        "house": house or "",
+        "games": [_game_view(book, game) for game in chosen],
+        "options": options,
+        "betting": _BETTING,
+        "rankings": hand_rankings(low=any(book.games[g].low for g in chosen)),
+    }
+
+
+def sheet_page(
+    book: Rulebook,
+    games: list[str],
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+    standalone: bool = False,
+) -> str:
+    """The rule sheet of ``games`` under ``book`` today, as HTML for the printer, or as a
+    page that stands alone."""
+    from floorman.documents import render
+
+    view = sheet_view(
+        book, games, day=datetime.date.today(), base=base, house=house, paper=size,
+        four_colour=four_colour,
+    )  # fmt: skip
+    return render.render_html("sheet.html", view, standalone=standalone)
+
+
+def sheet_pdf(
+    book: Rulebook,
+    games: list[str],
+    *,
+    base: Rulebook | None,
+    house: str | None,
+    size: str,
+    four_colour: bool = False,
+) -> Printed:
+    """The rule sheet of ``games`` under ``book`` today, printed."""
+    from floorman.documents import render
+
+    page = sheet_page(book, games, base=base, house=house, size=size, four_colour=four_colour)
+    return render.html_to_pdf(page)
+
+
+def _game_view(book: Rulebook, game: str) -> View:
+    spec = book.games[game]
+    in_force, off = [], []
+    for rule in book.rules:
+        if game not in rule.games:
+            continue
+        switched = _switched_off(rule, book.options)
+        if switched:
+            off.append(
+                {
+                    "title": rule.rule.title,
+                    "cite": rule.rule.cite,
+                    "options": [option_title(book, name) for name in switched],
+                }
+            )
+        else:
+            in_force.append(rule_view(book, rule, game))
+    return {
+        "name": game,
+        "title": GAME_TITLES.get(game, spec.description or game),
+        "procedure": dealing_procedure(
+            game,
+            hole_cards=spec.hole_cards,
+            hole_cards_used=spec.hole_cards_used,
+            low=spec.low is not None,
+            hilo_odd_chip=str(book.options.get("hilo_odd_chip", "high")),
+        ),
+        "rules": in_force,
+        "switched_off": off,
+    }
+
+
+_BETTING: Final = (
+    {
+        "label": "No-limit",
+        "text": "A player may bet or raise any amount up to all the chips in front of them. "
+        "The smallest bet is the big blind; a raise must be at least the size of the last "
+        "bet or raise on the round.",
+    },
+    {
+        "label": "Pot-limit",
+        "text": "The largest bet is the size of the pot. The largest raise: call the bet, "
+        "then raise by the size of the pot including that call (pot 100, bet 20: raise to "
+        "at most 160).",
+    },
+    {
+        "label": "Limit",
+        "text": "Bets and raises are fixed: the small bet (the big blind) before the flop and "
+        "on the flop, twice that on the turn and the river.",
+    },
+)
+
+
+def dealing_procedure(
+    game: str,
+    *,
+    hole_cards: int,
+    hole_cards_used: int | None,
+    low: bool,
+    hilo_odd_chip: str = "high",
+) -> list[View]:
+    """The normal dealing procedure of *game*, street by street, as a dealer follows it.
+
+    Each step is ``{"label": ..., "text": ...}``.
+
+    >>> [s["label"] for s in dealing_procedure("holdem", hole_cards=2,
+    ...     hole_cards_used=None, low=False)]  # doctest: +NORMALIZE_WHITESPACE
+    ['Button and blinds', 'The deal', 'First betting round', 'The flop',
+     'The turn', 'The river', 'The showdown']
+    """
+    rounds = number_word(hole_cards)
+    steps: list[View] = [
+        {
+            "label": "Button and blinds",
+            "text": "The button moves one seat to the left after every hand. The first player "
+            "to the left of the button posts the small blind and the next player the big "
+            "blind. Heads-up, the button posts the small blind and acts first before the flop, "
+            "last after it. Any antes go in before the deal.",
+        },
+        {
+            "label": "The deal",
+            "text": f"Shuffle and cut, then deal one card at a time face down, clockwise, "
+            f"starting with the first player to the left of the button, until every player has "
+            f"{rounds} hole cards ({rounds} rounds).",
+        },
+        {
+            "label": "First betting round",
+            "text": "The player to the left of the big blind acts first: fold, call the big "
+            "blind or raise. The big blind may raise an unraised pot.",
+        },
+        {
+            "label": "The flop",
+            "text": "Burn one card, then turn three board cards face up together. Second betting "
+            "round: the first active player to the left of the button acts first, checking or "
+            "betting; after a bet, each player folds, calls or raises.",
+        },
+        {
+            "label": "The turn",
+            "text": "Burn one card and turn the fourth board card. Third betting round, as on "
+            "the flop; in limit games the bet doubles.",
+        },
+        {
+            "label": "The river",
+            "text": "Burn one card and turn the fifth board card. Final betting round, as on "
+            "the turn.",
+        },
+        {
+            "label": "The showdown",
+            "text": _showdown(hole_cards, hole_cards_used, low, hilo_odd_chip),
+        },
+    ]
+    return steps
+
+
+def _showdown(hole_cards: int, used: int | None, low: bool, hilo_odd_chip: str) -> str:
+    text = (
+        "The last player to bet or raise on the river shows first; if nobody bet, the first "
+        "active player to the left of the button shows first. "
+    )
+    if used is None:
+        text += (
+            f"Each player makes the best five-card hand from the {number_word(hole_cards)} "
+            "hole cards and the five board cards, and may use all five board cards (playing "
+            "the board), but must declare it before discarding, or gives up all claim to the "
+            "pot."
+        )
+    else:
+        words = number_word(used)
+        text += (
+            f"Each player must use exactly {words} hole cards with exactly "
+            f"{number_word(5 - used)} board cards; playing the board is not possible. The "
+            f"whole {number_word(hole_cards)}-card hand should be shown to win the pot."
+        )
+    if low:
+        odd = "the high hand" if hilo_odd_chip == "high" else "the low hand"
+        text += (
+            " The pot is split between the best high hand and the best low hand; a player "
+            "may use different cards for each. A low must be five cards of different ranks, "
+            "eight or lower (8-or-better; an ace is low). If no hand qualifies for low, the "
+            f"best high hand wins the whole pot. An odd chip between high and low goes to {odd}."
+        )
+    else:
+        text += " The best hand wins; tied hands split the pot."
+    return text
+
+
+def options_view(book: Rulebook, base: Rulebook | None = None) -> list[View]:
+    """The options in force, in the rulebook's order; ``house`` marks a changed default.
+
+    *base* is the rulebook the house profile extends; without it nothing is marked.
+    """
+    rows = []
+    for name, spec in book.option_specs.items():
+        value = book.options[name]
+        rows.append(
+            {
+                "name": name,
+                "label": option_title(book, name),
+                "value": in_words(value),
+                "description": " ".join(spec.description.split()),
+                "cite": spec.cite or "",
+                "house": base is not None and base.options.get(name) != value,
+            }
+        )
+    return rows
+
+
+def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> View:
+    """One rule as a sheet prints it: its steps worded for no hand in particular.
+
+    The step texts are filled by the rules' own sandbox with the words of the
+    rule's first situation ("the exposed card"), or with neutral placeholders;
+    steps a house option turns off are left out.
+    """
+    situation = next(
+        (book.situations[name] for name in rule.rule.situations if name in book.situations),
+        None,
+    )
+    facts: dict[str, Any] = dict(situation.facts) if situation is not None else {}
+    if game is not None:
+        spec = book.games.get(game)
+        facts.setdefault("game", game)
+        if spec is not None:
+            facts.setdefault("game.hole_cards", spec.hole_cards)
+            facts.setdefault("game.play_the_board", spec.play_the_board)
+    words = placeholders(situation.vars if situation is not None else None)
+    if game is not None and "game" not in (situation.vars if situation else {}):
+        words["game"] = GAME_TITLES.get(game, game)
+    read = _facts_reader(facts)
+    steps = [
+        sentence(render_text(step.step.text, words))
+        for step in rule.steps
+        if step.test is None or step.test(read)
+    ]
+    examples = rule.rule.examples
+    example = examples[0].describe if examples else None
+    return {
+        "id": rule.id,
+        "title": rule.rule.title,
+        "cite": rule.rule.cite,
+        "outcome": rule.rule.outcome,
+        "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
+        "steps": steps,
+        "note": in_floor_words(book, rule.rule.note) if rule.rule.note else "",
+        "example": example or "",
+        "situations": [
+            book.situations[name].title for name in rule.rule.situations if name in book.situations
+        ],
+    }
+
+
+def _facts_reader(facts: Mapping[str, Any]) -> Any:
+    def read(name: str) -> Any:
+        if name in facts:
+            return facts[name]
+        return FACTS[name].ask_default if name in FACTS else None
+
+    return read
+
+
+def _switched_off(rule: CompiledRule, options: Mapping[str, Any]) -> list[str]:
+    """Options whose current values keep *rule* from ever applying."""
+    when = rule.rule.when
+    if when is None:
+        return []
+    tests = when.all if when.all is not None else [when]
+    off = []
+    for test in tests:
+        if test.fact is not None and test.fact.startswith(OPTION_PREFIX):
+            check = compile_predicate(test, options=options, conditions={})
+            if not check(_facts_reader({})):
+                off.append(test.fact.removeprefix(OPTION_PREFIX))
+    return off

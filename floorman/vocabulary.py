@@ -1,0 +1,82 @@
+"""The words floorman shows people: games by name, rulings' outcomes, ordinals, numbers.
+
+Each table is kept once, so a rule sheet, a dealer's line, a ruling and a
+drill say a thing the same way. Two tables name the games because a page
+and a sentence need different names: a sheet is titled "Omaha High-Low
+(8-or-better)", a dealer reads "Omaha hi-lo no-limit 1/2". Nothing of
+floorman is imported here: every layer may speak.
+
+>>> GAME_TITLES["omaha-hilo"], GAME_SHORT_NAMES["omaha-hilo"]
+('Omaha High-Low (8-or-better)', 'Omaha hi-lo')
+>>> OUTCOME_LABELS["void"]
+'Hand void'
+>>> ORDINALS[1], ordinal(2), ordinal(23)
+('second', 'second', '23rd')
+>>> number_word(4), number_word(12)
+('four', '12')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "GAME_SHORT_NAMES",
+    "GAME_TITLES",
+    "NUMBER_WORDS",
+    "ORDINALS",
+    "OUTCOME_LABELS",
+    "number_word",
+    "ordinal",
+]
+
+GAME_TITLES: Final = {
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha-hilo": "Omaha High-Low (8-or-better)",
+}
+"""How a printed page titles each game: a rule sheet, a quick-reference card, a drill."""
+
+GAME_SHORT_NAMES: Final = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}
+"""How a line of text names each game: a dealer's headline, a refused event."""
+
+OUTCOME_LABELS: Final = {
+    "misdeal": "Misdeal",
+    "void": "Hand void",
+    "continue": "Play continues",
+    "dead-hand": "Dead hand",
+    "forfeit": "Forfeit",
+}
+"""How a printed ruling names its outcome."""
+
+ORDINALS: Final = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth", "twentieth",
+)  # fmt: skip
+"""``first`` to ``twentieth``: a deal round, a card off the deck, a place among tied seats."""
+
+NUMBER_WORDS: Final = {
+    1: "one", 2: "two", 3: "three", 4: "four", 5: "five",
+    6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+}  # fmt: skip
+"""Small counts as a sentence writes them: ``two hole cards``, ``two burn cards``."""
+
+
+def ordinal(number: int) -> str:
+    """``second`` for 2; ``23rd`` past twenty.
+
+    >>> [ordinal(n) for n in (1, 20, 21, 22, 111, 112, 113)]
+    ['first', 'twentieth', '21st', '22nd', '111th', '112th', '113th']
+    """
+    if 1 <= number <= len(ORDINALS):
+        return ORDINALS[number - 1]
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def number_word(number: int) -> str:
+    """A count in words up to ten, in digits past it: ``four``, ``12``."""
+    return NUMBER_WORDS.get(number, str(number))
