@@ -13,7 +13,7 @@ The package is layered; a layer imports only from itself and the layers below
 - the domain, with no terminal, store, network or web library: ``rules/``,
   ``drills/``, ``session/``, ``showdown/``, ``hand/``, and ``replay`` and
   ``recording``;
-- ``cards``, ``errors`` and small helpers (``ansi``, ``limits``, ``numerals``,
+- ``cards``, ``errors`` and small helpers (``ansi``, ``bounds``, ``numerals``,
   ``inputfile``, ``strictdata``, ``_resources``).
 """
 

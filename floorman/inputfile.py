@@ -2,7 +2,7 @@
 
 A FIFO or ``/dev/zero`` named ``hand.phh`` would hang a command or fill
 its memory, so only a regular file is read, and no more than
-:data:`~floorman.limits.MAX_FILE_BYTES` of it. Every refusal is a
+:data:`~floorman.bounds.MAX_FILE_BYTES` of it. Every refusal is a
 :class:`InputFileError` naming the file.
 """
 
@@ -12,8 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from floorman.bounds import MAX_FILE_BYTES
 from floorman.errors import FloormanError, shown
-from floorman.limits import MAX_FILE_BYTES
 
 __all__ = ["InputFileError", "read_input"]
 

@@ -14,8 +14,8 @@ floorman.numerals.NumberError: "²" is not a seat number
 
 from __future__ import annotations
 
+from floorman.bounds import MAX_CHIPS, MAX_SEAT
 from floorman.errors import FloormanError
-from floorman.limits import MAX_CHIPS, MAX_SEAT
 
 __all__ = ["NumberError", "chip_amount", "is_number", "seat_number", "whole_number"]
 
@@ -39,7 +39,7 @@ def whole_number(word: str, what: str, most: int) -> int:
 
 
 def seat_number(word: str) -> int:
-    """A seat, 1 to :data:`~floorman.limits.MAX_SEAT`."""
+    """A seat, 1 to :data:`~floorman.bounds.MAX_SEAT`."""
     seat = whole_number(word, "a seat number", MAX_SEAT)
     if seat < 1:
         raise NumberError(f'"{word}" is not a seat number: seats are numbered from 1')
@@ -48,7 +48,7 @@ def seat_number(word: str) -> int:
 
 def chip_amount(word: str) -> int:
     """An amount of chips (``1,000`` and ``1_000`` read as 1000), up to
-    :data:`~floorman.limits.MAX_CHIPS`."""
+    :data:`~floorman.bounds.MAX_CHIPS`."""
     cleaned = word.replace(",", "").replace("_", "")
     if cleaned.startswith("-") and is_number(cleaned[1:]):
         raise NumberError(f'"{_short(word)}": an amount cannot be below zero')

@@ -4,7 +4,7 @@ YAML keeps the last of two equal keys, so ``events:`` written twice drops
 the first list without a word, and a seat written twice keeps one stack:
 floorman's YAML loaders refuse a repeated key instead, naming its line.
 Every reader refuses values nested deeper than
-:data:`~floorman.limits.MAX_NESTING`, which no hand, rulebook or PHH file
+:data:`~floorman.bounds.MAX_NESTING`, which no hand, rulebook or PHH file
 needs and which would otherwise exhaust the parser's stack.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from floorman.limits import MAX_NESTING
+from floorman.bounds import MAX_NESTING
 
 if TYPE_CHECKING:
     import yaml
@@ -22,7 +22,7 @@ __all__ = ["NestingError", "load_json", "load_toml", "strict_loader", "yaml_prob
 
 
 class NestingError(ValueError):
-    """A value nested deeper than :data:`~floorman.limits.MAX_NESTING`."""
+    """A value nested deeper than :data:`~floorman.bounds.MAX_NESTING`."""
 
     def __init__(self) -> None:
         super().__init__(f"nested more than {MAX_NESTING} deep")

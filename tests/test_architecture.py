@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
         "the domain",
         frozenset({"rules", "drills", "session", "showdown", "hand", "replay", "recording"}),
     ),
-    ("the helpers", frozenset({"cards", "errors", "ansi", "limits", "numerals", "inputfile",
+    ("the helpers", frozenset({"cards", "errors", "ansi", "bounds", "numerals", "inputfile",
                                "strictdata", "vocabulary", "_resources", "__init__"})),
 )  # fmt: skip
 """From the top: each layer's packages (``cli``) and top-level modules (``replay``);

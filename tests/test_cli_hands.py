@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from floorman.bounds import MAX_EVENTS_PER_HAND
 from floorman.cli import app
 from floorman.interchange.handfile import load_hand
-from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.replay import check_hand, replay
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -469,25 +469,25 @@ def test_the_house_profile_shown_loads_and_its_examples_hold(tmp_path: Path) -> 
 
 
 def test_limits_md_gives_the_limits_the_code_keeps() -> None:
-    from floorman import limits
+    from floorman import bounds
     from floorman.drills.questions import MAX_COUNT
 
-    exponent = len(str(limits.MAX_CHIPS)) - 1
-    assert 10**exponent == limits.MAX_CHIPS, "docs/limits.md writes the chip limit as 10^N"
-    assert limits.MAX_ID == 2**63 - 1, "docs/limits.md writes the hand id limit as 2^63 - 1"
-    text = " ".join(page("limits.md").split())
+    exponent = len(str(bounds.MAX_CHIPS)) - 1
+    assert 10**exponent == bounds.MAX_CHIPS, "docs/bounds.md writes the chip limit as 10^N"
+    assert bounds.MAX_ID == 2**63 - 1, "docs/bounds.md writes the hand id limit as 2^63 - 1"
+    text = " ".join(page("bounds.md").split())
     for said in (
-        f"at most {limits.MAX_EVENTS_PER_HAND:,} events",
-        f"an event line at most {limits.MAX_EVENT_CHARS:,} characters",
-        f"at most {limits.MAX_FILE_BYTES // 2**20} MiB",
-        f"nested at most {limits.MAX_NESTING} deep",
-        f"numbered 1 to {limits.MAX_SEAT}",
+        f"at most {bounds.MAX_EVENTS_PER_HAND:,} events",
+        f"an event line at most {bounds.MAX_EVENT_CHARS:,} characters",
+        f"at most {bounds.MAX_FILE_BYTES // 2**20} MiB",
+        f"nested at most {bounds.MAX_NESTING} deep",
+        f"numbered 1 to {bounds.MAX_SEAT}",
         f"at most 10^{exponent} in the smallest unit",
         "a hand id is at most 2^63 - 1",
         f"at most {MAX_COUNT} questions",
-        f"a step text in a rulebook is at most {limits.MAX_STEP_CHARS:,} characters",
+        f"a step text in a rulebook is at most {bounds.MAX_STEP_CHARS:,} characters",
     ):
-        assert said in text, f"docs/limits.md does not say {said!r}"
+        assert said in text, f"docs/bounds.md does not say {said!r}"
 
 
 def test_store_md_gives_each_backends_schema_version() -> None:

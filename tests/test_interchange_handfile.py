@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_FILE_BYTES, MAX_SEAT
 from floorman.hand.events import NotationError
 from floorman.hand.structures import STRUCTURES
 from floorman.interchange.handfile import (
@@ -26,7 +27,6 @@ from floorman.interchange.handfile import (
     parse_hand,
 )
 from floorman.interchange.plainhand import GAMES, PlainHand, plain_hand, read_data
-from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_FILE_BYTES, MAX_SEAT
 
 CONTRACT = """\
 game: holdem          # holdem | omaha | omaha-hilo

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.interchange.handfile import Hand, HandFileError, HandHeader, load_hand
 from floorman.interchange.plainhand import PlainHand, plain_hand, plain_header, read_hand
-from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FIELDS = list(HandHeader.model_fields)

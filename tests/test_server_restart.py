@@ -14,7 +14,7 @@ from pgcluster import Cluster, binaries, cluster
 from roomserver import Room, running_room
 
 from floorman.store._backend import Database, open_database
-from floorman.store._postgres import Disconnected, OutcomeUnknown
+from floorman.store.errors import Disconnected, OutcomeUnknown
 
 
 @pytest.fixture(scope="module")

@@ -18,13 +18,11 @@ from pgcluster import Cluster
 
 from floorman.store._backend import masked, open_database
 from floorman.store._schema import POSTGRES, SQLITE
+from floorman.store.errors import AlreadyAnswered, StoreConflict, StoreError
 from floorman.store.hands import (
-    AlreadyAnswered,
     Record,
     Store,
-    StoreConflict,
     StoredHand,
-    StoreError,
     open_store,
 )
 from floorman.store.staff import open_staff, staff_of

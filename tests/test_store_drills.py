@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from floorman.store.drills import Answered, open_drill_store
-from floorman.store.hands import StoreError, open_store
+from floorman.store.errors import StoreError
+from floorman.store.hands import open_store
 
 
 def answers(*marks: tuple[str, bool]) -> list[Answered]:

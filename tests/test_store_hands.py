@@ -19,10 +19,9 @@ from stores import refused
 
 from floorman.store._schema import SQLITE
 from floorman.store._sqlite import APPLICATION_ID
+from floorman.store.errors import StoreConflict, StoreError
 from floorman.store.hands import (
     Store,
-    StoreConflict,
-    StoreError,
     default_db_path,
     open_store,
 )

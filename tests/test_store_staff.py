@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from stores import refused
 
+from floorman.store.errors import StoreError
 from floorman.store.hands import open_store
 from floorman.store.passwords import hash_password, verify_password
-from floorman.store.staff import StoreError, open_staff
+from floorman.store.staff import open_staff
 
 
 def test_a_user_is_kept_with_a_hash_and_found_without_regard_to_case(store_url: str) -> None:

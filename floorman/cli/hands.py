@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from floorman.bounds import MAX_ID
 from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
 from floorman.cli._options import (
     AddDbOption,
@@ -25,7 +26,6 @@ from floorman.cli._options import (
     plain_text,
     seat_chips,
 )
-from floorman.limits import MAX_ID
 from floorman.numerals import NumberError, chip_amount
 
 HandArgument = Annotated[

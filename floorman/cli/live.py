@@ -25,7 +25,7 @@ from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._options import ByOption, DbOption, TableOption
 
 if TYPE_CHECKING:
-    from floorman.store.hands import SQLiteStore
+    from floorman.store.hands import Store
     from floorman.tables.hands import Loaded
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
@@ -99,7 +99,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     from floorman.cli._console import show
     from floorman.cli._errors import user_errors
     from floorman.errors import FloormanError
-    from floorman.store.hands import StoreConflict
+    from floorman.store.errors import StoreConflict
     from floorman.tables import hands
     from floorman.tables.view import award_lines, detail_lines, reminder_lines, state_lines
 
@@ -119,7 +119,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
         typer.echo(_NEXT)
     prompt = f"table {stored.table}> "
 
-    def catch_up(store: SQLiteStore, line: str) -> bool:
+    def catch_up(store: Store, line: str) -> bool:
         """Reload the table if another terminal recorded to it; ``True`` when it did."""
         before = holder[0]
         now = hands.current(store, before)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from floorman.bounds import MAX_ID
 from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     DbOption,
@@ -17,7 +18,6 @@ from floorman.cli._options import (
     output_option,
 )
 from floorman.errors import FloormanError
-from floorman.limits import MAX_ID
 from floorman.numerals import is_number, whole_number
 
 if TYPE_CHECKING:

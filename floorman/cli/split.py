@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import typer
 
+from floorman.bounds import MAX_CHIPS, MAX_SEAT
 from floorman.cards import Card, CardError, parse_cards
 from floorman.cli._app import TABLE, app, fail, help_example
-from floorman.limits import MAX_CHIPS, MAX_SEAT
 from floorman.numerals import NumberError, seat_number, whole_number
 from floorman.showdown.chipstacks import check_denominations, chip_breakdown, format_chips
 from floorman.showdown.oddchips import (

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from floorman.bounds import MAX_ID
 from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._errors import user_errors
 from floorman.cli._options import (
@@ -27,7 +28,6 @@ from floorman.cli._options import (
     plain_text,
 )
 from floorman.cli._output import counted
-from floorman.limits import MAX_ID
 
 if TYPE_CHECKING:
     from floorman.session.seating import Change

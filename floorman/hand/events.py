@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal, cast
 
+from floorman.bounds import MAX_EVENT_CHARS
 from floorman.cards import Card, CardError, format_cards, parse_card
 from floorman.errors import FloormanError, is_utf8, shown
-from floorman.limits import MAX_EVENT_CHARS
 from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
 __all__ = [

@@ -33,6 +33,7 @@ from pydantic import (
     model_validator,
 )
 
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
@@ -47,7 +48,6 @@ from floorman.interchange.plainhand import (
     start_state,
     yaml_loader,
 )
-from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 
 __all__ = [
     "MAX_TABLE_SEATS",

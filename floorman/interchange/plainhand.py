@@ -28,9 +28,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.errors import FloormanError
 from floorman.hand.structures import DEFAULT_RAISE_CAP, STRUCTURES
-from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.strictdata import NestingError, load_json, yaml_problem
 
 if TYPE_CHECKING:

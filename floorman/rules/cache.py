@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from floorman import __version__
-from floorman.limits import MAX_FILE_BYTES
+from floorman.bounds import MAX_FILE_BYTES
 from floorman.rules import plain
 
 if TYPE_CHECKING:

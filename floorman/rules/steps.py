@@ -7,7 +7,7 @@ is allowed: printing the documented variables
 comparisons and ``~``, and a few filters and tests that cannot grow the
 text (:data:`FILTERS`, :data:`TESTS`). No loop, no call, no attribute, no
 include, import or macro: a text fills in bounded time and memory, at most
-ten times :data:`~floorman.limits.MAX_STEP_CHARS`. The shape is checked
+ten times :data:`~floorman.bounds.MAX_STEP_CHARS`. The shape is checked
 when the rulebook loads, not when a dealer is waiting for a ruling, and
 again before a text is first compiled. A text that only prints variables
 (every shipped text does) is filled just as Jinja2 would fill it, without
@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
+from floorman.bounds import MAX_STEP_CHARS
 from floorman.errors import FloormanError
-from floorman.limits import MAX_STEP_CHARS
 from floorman.rules.catalogue import TEMPLATE_VARS
 
 if TYPE_CHECKING:

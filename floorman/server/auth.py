@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from floorman.server.views import STATION
-from floorman.store.staff import Role, SQLiteStaff
+from floorman.store.staff import Role, Staff
 
 __all__ = ["SIGN_IN_COOKIE", "Caller", "caller_from", "csrf_matches"]
 
@@ -58,7 +58,7 @@ class Caller:
         return f"station {self.table}" if self.role == "station" else self.who
 
 
-def caller_from(staff: SQLiteStaff, cookie: str | None, authorization: str | None) -> Caller | None:
+def caller_from(staff: Staff, cookie: str | None, authorization: str | None) -> Caller | None:
     """The caller a request's sign-in cookie or ``Authorization: Bearer`` token names."""
     if authorization is not None:
         scheme, _, token = authorization.partition(" ")

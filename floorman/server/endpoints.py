@@ -20,7 +20,7 @@ from floorman.server import answers, auth
 from floorman.server.auth import Caller
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
-from floorman.store.hands import StoreError
+from floorman.store.errors import StoreError
 
 __all__ = [
     "Endpoint",

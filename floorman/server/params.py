@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from floorman.limits import MAX_ID
+from floorman.bounds import MAX_ID
 from floorman.rules.search import MAX_QUERY_CHARS
 from floorman.server import documents
 

@@ -27,16 +27,8 @@ from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
-from floorman.store._postgres import Disconnected
-from floorman.store.hands import (
-    AlreadyAnswered,
-    Record,
-    Store,
-    StoreConflict,
-    StoredHand,
-    StoreError,
-    standing,
-)
+from floorman.store.errors import AlreadyAnswered, Disconnected, StoreConflict, StoreError
+from floorman.store.hands import Record, Store, StoredHand, standing
 from floorman.store.staff import Staff, staff_of
 from floorman.tables import hands as _hands
 from floorman.tables.view import award_lines, reminder_lines, state_lines

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
+from floorman.bounds import MAX_CHIPS, MAX_SEAT
 from floorman.hand.table import Table, TableError
-from floorman.limits import MAX_CHIPS, MAX_SEAT
 from floorman.session.rotation import (
     ButtonRule,
     next_button,

@@ -23,28 +23,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.store._backend import masked
-from floorman.store._sqlite import APPLICATION_ID, Duplicate, StoreError
+from floorman.store._sqlite import APPLICATION_ID
+from floorman.store.errors import Disconnected, Duplicate, OutcomeUnknown, StoreError
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["Disconnected", "OutcomeUnknown", "PostgresDatabase"]
+__all__ = ["PostgresDatabase"]
 
 _LOCK: Final = APPLICATION_ID
 """The advisory lock writers of a store take (locks are per database): alone, the store's;
 with a table's name hashed, that table's."""
 
 _CONNECT_SECONDS: Final = 10
-
-
-class Disconnected(StoreError):
-    """The connection was broken (the server restarted, the network went) before anything
-    of the call was committed: the same call on a new connection is safe."""
-
-
-class OutcomeUnknown(StoreError):
-    """The connection broke while a transaction was being committed: it may have been
-    kept or not, and only a retry the store recognises (an idempotency key) can tell."""
 
 
 class PostgresDatabase:

@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final
 
-from floorman.errors import FloormanError
+from floorman.store.errors import Duplicate, StoreError
 
 APPLICATION_ID: Final = 0x464C524D
 """floorman's mark in the file header: "FLRM"."""
@@ -31,15 +31,6 @@ KNOWN_TABLES: Final = frozenset(
     | {"idempotent", "staff_passwords", "station_revoked"}
 )
 """Every table a floorman store holds, by any version: a file with only these is ours."""
-
-
-class StoreError(FloormanError, RuntimeError):
-    """The store cannot do what was asked: no such hand, a table busy with another hand, ..."""
-
-
-class Duplicate(StoreError):
-    """A row the store keeps once (a user's name, ...) was already there: the store refused
-    a second, however the writers were interleaved."""
 
 
 def explain(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> StoreError:

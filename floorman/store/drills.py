@@ -21,7 +21,7 @@ from pathlib import Path
 
 from floorman.drills.model import TOPICS
 from floorman.store._backend import Database, open_database
-from floorman.store._sqlite import StoreError
+from floorman.store.errors import StoreError
 
 __all__ = ["Answered", "DrillStore", "Progress", "open_drill_store"]
 

@@ -23,18 +23,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
-from floorman.limits import MAX_EVENTS_PER_HAND
+from floorman.bounds import MAX_EVENTS_PER_HAND
 from floorman.store._backend import Database, open_database
-from floorman.store._sqlite import StoreError
+from floorman.store.errors import AlreadyAnswered, StoreConflict, StoreError
 
 __all__ = [
-    "AlreadyAnswered",
     "HandStore",
     "Record",
-    "SQLiteStore",
     "Store",
-    "StoreConflict",
-    "StoreError",
     "StoredHand",
     "TableEntry",
     "changed_meanwhile",
@@ -42,18 +38,6 @@ __all__ = [
     "open_store",
     "standing",
 ]
-
-
-class StoreConflict(StoreError):
-    """The hand changed (another terminal recorded to it) since it was read."""
-
-
-class AlreadyAnswered(StoreError):
-    """A post with this idempotency key was stored before: here is the answer it got."""
-
-    def __init__(self, answer: str) -> None:
-        super().__init__("already answered")
-        self.answer = answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +510,6 @@ class Store:
         return standing(records)
 
 
-SQLiteStore = Store
 """The name callers knew the store by when it was SQLite only."""
 
 

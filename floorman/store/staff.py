@@ -29,13 +29,12 @@ from pathlib import Path
 from typing import Final, Literal, Protocol
 
 from floorman.store._backend import Database, chunks, open_database
-from floorman.store._sqlite import Duplicate, StoreError
+from floorman.store.errors import Duplicate, StoreError
 from floorman.store.hands import Store
 
 __all__ = [
     "ROLES",
     "SIGN_IN_HOURS",
-    "SQLiteStaff",
     "SignIn",
     "Staff",
     "StaffStore",
@@ -328,5 +327,4 @@ class Staff:
             )
 
 
-SQLiteStaff = Staff
 """The name callers knew the staff store by when it was SQLite only."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from floorman.bounds import MAX_EVENTS_PER_HAND
 from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
 from floorman.interchange.plainhand import plain_header
-from floorman.limits import MAX_EVENTS_PER_HAND
 from floorman.recording import Recording
 from floorman.store.hands import Record, Store, StoredHand, open_store, standing
 from floorman.tables.view import award_lines, reminder_lines, state_lines

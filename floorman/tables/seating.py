@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from floorman.limits import MAX_SEAT
+from floorman.bounds import MAX_SEAT
 from floorman.session.record import table_record
 from floorman.session.seating import (
     Change,

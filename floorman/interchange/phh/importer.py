@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
 from floorman.cards import CardError
 from floorman.hand.events import Board, Burn, Cards, Deal, Event, EventError, Muck, Note, Post, Show
 from floorman.hand.state import HandState
@@ -30,7 +31,6 @@ from floorman.interchange.phh.notation import (
 from floorman.interchange.phh.starts import STARTS, start_key
 from floorman.interchange.phh.variants import VARIANTS
 from floorman.interchange.plainhand import MAX_TABLE_SEATS
-from floorman.limits import MAX_CHIPS, MAX_EVENTS_PER_HAND
 
 __all__ = ["import_phh"]
 

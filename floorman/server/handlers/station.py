@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from floorman.limits import MAX_EVENT_CHARS, MAX_ID
+from floorman.bounds import MAX_EVENT_CHARS, MAX_ID
 from floorman.server import answers, bodies
 from floorman.server.auth import Caller
 from floorman.server.endpoints import check_writable
