@@ -407,7 +407,7 @@ class _Importer:
         )
         imported = Imported(self.name, header, [], state)
         for post in posts:
-            amount = min(post.amount, state.stacks[post.seat])
+            amount = min(post.amount, state.betting.stacks[post.seat])
             if amount:
                 post = Post(post.seat, post.what, amount)
                 self.apply(imported, post, 0, "")
@@ -425,7 +425,7 @@ class _Importer:
         """Replay the actions, then note the file's finishing stacks."""
         state = imported.state
         events = imported.events
-        players = len(state.seats)
+        players = len(state.table.seats)
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
@@ -433,16 +433,16 @@ class _Importer:
             raise self.fail(
                 f"actions: a hand has at most {MAX_EVENTS_PER_HAND:,}, not {len(actions):,}"
             )
-        hole = state.hole_count
+        hole = state.ledger.hole_count
         for number, raw in enumerate(actions, 1):
             if type(raw) is str:
                 known = _BETTING.get(raw)
                 if known is not None and known.seat <= players:
                     event = known.first  # as _Betting.event decides, without the call
                     if known.kind == "cc":
-                        if state.to_call(known.seat):
+                        if state.betting.to_call(known.seat):
                             event = known.second
-                    elif known.kind == "cbr" and state.current_bet:
+                    elif known.kind == "cbr" and state.betting.current_bet:
                         event = known.second
                     try:
                         state.apply(event, len(events) + 1)
@@ -489,7 +489,7 @@ class _Importer:
         if actor == "d":
             what = words[1] if len(words) > 1 else ""
             if what == "dh" and len(words) == 4:
-                if not state.deal_complete:
+                if not state.ledger.deal_complete:
                     self.apply(imported, _DEAL, number, raw)
                 seat = self.player(words[2], number, raw)
                 cards = _cards(words[3])
@@ -499,7 +499,7 @@ class _Importer:
                     self.apply(imported, Cards(seat, cards), number, raw)
                 return
             if what == "db" and len(words) == 3:
-                street = state.next_board_street
+                street = state.ledger.next_board_street
                 board = _cards(words[2])
                 if street is None or None in board:
                     raise self.fail(f'action {number} "{raw}": not a board card to deal')
@@ -533,7 +533,7 @@ class _Importer:
         cards = _RUNS.get(words[3]) or _run(words[3])
         if seat is None or cards is None or len(cards) != hole:
             return False
-        if not imported.state.deal_complete:
+        if not imported.state.ledger.deal_complete:
             self.apply(imported, _DEAL, number, raw)
         if any(cards):
             self.apply(imported, Cards(seat, cards), number, raw)
@@ -546,7 +546,7 @@ class _Importer:
         if len(words) != 3 or "#" in raw:
             return False
         board = _run(words[2])
-        street = imported.state.next_board_street
+        street = imported.state.ledger.next_board_street
         if board is None or street is None or None in board:
             return False
         self.apply(imported, _BURN, number, raw)
@@ -560,7 +560,7 @@ class _Importer:
             return Muck(seat)
         if what == "sm" and len(args) == 1:
             if args[0] == "-":
-                known = state.hole(seat)
+                known = state.ledger.hole(seat)
                 if None in known:
                     raise ValueError("the cards to show were never dealt face up")
                 return Show(seat, tuple(card for card in known if card is not None))
@@ -580,13 +580,13 @@ class _Importer:
 
     def apply(self, imported: Imported, event: Event, number: int, raw: str) -> None:
         state = imported.state
-        duplicates = len(state.duplicates)
+        duplicates = len(state.ledger.duplicates)
         try:
             state.apply(event, len(imported.events) + 1)
         except EventError as error:
             raise self.fail(f"{_where(number, raw)}: {error.reason}") from None
-        if len(state.duplicates) > duplicates:
-            twice = state.duplicates[-1]
+        if len(state.ledger.duplicates) > duplicates:
+            twice = state.ledger.duplicates[-1]
             raise self.fail(f"{_where(number, raw)}: {twice.card.ascii} is dealt twice")
         imported.events.append(event)
 
@@ -674,9 +674,9 @@ class _Betting(NamedTuple):
 
     def event(self, state: HandState) -> Action:
         if self.kind == "cc":
-            return self.first if state.to_call(self.seat) == 0 else self.second
+            return self.first if state.betting.to_call(self.seat) == 0 else self.second
         if self.kind == "cbr":
-            return self.first if state.current_bet == 0 else self.second
+            return self.first if state.betting.current_bet == 0 else self.second
         return self.first
 
 
@@ -819,8 +819,8 @@ def dump_phh(hand: Hand) -> str:
     except EventError as error:
         raise hand.error(error) from None
     final = ruled.state
-    played = {b.event for b in final.board}
-    order = final.order
+    played = {b.event for b in final.ledger.board}
+    order = final.table.deal_order
     player = {seat: index for index, seat in enumerate(order, 1)}
     count = len(order)
     antes = [hand.ante] * count
@@ -841,14 +841,14 @@ def dump_phh(hand: Hand) -> str:
     names: dict[int, str] = {}
     dealt = False
     for number, event in enumerate(events, 1):
-        to_act, seen, pot = state.to_act, len(state.actions), state.pot
+        to_act, seen, pot = state.to_act, len(state.betting.actions), state.betting.pot
         next(steps)
-        if isinstance(event, Miscount) and state.pot != pot:
+        if isinstance(event, Miscount) and state.betting.pot != pot:
             raise PhhError(f'PHH cannot record "{event}": a bet raised after it was made')
         if isinstance(event, Kill | Away):
             table.dies(event, state, to_act)
-        table.play(state.actions[seen:])
-        if state.event_count != number and not isinstance(event, Burn):
+        table.play(state.betting.actions[seen:])
+        if state.ledger.event_count != number and not isinstance(event, Burn):
             actions.append(f"# floorman: {event} (not played)")
         elif isinstance(event, Post):
             index = player[event.seat] - 1
@@ -865,7 +865,7 @@ def dump_phh(hand: Hand) -> str:
                 dealt = True
                 table.follow(Deal())
                 for seat in order:
-                    held = "".join("??" if c is None else c.ascii for c in final.hole(seat))
+                    held = "".join("??" if c is None else c.ascii for c in final.ledger.hole(seat))
                     actions.append(f"d dh p{player[seat]} {held}")
         elif isinstance(event, Board) and number in played:
             table.before_board()
@@ -888,7 +888,7 @@ def dump_phh(hand: Hand) -> str:
         elif isinstance(event, Retrieve):
             table.comes_back(event)
         elif isinstance(event, Kill | Away | Action | Chips | Says | StringBet | Motion):
-            if isinstance(event, Away) and event.seat not in state.folded:
+            if isinstance(event, Away) and event.seat not in state.betting.folded:
                 actions.append(f"# floorman: {event}")
         elif not isinstance(event, Burn):
             actions.append(f"# floorman: {event}")
@@ -966,7 +966,7 @@ class _PhhTable:
     def dies(self, event: Kill | Away, state: HandState, to_act: int | None) -> None:
         """A hand killed: a fold in turn, a muck at the showdown, else a fold to come."""
         seat = event.seat
-        if seat not in state.folded:
+        if seat not in state.betting.folded:
             return
         player = self.player[seat]
         if state.street == "showdown":
