@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.errors import FloormanError
-from floorman.hand.events import parse_event
+from floorman.hand.events import IllegalEvent, parse_event
 from floorman.interchange.handfile import Hand
 from floorman.rules.engine import RulesEngine, match_situation
 from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
@@ -203,6 +203,27 @@ def test_a_card_turned_in_time_waits_for_the_dealer_and_can_stand() -> None:
     stands = ruled([*turned, "1 check"])
     assert [r.rule for r in stands.rulings][-1] == "rrop.holdem.board.missed-burn-after-action"
     assert [(p.do, p.street) for p in stands.state.procedures] == [("burn-twice", "river")]
+
+
+def test_a_refused_event_puts_back_the_cards_the_procedure_moved() -> None:
+    """The dealer corrects a turn dealt without a burn, then a flop is recorded again:
+    bad input, so the turn is back on the board and the procedure still waits."""
+    turned = [*FLOP, "1 check", "2 check", "3 check", "turn 5s"]
+    hand = Hand.model_validate({**EXAMPLE_TABLE, "events": turned})
+    book = load_rulebook("rrop")
+    engine = RulesEngine(book, hand.game)
+    state = hand.start(book.options)
+    for number, event in enumerate(hand.parse_events(), 1):
+        engine.process(state, event, number)
+    before = state.snapshot()
+    with pytest.raises(IllegalEvent, match="the flop is out already"):
+        engine.process(state, parse_event("flop 2c 3c 4c"), len(turned) + 1)
+    assert state.snapshot() == before
+    assert [c.ascii for c in state.ledger.board_cards][-1] == "5s"
+    engine.process(state, parse_event("1 check"), len(turned) + 1)
+    stands = ruled([*turned, "1 check"])
+    assert engine.rulings == stands.rulings
+    assert state.snapshot() == stands.state.snapshot()
 
 
 def test_two_burns_after_a_missed_burn_that_stood() -> None:

@@ -36,7 +36,7 @@ from floorman.hand.events import (
     Reshuffle,
 )
 from floorman.hand.records import PendingStep, Place
-from floorman.hand.state import HandState
+from floorman.hand.state import HandSnapshot, HandState
 from floorman.rules.facts import (
     BOARD_STREETS,
     FactContext,
@@ -200,7 +200,7 @@ class RulesEngine:
             self._after_end(state, event, number)
             return None
         if self._moves and isinstance(event, Reshuffle | Cut | Burn | Board):
-            saved = state.copy(), list(self._moves), list(self._set_aside)
+            saved = state.snapshot(), list(self._moves), list(self._set_aside)
             self._make_moves(state)
             try:
                 return self._rule(state, event, number)
@@ -210,14 +210,11 @@ class RulesEngine:
         return self._rule(state, event, number)
 
     def _undo_moves(
-        self, state: HandState, before: HandState, moves: list[_Move], set_aside: list[Card]
+        self, state: HandState, before: HandSnapshot, moves: list[_Move], set_aside: list[Card]
     ) -> None:
         """Put the board back as it was when the event that set the moves going is refused:
         bad input leaves the hand as it found it."""
-        for cls in type(state).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(before, name):
-                    setattr(state, name, getattr(before, name))
+        state.restore(before)
         self._moves[:] = moves
         self._set_aside[:] = set_aside
 
