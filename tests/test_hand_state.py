@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import gc
+import weakref
 from typing import Any
 
 import pytest
@@ -707,6 +709,20 @@ def test_copy_is_independent() -> None:
     assert s.location(card("Ah")) == Place("board", street="flop")
     for name in HandState.__slots__:
         assert hasattr(c, name)
+
+
+def test_a_dropped_hand_is_freed_at_once() -> None:
+    """No reference cycle between the parts: a replay that drops hand after hand leaves
+    nothing for the garbage collector to find."""
+    s = play(FLOP_BETTING + "; 1 bet 10")
+    c = s.copy()
+    rounds = [weakref.ref(s.betting), weakref.ref(c.betting)]
+    gc.disable()
+    try:
+        del s, c
+        assert [r() for r in rounds] == [None, None]
+    finally:
+        gc.enable()
 
 
 # --- the property: random event streams ----------------------------------------------

