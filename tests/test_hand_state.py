@@ -12,9 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from floorman.cards import DECK, Card
+from floorman.hand.betting_round import BettingRound, BettingSnapshot
 from floorman.hand.events import EventError, IllegalEvent, parse_event
+from floorman.hand.irregular import SETTLEMENTS, IrregularBetting, IrregularSnapshot
+from floorman.hand.ledger import CardLedger, LedgerSnapshot
 from floorman.hand.records import Place, ProcedureError
-from floorman.hand.state import HandState
+from floorman.hand.state import HandSnapshot, HandState
 
 SIX = {1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 100}
 
@@ -815,6 +818,185 @@ def _random_procedure(s: HandState, pick: int) -> None:
             s.return_board()
     except ProcedureError:
         pass
+
+
+IRREGULAR_TEXTS = st.one_of(
+    st.builds(
+        lambda seat, chips: f"{seat} chips {'+'.join(map(str, chips))}",
+        st.integers(1, 6),
+        st.lists(st.sampled_from([1, 5, 25]), min_size=1, max_size=3),
+    ),
+    st.builds(
+        lambda seat, word, amount: (
+            f"{seat} says {word or amount}" + (f" {amount}" if word in ("bet", "raise") else "")
+        ),
+        st.integers(1, 6),
+        st.sampled_from(["fold", "check", "call", "bet", "raise", ""]),
+        st.integers(1, 60),
+    ),
+    st.builds(
+        lambda seat, a, b: f"{seat} string {a} {a + b}",
+        st.integers(1, 6),
+        st.integers(1, 30),
+        st.integers(1, 30),
+    ),
+    st.builds(lambda seat: f"{seat} motion", st.integers(1, 6)),
+    st.builds(
+        lambda verb, seat: f"{verb} {seat}",
+        st.sampled_from(["kill", "retrieve"]),
+        st.integers(1, 6),
+    ),
+)
+
+
+def observed(s: HandState) -> tuple[object, ...]:
+    """What can be read of a state through the public facts of each part."""
+    ledger, betting, irregular = s.ledger, s.betting, s.irregular
+    seats = s.table.seats
+    return (
+        s.snapshot(),
+        [s.location(c) for c in DECK],
+        ledger.hole_cards(),
+        [ledger.known_cards(seat) for seat in seats],
+        (ledger.stub_count, ledger.next_board_street, ledger.exposed, ledger.turned_early),
+        [betting.options(seat) for seat in seats],
+        [betting.may_raise(seat) for seat in seats],
+        (betting.showdown_order(), betting.live, betting.pot, betting.betting_left),
+        (irregular.skipped_actions(), irregular.skipped_actions(chips=True)),
+        (s.street, s.to_act, s.over, s.over_reason, s.accounting_problems()),
+    )
+
+
+def _random_ruling(s: HandState, pick: int) -> None:
+    """Enact a ruling on the irregular betting the way the rules engine would."""
+    irregular = s.irregular
+    if pick % 3 == 0 and irregular.pending is not None:
+        irregular.settle_wager(SETTLEMENTS[pick % len(SETTLEMENTS)])
+    elif pick % 3 == 1 and irregular.held:
+        seat = sorted(irregular.held)[pick % len(irregular.held)]
+        binds = [None, "unless-raised", "unless-chips", "always"][pick % 4]
+        irregular.hold_out_of_turn(seat, binds)
+    elif s.to_act is not None:
+        irregular.restrict(s.to_act, s.ledger.event_count)
+
+
+@st.composite
+def next_event(draw: st.DrawFn, s: HandState) -> str:
+    """Mostly what the hand is waiting for (the seat to act, the next board street),
+    regular or not; now and then anything."""
+    roll = draw(st.integers(0, 9))
+    seat = s.to_act
+    if seat is not None and roll < 6:
+        verb = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", "chips",
+                                     "says", "string", "motion"]))  # fmt: skip
+        amount = draw(st.integers(1, s.betting.street_bets[seat] + s.betting.stacks[seat] + 3))
+        if verb in ("bet", "raise", "call"):
+            return f"{seat} {verb} {amount}"
+        if verb == "chips":
+            return f"{seat} chips {amount}"
+        if verb == "says":
+            return f"{seat} says {draw(st.sampled_from(['raise', 'call', str(amount)]))}"
+        if verb == "string":
+            return f"{seat} string {amount} {amount + draw(st.integers(1, 20))}"
+        if verb == "motion":
+            return f"{seat} motion"
+        return f"{seat} {verb}"
+    if roll < 8:
+        street = s.ledger.next_board_street or "river"
+        size = 1 if street != "flop" else draw(st.sampled_from([3, 3, 4]))
+        cards = draw(st.lists(st.sampled_from(DECK), min_size=size, max_size=size))
+        return f"{street} {' '.join(c.ascii for c in cards)}"
+    return draw(st.one_of(EVENT_TEXTS, IRREGULAR_TEXTS))
+
+
+def _take(s: HandState, text: str, i: int, procedures: list[int]) -> None:
+    """Apply one event, then now and then a procedure or a ruling; a refused event must
+    change nothing that can be read."""
+    try:
+        event = parse_event(text)
+    except EventError:
+        return
+    seen = observed(s)
+    try:
+        s.apply(event)
+    except IllegalEvent:
+        assert observed(s) == seen
+    if procedures and i % 5 == 2:
+        pick = procedures[i % len(procedures)]
+        if pick % 2:
+            _random_procedure(s, pick // 2)
+        else:
+            _random_ruling(s, pick // 2)
+
+
+def _drive(data: st.DataObject, s: HandState, steps: int, procedures: list[int]) -> list[str]:
+    """Play ``steps`` events drawn as the hand goes; returns them, to play again."""
+    texts: list[str] = []
+    for i in range(steps):
+        texts.append(data.draw(next_event(s)))
+        _take(s, texts[-1], i, procedures)
+    return texts
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.data(),
+    first=st.integers(0, 40),
+    then=st.integers(0, 20),
+    stacks=st.lists(st.integers(1, 120), min_size=2, max_size=6),
+    button=st.integers(1, 6),
+    betting=st.sampled_from(["no-limit", "pot-limit", "limit"]),
+    procedures=st.lists(st.integers(0, 10_000), max_size=4),
+)
+def test_a_snapshot_restores_every_part_and_a_refused_event_changes_nothing(
+    data: st.DataObject,
+    first: int,
+    then: int,
+    stacks: list[int],
+    button: int,
+    betting: Any,
+    procedures: list[int],
+) -> None:
+    seats = {i + 1: stack for i, stack in enumerate(stacks)}
+    s = HandState(seats=seats, button=button, blinds=(1, 2), betting=betting)
+    _drive(data, s, first, procedures)
+    saved, seen, twin = s.snapshot(), observed(s), s.copy()
+    texts = _drive(data, s, then, procedures)
+    s.restore(saved)
+    assert s.snapshot() == saved
+    assert observed(s) == seen
+    # restored, the state goes on exactly as the one it was saved from
+    for i, text in enumerate(texts):
+        _take(s, text, i, procedures)
+        _take(twin, text, i, procedures)
+        assert observed(s) == observed(twin)
+    s.restore(saved)  # a snapshot restores more than once
+    assert observed(s) == seen
+
+
+def test_a_snapshot_holds_everything_a_part_changes() -> None:
+    """Each part's snapshot names every slot that changes as the hand goes on (the hand
+    state's, its parts' snapshots); the others are fixed when the hand starts or link
+    the parts."""
+    fixed = {
+        CardLedger: {"deal", "hole_count", "deal_total"},
+        BettingRound: {
+            "table", "acting", "cards", "irregular", "structure", "blinds", "ante", "min_bet",
+            "small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "starting",
+        },
+        IrregularBetting: {"round", "strict", "chip_values"},
+        HandState: {"game", "table"},
+    }  # fmt: skip
+    saved = {
+        CardLedger: LedgerSnapshot,
+        BettingRound: BettingSnapshot,
+        IrregularBetting: IrregularSnapshot,
+        HandState: HandSnapshot,
+    }
+    for part, snapshot in saved.items():
+        slots = {name.lstrip("_") for name in part.__slots__ if name != "__weakref__"}
+        changing = slots - fixed[part]
+        assert changing == set(snapshot._fields), part.__name__
 
 
 @pytest.mark.slow
