@@ -11,7 +11,7 @@ are still owed to whoever wins them.
 >>> hand = parse_hand("button: 3\\nseats: {1: 100, 2: 100, 3: 100}\\n"
 ...                   "events: [deal, 3 fold, 1 call, 2 check]")
 >>> result = check_hand(hand)
->>> result.state.street, result.state.pot, result.to_json()["stacks"]
+>>> result.state.street, result.state.betting.pot, result.to_json()["stacks"]
 ('preflop', 4, {'1': 98, '2': 98, '3': 100})
 """
 
@@ -69,8 +69,8 @@ def _idle(state: HandState) -> str:
         return "the hand is over: everyone else folded"
     if state.over_reason is not None:
         return f"the hand is over ({state.over_reason})"
-    nxt = state.next_board_street or "showdown"
-    if not state.betting_left:
+    nxt = state.ledger.next_board_street or "showdown"
+    if not state.betting.betting_left:
         return f"no betting is left (all in); deal the {nxt}"
     return f"the {state.street} betting is complete; deal the {nxt}"
 

@@ -116,9 +116,9 @@ def test_export_replays_to_the_same_state(tmp_path: Path) -> None:
     assert "premature board card 2♠ (event 9)" in shown
     hand = load_hand(path)
     recorded = replay(hand, hand.parse_events())
-    assert recorded.premature_cards == recorded.board_cards[-1:]
-    assert [b.event for b in exported.turned_early] == [9]
-    assert exported.stacks == {1: 198, 3: 134, 5: 294}
+    assert recorded.ledger.premature_cards == recorded.ledger.board_cards[-1:]
+    assert [b.event for b in exported.ledger.turned_early] == [9]
+    assert exported.betting.stacks == {1: 198, 3: 134, 5: 294}
     assert exported.to_act == 5
     assert run("check", str(path)).exit_code == 0
     data = json.loads(ok("export", "1", "--format", "json"))

@@ -68,14 +68,16 @@ def split_by_hand(question: Question, book: Rulebook) -> dict[int, int]:
     assert hand is not None
     state = replay(hand.header, hand.events)
     shown: Mapping[int, Sequence[Card]] = state.shown
-    layout = build_pots(state.contributed, state.folded)
+    layout = build_pots(state.betting.contributed, state.betting.folded)
     rules = split_rules(book.options, min(hand.chips))
     won: dict[int, int] = {}
     for pot in layout.pots:
         if len(pot.eligible) == 1:
             shares = {pot.eligible[0]: pot.amount}
         else:
-            read = showdown(hand.game, state.board_cards, {s: shown[s] for s in pot.eligible})
+            read = showdown(
+                hand.game, state.ledger.board_cards, {s: shown[s] for s in pot.eligible}
+            )
             split = split_hilo(
                 pot.amount,
                 read.high_winners,

@@ -84,7 +84,7 @@ def test_an_uncalled_bet_handed_back_is_named_and_left_out_of_the_answer(
         hand = question.hand
         assert hand is not None
         state = replay(hand.header, hand.events)
-        returned = build_pots(state.contributed, state.folded).returned
+        returned = build_pots(state.betting.contributed, state.betting.folded).returned
         if not returned:
             assert question.ask.startswith("How many chips does each seat win? ")
             continue
@@ -109,7 +109,7 @@ def test_carried_odd_chips_are_won_by_nobody() -> None:
         assert hand is not None
         assert "Odd chips stay in the middle for the next deal." in question.situation.rules
         state = replay(hand.header, hand.events)
-        returned = build_pots(state.contributed, state.folded).returned
+        returned = build_pots(state.betting.contributed, state.betting.folded).returned
         carried = sum(
             int(line.split()[3].rstrip(":"))
             for line in question.explanation
@@ -117,7 +117,7 @@ def test_carried_odd_chips_are_won_by_nobody() -> None:
         )
         carried_any = carried_any or carried > 0
         won = sum(question.amounts.values())
-        assert won + sum(returned.values()) + carried == sum(state.contributed.values())
+        assert won + sum(returned.values()) + carried == sum(state.betting.contributed.values())
     assert carried_any
 
 

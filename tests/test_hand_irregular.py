@@ -29,45 +29,57 @@ def play(events: str, **header: Any) -> HandState:
 
 def test_an_undercall_waits_with_its_chips_in_front_for_the_ruling() -> None:
     s = play("deal; 3 raise 10; 1 call 4")
-    assert s.pending is not None
-    assert (s.pending.kind, s.to_act, s.street_bets[1], s.stacks[1]) == ("undercall", 1, 4, 96)
-    s.settle_wager("call")
-    assert (s.pending, s.to_act, s.street_bets[1], s.stacks[1]) == (None, 2, 10, 90)
+    assert s.irregular.pending is not None
+    assert (s.irregular.pending.kind, s.to_act, s.betting.street_bets[1], s.betting.stacks[1]) == (
+        "undercall",
+        1,
+        4,
+        96,
+    )
+    s.irregular.settle_wager("call")
+    assert (s.irregular.pending, s.to_act, s.betting.street_bets[1], s.betting.stacks[1]) == (
+        None,
+        2,
+        10,
+        90,
+    )
 
 
 def test_no_post_once_an_unruled_wager_is_in_front() -> None:
     s = play("deal; 4 allin", betting="limit", seats={1: 4, 2: 2, 3: 6, 4: 5}, button=1)
-    assert s.pending is not None  # all in for 5 in limit 1-2: an overbet waiting for its ruling
+    assert (
+        s.irregular.pending is not None
+    )  # all in for 5 in limit 1-2: an overbet waiting for its ruling
     with pytest.raises(IllegalEvent, match="posts come before the first action of the hand"):
         s.apply(parse_event("post 1 straddle 3"))
-    assert sum(s.stacks.values()) + s.pot == 17
+    assert sum(s.betting.stacks.values()) + s.betting.pot == 17
 
 
 def test_the_seat_acting_again_replaces_its_unruled_wager() -> None:
     s = play("deal; 3 raise 10; 1 call 4; 1 fold")
-    assert (s.street_bets[1], s.stacks[1], s.to_act) == (1, 99, 2)
+    assert (s.betting.street_bets[1], s.betting.stacks[1], s.to_act) == (1, 99, 2)
 
 
 def test_a_forfeited_undercall_stays_in_the_pot() -> None:
     s = play("deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 10; 2 call 4")
-    s.settle_wager("forfeit-fold")
-    assert (s.contributed[2], s.stacks[2], 2 in s.folded) == (6, 94, True)
+    s.irregular.settle_wager("forfeit-fold")
+    assert (s.betting.contributed[2], s.betting.stacks[2], 2 in s.betting.folded) == (6, 94, True)
 
 
 def test_a_forfeit_keeps_the_chips_that_call_an_earlier_bet() -> None:
     # TDA 51 addendum example 4: the chips over the earlier bet they call go back.
     s = play("deal; 3 raise 10; 1 call 4")
-    assert s.forfeit_level(1, 4) == 2
-    s.settle_wager("forfeit-fold")
-    assert (s.contributed[1], s.stacks[1], 1 in s.folded) == (2, 98, True)
+    assert s.irregular.forfeit_level(1, 4) == 2
+    s.irregular.settle_wager("forfeit-fold")
+    assert (s.betting.contributed[1], s.betting.stacks[1], 1 in s.betting.folded) == (2, 98, True)
 
 
 def test_an_action_out_of_turn_moves_no_chips_until_it_stands() -> None:
     s = play("deal; 1 raise 10")
-    assert (s.street_bets[1], s.to_act, s.held[1].verb) == (1, 3, "raise")
-    s.hold_out_of_turn(1, "unless-raised")
+    assert (s.betting.street_bets[1], s.to_act, s.irregular.held[1].verb) == (1, 3, "raise")
+    s.irregular.hold_out_of_turn(1, "unless-raised")
     s.apply(parse_event("3 call"))
-    assert (s.street_bets[1], s.to_act) == (10, 2)
+    assert (s.betting.street_bets[1], s.to_act) == (10, 2)
 
 
 def test_what_cannot_be_is_still_refused() -> None:
@@ -109,20 +121,20 @@ def addendum_47(extra: str = "") -> HandState:
 def test_addendum_47_example_1_two_short_all_ins_reopen_the_betting() -> None:
     s = addendum_47()
     assert s.to_act == 3
-    assert s.options(3) == ("fold", "call 100", "raise 300..9900")
+    assert s.betting.options(3) == ("fold", "call 100", "raise 300..9900")
 
 
 def test_addendum_47_example_1a_a_smooth_call_leaves_c_only_call_or_fold() -> None:
     s = addendum_47("; 3 call")
     assert s.to_act == 5
-    assert s.options(5) == ("fold", "call 75")
+    assert s.betting.options(5) == ("fold", "call 75")
     with pytest.raises(IllegalEvent, match="did not reopen the betting"):
         s.apply(parse_event("5 raise 400"))
 
 
 def test_addendum_47_example_1b_a_full_raise_reopens_it_for_c() -> None:
     s = addendum_47("; 3 raise 300")
-    assert s.options(5) == ("fold", "call 175", "raise 400..9900")
+    assert s.betting.options(5) == ("fold", "call 175", "raise 400..9900")
 
 
 def test_addendum_47_example_2_the_minimum_raise_is_the_last_full_bet() -> None:
@@ -132,18 +144,18 @@ def test_addendum_47_example_2_the_minimum_raise_is_the_last_full_bet() -> None:
         preflop + "; flop 9h 8h 2c; 3 bet 300; 4 allin; 5 allin; 6 allin; 7 call",
         seats=seats, button=8, blinds=(50, 100),
     )  # fmt: skip
-    assert s.options(8) == ("fold", "call 800", "raise 1100..9900")
+    assert s.betting.options(8) == ("fold", "call 800", "raise 1100..9900")
 
 
 def test_addendum_47_example_3_the_big_blind_reopens_for_the_limper() -> None:
     seats = {1: 100000, 2: 100000, 3: 100000, 4: 100000, 5: 7500}
     start = "deal; 3 call; 4 fold; 5 allin; 1 fold"
     s = play(start, seats=seats, button=5, blinds=(2000, 4000))
-    assert s.options(2) == ("fold", "call 3500", "raise 11500..100000")
+    assert s.betting.options(2) == ("fold", "call 3500", "raise 11500..100000")
     smooth = play(start + "; 2 call", seats=seats, button=5, blinds=(2000, 4000))
-    assert smooth.options(3) == ("fold", "call 3500")
+    assert smooth.betting.options(3) == ("fold", "call 3500")
     raised = play(start + "; 2 raise 11500", seats=seats, button=5, blinds=(2000, 4000))
-    assert raised.options(3) == ("fold", "call 7500", "raise 15500..100000")
+    assert raised.betting.options(3) == ("fold", "call 7500", "raise 15500..100000")
 
 
 def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> None:
@@ -153,7 +165,7 @@ def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> 
     preflop = "deal; 3 call; 4 call; 5 call; 6 call; 7 fold; 1 fold; 2 check"
     flop = "; flop 9h 8h 2c; 2 bet 500; 3 raise 1000; 4 call; 5 allin; 6 allin; 2 call"
     s = play(preflop + flop, seats=seats, button=7, blinds=(50, 100))
-    assert s.options(3) == ("fold", "call 700", "raise 2200..9900")
+    assert s.betting.options(3) == ("fold", "call 700", "raise 2200..9900")
 
 
 # --- every chip accounted for, whatever is recorded ------------------------------------
@@ -166,7 +178,7 @@ VERBS = [
 
 @st.composite
 def betting_text(draw: st.DrawFn, state: HandState) -> str:
-    seats = list(state.seats)
+    seats = list(state.table.seats)
     seat = (
         state.to_act if state.to_act and draw(st.integers(0, 3)) else draw(st.sampled_from(seats))
     )
@@ -211,7 +223,7 @@ def test_any_betting_events_keep_every_chip_and_never_crash(
     for _ in range(30):
         if state.over:
             break
-        if state.betting_complete:
+        if state.betting.betting_complete:
             text = next(boards, "river 9d")
         else:
             text = data.draw(betting_text(state))
@@ -222,15 +234,39 @@ def test_any_betting_events_keep_every_chip_and_never_crash(
         except EventError:
             assert state.snapshot() == before
             number -= 1
-        assert sum(state.stacks.values()) + state.pot == total
+        assert sum(state.betting.stacks.values()) + state.betting.pot == total
         assert state.accounting_problems() == []
-        assert all(v >= 0 for v in state.stacks.values())
+        assert all(v >= 0 for v in state.betting.stacks.values())
     with contextlib.suppress(EventError):
         engine.process(state, parse_event("note end"), number + 1)
 
 
 def test_a_seat_limited_by_a_ruling_is_offered_no_bet_or_raise() -> None:
     s = play("deal; 3 raise 10")
-    assert s.options(1) == ("fold", "call 9", "raise 18..100")
-    s.restrict(1, 2)
-    assert s.options(1) == ("fold", "call 9")
+    assert s.betting.options(1) == ("fold", "call 9", "raise 18..100")
+    s.irregular.restrict(1, 2)
+    assert s.betting.options(1) == ("fold", "call 9")
+
+
+def test_a_copy_resolves_its_own_held_actions() -> None:
+    s = play("deal; 1 raise 10")
+    s.irregular.hold_out_of_turn(1, "unless-raised")
+    c = s.copy()
+    assert c.irregular.betting is c.betting
+    assert c.betting.irregular is c.irregular
+    c.apply(parse_event("3 call"))
+    assert (c.betting.street_bets[1], c.to_act, c.irregular.held) == (10, 2, {})
+    assert (s.betting.street_bets[1], s.to_act, list(s.irregular.held)) == (1, 3, [1])
+
+
+def test_a_snapshot_puts_back_a_pending_wager_and_what_was_held() -> None:
+    s = play("deal; 3 raise 10; 2 call; 1 call 4")
+    saved = s.irregular.snapshot()
+    assert (saved.pending is not None, list(saved.held)) == (True, [2])
+    s.irregular.hold_out_of_turn(2, None)
+    s.irregular.restrict(1, 4)
+    s.irregular.restore(saved)
+    assert s.irregular.snapshot() == saved
+    assert s.irregular.pending is not None
+    assert s.irregular.pending.kind == "undercall"
+    assert (list(s.irregular.held), s.irregular.restricted) == ([2], {})

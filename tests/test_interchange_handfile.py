@@ -294,7 +294,7 @@ def _started(hand: Hand | PlainHand) -> tuple[int | None, tuple[int, ...] | None
     """What the hand's start takes from the keys it gives, not only from their values:
     a raise cap the rulebook cannot change, chips that refuse any other denomination."""
     state = hand.start({"limit_raise_cap": 7})
-    return state.raise_cap, state.chip_values
+    return state.betting.raise_cap, state.irregular.chip_values
 
 
 @given(hands())

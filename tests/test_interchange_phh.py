@@ -161,8 +161,8 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first() -> None:
     heads_up = {"antes": [0, 0], "blinds_or_straddles": [1, 2], "starting_stacks": [100, 50]}
     data = read_phh(phh(**{**NT3, **heads_up, "actions": ["d dh p1 ????", "d dh p2 ????"]}))
     state = import_phh(data).state
-    assert state.button == 2
-    assert state.contributed == {1: 2, 2: 1}
+    assert state.table.button == 2
+    assert state.betting.contributed == {1: 2, 2: 1}
 
 
 def test_check_or_call_and_bet_or_raise_follow_the_betting() -> None:
@@ -268,7 +268,7 @@ def test_hands_of_one_table_start_alike_and_stay_apart() -> None:
     assert again.state.snapshot() == hands[2].state.snapshot()
     assert again.state is not hands[2].state
     assert other.events_text()[3:] == ["deal", "cards 1 Kh Kd", "3 raise 6", "1 call"]
-    assert other.state.stacks == {1: 94, 2: 98, 3: 94}
+    assert other.state.betting.stacks == {1: 94, 2: 98, 3: 94}
 
 
 def test_a_start_from_other_amount_types_is_not_taken_for_a_kept_one() -> None:
@@ -515,7 +515,7 @@ def test_the_data_set_round_trips_through_floorman() -> None:
             continue
         again = import_phh(read_phh(dump_phh(first.hand())), path.name)
         assert again.events_text() == first.events_text(), path
-        assert again.state.stacks == first.state.stacks
+        assert again.state.betting.stacks == first.state.betting.stacks
         checked += 1
     assert checked > 200
 

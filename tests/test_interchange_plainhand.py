@@ -126,7 +126,7 @@ def test_the_headers_floorman_writes_are_read_plainly() -> None:
     assert plain is not None
     assert _fields(plain) == _fields(HandHeader.model_validate(stored))
     assert plain.seats == {1: 200, 3: 150}
-    assert plain.start().seats == header.start().seats
+    assert plain.start().table.seats == header.start().table.seats
 
 
 @pytest.mark.parametrize("name", sorted(path.name for path in EXAMPLES.glob("*.yaml")))
@@ -138,8 +138,8 @@ def test_every_example_is_read_plainly_and_starts_alike(name: str) -> None:
     assert hand.parse_events() == model.parse_events()
     for options in ({}, {"limit_raise_cap": 5, "limit_heads_up_uncapped": True}):
         plain_start, model_start = hand.start(options), model.start(options)
-        assert (plain_start.raise_cap, plain_start.to_act, plain_start.pot) == (
-            model_start.raise_cap, model_start.to_act, model_start.pot
+        assert (plain_start.betting.raise_cap, plain_start.to_act, plain_start.betting.pot) == (
+            model_start.betting.raise_cap, model_start.to_act, model_start.betting.pot
         )  # fmt: skip
 
 

@@ -21,11 +21,11 @@ def _seen(recording: Recording) -> tuple[object, ...]:
         recording.rulings,
         recording.violations,
         recording.pots(),
-        dict(state.stacks),
-        state.pot,
+        dict(state.betting.stacks),
+        state.betting.pot,
         state.street,
         state.to_act,
-        [str(card) for card in state.board],
+        [str(card) for card in state.ledger.board],
         [(step.do, step.street) for step in state.procedures],
     )
 

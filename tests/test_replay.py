@@ -16,7 +16,7 @@ HEADER = parse_hand("button: 3\nseats: {1: 100, 2: 100, 3: 100}").header
 
 def test_replay_takes_text_or_events() -> None:
     state = replay(HEADER, ["deal", "3 raise 6", parse_event("1 fold")])
-    assert state.folded == {1}
+    assert state.betting.folded == {1}
     assert state.to_act == 2
 
 
@@ -24,8 +24,8 @@ def test_replay_states_are_independent_and_one_per_event() -> None:
     states = list(replay_states(HEADER, ["deal", "3 call", "1 call", "2 check"]))
     assert len(states) == 5
     assert [s.to_act for s in states] == [3, 3, 1, 2, None]
-    assert states[0].pot == 3
-    assert states[-1].pot == 6
+    assert states[0].betting.pot == 3
+    assert states[-1].betting.pot == 6
 
 
 def test_a_bad_event_names_its_number() -> None:
@@ -83,7 +83,7 @@ def test_every_example_replays_with_chips_and_cards_accounted(path: Path) -> Non
 def test_premature_turn_example_records_the_card_at_event_12() -> None:
     hand = load_hand(EXAMPLES / "premature-turn.yaml")
     state = replay(hand, hand.parse_events())
-    (premature,) = [b for b in state.board if b.premature]
+    (premature,) = [b for b in state.ledger.board if b.premature]
     assert premature.event == 12
     assert str(premature.card) == "7♦"
 
@@ -92,9 +92,9 @@ def test_under_the_rulebook_the_premature_turn_is_set_aside_at_once() -> None:
     """RRoP §5 rule 8: the card is out of play; the flop betting completes with no turn
     on the board, and the procedure waits for the burn and the real turn."""
     state = check_hand(load_hand(EXAMPLES / "premature-turn.yaml")).state
-    assert [str(c) for c in state.board_cards] == ["A♥", "K♦", "7♣"]
-    assert [str(c) for c in state.set_aside] == ["7♦"]
-    assert (state.street, state.betting_complete, state.to_act) == ("flop", True, None)
+    assert [str(c) for c in state.ledger.board_cards] == ["A♥", "K♦", "7♣"]
+    assert [str(c) for c in state.ledger.set_aside] == ["7♦"]
+    assert (state.street, state.betting.betting_complete, state.to_act) == ("flop", True, None)
     assert [(p.do, p.street) for p in state.procedures] == [
         ("burn", "turn"), ("reshuffle", "river"), ("cut", "river"),
         ("deal-without-burn", "river"),
@@ -103,5 +103,5 @@ def test_under_the_rulebook_the_premature_turn_is_set_aside_at_once() -> None:
 
 def test_pot_limit_example_reaches_the_full_pot_raise() -> None:
     state = check_hand(load_hand(EXAMPLES / "pot-limit.yaml")).state
-    flop_raise = next(a for a in state.actions if a.street == "flop" and a.verb == "raise")
+    flop_raise = next(a for a in state.betting.actions if a.street == "flop" and a.verb == "raise")
     assert flop_raise.total == 160

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.errors import FloormanError
-from floorman.hand.events import parse_event
+from floorman.hand.events import IllegalEvent, parse_event
 from floorman.interchange.handfile import Hand
 from floorman.rules.engine import RulesEngine, match_situation
 from floorman.rules.examples import EXAMPLE_TABLE, rule_hand
@@ -75,7 +75,7 @@ def test_a_set_aside_card_returns_to_the_deck_at_the_reshuffle() -> None:
                     "turn 9h", "1 check", "2 check", "3 check", "reshuffle", "cut",
                     "river 2s"])  # fmt: skip
     assert result.violations == []
-    assert result.state.board_cards[-1].ascii == "2s"
+    assert result.state.ledger.board_cards[-1].ascii == "2s"
     assert result.state.location(parse_event("turn 9h").cards[0]).kind == "board"
 
 
@@ -86,7 +86,7 @@ def test_play_after_a_misdeal_is_a_violation_and_is_not_played() -> None:
     ]  # fmt: skip
     assert "ruled a misdeal at event 1" in result.violations[0].message
     assert result.state.over_reason == "misdeal"
-    assert result.state.stacks == {1: 100, 2: 100, 3: 100}
+    assert result.state.betting.stacks == {1: 100, 2: 100, 3: 100}
 
 
 def test_a_refused_misdeal_call_does_not_end_the_hand() -> None:
@@ -100,8 +100,8 @@ def test_the_exposed_card_becomes_the_burn() -> None:
     result = ruled(["expose 2:2 Qs", "deal", "3 call", "1 call", "2 check", "burn Qs",
                     "flop 8c 7d 2h"])  # fmt: skip
     assert result.violations == []
-    assert [b.ascii for b in result.state.burns_for("flop") if b] == ["Qs"]
-    assert result.state.hole(2)[1] is None  # replaced by an unknown card off the top
+    assert [b.ascii for b in result.state.ledger.burns_for("flop") if b] == ["Qs"]
+    assert result.state.ledger.hole(2)[1] is None  # replaced by an unknown card off the top
 
 
 def test_a_hand_that_says_it_records_no_burns_is_taken_to_burn_normally() -> None:
@@ -179,10 +179,12 @@ def test_a_premature_card_leaves_the_board_when_ruled() -> None:
     hand waits for the burn and the real turn."""
     result = ruled([*FLOP, "1 check", "burn", "turn 2s", "2 check", "3 check"])
     state = result.state
-    assert [c.ascii for c in state.board_cards] == ["Ah", "Kd", "7c"]
-    assert [c.ascii for c in state.set_aside if c] == ["2s"]
-    assert (state.street, state.to_act, state.next_board_street) == ("flop", None, "turn")
-    assert [(b.card.ascii, b.event, b.premature) for b in state.turned_early] == [("2s", 9, True)]
+    assert [c.ascii for c in state.ledger.board_cards] == ["Ah", "Kd", "7c"]
+    assert [c.ascii for c in state.ledger.set_aside if c] == ["2s"]
+    assert (state.street, state.to_act, state.ledger.next_board_street) == ("flop", None, "turn")
+    assert [(b.card.ascii, b.event, b.premature) for b in state.ledger.turned_early] == [
+        ("2s", 9, True)
+    ]
     assert [(p.do, p.street) for p in state.procedures] == [
         ("burn", "turn"), ("reshuffle", "river"), ("cut", "river"),
         ("deal-without-burn", "river"),
@@ -196,11 +198,32 @@ def test_a_card_turned_in_time_waits_for_the_dealer_and_can_stand() -> None:
     until the dealer corrects it, and stands once someone acts on it."""
     turned = [*FLOP, "1 check", "2 check", "3 check", "turn 5s"]
     waiting = ruled(turned).state
-    assert [c.ascii for c in waiting.board_cards][-1] == "5s"
+    assert [c.ascii for c in waiting.ledger.board_cards][-1] == "5s"
     assert [(p.do, p.street) for p in waiting.procedures] == [("use-as-burn", "turn")]
     stands = ruled([*turned, "1 check"])
     assert [r.rule for r in stands.rulings][-1] == "rrop.holdem.board.missed-burn-after-action"
     assert [(p.do, p.street) for p in stands.state.procedures] == [("burn-twice", "river")]
+
+
+def test_a_refused_event_puts_back_the_cards_the_procedure_moved() -> None:
+    """The dealer corrects a turn dealt without a burn, then a flop is recorded again:
+    bad input, so the turn is back on the board and the procedure still waits."""
+    turned = [*FLOP, "1 check", "2 check", "3 check", "turn 5s"]
+    hand = Hand.model_validate({**EXAMPLE_TABLE, "events": turned})
+    book = load_rulebook("rrop")
+    engine = RulesEngine(book, hand.game)
+    state = hand.start(book.options)
+    for number, event in enumerate(hand.parse_events(), 1):
+        engine.process(state, event, number)
+    before = state.snapshot()
+    with pytest.raises(IllegalEvent, match="the flop is out already"):
+        engine.process(state, parse_event("flop 2c 3c 4c"), len(turned) + 1)
+    assert state.snapshot() == before
+    assert [c.ascii for c in state.ledger.board_cards][-1] == "5s"
+    engine.process(state, parse_event("1 check"), len(turned) + 1)
+    stands = ruled([*turned, "1 check"])
+    assert engine.rulings == stands.rulings
+    assert state.snapshot() == stands.state.snapshot()
 
 
 def test_two_burns_after_a_missed_burn_that_stood() -> None:

@@ -20,7 +20,7 @@ def test_a_hand_starts_with_the_blinds_posted_and_closes_only_a_finished_one(
 ) -> None:
     db = tmp_path / "room.db"
     stored, state = start_hand(db, "7", HEADER, force=False)
-    assert (stored.table, stored.header["table"], state.pot) == ("7", "7", 3)
+    assert (stored.table, stored.header["table"], state.betting.pot) == ("7", "7", 3)
     with pytest.raises(FloormanError, match="hand 1 is still in progress"):
         start_hand(db, "7", HEADER, force=False)
     again, _state = start_hand(db, "7", HEADER, force=True)

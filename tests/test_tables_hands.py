@@ -87,4 +87,4 @@ def test_an_exported_hand_replays_to_the_same_state(store: Store) -> None:
     hand_id, text = export(store, None, "7", "yaml")
     assert hand_id == 1
     replayed = check_hand(parse_hand(text))
-    assert replayed.state.pot == hand_at(store, None, "7").state.pot == 13
+    assert replayed.state.betting.pot == hand_at(store, None, "7").state.betting.pot == 13

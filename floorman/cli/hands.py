@@ -311,7 +311,7 @@ def hands(
         when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
         lines.append(
             f"{stored.id:>5}  table {stored.table:<4} {when}  "
-            f"{loaded.count:>3} events  pot {state.pot:<6} {status}"
+            f"{loaded.count:>3} events  pot {state.betting.pot:<6} {status}"
         )
     if as_json:
         print_json({"hands": rows})

@@ -56,7 +56,7 @@ def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
     from floorman.hand.events import ACTION_VERBS, EVENT_WORDS
 
     words = line[: len(line) - len(text)].split()
-    seats = [str(s) for s in loaded.state.seats] if loaded is not None else []
+    seats = [str(s) for s in loaded.state.table.seats] if loaded is not None else []
     if not words:
         candidates = [*seats, *EVENT_WORDS, *ACTION_VERBS, *_COMMANDS, *_CHANGES]
     elif words[0].isdigit():

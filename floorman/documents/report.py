@@ -236,7 +236,7 @@ def report_view(
         ("Table", hand.table or "not recorded"),
         ("Started", started or "not recorded"),
         ("Game", _game_line(hand)),
-        ("Button", f"seat {state.button}"),
+        ("Button", f"seat {state.table.button}"),
         ("Rulebook", f"{book.title} ({book.name})"),
         ("Status", _status(state.over_reason, closed, in_store)),
     ]
@@ -253,13 +253,21 @@ def report_view(
         "facts": [{"label": name, "value": value} for name, value in facts],
         "seats": seats,
         "show_cards": any(seat["cards"] for seat in seats),
-        "board": cards_view([b.card for b in state.board if not b.premature]),
+        "board": cards_view([b.card for b in state.ledger.board if not b.premature]),
         "premature": [
-            {"card": card_view(b.card), "event": b.event, "set_aside": b.card in state.set_aside}
-            for b in state.turned_early
+            {
+                "card": card_view(b.card),
+                "event": b.event,
+                "set_aside": b.card in state.ledger.set_aside,
+            }
+            for b in state.ledger.turned_early
         ],
         "set_aside": cards_view(
-            [c for c in state.set_aside if c not in {b.card for b in state.turned_early}]
+            [
+                c
+                for c in state.ledger.set_aside
+                if c not in {b.card for b in state.ledger.turned_early}
+            ]
         ),
         "timeline": timeline,
         "timed": times is not None,
@@ -309,23 +317,27 @@ def _reading(game: str, hole: Sequence[Card], board: Sequence[Card]) -> str:
 def _seat_rows(hand: Hand, result: CheckResult) -> list[View]:
     state = result.state
     small, big = state.table.blind_seats
-    board = state.board_cards
+    board = state.ledger.board_cards
     rows = []
     for seat, start in hand.seats.items():
         roles = []
-        if seat == state.button:
+        if seat == state.table.button:
             roles.append("button")
         if seat == small:
             roles.append("small blind")
         if seat == big:
             roles.append("big blind")
-        cards = state.shown.get(seat) or state.hole(seat)
+        cards = state.shown.get(seat) or state.ledger.hole(seat)
         known = [card for card in cards if card is not None]
         reading = ""
         if seat in state.shown and len(board) == 5:
             reading = _reading(state.game, state.shown[seat], board)
         end = result.stacks.get(seat, start)
-        status = "folded" if seat in state.folded else ("mucked" if seat in state.mucked else "")
+        status = (
+            "folded"
+            if seat in state.betting.folded
+            else ("mucked" if seat in state.betting.mucked else "")
+        )
         rows.append(
             {
                 "seat": seat,

@@ -90,15 +90,15 @@ class Teller:
         from floorman.rules.facts import expose_round
 
         self._position = None
-        self._actions = len(state.actions)
+        self._actions = len(state.betting.actions)
         self._as_said = isinstance(event, Action) and (
             event.seat != state.to_act or event.verb in ("bet", "raise")
         )
         if isinstance(event, Expose):
-            self._position = state.deal_position(event.seat, expose_round(state, event))
+            self._position = state.ledger.deal_position(event.seat, expose_round(state, event))
 
     def after(self, state: HandState, event: Event) -> None:
-        record = state.actions[-1] if len(state.actions) > self._actions else None
+        record = state.betting.actions[-1] if len(state.betting.actions) > self._actions else None
         if self._as_said:
             record = None
         self.lines.append(tell(event, position=self._position, action=record))
@@ -108,11 +108,11 @@ def roles(state: HandState) -> dict[int, str]:
     """Each seat's place at the table: button, small blind, big blind (heads-up the
     button posts the small blind)."""
     small, big = state.table.blind_seats
-    found: dict[int, list[str]] = {seat: [] for seat in state.seats}
-    if state.button in found:
-        found[state.button].append("button")
-    if state.blinds[0] and small is not None:
+    found: dict[int, list[str]] = {seat: [] for seat in state.table.seats}
+    if state.table.button in found:
+        found[state.table.button].append("button")
+    if state.betting.blinds[0] and small is not None:
         found[small].append("small blind")
-    if state.blinds[1]:
+    if state.betting.blinds[1]:
         found[big].append("big blind")
     return {seat: ", ".join(names) for seat, names in found.items()}

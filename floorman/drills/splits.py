@@ -93,7 +93,7 @@ def _deal(book: Rulebook, rng: Random) -> tuple[Hand, HandState, Settlement, Tel
         if seat is not None:
             if seat in out:
                 verb = "fold"
-            elif state.to_call(seat) == 0:
+            elif state.betting.to_call(seat) == 0:
                 verb = "check"
             elif shoving and state.street == "preflop":
                 verb = "allin"
@@ -109,7 +109,7 @@ def _deal(book: Rulebook, rng: Random) -> tuple[Hand, HandState, Settlement, Tel
             events.append(event)
     if state.over_reason != "showdown":
         return None
-    for seat in state.showdown_order():
+    for seat in state.betting.showdown_order():
         events.append(Show(seat, holes[seat]))
     hand = header.model_copy(update={"events": [str(event) for event in events]})
     ruled = rule_hand(hand, book)
@@ -171,7 +171,7 @@ def _question(
         rules=(f"Chips in play: {chips}; the smallest is {min(hand.chips)}.",
                *_policy(rules, hand.game)),
     )  # fmt: skip
-    board = state.board_cards
+    board = state.ledger.board_cards
     read = showdown(hand.game, board, {seat: state.shown[seat] for seat in asked})
     explanation = [f"Board {format_cards(board)}."]
     explanation.extend(_reading_line(read, seat) for seat in asked)

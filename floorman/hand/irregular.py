@@ -13,18 +13,14 @@ folded or all-in seat acting) is refused.
 
 from __future__ import annotations
 
+import weakref
+from typing import NamedTuple
+
 from floorman.hand.betting_round import BettingRound
 from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
-from floorman.hand.records import (
-    STREETS,
-    ActionRecord,
-    HeldAction,
-    PendingWager,
-    Refusal,
-    new_record,
-)
+from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
-__all__ = ["SETTLEMENTS", "IrregularBetting"]
+__all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot"]
 
 SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
@@ -33,21 +29,34 @@ _CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
 """Actions out of turn that put chips in the pot (TDA 36)."""
 
 
-class IrregularBetting(BettingRound):
-    """The betting round that records irregular betting for the rulebook to rule on.
+class IrregularSnapshot(NamedTuple):
+    """Everything the irregular betting changes as a hand goes on, copied
+    (see :meth:`IrregularBetting.snapshot`)."""
 
-    Read-only attributes: ``pending`` (the :class:`PendingWager` of the seat to act,
-    or ``None``), ``held`` (seat -> :class:`HeldAction` out of turn),
-    ``restricted`` (seat -> the event after which it may not bet or raise on its
-    next turn), ``skipped_by`` (the actions out of turn while the seat to act waits:
-    (that seat, event, whether it put chips in), for TDA 53-B) and ``chip_values``
-    (the denominations in play, when named). With
-    ``strict`` (machine-written histories) irregular betting is refused as the bare
-    betting round refuses it.
+    pending: PendingWager | None
+    held: dict[int, HeldAction]
+    restricted: dict[int, int]
+    skipped_by: list[tuple[int, int, bool]]
+
+
+class IrregularBetting:
+    """The betting events of a hand, with what a bare :class:`BettingRound` would refuse
+    recorded for the rulebook to rule on; it is the round's
+    :class:`floorman.hand.betting_round.Irregularities`.
+
+    Read-only attributes: ``betting`` (the round it records for), ``pending`` (the
+    :class:`PendingWager` of the seat to act, or ``None``), ``held`` (seat ->
+    :class:`HeldAction` out of turn), ``restricted`` (seat -> the event after which it
+    may not bet or raise on its next turn), ``skipped_by`` (the actions out of turn
+    while the seat to act waits: (that seat, event, whether it put chips in), for TDA
+    53-B) and ``chip_values`` (the denominations in play, when named). With ``strict``
+    (machine-written histories) irregular betting is refused as the bare betting round
+    refuses it.
     """
 
-    __slots__ = ("chip_values", "held", "pending", "restricted", "skipped_by", "strict")
+    __slots__ = ("_round", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
 
+    _round: weakref.ReferenceType[BettingRound]
     pending: PendingWager | None
     held: dict[int, HeldAction]
     skipped_by: list[tuple[int, int, bool]]
@@ -55,79 +64,87 @@ class IrregularBetting(BettingRound):
     strict: bool
     chip_values: tuple[int, ...] | None
 
+    def __init__(
+        self,
+        betting: BettingRound,
+        *,
+        strict: bool = False,
+        chip_values: tuple[int, ...] | None = None,
+    ) -> None:
+        """Record for ``betting``; it must be given this as its irregularities to
+        tell it when the turn moves."""
+        self._round = weakref.ref(betting)
+        self.strict = strict
+        self.chip_values = chip_values
+        self.pending = None
+        self.held, self.restricted = {}, {}
+        self.skipped_by = []
+
+    def copy(self, betting: BettingRound) -> IrregularBetting:
+        """An independent copy that records for ``betting``."""
+        new = object.__new__(IrregularBetting)
+        new._round = weakref.ref(betting)
+        new.strict = self.strict
+        new.chip_values = self.chip_values
+        new.pending = self.pending
+        new.held = dict(self.held)
+        new.restricted = dict(self.restricted)
+        new.skipped_by = list(self.skipped_by)
+        return new
+
+    @property
+    def betting(self) -> BettingRound:
+        """The round it records for. The round tells this part when the turn moves, and
+        is only referred to here: no cycle keeps a finished hand from being freed at
+        once; the hand state keeps both."""
+        betting = self._round()
+        if betting is None:
+            raise ReferenceError("the betting round of this hand is gone")
+        return betting
+
+    def snapshot(self) -> IrregularSnapshot:
+        """Everything that changes, copied: equal snapshots record the same, and
+        :meth:`restore` puts one back."""
+        return IrregularSnapshot(
+            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by)
+        )
+
+    def restore(self, saved: IrregularSnapshot) -> None:
+        """Put back what ``saved`` had recorded (it can be restored again)."""
+        self.pending = saved.pending
+        self.held, self.restricted = dict(saved.held), dict(saved.restricted)
+        self.skipped_by = list(saved.skipped_by)
+
     # ------------------------------------------------------------ recording
 
-    def _post(self, event: Post, n: int) -> None:
+    def post(self, event: Post, n: int) -> None:
         """A post is refused once an action is in front of the table, even one not yet
         ruled on (an overbet waiting for its ruling, an action held out of turn)."""
         if self.pending is not None or self.held:
             raise Refusal("posts come before the first action of the hand")
-        super()._post(event, n)
+        self.betting.post(event, n)
 
-    def _out_of_turn(self, seat: int, verb: str, amount: int | None, n: int) -> None:
-        if self.strict:
-            BettingRound._out_of_turn(self, seat, verb, amount, n)
-        before = self.street_bets[seat]
-        if amount is not None and amount > before + self.stacks[seat]:
-            raise Refusal(self._more_than_stack(seat))
-        self.held[seat] = HeldAction(n, seat, verb, amount, self.current_bet, self.street_index)
-        if self.to_act is not None:
-            self.skipped_by.append((self.to_act, n, verb in _CHIP_VERBS))
-
-    def _irregular(self, kind: str, seat: int, total: int, n: int, why: str) -> None:
-        if self.strict:
-            raise Refusal(why)
-        self._push(PendingWager(n, seat, kind, self.street_bets[seat], total))
-
-    def _push(self, wager: PendingWager) -> None:
-        """Put the wager's chips in front of its seat and keep it for the ruling."""
-        added = wager.total - self.street_bets[wager.seat]
-        if added > 0:
-            if self.dealt < self.deal_total:
-                self._complete_deal()
-            self._put_in(wager.seat, added, live=True)
-        self.pending = wager
-
-    def _take_back(self) -> PendingWager | None:
-        """The pending wager's chips go back behind the seat; returns the wager."""
-        wager = self.pending
-        if wager is not None:
-            self.pending = None
-            back = self.street_bets[wager.seat] - wager.before
-            if back:
-                self.stacks[wager.seat] += back
-                self.street_bets[wager.seat] -= back
-                self.contributed[wager.seat] -= back
-        return wager
-
-    def _restore(self, wager: PendingWager | None) -> None:
-        """Put back a pending wager taken back for an event that is then refused."""
-        if wager is not None and self.pending is None:
-            self._push(wager)
-
-    def _action(self, event: Action, n: int) -> None:
+    def action(self, event: Action, n: int) -> None:
+        """A betting action; the seat acting again replaces its unruled wager."""
+        betting = self._round()
+        assert betting is not None, "the hand state keeps its betting round"
         seat = event.seat
         wager = self.pending
         if wager is not None and seat == wager.seat:
-            self._betting_open(seat)
+            betting.open_for(seat)
             self._take_back()
-        in_turn = seat == self.to_act
+        in_turn = seat == betting.to_act
         try:
-            BettingRound._action(self, event, n)
+            betting.action(event, n)
         except Refusal:
             self._restore(wager)
             raise
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
 
-    def _in_turn(self, seat: int) -> bool:
-        """Refuse what cannot be; whether ``seat`` is the one to act."""
-        self._betting_open(seat)
-        if seat != self.to_act and self.stacks[seat] == 0:
-            raise Refusal(f"seat {seat} is all in")
-        return seat == self.to_act
-
-    def _chips(self, event: Chips, n: int) -> None:
+    def chips(self, event: Chips, n: int) -> None:
+        """Chips pushed with no word: they wait in front of the seat for the ruling."""
+        betting = self.betting
         seat = event.seat
         values = self.chip_values
         if values is not None:
@@ -137,12 +154,12 @@ class IrregularBetting(BettingRound):
                     raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
         pushed = sum(event.chips)
         if not self._in_turn(seat):
-            self._out_of_turn(seat, "chips", self.street_bets[seat] + pushed, n)
+            self._hold(seat, "chips", betting.street_bets[seat] + pushed, n)
             return
         wager = self.pending
-        before = self.street_bets[seat]
-        if pushed > self.stacks[seat]:
-            raise Refusal(self._more_than_stack(seat))
+        before = betting.street_bets[seat]
+        if pushed > betting.stacks[seat]:
+            raise Refusal(betting.stack_refusal(seat))
         if self.strict:
             raise Refusal(f"seat {seat} pushed chips without a word: record the action")
         declared = None
@@ -151,20 +168,22 @@ class IrregularBetting(BettingRound):
             before, declared = wager.before, wager.declared
             chips = wager.chips + chips
         self.pending = None
-        self._push(PendingWager(n, seat, "chips", before, self.street_bets[seat] + pushed,
+        self._push(PendingWager(n, seat, "chips", before, betting.street_bets[seat] + pushed,
                                 chips=chips, declared=declared))  # fmt: skip
 
-    def _says(self, event: Says, n: int) -> None:
+    def says(self, event: Says, n: int) -> None:
+        """A declaration in turn: the action it is, or a wager that waits for the chips."""
+        betting = self.betting
         seat, verb, amount = event.seat, event.verb, event.amount
         if not self._in_turn(seat):
-            self._out_of_turn(seat, verb or "amount", amount, n)
+            self._hold(seat, verb or "amount", amount, n)
             return
         wager = self._take_back()
-        before = self.street_bets[seat]
-        current = self.current_bet
-        if amount is not None and amount > before + self.stacks[seat]:
+        before = betting.street_bets[seat]
+        current = betting.current_bet
+        if amount is not None and amount > before + betting.stacks[seat]:
             self._restore(wager)
-            raise Refusal(self._more_than_stack(seat))
+            raise Refusal(betting.stack_refusal(seat))
         plain = (
             verb in ("fold", "allin")
             or (verb == "check" and current <= before)
@@ -173,7 +192,7 @@ class IrregularBetting(BettingRound):
         if plain or (verb in ("bet", "raise") and amount is not None and not self.strict):
             assert verb is not None
             try:
-                self._act(seat, verb, amount, n)
+                betting.act(seat, verb, amount, n)
             except Refusal:
                 self._restore(wager)
                 raise
@@ -184,28 +203,110 @@ class IrregularBetting(BettingRound):
         total = before if amount is None else max(amount, before)
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
 
-    def _string_bet(self, event: StringBet, n: int) -> None:
+    def string_bet(self, event: StringBet, n: int) -> None:
+        """A bet put out in two motions: it waits for the ruling."""
+        betting = self.betting
         seat = event.seat
         if not self._in_turn(seat):
-            raise Refusal(f"seat {self.to_act} is to act, not seat {seat}")
-        before = self.street_bets[seat]
-        if event.total > before + self.stacks[seat]:
-            raise Refusal(self._more_than_stack(seat))
+            raise Refusal(f"seat {betting.to_act} is to act, not seat {seat}")
+        before = betting.street_bets[seat]
+        if event.total > before + betting.stacks[seat]:
+            raise Refusal(betting.stack_refusal(seat))
         if not before < event.first < event.total:
             raise Refusal(f"a string bet goes from {before} in front, up in two motions")
         self._push(PendingWager(n, seat, "string", before, event.total, first=event.first))
 
-    def _motion(self, event: Motion, n: int) -> None:
+    def motion(self, event: Motion, n: int) -> None:
+        """A forward motion with chips: it waits for the ruling, moving no chips."""
+        betting = self.betting
         seat = event.seat
         if not self._in_turn(seat):
-            raise Refusal(f"seat {self.to_act} is to act, not seat {seat}")
-        before = self.street_bets[seat]
+            raise Refusal(f"seat {betting.to_act} is to act, not seat {seat}")
+        before = betting.street_bets[seat]
         total = event.total
         if total is None:
-            total = self.current_bet if self.current_bet > before else self.limit_size
-        if total > before + self.stacks[seat]:
-            raise Refusal(self._more_than_stack(seat))
+            total = betting.current_bet if betting.current_bet > before else betting.limit_size
+        if total > before + betting.stacks[seat]:
+            raise Refusal(betting.stack_refusal(seat))
         self.pending = PendingWager(n, seat, "motion", before, before, first=total)
+
+    def _in_turn(self, seat: int) -> bool:
+        """Refuse what cannot be; whether ``seat`` is the one to act."""
+        betting = self.betting
+        betting.open_for(seat)
+        if seat != betting.to_act and betting.stacks[seat] == 0:
+            raise Refusal(f"seat {seat} is all in")
+        return seat == betting.to_act
+
+    def _hold(self, seat: int, verb: str, amount: int | None, n: int) -> None:
+        why = f"seat {self.betting.to_act} is to act, not seat {seat}"
+        self.out_of_turn(seat, verb, amount, n, why)
+
+    def _push(self, wager: PendingWager) -> None:
+        """Put the wager's chips in front of its seat and keep it for the ruling."""
+        added = wager.total - self.betting.street_bets[wager.seat]
+        if added > 0:
+            self.betting.push(wager.seat, added)
+        self.pending = wager
+
+    def _take_back(self) -> PendingWager | None:
+        """The pending wager's chips go back behind the seat; returns the wager."""
+        wager = self.pending
+        if wager is not None:
+            self.pending = None
+            back = self.betting.street_bets[wager.seat] - wager.before
+            if back:
+                self.betting.take_back(wager.seat, back)
+        return wager
+
+    def _restore(self, wager: PendingWager | None) -> None:
+        """Put back a pending wager taken back for an event that is then refused."""
+        if wager is not None and self.pending is None:
+            self._push(wager)
+
+    # ------------------------------------------------------------ the round's irregularities
+
+    def out_of_turn(self, seat: int, verb: str, amount: int | None, n: int, why: str) -> None:
+        """Hold an action out of turn (no chips move) until the turn comes to the seat."""
+        if self.strict:
+            raise Refusal(why)
+        betting = self.betting
+        before = betting.street_bets[seat]
+        if amount is not None and amount > before + betting.stacks[seat]:
+            raise Refusal(betting.stack_refusal(seat))
+        self.held[seat] = HeldAction(
+            n, seat, verb, amount, betting.current_bet, betting.street_index
+        )
+        if betting.to_act is not None:
+            self.skipped_by.append((betting.to_act, n, verb in _CHIP_VERBS))
+
+    def irregular(self, kind: str, seat: int, total: int, n: int, why: str) -> None:
+        """Keep an undercall, underraise, underbet or overbet, its chips in front."""
+        if self.strict:
+            raise Refusal(why)
+        self._push(PendingWager(n, seat, kind, self.betting.street_bets[seat], total))
+
+    def may_wager(self, seat: int) -> bool:
+        return seat not in self.restricted
+
+    def turn_moved(self) -> None:
+        """Forget who was skipped once the turn is past them; a seat that acted out of
+        turn and now has the turn has its held action stand or go back."""
+        skipped, held = self.skipped_by, self.held
+        if not skipped and not held:
+            return
+        to_act = self.betting.to_act
+        if skipped and skipped[0][0] != to_act:
+            self.skipped_by = [x for x in skipped if x[0] == to_act]
+        if held and to_act in held:
+            self._resolve_held(to_act)
+
+    def round_opening(self) -> None:
+        """What was held, restricted or pending belongs to the round that ended."""
+        self.held.clear()
+        self.restricted.clear()
+        self.skipped_by = []
+        self.pending = None
 
     # ------------------------------------------------------------ rulings
 
@@ -227,9 +328,9 @@ class IrregularBetting(BettingRound):
             return
         seat, n = wager.seat, wager.event
         if how == "forfeit-fold":
-            self._put_in(seat, self.forfeit_level(wager.before, wager.total) - wager.before,
-                         live=True)  # fmt: skip
-            self._fold(seat, n)
+            forfeit = self.forfeit_level(wager.before, wager.total) - wager.before
+            self.betting.put_in(seat, forfeit, live=True)
+            self.betting.fold(seat, n)
             return
         total = wager.total
         if how == "first-motion":
@@ -246,18 +347,20 @@ class IrregularBetting(BettingRound):
         (the intended call), the chips over it going back (TDA 51 addendum example 4:
         a 500 chip facing 400 raised to 1200 forfeits 400, 100 returned); all of them
         when they call none."""
-        street = STREETS[self.street_index]
-        levels = [a.total for a in self.actions if a.street == street and a.verb in _WAGERS]
-        if self.street_index == 0:
-            levels.append(self.blinds[1])
+        betting = self.betting
+        street = STREETS[betting.street_index]
+        levels = [a.total for a in betting.actions if a.street == street and a.verb in _WAGERS]
+        if betting.street_index == 0:
+            levels.append(betting.blinds[1])
         return max((level for level in levels if before < level <= total), default=total)
 
     def pot_wager(self, seat: int) -> tuple[int, int] | None:
         """Pot limit: ``(total, pot)`` for the bet or raise of ``seat`` that is the bet in
         force this round, ``pot`` the most the pot allowed when it was made; ``None``
         when the bet in force is not that seat's."""
-        street = STREETS[self.street_index]
-        actions = self.actions
+        betting = self.betting
+        street = STREETS[betting.street_index]
+        actions = betting.actions
         index = None
         for i in range(len(actions) - 1, -1, -1):
             action = actions[i]
@@ -269,64 +372,50 @@ class IrregularBetting(BettingRound):
         if index is None or actions[index].seat != seat:
             return None
         made = actions[index]
-        pot = self.pot - sum(a.added for a in actions[index:])
+        pot = betting.pot - sum(a.added for a in actions[index:])
         pending = self.pending
         if pending is not None and pending.event > made.event:
             pot -= pending.total - pending.before
         prior = max((a.total for a in actions[:index] if a.street == street), default=0)
-        if self.street_index == 0:
-            prior = max(prior, self.blinds[1])
+        if betting.street_index == 0:
+            prior = max(prior, betting.blinds[1])
         before = made.total - made.added
-        highest = max(pot, self.min_bet) if prior == 0 else prior + pot + (prior - before)
-        return made.total, min(highest, made.total + self.stacks[seat])
-
-    def correct_bet(self, seat: int, total: int) -> None:
-        """The seat's bet in force goes up to ``total`` (as far as its chips go): the seats
-        that had matched the old amount act again facing the new one."""
-        add = min(total - self.street_bets[seat], self.stacks[seat])
-        if add <= 0:
-            return
-        old = self.current_bet
-        self._put_in(seat, add, live=True)
-        new = self.street_bets[seat]
-        self.raise_size += new - old
-        self.current_bet = self._full_level = new
-        self._acted_level[seat] = new
-        stacks, bets = self.stacks, self.street_bets
-        self._needs = {
-            s for s in self.table.deal_order
-            if s != seat and s not in self.folded and stacks[s] > 0 and bets[s] < new
-        }  # fmt: skip
-        if self.over_reason is None:
-            self._settle_turn(seat, keep=self.to_act)
+        highest = max(pot, betting.min_bet) if prior == 0 else prior + pot + (prior - before)
+        return made.total, min(highest, made.total + betting.stacks[seat])
 
     def _least_wager(self, seat: int) -> int:
-        if self.current_bet == 0:
-            return self.bet_range(seat).lowest
-        if self.capped or not self.may_raise(seat):
-            return self.current_bet
-        return self.raise_range(seat).lowest
+        betting = self.betting
+        if betting.current_bet == 0:
+            return betting.bet_range(seat).lowest
+        if betting.capped or not betting.may_raise(seat):
+            return betting.current_bet
+        return betting.raise_range(seat).lowest
 
     def _bind(self, seat: int, total: int, n: int, *, check: bool = False) -> None:
         """The seat acts with ``total`` in front: a check or call up to the bet, else
         a bet or raise brought within the structure's limits. ``check`` facing a bet
         leaves the seat to call or fold, never to raise."""
-        current = self.current_bet
-        before = self.street_bets[seat]
+        betting = self.betting
+        current = betting.current_bet
+        before = betting.street_bets[seat]
         if check and current > before:
             self.restrict(seat, n)
             return
-        if check or total <= current or (current and (self.capped or not self.may_raise(seat))):
-            self._act(seat, "call" if current > before else "check", None, n)
+        if (
+            check
+            or total <= current
+            or (current and (betting.capped or not betting.may_raise(seat)))
+        ):
+            betting.act(seat, "call" if current > before else "check", None, n)
             return
-        wager = self.bet_range(seat) if current == 0 else self.raise_range(seat)
+        wager = betting.bet_range(seat) if current == 0 else betting.raise_range(seat)
         total = min(max(total, wager.lowest), wager.highest)
-        self._commit(seat, "bet" if current == 0 else "raise", total, n)
+        betting.commit(seat, "bet" if current == 0 else "raise", total, n)
 
     def skipped_actions(self, chips: bool = False) -> int:
         """Actions out of turn since the seat to act was skipped (only those that put
         chips in, with ``chips``)."""
-        to_act = self.to_act
+        to_act = self.betting.to_act
         return sum(1 for s, _, c in self.skipped_by if s == to_act and (c or not chips))
 
     def hold_out_of_turn(self, seat: int, binds: str | None) -> None:
@@ -341,69 +430,43 @@ class IrregularBetting(BettingRound):
             del self.held[seat]
         else:
             self.held[seat] = held._replace(binds=binds)
-            if self.to_act == seat:
+            if self.betting.to_act == seat:
                 self._resolve_held(seat)
 
     def fold_out_of_turn(self, seat: int) -> None:
         """The ruling makes a fold out of turn stand at once: the seat is out."""
         held = self.held.pop(seat, None)
-        if held is None or seat in self.folded:
+        if held is None or seat in self.betting.folded:
             return
-        street = STREETS[self.street_index]
-        total = self.street_bets[seat]
-        record = (held.event, street, seat, "fold", total, 0, not self.stacks[seat], False)
-        self.actions.append(new_record(ActionRecord, record))
-        self._leave(seat)
-
-    def options(self, seat: int) -> tuple[str, ...]:
-        """As :meth:`BettingRound.options`, without a bet or raise for a seat a ruling
-        limits to checking, calling or folding."""
-        found = BettingRound.options(self, seat)
-        if seat in self.restricted:
-            return tuple(o for o in found if not o.startswith(("bet", "raise")))
-        return found
+        self.betting.fold_held(seat, held.event)
 
     def restrict(self, seat: int, event: int) -> None:
         """The seat may not bet or raise on its next turn (it checked out of turn)."""
         self.restricted[seat] = event
 
-    def _settle_turn(self, after: int, keep: int | None = None) -> None:
-        BettingRound._settle_turn(self, after, keep)
-        if self.skipped_by and self.skipped_by[0][0] != self.to_act:
-            self.skipped_by = [x for x in self.skipped_by if x[0] == self.to_act]
-        held = self.held
-        if held and self.to_act in held:
-            self._resolve_held(self.to_act)
-
-    def _start_round(self, index: int, advance: bool = True) -> None:
-        self.held.clear()
-        self.restricted.clear()
-        self.skipped_by = []
-        self.pending = None
-        BettingRound._start_round(self, index, advance)
-
     def _resolve_held(self, seat: int) -> None:
         """The turn came back to a seat that acted out of turn: the held action stands
         if the ruling said so and the action to it did not change; otherwise it goes
         back and the seat acts again."""
+        betting = self.betting
         held = self.held.pop(seat)
-        if held.binds is None or held.street_index != self.street_index:
+        if held.binds is None or held.street_index != betting.street_index:
             return
         if held.binds == "always":
             changed = False
-            if held.verb == "call" and self.current_bet > held.level:
+            if held.verb == "call" and betting.current_bet > held.level:
                 # The call binds to the bet it called; the seat then faces the rest.
-                owed = min(held.level - self.street_bets[seat], self.stacks[seat])
+                owed = min(held.level - betting.street_bets[seat], betting.stacks[seat])
                 if owed > 0:
-                    self._put_in(seat, owed, live=True)
+                    betting.put_in(seat, owed, live=True)
                 return
         elif held.binds == "unless-raised":
-            changed = self.current_bet != held.level
+            changed = betting.current_bet != held.level
         else:
             changed = any(
                 a.added > 0 and a.seat != seat and a.event > held.event
-                for a in self.actions
-                if a.street == STREETS[self.street_index]
+                for a in betting.actions
+                if a.street == STREETS[betting.street_index]
             )
         if changed:
             return
@@ -414,6 +477,6 @@ class IrregularBetting(BettingRound):
             elif held.verb in ("bet", "raise") and held.amount is None:
                 return  # a word with no amount: the seat says how much in turn
             else:
-                self._act(seat, held.verb, held.amount, held.event)
+                betting.act(seat, held.verb, held.amount, held.event)
         except Refusal:
             return

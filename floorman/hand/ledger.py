@@ -3,14 +3,22 @@ each one is and which event first recorded it.
 
 A card recorded twice is kept twice (the first record wins, :attr:`duplicates` says
 which event had it first), because the rulebook decides whether that is a recording
-slip or a fouled deck. The corrective procedures move cards through the hooks here
-(:meth:`CardLedger.move_card`, :meth:`CardLedger.take_hole_card`, ...).
+slip or a fouled deck. The card events are recorded by the ``record_*`` methods, which
+refuse what cannot be before they change anything; the corrective procedures move
+cards through the hooks here (:meth:`CardLedger.move_card`,
+:meth:`CardLedger.take_hole_card`, ...). Where a hole card is dealt comes from the
+game's :class:`floorman.hand.order.DealOrder`.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from floorman.cards import DECK, Card
+from floorman.hand.order import DealOrder
 from floorman.hand.records import (
+    BOARD_INDEX,
+    BOARD_PLACES,
     BURN_PLACES,
     SEAT_PLACES,
     SET_ASIDE,
@@ -23,22 +31,43 @@ from floorman.hand.records import (
     ProcedureError,
     Refusal,
     TakenBack,
+    new_record,
     seat_place,
 )
-from floorman.hand.table import Table
+from floorman.vocabulary import ORDINALS
 
-__all__ = ["CardLedger"]
+__all__ = ["CardLedger", "LedgerSnapshot"]
+
+
+class LedgerSnapshot(NamedTuple):
+    """Everything a ledger changes as a hand goes on, copied (see :meth:`CardLedger.snapshot`)."""
+
+    dealt: int
+    out: int
+    event_count: int
+    board: list[BoardCard]
+    burns: list[BurnCard]
+    set_aside: list[Card | None]
+    taken_back: list[TakenBack]
+    extras: dict[int, list[Card | None]]
+    duplicates: list[Duplicate]
+    holes: dict[int, list[Card | None]]
+    exposed: dict[tuple[int, int], str]
+    missing: set[tuple[int, int]]
+    where: dict[int, Place]
+    first_event: dict[int, int]
 
 
 class CardLedger:
-    """Where every card of one hand is; the hand state builds on it.
+    """Where every card of one hand is.
 
-    Read-only attributes: ``table``, ``hole_count`` (hole cards a seat gets),
-    ``dealt`` / ``deal_total`` (hole cards dealt so far / to deal), ``board``
-    (:class:`BoardCard` list), ``burns`` (:class:`BurnCard` list), ``set_aside``
-    (cards or ``None`` for unknown ones), ``extras`` (per seat), ``taken_back``
-    (:class:`TakenBack` board cards a procedure took away), ``duplicates``
-    (:class:`Duplicate` list), ``out`` (cards off the stub) and ``event_count``.
+    Read-only attributes: ``deal`` (the game's :class:`DealOrder`), ``hole_count``
+    (hole cards a seat gets), ``dealt`` / ``deal_total`` (hole cards dealt so far / to
+    deal), ``board`` (:class:`BoardCard` list), ``burns`` (:class:`BurnCard` list),
+    ``set_aside`` (cards or ``None`` for unknown ones), ``extras`` (per seat),
+    ``taken_back`` (:class:`TakenBack` board cards a procedure took away),
+    ``duplicates`` (:class:`Duplicate` list), ``out`` (cards off the stub) and
+    ``event_count`` (the last event recorded; a procedure's moves are recorded at it).
     """
 
     __slots__ = (
@@ -49,6 +78,7 @@ class CardLedger:
         "_where",
         "board",
         "burns",
+        "deal",
         "deal_total",
         "dealt",
         "duplicates",
@@ -57,11 +87,10 @@ class CardLedger:
         "hole_count",
         "out",
         "set_aside",
-        "table",
         "taken_back",
     )
 
-    table: Table
+    deal: DealOrder
     hole_count: int
     dealt: int
     deal_total: int
@@ -79,12 +108,13 @@ class CardLedger:
     _where: dict[int, Place]
     _first_event: dict[int, int]
 
-    def __init__(self, table: Table, hole_count: int) -> None:
-        """An undealt deck for the seats of ``table``."""
-        order = table.deal_order
-        self.table = table
+    def __init__(self, deal: DealOrder) -> None:
+        """An undealt deck for the seats ``deal`` deals to."""
+        order = deal.seats
+        hole_count = deal.hole_count
+        self.deal = deal
         self.hole_count = hole_count
-        self.dealt, self.deal_total = 0, hole_count * len(order)
+        self.dealt, self.deal_total = 0, deal.deal_total
         self.board, self.burns, self.set_aside = [], [], []
         self.extras = {s: [] for s in order}
         self.duplicates = []
@@ -95,12 +125,53 @@ class CardLedger:
         self._exposed, self._missing = {}, set()
         self._where, self._first_event = {}, {}
 
+    def copy(self) -> CardLedger:
+        """An independent copy (cards and records are shared: they are immutable)."""
+        new = object.__new__(CardLedger)
+        new.deal = self.deal
+        new.hole_count = self.hole_count
+        new.dealt = self.dealt
+        new.deal_total = self.deal_total
+        new.event_count = self.event_count
+        new.out = self.out
+        new.board, new.burns, new.set_aside = (
+            list(self.board),
+            list(self.burns),
+            list(self.set_aside),
+        )
+        new.extras = {s: list(c) for s, c in self.extras.items()}
+        new.duplicates = list(self.duplicates)
+        new.taken_back = list(self.taken_back)
+        new._holes = {s: list(c) for s, c in self._holes.items()}
+        new._exposed, new._missing = dict(self._exposed), set(self._missing)
+        new._where, new._first_event = dict(self._where), dict(self._first_event)
+        return new
+
+    def snapshot(self) -> LedgerSnapshot:
+        """Everything that changes, copied: equal snapshots are equal ledgers, and
+        :meth:`restore` puts one back."""
+        return LedgerSnapshot(
+            self.dealt, self.out, self.event_count, list(self.board), list(self.burns),
+            list(self.set_aside), list(self.taken_back),
+            {s: list(c) for s, c in self.extras.items()}, list(self.duplicates),
+            {s: list(c) for s, c in self._holes.items()}, dict(self._exposed),
+            set(self._missing), dict(self._where), dict(self._first_event),
+        )  # fmt: skip
+
+    def restore(self, saved: LedgerSnapshot) -> None:
+        """Put the cards back where ``saved`` had them (it can be restored again)."""
+        self.dealt, self.out, self.event_count = saved.dealt, saved.out, saved.event_count
+        self.board, self.burns = list(saved.board), list(saved.burns)
+        self.set_aside, self.taken_back = list(saved.set_aside), list(saved.taken_back)
+        self.extras = {s: list(c) for s, c in saved.extras.items()}
+        self.duplicates = list(saved.duplicates)
+        self._holes = {s: list(c) for s, c in saved.holes.items()}
+        self._exposed, self._missing = dict(saved.exposed), set(saved.missing)
+        self._where, self._first_event = dict(saved.where), dict(saved.first_event)
+
     def location(self, card: Card) -> Place:
         """Where ``card`` is; the stub when it was not seen anywhere else."""
         return self._where.get(card.index, STUB)
-
-    def _board_taken_back(self) -> None:
-        """A board card left the board; the hand state fits its street to what is left."""
 
     @property
     def deal_complete(self) -> bool:
@@ -146,16 +217,34 @@ class CardLedger:
                 return street
         return None
 
+    def street_dealt(self, street: str) -> bool:
+        """Whether the board cards of ``street`` are out."""
+        for b in self.board:  # noqa: SIM110 - a loop costs a third of any() here
+            if b.street == street:
+                return True
+        return False
+
+    @property
+    def streets_turned(self) -> int:
+        """Board streets out in order from the flop: 2 with the flop and the turn out."""
+        streets = {b.street for b in self.board}
+        out = 0
+        for street in ("flop", "turn", "river"):
+            if street not in streets:
+                break
+            out += 1
+        return out
+
     def deal_position(self, seat: int, deal_round: int) -> int:
-        """1 = the first card off the deck, to the first seat left of the button."""
-        return self.table.deal_position(seat, deal_round)
+        """1 = the first card off the deck."""
+        return self.deal.position(seat, deal_round)
 
     def hole(self, seat: int) -> tuple[Card | None, ...]:
         """The seat's hole cards by deal round; ``None`` where unknown or not dealt."""
         return tuple(self._holes[seat])
 
     def hole_card(self, seat: int, deal_round: int) -> HoleCard:
-        position = self.table.deal_position(seat, deal_round)
+        position = self.deal.position(seat, deal_round)
         return HoleCard(
             seat,
             deal_round,
@@ -167,7 +256,7 @@ class CardLedger:
 
     def hole_cards(self) -> list[HoleCard]:
         """Every hole card in deal order."""
-        return [self.hole_card(*self.table.card_at(p)) for p in range(1, self.deal_total + 1)]
+        return [self.hole_card(*self.deal.card_at(p)) for p in range(1, self.deal_total + 1)]
 
     @property
     def exposed(self) -> dict[tuple[int, int], str]:
@@ -183,6 +272,100 @@ class CardLedger:
     def first_seen(self, card: Card) -> int | None:
         """The event that first recorded ``card`` (``None``: never seen or back in the stub)."""
         return self._first_event.get(card.index)
+
+    # ------------------------------------------------------------ recording
+
+    def record_cards(self, seat: int, cards: tuple[Card | None, ...], n: int) -> None:
+        """Event ``n`` names a seat's hole cards, in deal order where it can."""
+        placed = self._assign(seat, cards)
+        if self.dealt < self.deal_total:
+            self.complete_deal()
+        if placed:
+            self._place_hole(seat, placed, n)
+        self._record_repeats(seat, cards, n)
+
+    def record_show(self, seat: int, cards: tuple[Card | None, ...], n: int) -> None:
+        """The seat tables ``cards``, in any order."""
+        placed = self._assign(seat, cards, positional=False)
+        self.complete_deal()
+        self._place_hole(seat, placed, n)
+        self._record_repeats(seat, cards, n)
+
+    def record_expose(
+        self, seat: int, deal_round: int | None, card: Card | None, by: str, n: int
+    ) -> None:
+        """Hole card ``deal_round`` of ``seat`` (its latest when ``None``) is exposed
+        ``by`` the dealer or the player; recorded before the deal is complete, the deal
+        has reached exactly that card."""
+        if deal_round is None:
+            deal_round = self._latest_round(seat)
+        if (seat, deal_round) in self._missing:
+            raise Refusal(
+                f"seat {seat}'s {ORDINALS[deal_round - 1]} card was taken away and not replaced"
+            )
+        current = self._holes[seat][deal_round - 1]
+        if card is not None and current is not None and current != card:
+            raise Refusal(f"seat {seat}'s {ORDINALS[deal_round - 1]} card is {current} already")
+        position = self.deal.position(seat, deal_round)
+        if position > self.dealt:
+            self.out += position - self.dealt
+            self.dealt = position
+        if card is not None and current is None:
+            self._holes[seat][deal_round - 1] = card
+            self._record(card, seat_place(seat, deal_round), n)
+        self._exposed[(seat, deal_round)] = by
+
+    def record_extra(self, seat: int, card: Card | None, n: int) -> None:
+        """An extra card dealt to ``seat`` after every seat had its hole cards."""
+        self._room(1 + self.deal_total - self.dealt)
+        self.complete_deal()
+        self.extras[seat].append(card)
+        self.out += 1
+        if card is not None:
+            self._record(card, seat_place(seat, None), n)
+
+    def record_burn(self, card: Card | None, before: str | None, n: int) -> None:
+        """A burn before the next board card; one named ``before`` a street already out
+        was burned then and is found now (it is off the deck all the same)."""
+        street = before
+        if street is not None:
+            if street not in {b.street for b in self.board}:
+                raise Refusal(f"the {street} is not out: record the burn as it is made")
+        else:
+            street = self.next_board_street
+        if street is None:
+            raise Refusal("every board card is out: there is nothing to burn for")
+        if self.dealt < self.deal_total:
+            self._room(1 + self.deal_total - self.dealt)
+            self.complete_deal()
+        elif self.out >= 52:
+            self._room(1)
+        self.burns.append(new_record(BurnCard, (card, street, n)))
+        self.out += 1
+        if card is not None:
+            self._record(card, BURN_PLACES[street], n)
+
+    def record_board(self, street: str, cards: tuple[Card, ...], premature: bool, n: int) -> None:
+        """The board cards of ``street`` are turned, ``premature`` when their betting
+        round could not open yet."""
+        on_board = {b.street for b in self.board} if self.board else ()
+        if street in on_board:
+            raise Refusal(f"the {street} is out already")
+        target = BOARD_INDEX[street]
+        if target >= 2 and "flop" not in on_board:
+            raise Refusal(f"there is no flop yet: the {street} cannot come before it")
+        if target == 3 and "turn" not in on_board:
+            raise Refusal("there is no turn yet: the river cannot come before it")
+        self._room(len(cards) + self.deal_total - self.dealt)
+        if self.dealt < self.deal_total:
+            self.complete_deal()
+        place = BOARD_PLACES[street]
+        for card in cards:
+            self.board.append(new_record(BoardCard, (card, street, premature, n)))
+            self._record(card, place, n)
+        self.out += len(cards)
+
+    # ------------------------------------------------------------ procedures
 
     def move_card(self, card: Card, to: str, *, source: str | None = None) -> None:
         """Move a known card to ``set-aside``, ``stub`` or ``burn`` (the burn of the next
@@ -227,8 +410,6 @@ class CardLedger:
         self.out -= 1
         self._reindex(card)
         self._put_away(card, to)
-        if kind == "board":
-            self._board_taken_back()
 
     def move_burn(self, street: str, to: str) -> Card | None:
         """The last burn made before ``street`` becomes the burn of ``to`` (a second burn
@@ -330,13 +511,6 @@ class CardLedger:
         self._put_away(card, to)
         return card
 
-    def return_board(self, street: str | None = None, to: str = "stub") -> tuple[Card, ...]:
-        """Take the board cards of ``street`` (all when ``None``) off the board, to the stub."""
-        cards = tuple(b.card for b in self.board if street is None or b.street == street)
-        for card in cards:
-            self.move_card(card, to, source="board")
-        return cards
-
     def _room(self, cards: int) -> None:
         if self.out + cards > 52:
             raise Refusal(f"the stub has only {52 - self.out} cards left")
@@ -346,7 +520,7 @@ class CardLedger:
             return self.hole_count
         latest = 1
         for r in range(1, self.hole_count + 1):
-            if self.table.deal_position(seat, r) <= self.dealt:
+            if self.deal.position(seat, r) <= self.dealt:
                 latest = r
         return latest
 
@@ -415,7 +589,8 @@ class CardLedger:
                 Duplicate(card, self._first_event.get(card.index, 0), first, n, place)
             )
 
-    def _complete_deal(self) -> None:
+    def complete_deal(self) -> None:
+        """Every hole card is out: the betting has begun or a card came after the deal."""
         if self.dealt < self.deal_total:
             self.out += self.deal_total - self.dealt
             self.dealt = self.deal_total
@@ -445,9 +620,9 @@ class CardLedger:
         problems: list[str] = []
         hole = sum(
             1
-            for seat in self.table.deal_order
+            for seat in self.deal.seats
             for r in range(1, self.hole_count + 1)
-            if self.table.deal_position(seat, r) <= self.dealt and (seat, r) not in self._missing
+            if self.deal.position(seat, r) <= self.dealt and (seat, r) not in self._missing
         )
         counted = (
             hole

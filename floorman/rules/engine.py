@@ -36,7 +36,7 @@ from floorman.hand.events import (
     Reshuffle,
 )
 from floorman.hand.records import PendingStep, Place
-from floorman.hand.state import HandState
+from floorman.hand.state import HandSnapshot, HandState
 from floorman.rules.facts import (
     BOARD_STREETS,
     FactContext,
@@ -195,7 +195,7 @@ class RulesEngine:
             self._after_end(state, event, number)
             return None
         if self._moves and isinstance(event, Reshuffle | Cut | Burn | Board):
-            saved = state.copy(), list(self._moves), list(self._set_aside)
+            saved = state.snapshot(), list(self._moves), list(self._set_aside)
             self._make_moves(state)
             try:
                 return self._rule(state, event, number)
@@ -205,14 +205,11 @@ class RulesEngine:
         return self._rule(state, event, number)
 
     def _undo_moves(
-        self, state: HandState, before: HandState, moves: list[_Move], set_aside: list[Card]
+        self, state: HandState, before: HandSnapshot, moves: list[_Move], set_aside: list[Card]
     ) -> None:
         """Put the board back as it was when the event that set the moves going is refused:
         bad input leaves the hand as it found it."""
-        for cls in type(state).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(before, name):
-                    setattr(state, name, getattr(before, name))
+        state.restore(before)
         self._moves[:] = moves
         self._set_aside[:] = set_aside
 
@@ -221,13 +218,13 @@ class RulesEngine:
         ruling_rule = None
         context = None
         seat = getattr(event, "seat", None)
-        if seat is not None and seat not in state.stacks:
+        if seat is not None and seat not in state.betting.stacks:
             state.apply(event, number)  # refuses it, naming the seat: no fact is about it
         if rules:
             context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
             ruling_rule = self._match(rules, context, event.kind in self._first_wins)
         violations, swallow = self._check(state, event, number) if self._expected else ([], False)
-        if self._restrictions and state.restricted:
+        if self._restrictions and state.irregular.restricted:
             violations.extend(self._restricted(state, event, number))
         ruling = None
         if ruling_rule is not None:
@@ -268,7 +265,7 @@ class RulesEngine:
     def _restricted(self, state: HandState, event: Event, number: int) -> list[Violation]:
         """A bet or raise by a seat the ruling in force allows only to check, call or fold."""
         seat = event_seat(event)
-        if seat is None or seat not in state.restricted or seat not in self._restrictions:
+        if seat is None or seat not in state.irregular.restricted or seat not in self._restrictions:
             return []
         if seat != state.to_act:
             return []
@@ -276,7 +273,7 @@ class RulesEngine:
         if wager is None:
             return []
         raising = wager.verb in _RAISING or (
-            wager.total > state.current_bet and wager.verb in ("allin", "chips", "amount")
+            wager.total > state.betting.current_bet and wager.verb in ("allin", "chips", "amount")
         )
         if not raising:
             return []
@@ -429,9 +426,9 @@ class RulesEngine:
         self._memory.no_burn_due.discard(street or "")
         if street is None:
             return
-        if state.burns:
+        if state.ledger.burns:
             self._memory.records_burns = True
-        if not state.burns_for(street) and not procedure and self._memory.records_burns:
+        if not state.ledger.burns_for(street) and not procedure and self._memory.records_burns:
             self._memory.missing_burn.add(street)
         else:
             self._memory.missing_burn.discard(street)
@@ -514,23 +511,23 @@ class RulesEngine:
             do = step.do
             target = _street_of(step.street, street) or "river"
             if found_later and step.street == "next":
-                target = state.next_board_street or "river"
+                target = state.ledger.next_board_street or "river"
             if do == "misdeal":
-                state.end_hand("misdeal")
+                state.betting.end_hand("misdeal")
                 self._ended = _Ended("misdeal", ruling.rule, number)
             elif do == "void-hand":
-                state.end_hand("void")
+                state.betting.end_hand("void")
                 self._ended = _Ended("void", ruling.rule, number)
             elif do in ("kill-hand", "forfeit"):
                 seat = event_seat(event)
                 if seat is not None:
-                    state.kill_hand(seat)
+                    state.betting.kill_hand(seat)
             elif do == "correct-award":
                 self.violations.append(Violation(number, ruling.rule, f"{event}: {step.text}"))
             elif do == "keep-claim":
                 seat = event_seat(event)
-                if seat is not None and seat in state.mucked:
-                    state.keep_claim(seat)
+                if seat is not None and seat in state.betting.mucked:
+                    state.betting.keep_claim(seat)
             elif do in ("set-aside", "return-to-stub") and isinstance(event, Board):
                 to = "set-aside" if do == "set-aside" else "stub"
                 self._move(state, _Move(do, to, event.street, cards, rule.id, number), playable)
@@ -539,7 +536,7 @@ class RulesEngine:
                 self._expect(do, target, ruling, number, cards)
             elif do == "use-as-burn" and isinstance(event, Burn) and event.before is not None:
                 if target != event.before:  # a later street is still to come
-                    state.move_burn(event.before, target)
+                    state.ledger.move_burn(event.before, target)
                     self._expect(do, target, ruling, number, (), what)
             elif do == "use-as-burn":
                 burned = self._to_burn(state, event, "replace-card" in primitives)
@@ -550,31 +547,31 @@ class RulesEngine:
             elif do in _DEALING:
                 self._expect(do, target, ruling, number, ())
             elif do in _SETTLE:
-                pending = state.pending
+                pending = state.irregular.pending
                 if pending is not None and pending.seat == event_seat(event):
-                    state.settle_wager(_SETTLE[do])
+                    state.irregular.settle_wager(_SETTLE[do])
             elif do in _HOLD:
-                state.hold_out_of_turn(event_seat(event) or 0, _HOLD[do])
+                state.irregular.hold_out_of_turn(event_seat(event) or 0, _HOLD[do])
             elif do == "return-chips":
-                state.hold_out_of_turn(event_seat(event) or 0, None)
+                state.irregular.hold_out_of_turn(event_seat(event) or 0, None)
             elif do == "fold-stands":
-                state.fold_out_of_turn(event_seat(event) or 0)
+                state.irregular.fold_out_of_turn(event_seat(event) or 0)
             elif do == "no-bet-or-raise":
                 seat = event_seat(event) or 0
-                state.restrict(seat, number)
+                state.irregular.restrict(seat, number)
                 self._restrictions[seat] = (rule.id, number)
             elif do == "out-of-turn-binds":
-                for seat in list(state.held):
-                    state.hold_out_of_turn(seat, "always")
+                for seat in list(state.irregular.held):
+                    state.irregular.hold_out_of_turn(seat, "always")
             elif do == "skipped-no-bet-or-raise" and state.to_act is not None:
-                state.restrict(state.to_act, number)
+                state.irregular.restrict(state.to_act, number)
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
-                state.kill_hand(state.to_act)
+                state.betting.kill_hand(state.to_act)
             elif do == "correct-to-pot" and isinstance(event, Miscount):
-                wager = state.pot_wager(event.seat)
+                wager = state.irregular.pot_wager(event.seat)
                 if wager is not None:
-                    state.correct_bet(event.seat, wager[1])
+                    state.betting.correct_bet(event.seat, wager[1])
             elif do == "card-stands":
                 standing = {state.street, target}
                 self._moves = [m for m in self._moves if m.street not in standing]
@@ -589,13 +586,13 @@ class RulesEngine:
         if isinstance(event, Expose):
             deal_round = expose_round(state, event)
             card = (
-                state.replace_hole_card(event.seat, deal_round, "burn")
+                state.ledger.replace_hole_card(event.seat, deal_round, "burn")
                 if replace
-                else state.take_hole_card(event.seat, deal_round, "burn")
+                else state.ledger.take_hole_card(event.seat, deal_round, "burn")
             )
             return () if card is None else (card,)
         if isinstance(event, Extra):
-            card = state.take_extra_card(event.seat, "burn")
+            card = state.ledger.take_extra_card(event.seat, "burn")
             return () if card is None else (card,)
         return ()
 
@@ -622,7 +619,7 @@ def _playable(state: HandState, event: Board, number: int) -> bool:
     their betting round could open, and as many as the street has."""
     if len(event.cards) != (3 if event.street == "flop" else 1):
         return False
-    return not any(b.premature for b in state.board if b.event == number)
+    return not any(b.premature for b in state.ledger.board if b.event == number)
 
 
 @lru_cache(maxsize=64)
@@ -677,7 +674,7 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         }.get(event.kind, "card")  # fmt: skip
         words["cards"] = words["card"]
     if isinstance(event, Expose) and event.card is None:
-        known = state.hole(event.seat)[expose_round(state, event) - 1]
+        known = state.ledger.hole(event.seat)[expose_round(state, event) - 1]
         if known is not None:
             words["card"] = words["cards"] = str(known)
     if duplicate is not None:
@@ -687,8 +684,8 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         words["first_seen"] = f"the first was recorded {where}, {_place_words(place)}"
     if seat is not None:
         words["seat"] = f"seat {seat}"
-    if isinstance(event, Miscount) and seat in state.stacks:
-        wager = state.pot_wager(event.seat)
+    if isinstance(event, Miscount) and seat in state.betting.stacks:
+        wager = state.irregular.pot_wager(event.seat)
         if wager is not None:
             words["bet_made"], words["pot_bet"] = str(wager[0]), str(wager[1])
     push = context.push() if isinstance(event, Award) else None
@@ -702,13 +699,13 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
     words["street"] = street
     words["next_street"] = _NEXT.get(street, "showdown")
     if isinstance(event, Burn) and event.before is not None:
-        words["next_street"] = state.next_board_street or "showdown"
+        words["next_street"] = state.ledger.next_board_street or "showdown"
     words["previous_street"] = _PREVIOUS.get(street, "preflop")
     if isinstance(event, Board | Burn):
-        burns = state.burns_for(target_street(state, event) or "river")
+        burns = state.ledger.burns_for(target_street(state, event) or "river")
         if burns and burns[-1] is not None:
             words["burn"] = str(burns[-1])
-    if seat is not None and seat in state.stacks and read_wager(state, event) is not None:
+    if seat is not None and seat in state.betting.stacks and read_wager(state, event) is not None:
         _betting_words(words, context, seat)
     spec = context.game
     words["hole_cards"] = number_word(spec.hole_cards)
@@ -721,14 +718,18 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     state, wager = context.state, context.wager()
     words["to_act"] = f"seat {state.to_act}" if state.to_act is not None else "the next seat"
     words["action"] = str(context.event).split(" ", 1)[1].removeprefix("says ")
-    words["to_call"] = str(state.current_bet)
-    limits = state.bet_range(seat) if state.current_bet == 0 else state.raise_range(seat)
+    words["to_call"] = str(state.betting.current_bet)
+    limits = (
+        state.betting.bet_range(seat)
+        if state.betting.current_bet == 0
+        else state.betting.raise_range(seat)
+    )
     words["min_raise"] = str(limits.lowest)
     words["max_wager"] = str(limits.highest)
     words["in_front"] = str(wager.total)
-    pending = state.pending
-    before = pending.before if pending and pending.seat == seat else state.street_bets[seat]
-    kept = state.forfeit_level(before, wager.total)
+    pending = state.irregular.pending
+    before = pending.before if pending and pending.seat == seat else state.betting.street_bets[seat]
+    kept = state.irregular.forfeit_level(before, wager.total)
     words["forfeit"] = str(kept - before)
     words["returned"] = str(wager.total - kept)
 

@@ -84,7 +84,7 @@ def check_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[
             if done != list(example.steps):
                 problems.append(f"event {at}: expected steps {example.steps}, got {done}")
     if example.bets is not None:
-        bets = {seat: ruled.state.street_bets.get(seat) for seat in example.bets}
+        bets = {seat: ruled.state.betting.street_bets.get(seat) for seat in example.bets}
         if bets != example.bets:
             problems.append(f"expected chips in front {example.bets}, got {bets}")
     if example.to_act is not None and ruled.state.to_act != example.to_act:

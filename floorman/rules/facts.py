@@ -72,18 +72,18 @@ def target_street(state: HandState, event: Event) -> str | None:
         return event.street
     if isinstance(event, Burn) and event.before is not None:
         return event.before
-    return state.next_board_street
+    return state.ledger.next_board_street
 
 
 def expose_round(state: HandState, event: Expose) -> int:
     """The deal round an exposure names (by default the seat's latest card)."""
     if event.round is not None:
         return event.round
-    if state.deal_complete:
-        return state.hole_count
+    if state.ledger.deal_complete:
+        return state.ledger.hole_count
     latest = 1
-    for deal_round in range(1, state.hole_count + 1):
-        if state.deal_position(event.seat, deal_round) <= max(state.dealt, 1):
+    for deal_round in range(1, state.ledger.hole_count + 1):
+        if state.ledger.deal_position(event.seat, deal_round) <= max(state.ledger.dealt, 1):
             latest = deal_round
     return latest
 
@@ -153,7 +153,7 @@ class FactContext:
                 continue
             if isinstance(event, Burn) and place.kind == "burn":
                 continue  # the same burn named again, e.g. a card a procedure made the burn
-            return card, state.first_seen(card), place
+            return card, state.ledger.first_seen(card), place
         return None
 
 
@@ -180,16 +180,16 @@ def _betting_complete(ctx: FactContext) -> bool:
     state, event = ctx.state, ctx.event
     if isinstance(event, Board):
         target = _TARGET[event.street]
-        if state.street_index >= target:
+        if state.betting.street_index >= target:
             return True  # the street is being dealt again: its betting round was open
-        return state.street_index == target - 1 and state.betting_complete
-    return state.betting_complete
+        return state.betting.street_index == target - 1 and state.betting.betting_complete
+    return state.betting.betting_complete
 
 
 def _deal_position(ctx: FactContext) -> int:
     event = ctx.event
     if isinstance(event, Expose):
-        return ctx.state.deal_position(event.seat, expose_round(ctx.state, event))
+        return ctx.state.ledger.deal_position(event.seat, expose_round(ctx.state, event))
     return 0
 
 
@@ -228,7 +228,7 @@ def _event_card_count(ctx: FactContext) -> int:
 
 def _burns_this_street(ctx: FactContext) -> int:
     street = target_street(ctx.state, ctx.event)
-    return len(ctx.state.burns_for(street)) if street else 0
+    return len(ctx.state.ledger.burns_for(street)) if street else 0
 
 
 def _found_later(ctx: FactContext) -> bool:
@@ -240,11 +240,11 @@ def _burn_acted_on(ctx: FactContext) -> bool:
     if not isinstance(event, Burn) or event.before is None:
         return False
     later = BOARD_STREETS[BOARD_STREETS.index(event.before) :]
-    return any(action.street in later for action in ctx.state.actions)
+    return any(action.street in later for action in ctx.state.betting.actions)
 
 
 def _records_burns(ctx: FactContext) -> bool:
-    return ctx.memory.records_burns or bool(ctx.state.burns)
+    return ctx.memory.records_burns or bool(ctx.state.ledger.burns)
 
 
 def _missing_burn(ctx: FactContext) -> bool:
@@ -255,12 +255,12 @@ def _extra_burns(ctx: FactContext) -> int:
     street = ctx.state.street
     if street not in BOARD_STREETS:
         return 0
-    return max(len(ctx.state.burns_for(street)) - 1, 0)
+    return max(len(ctx.state.ledger.burns_for(street)) - 1, 0)
 
 
 def _premature(ctx: FactContext) -> bool:
     street = ctx.state.street
-    return any(b.premature for b in ctx.state.board if b.street == street)
+    return any(b.premature for b in ctx.state.ledger.board if b.street == street)
 
 
 def _seat_cards_shown(ctx: FactContext) -> int:
@@ -275,7 +275,7 @@ def _seat_cards_shown(ctx: FactContext) -> int:
 
 
 def _seat_shown_all(ctx: FactContext) -> bool:
-    return bool(ctx.read("seat.cards_shown") >= ctx.state.hole_count)
+    return bool(ctx.read("seat.cards_shown") >= ctx.state.ledger.hole_count)
 
 
 def _low_qualifies(ctx: FactContext) -> bool:
@@ -283,13 +283,13 @@ def _low_qualifies(ctx: FactContext) -> bool:
 
     state, event = ctx.state, ctx.event
     seat = event_seat(event)
-    board = state.board_cards
+    board = state.ledger.board_cards
     if seat is None or len(board) != 5 or ctx.game.low is None:
         return False
     hole = set(state.shown.get(seat, ()))
     if isinstance(event, Show):
         hole.update(event.cards)
-    if len(hole) != state.hole_count:
+    if len(hole) != state.ledger.hole_count:
         return False
     return read_low(state.game, tuple(hole), board) is not None
 
@@ -301,13 +301,13 @@ def _board_plays(ctx: FactContext) -> bool:
     from floorman.showdown.reading import read_high
 
     state = ctx.state
-    board = state.board_cards
+    board = state.ledger.board_cards
     if len(board) != 5 or not ctx.game.play_the_board:
         return False
     board_value = high_value(board)
     tabled = False
     for seat, cards in state.shown.items():
-        if seat in state.folded or len(cards) != state.hole_count:
+        if seat in state.betting.folded or len(cards) != state.ledger.hole_count:
             continue
         if read_high(state.game, cards, board).value > board_value:
             return False
@@ -334,36 +334,36 @@ def _push(ctx: FactContext) -> tuple[bool, str, str] | None:
 def _seat_folded(ctx: FactContext) -> bool:
     seat = event_seat(ctx.event)
     state = ctx.state
-    return seat in state.folded and seat not in state.mucked
+    return seat in state.betting.folded and seat not in state.betting.mucked
 
 
 def _only_live_hand(ctx: FactContext) -> bool:
     state = ctx.state
-    return state.over_reason == "showdown" and state.live == (event_seat(ctx.event),)
+    return state.over_reason == "showdown" and state.betting.live == (event_seat(ctx.event),)
 
 
 def _miscount(ctx: FactContext) -> tuple[bool, int, int]:
     """Whether the seat's bet in force is short of the pot, and the actions since it."""
     state, seat = ctx.state, event_seat(ctx.event)
-    wager = state.pot_wager(seat) if seat in state.stacks else None
+    wager = state.irregular.pot_wager(seat) if seat in state.betting.stacks else None
     if wager is None:
         return False, 0, 0
-    made = next(a for a in reversed(state.actions) if a.seat == seat and a.verb in _WAGERS)
-    after = [a for a in state.actions if a.event > made.event and a.street == made.street]
+    made = next(a for a in reversed(state.betting.actions) if a.seat == seat and a.verb in _WAGERS)
+    after = [a for a in state.betting.actions if a.event > made.event and a.street == made.street]
     return wager[0] < wager[1], len(after), sum(1 for a in after if a.added > 0)
 
 
 def _retrieved_from(ctx: FactContext) -> str:
     state = ctx.state
-    if state.street_index == len(STREETS) - 1:
+    if state.betting.street_index == len(STREETS) - 1:
         return "showdown"
-    return "killed" if event_seat(ctx.event) in state.killed else "folded"
+    return "killed" if event_seat(ctx.event) in state.betting.killed else "folded"
 
 
 def _aggressor(ctx: FactContext) -> bool:
     state = ctx.state
     street = state.street
-    for action in reversed(state.actions):
+    for action in reversed(state.betting.actions):
         if action.street != street:
             return False
         if action.verb in ("bet", "raise"):
@@ -386,7 +386,7 @@ def _card_known(ctx: FactContext) -> bool:
 def _opening_bet(ctx: FactContext) -> bool:
     state = ctx.state
     street = state.street
-    return not any(a.street == street and a.verb == "raise" for a in state.actions)
+    return not any(a.street == street and a.verb == "raise" for a in state.betting.actions)
 
 
 _WAGERS: Final = ("bet", "raise")
@@ -398,7 +398,7 @@ def _skipped(ctx: FactContext, *, chips: bool) -> int:
     if not wager.out_of_turn:
         return 0
     this = 1 if wager.verb in _CHIP_VERBS or not chips else 0
-    return ctx.state.skipped_actions(chips) + this
+    return ctx.state.irregular.skipped_actions(chips) + this
 
 
 _NO_WAGER: Final = Wager.__new__(Wager)
@@ -411,8 +411,8 @@ for _name, _value in (
 
 _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "street": _street,
-    "deal_complete": lambda ctx: ctx.state.deal_complete,
-    "hole_cards_dealt": lambda ctx: ctx.state.dealt,
+    "deal_complete": lambda ctx: ctx.state.ledger.deal_complete,
+    "hole_cards_dealt": lambda ctx: ctx.state.ledger.dealt,
     "card.deal_position": _deal_position,
     "card.deal_round": _deal_round,
     "card.known": _card_known,
@@ -424,16 +424,16 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "extra_cards": _extra_cards,
     "extra.to_first_seat": _to_first_seat,
     "event.cards": _event_card_count,
-    "board_cards": lambda ctx: len(ctx.state.board),
+    "board_cards": lambda ctx: len(ctx.state.ledger.board),
     "burns_this_street": _burns_this_street,
     "records_burns": _records_burns,
     "burn.found_later": _found_later,
     "burn.acted_on": _burn_acted_on,
     "betting_complete": _betting_complete,
-    "all_in": lambda ctx: bool(ctx.state.all_in),
-    "actions_this_street": lambda ctx: ctx.state.street_actions,
-    "actions_in_turn": lambda ctx: len(ctx.state.actions),
-    "chip_actions_in_turn": lambda ctx: sum(1 for a in ctx.state.actions if a.added > 0),
+    "all_in": lambda ctx: bool(ctx.state.betting.all_in),
+    "actions_this_street": lambda ctx: ctx.state.betting.street_actions,
+    "actions_in_turn": lambda ctx: len(ctx.state.betting.actions),
+    "chip_actions_in_turn": lambda ctx: sum(1 for a in ctx.state.betting.actions if a.added > 0),
     "street.missing_burn": _missing_burn,
     "street.extra_burns": _extra_burns,
     "street.premature": _premature,
@@ -455,15 +455,15 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "miscount.chip_actions_after": lambda ctx: _miscount(ctx)[2],
     "seat.aggressor": _aggressor,
     "board_plays": _board_plays,
-    "action_pending": lambda ctx: ctx.state.betting_left,
+    "action_pending": lambda ctx: ctx.state.betting.betting_left,
     "award.differs": lambda ctx: (push := ctx.push()) is not None and not push[0],
     "showdown": _showdown,
-    "hand_started": lambda ctx: ctx.state.dealt > 0 or ctx.state.event_count > 0,
+    "hand_started": lambda ctx: ctx.state.ledger.dealt > 0 or ctx.state.ledger.event_count > 0,
     "game": lambda ctx: ctx.state.game,
     "game.hole_cards": lambda ctx: ctx.game.hole_cards,
     "game.play_the_board": lambda ctx: ctx.game.play_the_board,
-    "seats": lambda ctx: len(ctx.state.seats),
-    "betting": lambda ctx: ctx.state.betting,
+    "seats": lambda ctx: len(ctx.state.table.seats),
+    "betting": lambda ctx: ctx.state.betting.structure,
     "action.out_of_turn": lambda ctx: ctx.wager().out_of_turn,
     "action.verb": lambda ctx: ctx.wager().verb,
     "skipped.actions": lambda ctx: _skipped(ctx, chips=False),
@@ -473,7 +473,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "wager.raise_percent": lambda ctx: ctx.wager().raise_percent,
     "wager.all_in": lambda ctx: ctx.wager().all_in,
     "wager.declared": lambda ctx: ctx.wager().declared,
-    "wager.heads_up": lambda ctx: len(ctx.state.live) == 2,
+    "wager.heads_up": lambda ctx: len(ctx.state.betting.live) == 2,
     "wager.opening_bet": _opening_bet,
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,

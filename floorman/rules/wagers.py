@@ -36,12 +36,14 @@ class Wager:
     def __init__(self, state: HandState, event: Event) -> None:
         seat: int = getattr(event, "seat", 0)
         self.seat = seat
-        before = state.street_bets.get(seat, 0)
-        behind = state.stacks.get(seat, 0)
-        current = state.current_bet
+        before = state.betting.street_bets.get(seat, 0)
+        behind = state.betting.stacks.get(seat, 0)
+        current = state.betting.current_bet
         self.facing = current > before
         self.out_of_turn = state.to_act is not None and seat != state.to_act
-        pending = state.pending if state.pending and state.pending.seat == seat else None
+        pending = state.irregular.pending
+        if pending is not None and pending.seat != seat:
+            pending = None
         self.declared = pending.declared if pending and pending.declared else ""
         self.chips: tuple[int, ...] = ()
         self.kind = "none"
@@ -94,7 +96,7 @@ def _action_total(state: HandState, event: Action, before: int, behind: int) -> 
     if verb == "allin":
         return before + behind
     if verb == "call":
-        full = min(state.current_bet, before + behind)
+        full = min(state.betting.current_bet, before + behind)
         return full if event.amount is None else min(event.amount, full)
     if verb in ("bet", "raise") and event.amount is not None:
         return event.amount
@@ -104,22 +106,22 @@ def _action_total(state: HandState, event: Action, before: int, behind: int) -> 
 def _raise_percent(state: HandState, seat: int, total: int) -> int:
     """How far ``total`` goes toward a minimum raise (or bet), in percent; the minimum
     as the structure sets it, not cut down to what the seat has."""
-    current = state.current_bet
-    limit = state.betting == "limit"
+    current = state.betting.current_bet
+    limit = state.betting.structure == "limit"
     if current == 0:
-        step = state.limit_size if limit else state.min_bet
+        step = state.betting.limit_size if limit else state.betting.min_bet
     else:
-        step = state.limit_size if limit else state.raise_size
+        step = state.betting.limit_size if limit else state.betting.raise_size
     if step <= 0:
         return 100
     return (total - current) * 100 // step
 
 
 def _size(state: HandState, seat: int, total: int) -> str:
-    if seat not in state.stacks:
+    if seat not in state.betting.stacks:
         return "none"
-    current = state.current_bet
-    wager = state.bet_range(seat) if current == 0 else state.raise_range(seat)
+    current = state.betting.current_bet
+    wager = state.betting.bet_range(seat) if current == 0 else state.betting.raise_range(seat)
     if total > wager.highest:
         return "overbet"
     if total < wager.lowest:

@@ -39,21 +39,21 @@ def buttons(state: HandState) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     if state.over:
         return found
-    if not state.dealt and not state.deal_complete:
+    if not state.ledger.dealt and not state.ledger.deal_complete:
         return [{"label": "deal", "event": "deal", "amount": None}]
     seat = state.to_act
-    if seat is None or not state.deal_complete:
-        if state.next_board_street is not None:
+    if seat is None or not state.ledger.deal_complete:
+        if state.ledger.next_board_street is not None:
             found.append({"label": "burn", "event": "burn", "amount": None})
         return found
-    for option in state.options(seat):
+    for option in state.betting.options(seat):
         verb, _, rest = option.partition(" ")
         if verb in ("bet", "raise"):
             least = rest.split("..")[0]
             found.append({"label": verb, "event": f"{seat} {verb}", "amount": least})
         else:
             found.append({"label": option, "event": f"{seat} {verb}", "amount": None})
-    if state.stacks[seat] > 0:
+    if state.betting.stacks[seat] > 0:
         found.append({"label": "all in", "event": f"{seat} allin", "amount": None})
     return found
 
@@ -89,15 +89,15 @@ def table_view(
         "hand": stored.id,
         "game": state.game,
         "game_name": GAME_SHORT_NAMES.get(state.game, state.game),
-        "betting": state.betting,
-        "blinds": list(state.blinds),
-        "ante": state.ante,
-        "button": state.button,
+        "betting": state.betting.structure,
+        "blinds": list(state.betting.blinds),
+        "ante": state.betting.ante,
+        "button": state.table.button,
         "street": state.street,
-        "board": [str(b.card) for b in state.board],
-        "pot": state.pot,
+        "board": [str(b.card) for b in state.ledger.board],
+        "pot": state.betting.pot,
         "to_act": None if state.over else state.to_act,
-        "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
+        "stacks": {str(seat): chips for seat, chips in state.betting.stacks.items()},
         "closed": stored.closed,
         "over": state.over_reason,
         "status": [*state_lines(state)[1:], *award_lines(pots)],

@@ -188,19 +188,19 @@ def settle_state(
     A misdeal or a voided hand settles to the stacks as they were.
     """
     if state.over_reason in ("misdeal", "void"):
-        return Settlement((), {}, {}, dict(sorted(state.stacks.items())))
+        return Settlement((), {}, {}, dict(sorted(state.betting.stacks.items())))
     if state.over_reason not in ("fold", "showdown"):
         return None
     posted = dead or {}
-    contributions = _less_dead(state.contributed, posted)
+    contributions = _less_dead(state.betting.contributed, posted)
     dead_money = sum(posted.values()) if posted else 0
-    folded = state.folded
+    folded = state.betting.folded
     if len(folded) == len(contributions) - 1 and dead_money >= 0:
         live = contributions.keys() - folded
         if len(live) == 1 and min(contributions.values()) >= 0:
-            return _uncontested(state.stacks, contributions, live.pop(), dead_money)
+            return _uncontested(state.betting.stacks, contributions, live.pop(), dead_money)
     hands: dict[int, Sequence[Card]] = {}
-    for seat in state.seats:
+    for seat in state.table.seats:
         if seat in folded:
             continue
         if seat in state.shown:
@@ -208,13 +208,13 @@ def settle_state(
         elif seat in state.plays_board and state.game == "holdem":
             hands[seat] = ()
     return settle(
-        state.stacks,
+        state.betting.stacks,
         contributions,
         folded,
         game=state.game,
-        board=state.board_cards,
+        board=state.ledger.board_cards,
         hands=hands,
-        button=state.button,
+        button=state.table.button,
         rules=rules,
         dead=dead_money,
     )
@@ -247,15 +247,17 @@ def chips_report(
             settlement.stacks,
         )
     posted = dead or {}
-    contributions = _less_dead(state.contributed, posted)
-    layout = build_pots(contributions, state.folded, dead=sum(posted.values()))
-    return ChipsReport(open_pots_json(layout, pending=True), {}, dict(sorted(state.stacks.items())))
+    contributions = _less_dead(state.betting.contributed, posted)
+    layout = build_pots(contributions, state.betting.folded, dead=sum(posted.values()))
+    return ChipsReport(
+        open_pots_json(layout, pending=True), {}, dict(sorted(state.betting.stacks.items()))
+    )
 
 
 def awaiting_hands(state: HandState) -> bool:
     """At the showdown, live hands not yet tabled (or declared to play the board) while
     another is still live: until they are, nobody can say who wins."""
-    live = state.live
+    live = state.betting.live
     return (
         state.over_reason == "showdown"
         and len(live) > 1

@@ -55,13 +55,13 @@ def hand_json(loaded: Loaded) -> dict[str, Any]:
     chips = ruled_chips(loaded.header, loaded.recording.events, loaded.recording.ruled)
     kind, reason = status(stored, state, loaded.broken is not None)
     seats: dict[str, Any] = {}
-    for seat in state.seats:
+    for seat in state.table.seats:
         seats[str(seat)] = {
-            "behind": state.stacks[seat],
-            "in_front": state.street_bets[seat],
-            "in_pot": state.contributed[seat],
-            "cards": cards(state.hole(seat)) if state.dealt else [],
-            "folded": seat in state.folded,
+            "behind": state.betting.stacks[seat],
+            "in_front": state.betting.street_bets[seat],
+            "in_pot": state.betting.contributed[seat],
+            "cards": cards(state.ledger.hole(seat)) if state.ledger.dealt else [],
+            "folded": seat in state.betting.folded,
             "shown": seat in state.shown,
         }
     return {
@@ -71,12 +71,12 @@ def hand_json(loaded: Loaded) -> dict[str, Any]:
         "status": kind,
         "reason": reason,
         "game": state.game,
-        "betting": state.betting,
-        "blinds": list(state.blinds),
-        "button": state.button,
+        "betting": state.betting.structure,
+        "blinds": list(state.betting.blinds),
+        "button": state.table.button,
         "street": state.street,
-        "board": cards(b.card for b in state.board),
-        "pot": state.pot,
+        "board": cards(b.card for b in state.ledger.board),
+        "pot": state.betting.pot,
         "to_act": state.to_act,
         "seats": seats,
         "rulings": loaded.rulings,
@@ -117,7 +117,7 @@ def hand_row(loaded: Loaded) -> dict[str, Any]:
         "table": loaded.stored.table,
         "started": loaded.stored.created,
         "events": loaded.count,
-        "pot": loaded.state.pot,
+        "pot": loaded.state.betting.pot,
         "status": kind,
         "reason": reason,
         "street": loaded.state.street,

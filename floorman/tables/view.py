@@ -28,12 +28,12 @@ def headline(state: HandState) -> str:
     """``hold'em no-limit 1/2, button seat 3``; a dead button on an empty seat, a small
     blind fallen to an empty seat and one posted past the first seat left of the button
     are said."""
-    small, big = state.blinds
-    text = f"{GAME_SHORT_NAMES.get(state.game, state.game)} {state.betting} {small}/{big}"
-    if state.ante:
-        text += f" ante {state.ante}"
-    text += f", button seat {state.button}"
-    if state.button not in state.table.seats:
+    small, big = state.betting.blinds
+    text = f"{GAME_SHORT_NAMES.get(state.game, state.game)} {state.betting.structure} {small}/{big}"
+    if state.betting.ante:
+        text += f" ante {state.betting.ante}"
+    text += f", button seat {state.table.button}"
+    if state.table.button not in state.table.seats:
         text += " (empty)"
     if state.table.small_blind_seat is not None:
         text += f", small blind seat {state.table.small_blind_seat}"
@@ -41,10 +41,10 @@ def headline(state: HandState) -> str:
 
 
 def board_text(state: HandState) -> str:
-    if not state.board:
+    if not state.ledger.board:
         return "no board"
     parts = []
-    for b in state.board:
+    for b in state.ledger.board:
         parts.append(str(b.card) + ("!" if b.premature else ""))
     return " ".join(parts)
 
@@ -57,18 +57,18 @@ def state_lines(state: HandState, *, known: Collection[str] = ()) -> list[str]:
     line that says what the dealer does next.
     """
     street = state.street
-    first = f"{street:<8} {board_text(state):<18} pot {state.pot}"
-    bets = {s: b for s, b in state.street_bets.items() if b}
+    first = f"{street:<8} {board_text(state):<18} pot {state.betting.pot}"
+    bets = {s: b for s, b in state.betting.street_bets.items() if b}
     if bets and not state.over:
         first += "  in front: " + " ".join(f"{s}={b}" for s, b in sorted(bets.items()))
     lines = [first]
     if state.over_reason == "fold":
-        (winner,) = state.live or (None,)
+        (winner,) = state.betting.live or (None,)
         lines.append(f"hand over: {_OVER['fold']}; seat {winner} takes the pot")
     elif state.over_reason == "showdown":
         waiting = [
             seat
-            for seat in state.showdown_order()
+            for seat in state.betting.showdown_order()
             if seat not in state.shown and seat not in state.plays_board
         ]
         if waiting:
@@ -78,21 +78,21 @@ def state_lines(state: HandState, *, known: Collection[str] = ()) -> list[str]:
             lines.append("showdown: every hand is tabled")
     elif state.over_reason is not None:
         lines.append(f"hand over: {_OVER.get(state.over_reason, state.over_reason)}")
-    elif not state.deal_complete and state.dealt:
-        lines.append(f"dealing: {state.dealt} of {state.deal_total} hole cards out")
-    elif not state.deal_complete and state.to_act is not None:
+    elif not state.ledger.deal_complete and state.ledger.dealt:
+        lines.append(f"dealing: {state.ledger.dealt} of {state.ledger.deal_total} hole cards out")
+    elif not state.ledger.deal_complete and state.to_act is not None:
         lines.append(f"deal the cards; seat {state.to_act} acts first")
     elif state.to_act is not None:
         seat = state.to_act
-        options = ", ".join(state.options(seat))
-        lines.append(f"seat {seat} to act ({state.stacks[seat]} behind): {options}")
+        options = ", ".join(state.betting.options(seat))
+        lines.append(f"seat {seat} to act ({state.betting.stacks[seat]} behind): {options}")
     else:
-        nxt = state.next_board_street
+        nxt = state.ledger.next_board_street
         dealer = dealer_text(state, nxt) if nxt is not None else None
         if dealer is not None:
-            why = "betting complete" if state.betting_left else "no betting left (all in)"
+            why = "betting complete" if state.betting.betting_left else "no betting left (all in)"
             lines.append(f"{why}; dealer: {dealer}")
-        elif not state.betting_left and nxt is not None:
+        elif not state.betting.betting_left and nxt is not None:
             lines.append(f"no betting left (all in): deal the {nxt}")
         elif nxt is not None:
             lines.append(f"betting complete: deal the {nxt}")
@@ -117,7 +117,7 @@ def dealer_text(state: HandState, street: str) -> str | None:
         return None
     parts: list[str] = []
     dealt = reshuffled = False
-    set_aside = format_cards(c for c in state.set_aside if c is not None)
+    set_aside = format_cards(c for c in state.ledger.set_aside if c is not None)
     for step in steps:
         cards = format_cards(step.cards)
         if step.do == "return-to-stub":
@@ -160,12 +160,12 @@ def _steps_for(state: HandState, street: str) -> list[PendingStep]:
 def procedure_notices(state: HandState) -> list[str]:
     """The procedures in force for streets other than the one the dealer deals next
     (a board card to correct before anyone acts on it, a street further on)."""
-    on_board = {b.street for b in state.board}
+    on_board = {b.street for b in state.ledger.board}
     waiting = state.to_act is None and not state.over
     notes: list[str] = []
     for street in ("flop", "turn", "river"):
         steps = _steps_for(state, street)
-        if not steps or (waiting and street == state.next_board_street):
+        if not steps or (waiting and street == state.ledger.next_board_street):
             continue
         text = dealer_text(state, street)
         event = steps[0].event
@@ -179,30 +179,30 @@ def procedure_notices(state: HandState) -> list[str]:
 def notices_for(state: HandState) -> list[str]:
     """Irregular facts a floor person should see at once."""
     notes: list[str] = []
-    premature = [b for b in state.board if b.premature]
+    premature = [b for b in state.ledger.board if b.premature]
     if premature:
         cards = format_cards(b.card for b in premature)
         notes.append(f"premature board card {cards} (event {premature[0].event})")
     in_force = {step.event for step in state.procedures}
     taken: dict[tuple[int, str], list[str]] = {}
-    for back in state.taken_back:
+    for back in state.ledger.taken_back:
         if back.board.premature and back.board.event in in_force:
             taken.setdefault((back.board.event, back.to), []).append(str(back.board.card))
     for (event, to), named in taken.items():
         where = _TAKEN_TO.get(to, to)
         notes.append(f"premature board card {' '.join(named)} (event {event}) {where}")
-    for d in state.duplicates[-2:]:
+    for d in state.ledger.duplicates[-2:]:
         first = f"event {d.first_event} ({d.first_place})"
         notes.append(f"{d.card} recorded twice: {first}, event {d.event} ({d.place})")
-    exposed = state.exposed
+    exposed = state.ledger.exposed
     if exposed:
         shown = ", ".join(f"{seat}:{r} by {who}" for (seat, r), who in sorted(exposed.items()))
         notes.append(f"exposed: {shown}")
-    extras = {s: len(e) for s, e in state.extras.items() if e}
+    extras = {s: len(e) for s, e in state.ledger.extras.items() if e}
     if extras:
         notes.append("extra cards: " + ", ".join(f"seat {s} ({n})" for s, n in extras.items()))
-    if state.set_aside:
-        notes.append(f"set aside: {format_cards(state.set_aside)}")
+    if state.ledger.set_aside:
+        notes.append(f"set aside: {format_cards(state.ledger.set_aside)}")
     return notes
 
 
@@ -231,15 +231,21 @@ def award_lines(pots: list[dict[str, Any]], state: HandState | None = None) -> l
 
 def winning_hands(state: HandState, pot: dict[str, Any]) -> list[str]:
     """The tabled hands that won a pot at the showdown, in the dealer's words."""
-    board = [b.card for b in state.board]
+    board = [b.card for b in state.ledger.board]
     if state.over_reason != "showdown" or len(board) != 5:
         return []
     holes: dict[int, list[Card]] = {}
     for seat in pot["eligible"]:
-        cards = [card for card in state.shown.get(seat) or state.hole(seat) if card is not None]
+        cards = [
+            card for card in state.shown.get(seat) or state.ledger.hole(seat) if card is not None
+        ]
         if seat in state.plays_board and state.game == "holdem":
             holes[seat] = cards if len(cards) == 2 else []
-        elif seat in state.shown and seat not in state.mucked and seat not in state.killed:
+        elif (
+            seat in state.shown
+            and seat not in state.betting.mucked
+            and seat not in state.betting.killed
+        ):
             holes[seat] = cards
     if not holes:
         return []
@@ -274,20 +280,20 @@ def detail_lines(state: HandState) -> list[str]:
     """The whole table: every seat, the board, burns, the stub."""
     lines = [headline(state)]
     lines.append("seat  behind  in front  in pot  cards")
-    for seat in state.seats:
-        marks = "B" if seat == state.button else " "
+    for seat in state.table.seats:
+        marks = "B" if seat == state.table.button else " "
         marks += ">" if seat == state.to_act else " "
         status = ""
-        if seat in state.killed:
+        if seat in state.betting.killed:
             status = "dead"
-        elif seat in state.mucked:
+        elif seat in state.betting.mucked:
             status = "mucked"
-        elif seat in state.folded:
+        elif seat in state.betting.folded:
             status = "folded"
-        elif state.stacks[seat] == 0 and state.over_reason not in ("misdeal", "void"):
+        elif state.betting.stacks[seat] == 0 and state.over_reason not in ("misdeal", "void"):
             status = "all in"
-        cards = format_cards(state.hole(seat)) if state.dealt else ""
-        extra = state.extras[seat]
+        cards = format_cards(state.ledger.hole(seat)) if state.ledger.dealt else ""
+        extra = state.ledger.extras[seat]
         if extra:
             cards += " + " + format_cards(extra)
         if seat in state.shown:
@@ -295,13 +301,13 @@ def detail_lines(state: HandState) -> list[str]:
         if seat in state.plays_board:
             status = (status + " plays the board").strip()
         lines.append(
-            f"{seat:>3}{marks} {state.stacks[seat]:>7} {state.street_bets[seat]:>9}"
-            f" {state.contributed[seat]:>7}  {cards:<12} {status}".rstrip()
+            f"{seat:>3}{marks} {state.betting.stacks[seat]:>7} {state.betting.street_bets[seat]:>9}"
+            f" {state.betting.contributed[seat]:>7}  {cards:<12} {status}".rstrip()
         )
-    lines.append(f"street: {STREETS[state.street_index]}; board: {board_text(state)}")
+    lines.append(f"street: {STREETS[state.betting.street_index]}; board: {board_text(state)}")
     burns = ", ".join(
-        f"{street} {len(state.burns_for(street))}" for street in ("flop", "turn", "river")
+        f"{street} {len(state.ledger.burns_for(street))}" for street in ("flop", "turn", "river")
     )
-    lines.append(f"burns: {burns}; stub: {state.stub_count} cards; pot {state.pot}")
+    lines.append(f"burns: {burns}; stub: {state.ledger.stub_count} cards; pot {state.betting.pot}")
     lines.extend(state_lines(state)[1:])
     return lines

@@ -78,8 +78,8 @@ def dump_phh(hand: Hand) -> str:
     except EventError as error:
         raise hand.error(error) from None
     final = ruled.state
-    played = {b.event for b in final.board}
-    order = final.order
+    played = {b.event for b in final.ledger.board}
+    order = final.table.deal_order
     player = {seat: index for index, seat in enumerate(order, 1)}
     count = len(order)
     antes = [hand.ante] * count
@@ -100,14 +100,14 @@ def dump_phh(hand: Hand) -> str:
     names: dict[int, str] = {}
     dealt = False
     for number, event in enumerate(events, 1):
-        to_act, seen, pot = state.to_act, len(state.actions), state.pot
+        to_act, seen, pot = state.to_act, len(state.betting.actions), state.betting.pot
         next(steps)
-        if isinstance(event, Miscount) and state.pot != pot:
+        if isinstance(event, Miscount) and state.betting.pot != pot:
             raise PhhError(f'PHH cannot record "{event}": a bet raised after it was made')
         if isinstance(event, Kill | Away):
             table.dies(event, state, to_act)
-        table.play(state.actions[seen:])
-        if state.event_count != number and not isinstance(event, Burn):
+        table.play(state.betting.actions[seen:])
+        if state.ledger.event_count != number and not isinstance(event, Burn):
             actions.append(f"# floorman: {event} (not played)")
         elif isinstance(event, Post):
             index = player[event.seat] - 1
@@ -124,7 +124,7 @@ def dump_phh(hand: Hand) -> str:
                 dealt = True
                 table.follow(Deal())
                 for seat in order:
-                    held = "".join("??" if c is None else c.ascii for c in final.hole(seat))
+                    held = "".join("??" if c is None else c.ascii for c in final.ledger.hole(seat))
                     actions.append(f"d dh p{player[seat]} {held}")
         elif isinstance(event, Board) and number in played:
             table.before_board()
@@ -147,7 +147,7 @@ def dump_phh(hand: Hand) -> str:
         elif isinstance(event, Retrieve):
             table.comes_back(event)
         elif isinstance(event, Kill | Away | Action | Chips | Says | StringBet | Motion):
-            if isinstance(event, Away) and event.seat not in state.folded:
+            if isinstance(event, Away) and event.seat not in state.betting.folded:
                 actions.append(f"# floorman: {event}")
         elif not isinstance(event, Burn):
             actions.append(f"# floorman: {event}")
@@ -225,7 +225,7 @@ class _PhhTable:
     def dies(self, event: Kill | Away, state: HandState, to_act: int | None) -> None:
         """A hand killed: a fold in turn, a muck at the showdown, else a fold to come."""
         seat = event.seat
-        if seat not in state.folded:
+        if seat not in state.betting.folded:
             return
         player = self.player[seat]
         if state.street == "showdown":

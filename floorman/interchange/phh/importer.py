@@ -178,7 +178,7 @@ class _Importer:
         )
         imported = Imported(self.name, header, [], state)
         for post in posts:
-            amount = min(post.amount, state.stacks[post.seat])
+            amount = min(post.amount, state.betting.stacks[post.seat])
             if amount:
                 post = Post(post.seat, post.what, amount)
                 self.apply(imported, post, 0, "")
@@ -196,7 +196,7 @@ class _Importer:
         """Replay the actions, then note the file's finishing stacks."""
         state = imported.state
         events = imported.events
-        players = len(state.seats)
+        players = len(state.table.seats)
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise self.fail("actions is a list of action strings")
@@ -204,16 +204,16 @@ class _Importer:
             raise self.fail(
                 f"actions: a hand has at most {MAX_EVENTS_PER_HAND:,}, not {len(actions):,}"
             )
-        hole = state.hole_count
+        hole = state.ledger.hole_count
         for number, raw in enumerate(actions, 1):
             if type(raw) is str:
                 known = plain_betting(raw) if raw[:1] == "p" else None
                 if known is not None and known.seat <= players:
                     event = known.first  # as Betting.event decides, without the call
                     if known.kind == "cc":
-                        if state.to_call(known.seat):
+                        if state.betting.to_call(known.seat):
                             event = known.second
-                    elif known.kind == "cbr" and state.current_bet:
+                    elif known.kind == "cbr" and state.betting.current_bet:
                         event = known.second
                     try:
                         state.apply(event, len(events) + 1)
@@ -260,7 +260,7 @@ class _Importer:
         if actor == "d":
             what = words[1] if len(words) > 1 else ""
             if what == "dh" and len(words) == 4:
-                if not state.deal_complete:
+                if not state.ledger.deal_complete:
                     self.apply(imported, _DEAL, number, raw)
                 seat = self.player(words[2], number, raw)
                 cards = cards_of(words[3])
@@ -270,7 +270,7 @@ class _Importer:
                     self.apply(imported, Cards(seat, cards), number, raw)
                 return
             if what == "db" and len(words) == 3:
-                street = state.next_board_street
+                street = state.ledger.next_board_street
                 board = cards_of(words[2])
                 if street is None or None in board:
                     raise self.fail(f'action {number} "{raw}": not a board card to deal')
@@ -300,7 +300,7 @@ class _Importer:
         cards = run(words[3])
         if seat is None or cards is None or len(cards) != hole:
             return False
-        if not imported.state.deal_complete:
+        if not imported.state.ledger.deal_complete:
             self.apply(imported, _DEAL, number, raw)
         if any(cards):
             self.apply(imported, Cards(seat, cards), number, raw)
@@ -313,7 +313,7 @@ class _Importer:
         if len(words) != 3 or "#" in raw:
             return False
         board = run(words[2])
-        street = imported.state.next_board_street
+        street = imported.state.ledger.next_board_street
         if board is None or street is None or None in board:
             return False
         self.apply(imported, _BURN, number, raw)
@@ -327,7 +327,7 @@ class _Importer:
             return Muck(seat)
         if what == "sm" and len(args) == 1:
             if args[0] == "-":
-                known = state.hole(seat)
+                known = state.ledger.hole(seat)
                 if None in known:
                     raise ValueError("the cards to show were never dealt face up")
                 return Show(seat, tuple(card for card in known if card is not None))
@@ -347,13 +347,13 @@ class _Importer:
 
     def apply(self, imported: Imported, event: Event, number: int, raw: str) -> None:
         state = imported.state
-        duplicates = len(state.duplicates)
+        duplicates = len(state.ledger.duplicates)
         try:
             state.apply(event, len(imported.events) + 1)
         except EventError as error:
             raise self.fail(f"{_where(number, raw)}: {error.reason}") from None
-        if len(state.duplicates) > duplicates:
-            twice = state.duplicates[-1]
+        if len(state.ledger.duplicates) > duplicates:
+            twice = state.ledger.duplicates[-1]
             raise self.fail(f"{_where(number, raw)}: {twice.card.ascii} is dealt twice")
         imported.events.append(event)
 

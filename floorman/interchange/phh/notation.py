@@ -112,9 +112,9 @@ class Betting(NamedTuple):
     def event(self, state: HandState) -> Action:
         """The action as the betting so far makes it."""
         if self.kind == "cc":
-            return self.first if state.to_call(self.seat) == 0 else self.second
+            return self.first if state.betting.to_call(self.seat) == 0 else self.second
         if self.kind == "cbr":
-            return self.first if state.current_bet == 0 else self.second
+            return self.first if state.betting.current_bet == 0 else self.second
         return self.first
 
 
