@@ -1,15 +1,122 @@
-"""Fixtures several test modules share."""
+"""Fixtures several test modules share, and the tiers the suite runs in.
+
+A test's tier comes from what it needs, decided here and nowhere else: the fixtures it
+uses (:data:`TIERS`), or a PostgreSQL parameter of a fixture (``store_url[postgresql]``);
+a test slow by nature is marked ``slow`` where it is written. ``pytest`` alone runs the
+fast tier, every test outside :data:`LEFT_OUT`, and the doctests of ``floorman/``;
+``pytest --all`` (as ``sh scripts/test`` and CI run it) runs every tier; ``-m`` picks
+tiers (``pytest -m postgres``); a test or file named on the command line runs whatever
+its tier.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterator
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, Final, NoReturn
 
 import pytest
 from pgcluster import Cluster, binaries, cluster
 
 from floorman.documents import render
+
+TIERS: Final = {
+    "postgres": frozenset({"pg_cluster", "own_cluster"}),
+    "server": frozenset({"room_server"}),
+    "browser": frozenset({"browser"}),
+    "pdf": frozenset({"poppler"}),
+}
+"""The fixtures that put a test in a tier: a PostgreSQL cluster, a card room server on a
+port, Chromium, reading a printed PDF back."""
+LEFT_OUT: Final = ("slow", "postgres", "server", "browser", "pdf")
+"""The tiers ``pytest`` alone leaves out: each costs seconds a test (a server or a cluster
+to start, a document to lay out, a browser to drive), together most of the whole run."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all",
+        action="store_true",
+        dest="every_tier",
+        help="run every tier: slow, postgres, server, browser and pdf tests too",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give the run a rulebook cache of its own, for its CLI subprocesses too, never the
+    developer's; and build the command line once for the in-process runs, as a real
+    process does, instead of once a call."""
+    folder = tempfile.mkdtemp(prefix="floorman-test-cache-")
+    config.stash[_CACHE] = (folder, os.environ.get("FLOORMAN_CACHE_DIR"))
+    os.environ["FLOORMAN_CACHE_DIR"] = folder
+
+    import typer.testing
+
+    typer.testing._get_command = functools.cache(typer.testing._get_command)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder, before = config.stash.get(_CACHE, (None, None))
+    if folder is None:
+        return
+    if before is None:
+        os.environ.pop("FLOORMAN_CACHE_DIR", None)
+    else:
+        os.environ["FLOORMAN_CACHE_DIR"] = before
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+_CACHE = pytest.StashKey[tuple[str, str | None]]()
+
+
+def tiers_of(item: pytest.Item) -> set[str]:
+    """The tiers a test is in, by the fixtures it uses."""
+    used = set(getattr(item, "fixturenames", ()))
+    found = {tier for tier, fixtures in TIERS.items() if used & fixtures}
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "postgresql" in callspec.params.values():
+        found.add("postgres")
+    return found
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for tier in sorted(tiers_of(item)):
+            item.add_marker(tier)
+    if not _fast_tier(config):
+        return
+    kept, left = [], []
+    for item in items:
+        (left if any(item.get_closest_marker(t) for t in LEFT_OUT) else kept).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+
+
+def _fast_tier(config: pytest.Config) -> bool:
+    """``pytest`` alone, or with options only: no ``--all``, no ``-m``, no test named."""
+    return (
+        not config.option.every_tier
+        and not config.option.markexpr
+        and config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    )
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if _fast_tier(config):
+        return f"tier: fast, leaving out {', '.join(LEFT_OUT)} (pytest --all runs every tier)"
+    return "tier: every test selected"
+
+
+def unavailable(message: str) -> NoReturn:
+    """A tool the test needs is not installed: a failure under CI, a skip elsewhere."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 @pytest.fixture
@@ -37,14 +144,10 @@ def table_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
-    """A throwaway PostgreSQL cluster for the whole run; without PostgreSQL installed, the
-    tests that need it fail under CI and are skipped elsewhere."""
+    """A throwaway PostgreSQL cluster for the whole run."""
     bindir = binaries()
     if bindir is None:
-        message = "PostgreSQL is not installed (initdb, pg_ctl): sh scripts/system-deps --tests"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable("PostgreSQL is not installed (initdb, pg_ctl): sh scripts/system-deps --tests")
     with cluster(bindir) as running:
         yield running
 
@@ -61,3 +164,22 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "floorman.db")
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture(scope="session")
+def room_server() -> Callable[..., Any]:
+    """:func:`roomserver.running_room`: a card room served on a loopback port while a
+    block runs."""
+    from roomserver import running_room
+
+    return running_room
+
+
+@pytest.fixture(scope="session")
+def poppler() -> None:
+    """poppler-utils, which read a printed document back (``pdftotext``, ``pdfinfo``,
+    ``pdffonts``)."""
+    missing = [tool for tool in ("pdftotext", "pdfinfo", "pdffonts") if not shutil.which(tool)]
+    if missing:
+        tools = ", ".join(missing)
+        unavailable(f"poppler-utils is not installed ({tools}): sh scripts/system-deps")

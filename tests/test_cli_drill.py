@@ -8,7 +8,6 @@ import os
 import pty
 import re
 import select
-import shutil
 import subprocess
 import sys
 import time
@@ -330,10 +329,6 @@ def test_an_unknown_rulebook_from_the_real_command() -> None:
 
 # -- the printed quiz ---------------------------------------------------------------------------
 
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
-
 
 def page_texts(pdf: Path) -> list[str]:
     out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
@@ -348,7 +343,7 @@ def page_texts(pdf: Path) -> list[str]:
     return texts
 
 
-@needs_poppler
+@pytest.mark.usefixtures("poppler")
 def test_the_printed_quiz_keeps_the_answer_key_on_later_pages(tmp_path: Path) -> None:
     pdf = tmp_path / "quiz.pdf"
     code, out, err = drill("--print", "-o", str(pdf), "--count", "8", "--seed", "5")
@@ -372,7 +367,7 @@ def test_the_printed_quiz_keeps_the_answer_key_on_later_pages(tmp_path: Path) ->
     assert "For the trainer" in after
 
 
-@needs_poppler
+@pytest.mark.usefixtures("poppler")
 def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
     pdf = tmp_path / "splits.pdf"
     code, _, _ = drill(

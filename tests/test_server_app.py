@@ -9,15 +9,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from roomserver import PREMATURE_TURN, Room, floorman, running_room
+from roomserver import PREMATURE_TURN, Room, Serve, floorman
 
 from floorman.interchange.handfile import parse_hand
 from floorman.replay import check_hand
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    with running_room(tmp_path_factory.mktemp("room") / "room.db") as served:
+def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with room_server(tmp_path_factory.mktemp("room") / "room.db") as served:
         yield served
 
 
