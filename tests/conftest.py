@@ -166,6 +166,54 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("pg_url"))
 
 
+def forget_rulebooks() -> None:
+    """Drop the rulebooks this process has read, so that the next are read afresh."""
+    from floorman.rules import loader
+
+    loader._READS.clear()
+    loader._BOOKS.clear()
+
+
+def read_every_rulebook() -> list[str]:
+    """Load every shipped rulebook and house profile; their names."""
+    from floorman.rules import loader
+
+    names = loader.shipped_rulebooks() + loader.house_names()
+    for name in names:
+        loader.load_rulebook(name)
+    return names
+
+
+@pytest.fixture(scope="session")
+def warm_rulebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rulebook cache holding every shipped rulebook and house profile, as a first
+    read of each leaves it."""
+    folder = tmp_path_factory.mktemp("rulebooks") / "cache"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FLOORMAN_CACHE_DIR", str(folder))
+        forget_rulebooks()
+        read_every_rulebook()
+    forget_rulebooks()
+    return folder
+
+
+@pytest.fixture(params=["cold", "warm"])
+def rulebook_cache(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """How the test's rulebooks are read: ``cold``, from their YAML into pydantic's models,
+    or ``warm``, from the rulebook cache into the look-alikes of :mod:`floorman.rules.plain`
+    (without pydantic's methods, which type checking cannot see)."""
+    if request.param == "warm":
+        folder = request.getfixturevalue("warm_rulebooks")
+    else:
+        folder = tmp_path / "rulebook-cache"
+    monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(folder))
+    forget_rulebooks()
+    yield request.param
+    forget_rulebooks()
+
+
 @pytest.fixture(scope="session")
 def room_server() -> Callable[..., Any]:
     """:func:`roomserver.running_room`: a card room served on a loopback port while a
