@@ -11,7 +11,6 @@ its tier.
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 import tempfile
@@ -56,7 +55,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
     import typer.testing
 
-    typer.testing._get_command = functools.cache(typer.testing._get_command)
+    from floorman.cli import load_commands
+
+    load_commands()  # in help order, before the doctests import the command modules one by one
+    typer.testing._get_command = _BuiltOnce(typer.testing._get_command)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -71,6 +73,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 _CACHE = pytest.StashKey[tuple[str, str | None]]()
+
+
+class _BuiltOnce:
+    """typer's ``get_command``, building an app's command tree once for as long as the
+    app's commands stay as they are (a test may swap one for a recorder)."""
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        self.build = build
+        self.built: dict[tuple[object, ...], Any] = {}
+
+    def __call__(self, app: Any) -> Any:
+        key = (id(app), *_registry(app))
+        if key not in self.built:
+            self.built[key] = self.build(app)
+        return self.built[key]
+
+
+def _registry(app: Any) -> tuple[object, ...]:
+    """What a typer app's command tree is built from, by identity."""
+    return (
+        id(app.registered_callback),
+        *((id(info), id(info.callback)) for info in app.registered_commands),
+        *((id(group), _registry(group.typer_instance)) for group in app.registered_groups),
+    )
 
 
 def tiers_of(item: pytest.Item) -> set[str]:
@@ -109,7 +135,7 @@ def _fast_tier(config: pytest.Config) -> bool:
 def pytest_report_header(config: pytest.Config) -> str:
     if _fast_tier(config):
         return f"tier: fast, leaving out {', '.join(LEFT_OUT)} (pytest --all runs every tier)"
-    return "tier: every test selected"
+    return "tier: every test --all, -m or the command line selects"
 
 
 def unavailable(message: str) -> NoReturn:

@@ -112,6 +112,7 @@ class Terminal:
         return code
 
 
+@pytest.mark.slow
 def test_a_trainee_answers_at_the_terminal(tmp_path: Path) -> None:
     db = tmp_path / "floorman.db"
     questions = drill_questions(3, 11)
@@ -262,6 +263,7 @@ def test_a_house_profile_of_another_rulebook() -> None:
 # -- progress -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_stats_show_each_trainee_by_topic(tmp_path: Path) -> None:
     db = tmp_path / "f.db"
     for trainee, seed in (("Ana", 1), ("Ben", 2), ("ana", 3)):

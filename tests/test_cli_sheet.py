@@ -174,5 +174,6 @@ class TestImports:
         assert "weasyprint" not in loaded_modules("sheet", "--help")
         assert "weasyprint" not in loaded_modules("check", str(ROOT / "examples/normal-hand.yaml"))
 
+    @pytest.mark.slow
     def test_printing_does_load_it(self, tmp_path: Path) -> None:
         assert "weasyprint" in loaded_modules("sheet", "-o", str(tmp_path / "x.pdf"))

@@ -533,6 +533,7 @@ def test_a_read_only_store_is_one_line(store: Path) -> None:
     assert "1 events" in ok("show")
 
 
+@pytest.mark.slow
 def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
     assert _floorman(store, *NEW).returncode == 0
     assert _floorman(store, "add", "deal", "3 call").returncode == 0
@@ -566,6 +567,7 @@ def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
     assert "cannot be replayed" not in shown.stdout
 
 
+@pytest.mark.slow
 def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
     assert _floorman(store, *NEW).returncode == 0
     assert _floorman(store, "add", "deal", "3 fold", "5 fold").returncode == 0

@@ -208,6 +208,7 @@ def test_the_incident_report_of_a_table_is_a_pdf(room: Room) -> None:
     assert 'filename="table-report-hand-' in answer.headers["content-disposition"]
 
 
+@pytest.mark.slow
 def test_floorman_users_and_station_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "staff.db"
     short = floorman(db, "users", "add", "sam", "--role", "floor", stdin="short\n")
