@@ -321,7 +321,7 @@ def test_wsop_a_new_player_buys_the_button_or_posts_the_big_blind_before_the_sma
     assert lines[1 : 1 + len(posts)] == [f"  {post}" for post in posts]
     assert (header()["button"], header()["small_blind"]) == (2, 4)
     seen = []
-    for _ in buttons:
+    for number, _ in enumerate(buttons, 3):
         fold_round()
         ok("next", "-t", "9")
         data = header()
@@ -329,7 +329,8 @@ def test_wsop_a_new_player_buys_the_button_or_posts_the_big_blind_before_the_sma
         _, big = blinds_of({**data, "small_blind": "posted"})
         if isinstance(data.get("small_blind"), int):
             big = clockwise_after(int(str(data["small_blind"])), sorted(seats_of(data)))
-        assert big == [8, 1, 2, 3, 4, 6, 8][len(seen) - 1]  # one player on each hand
+        due = [8, 1, 2, 3, 4, 6, 8][len(seen) - 1]  # one player on each hand
+        assert big == due, f"hand {number}: the big blind on seat {big}, not {due}"
     assert seen == buttons
     log = ok("table", "log", "-t", "9")
     assert "hand 2  button 2  sb 4  bb 6" in log
