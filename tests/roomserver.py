@@ -7,8 +7,8 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -158,17 +158,22 @@ def running_room(db: str | Path, tables: Sequence[str] = ("7", "8")) -> Iterator
                 client.close()
 
 
+Serve = Callable[..., AbstractContextManager[Room]]
+"""What the ``room_server`` fixture gives: :func:`running_room`."""
+
+
 @contextmanager
 def room_on_either_store(
+    serve: Serve,
     request: pytest.FixtureRequest,
     tmp_path_factory: pytest.TempPathFactory,
     tables: Sequence[str] = ("7", "8"),
 ) -> Iterator[Room]:
-    """:func:`running_room` on a new SQLite file or PostgreSQL database, as the fixture's
-    parameter (``sqlite`` or ``postgresql``) says."""
+    """A room served by ``serve`` (:func:`running_room`) on a new SQLite file or PostgreSQL
+    database, as the fixture's parameter (``sqlite`` or ``postgresql``) says."""
     if request.param == "sqlite":
         where: str = str(tmp_path_factory.mktemp("room") / "room.db")
     else:
         where = request.getfixturevalue("pg_cluster").fresh()
-    with running_room(where, tables) as served:
+    with serve(where, tables) as served:
         yield served

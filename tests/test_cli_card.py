@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from pdftext import info, page_words
 from typer.testing import CliRunner
 
-from floorman._resources import templates_dir
 from floorman.cli import app
-
-pytestmark = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -28,7 +20,7 @@ def card(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def holdem(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+def holdem(poppler: None, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     path = tmp_path_factory.mktemp("card") / "holdem.pdf"
     code, out, err = card("-o", str(path))
     assert code == 0, err
@@ -36,11 +28,6 @@ def holdem(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 
 class TestHoldemCard:
-    def test_reports_what_it_wrote(self, holdem: tuple[Path, str]) -> None:
-        path, out = holdem
-        assert out == f"wrote {path} (1 page, letter landscape)\n"
-        assert info(path)["Pages"] == "1"
-
     def test_each_irregularity_with_its_outcome_and_first_step(
         self, holdem: tuple[Path, str]
     ) -> None:
@@ -61,6 +48,7 @@ class TestHoldemCard:
         assert "House options" not in words
 
 
+@pytest.mark.usefixtures("poppler")
 class TestHouseWords:
     def test_a_house_profile_rules_in_its_own_words(self, tmp_path: Path) -> None:
         path = tmp_path / "house.pdf"
@@ -112,46 +100,14 @@ class TestHouseWords:
 
 
 class TestHtml:
-    def test_standalone_page_carries_its_style(self, tmp_path: Path) -> None:
-        path = tmp_path / "card.html"
-        code, out, _ = card("--html", "--four-colour", "-o", str(path))
-        assert code == 0
-        assert out == f"wrote {path}\n"
-        page = path.read_text(encoding="utf-8")
-        assert '<body class="four-colour">' in page
-        assert "size: letter landscape" in page
-        assert "<link" not in page
-
-    def test_default_file_name(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def test_the_page_is_landscape_and_named_for_its_game(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         monkeypatch.chdir(tmp_path)
         code, out, _ = card("--game", "omaha-hilo", "--html")
         assert code == 0
         assert out == "wrote omaha-hilo-card.html\n"
-
-
-class TestSafety:
-    def test_house_text_prints_literally_and_fetches_nothing(
-        self, tmp_path: Path, requested: list[str]
-    ) -> None:
-        house = tmp_path / "hostile.yaml"
-        house.write_text(
-            "rulebook: hostile\ntitle: '<img src=\"file:///etc/passwd\"> Room'\nextends: rrop\n"
-            "rules:\n  - id: holdem.four-card-flop\n    title: Four cards\n"
-            "    cite: 'https://example.com/rules.css'\n    on: flop\n"
-            "    when: {fact: event.cards, ge: 4}\n    outcome: continue\n    steps:\n"
-            '      - {do: explain, text: \'<link rel="stylesheet" href="file:///etc/passwd">\'}\n',
-            encoding="utf-8",
-        )
-        path = tmp_path / "hostile.pdf"
-        code, _, err = card("--house", str(house), "-o", str(path))
-        assert code == 0, err
-        root = templates_dir().resolve().as_uri() + "/"
-        assert requested
-        assert all(url.startswith(root) for url in requested), requested
-        (words,) = page_words(path)
-        assert '<IMG SRC="FILE:///ETC/PASSWD"> ROOM' in words
-        assert '<link rel="stylesheet" href="file:///etc/passwd">' in words
-        assert "root:" not in words
+        assert "size: letter landscape" in (tmp_path / "omaha-hilo-card.html").read_text("utf-8")
 
 
 class TestErrors:
@@ -161,33 +117,8 @@ class TestErrors:
         assert err == 'floorman: --game "stud": rrop has no such game (holdem, omaha, omaha-hilo)\n'
         assert not (tmp_path / "x.pdf").exists()
 
-    def test_unknown_paper(self) -> None:
-        code, _, err = card("--paper", "legal")
-        assert code == 2
-        assert err == 'floorman: --paper "legal": choose one of letter, a4\n'
-
     def test_unknown_rulebook(self) -> None:
         code, _, err = card("--rulebook", "nosuch")
         assert code == 2
         assert err.startswith("floorman: no rulebook named 'nosuch'")
         assert err.count("\n") == 1
-
-    def test_unwritable_output_leaves_nothing(self, tmp_path: Path) -> None:
-        target = tmp_path / "no-such-folder" / "x.pdf"
-        code, _, err = card("-o", str(target))
-        assert code == 2
-        assert err.startswith(f'floorman: -o "{target}": cannot write there')
-        assert not target.parent.exists()
-
-
-def test_real_command_line(tmp_path: Path) -> None:
-    target = tmp_path / "card.pdf"
-    result = subprocess.run(
-        [sys.executable, "-m", "floorman", "card", "-g", "omaha", "-o", str(target)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == f"wrote {target} (1 page, letter landscape)\n"

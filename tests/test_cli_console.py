@@ -39,6 +39,7 @@ def premature_turn(db: Path) -> None:
         assert piped(*args, env={"FLOORMAN_DB": str(db)}).returncode == 0
 
 
+@pytest.mark.slow
 def test_the_ruling_comes_first_in_its_colour_with_suits_in_red(tmp_path: Path) -> None:
     db = tmp_path / "room.db"
     premature_turn(db)
@@ -53,6 +54,7 @@ def test_the_ruling_comes_first_in_its_colour_with_suits_in_red(tmp_path: Path) 
     )
 
 
+@pytest.mark.slow
 def test_every_line_fits_80_columns_and_breaks_only_between_words(tmp_path: Path) -> None:
     db = tmp_path / "room.db"
     premature_turn(db)
@@ -68,6 +70,7 @@ def test_every_line_fits_80_columns_and_breaks_only_between_words(tmp_path: Path
     assert "  river without a burn" in plain
 
 
+@pytest.mark.slow
 def test_lines_wrap_to_the_terminals_own_width(tmp_path: Path) -> None:
     db = tmp_path / "room.db"
     premature_turn(db)
@@ -78,6 +81,7 @@ def test_lines_wrap_to_the_terminals_own_width(tmp_path: Path) -> None:
     assert "  cut, then deal the river without a burn" in plain
 
 
+@pytest.mark.slow
 def test_no_color_and_a_pipe_get_plain_text(tmp_path: Path) -> None:
     db = tmp_path / "room.db"
     premature_turn(db)
@@ -94,6 +98,7 @@ def test_no_color_and_a_pipe_get_plain_text(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_check_colours_a_misdeal_red_and_four_colours_on_asking() -> None:
     text = on_terminal("check", str(EXAMPLES / "exposed-first-card.yaml"), "--four-colour")
     assert "\x1b[31m\x1b[1mMISDEAL\x1b[0m" in text
@@ -105,6 +110,7 @@ def test_check_colours_a_misdeal_red_and_four_colours_on_asking() -> None:
     assert "\x1b[32m" not in two
 
 
+@pytest.mark.slow
 def test_a_reminder_is_said_once_and_again_when_it_falls_due(tmp_path: Path) -> None:
     db = tmp_path / "room.db"
     premature_turn(db)
@@ -188,6 +194,7 @@ def test_red_suits_are_painted_and_black_ones_left(card: str) -> None:
     assert paint_suits(f"{card} 7♣") == f"\x1b[31m{card}\x1b[39m 7♣"
 
 
+@pytest.mark.slow
 def test_the_table_commands_print_as_the_dealers_lines(tmp_path: Path) -> None:
     """``table log``, ``table show`` and ``next`` print through the dealer's terminal
     printing: wrapped to the width on a terminal, plain for NO_COLOR and for a pipe."""

@@ -38,6 +38,7 @@ def run(where: str, *args: str, stdin: str | None = None) -> subprocess.Complete
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_hand_is_recorded_shown_undone_and_followed_by_the_next(store_url: str) -> None:
     for args in HAND:
         done = run(store_url, *args)
@@ -54,6 +55,7 @@ def test_a_hand_is_recorded_shown_undone_and_followed_by_the_next(store_url: str
     assert len([line for line in hands if " 7 " in f" {line} "]) == 2
 
 
+@pytest.mark.slow
 def test_db_upgrade_says_from_which_version_to_which(store_url: str) -> None:
     latest = len(POSTGRES) if store_url.startswith("postgresql://") else len(SQLITE)
     shown = masked(store_url)
@@ -89,6 +91,7 @@ def test_a_store_from_a_newer_floorman_is_one_line(pg_url: str) -> None:
         )
 
 
+@pytest.mark.slow
 def test_a_server_that_is_down_is_one_line_with_the_password_masked(tmp_path: Path) -> None:
     url = f"postgresql://floor:green-felt@/room?host={tmp_path}"
     for args in (["show"], ["add", "deal"], ["db", "upgrade"], ["drill", "stats"]):
@@ -101,6 +104,7 @@ def test_a_server_that_is_down_is_one_line_with_the_password_masked(tmp_path: Pa
         assert "green-felt" not in refused.stderr
 
 
+@pytest.mark.slow
 def test_sqlite_commands_do_not_import_psycopg(tmp_path: Path) -> None:
     db = str(tmp_path / "room.db")
     probe = (
@@ -149,6 +153,7 @@ def test_an_odd_store_url_is_one_line_and_exit_2(
         assert ":***@" in lines[0]
 
 
+@pytest.mark.slow
 def test_an_event_with_a_nul_is_refused_in_one_line_on_either_store(store_url: str) -> None:
     from roomserver import floorman, new_table
 

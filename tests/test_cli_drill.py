@@ -8,7 +8,6 @@ import os
 import pty
 import re
 import select
-import shutil
 import subprocess
 import sys
 import time
@@ -113,6 +112,7 @@ class Terminal:
         return code
 
 
+@pytest.mark.slow
 def test_a_trainee_answers_at_the_terminal(tmp_path: Path) -> None:
     db = tmp_path / "floorman.db"
     questions = drill_questions(3, 11)
@@ -263,6 +263,7 @@ def test_a_house_profile_of_another_rulebook() -> None:
 # -- progress -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_stats_show_each_trainee_by_topic(tmp_path: Path) -> None:
     db = tmp_path / "f.db"
     for trainee, seed in (("Ana", 1), ("Ben", 2), ("ana", 3)):
@@ -330,10 +331,6 @@ def test_an_unknown_rulebook_from_the_real_command() -> None:
 
 # -- the printed quiz ---------------------------------------------------------------------------
 
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
-
 
 def page_texts(pdf: Path) -> list[str]:
     out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
@@ -348,7 +345,7 @@ def page_texts(pdf: Path) -> list[str]:
     return texts
 
 
-@needs_poppler
+@pytest.mark.usefixtures("poppler")
 def test_the_printed_quiz_keeps_the_answer_key_on_later_pages(tmp_path: Path) -> None:
     pdf = tmp_path / "quiz.pdf"
     code, out, err = drill("--print", "-o", str(pdf), "--count", "8", "--seed", "5")
@@ -372,7 +369,7 @@ def test_the_printed_quiz_keeps_the_answer_key_on_later_pages(tmp_path: Path) ->
     assert "For the trainer" in after
 
 
-@needs_poppler
+@pytest.mark.usefixtures("poppler")
 def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
     pdf = tmp_path / "splits.pdf"
     code, _, _ = drill(

@@ -110,6 +110,7 @@ def test_live_shows_what_the_dealer_does_next() -> None:
     assert "street: flop; board: A♥ K♦ 7♣" in out
 
 
+@pytest.mark.slow
 def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
     assert _floorman(store, *NEW).returncode == 0
     assert _floorman(store, "add", "deal", "3 call").returncode == 0
@@ -143,6 +144,7 @@ def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
     assert "cannot be replayed" not in shown.stdout
 
 
+@pytest.mark.slow
 def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
     assert _floorman(store, *NEW).returncode == 0
     assert _floorman(store, "add", "deal", "3 fold", "5 fold").returncode == 0

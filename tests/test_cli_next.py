@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,10 +54,10 @@ def blinds_of(data: dict[str, object]) -> tuple[int | None, int]:
     return (button if len(seats) == 2 else clockwise_after(button, seats)), big
 
 
-def play(rng: random.Random) -> None:
+def play(rng: random.Random, *, allin: bool = False) -> None:
     """Fold to the big blind, or an all-in called and shown down."""
     out = ok("add", "-t", "9", "deal")
-    if rng.random() < 0.6:
+    if not allin and rng.random() < 0.6:
         while "to act" in out or "acts first" in out:
             out = ok("add", "-t", "9", "fold")
         return
@@ -93,119 +95,133 @@ def chips_at(players: dict[str, dict[str, object]]) -> int:
     return sum(int(str(p["stack"])) for p in players.values())
 
 
+SHIFT: list[tuple[str, ...]] = [
+    ("sit", "play"),  # a new player posts to come in
+    ("rebuy", "allin"),
+    ("sitout", "play"),
+    ("misdeal",),  # the next hand is the same hand dealt again
+    ("back", "level", "play"),
+    ("move", "play"),
+    ("leave", "play"),
+    ("play",),
+]
+"""What happens at the table, hand by hand: the changes logged after the hand, then the
+hand itself (``play``: folded round or shown down, ``allin``: shown down)."""
+
+
+@contextmanager
+def at_hand(number: int) -> Iterator[None]:
+    """Name the hand on any check that fails inside, with the table as it stands."""
+    try:
+        yield
+    except AssertionError as error:
+        error.add_note(f"at hand {number}: {header()}")
+        raise
+
+
 @pytest.mark.parametrize("rulebook", ["rrop", "tda-2024"])
-def test_a_hundred_hands_keep_every_chip_and_move_the_button_by_the_rule(
-    rulebook: str, tmp_path: Path
+def test_a_shift_keeps_every_chip_and_moves_the_button_by_the_rule(
+    rulebook: str, store_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Players sit down, bust, stand up, sit out and come back, rebuy, are moved in from
-    another table, and the blinds go up; the chips at the table change only by what is
-    bought in and taken away, and the button moves by the rulebook's rule."""
+    """Hand after hand on a real store: players sit down, rebuy, sit out and come back, are
+    moved in, leave, the blinds go up and a hand is misdealt; the chips at the table change
+    only by what is bought in and taken away, and the button moves by the rulebook's rule.
+    The state machine of ``test_session_shift.py`` tries every order of these in process."""
+    monkeypatch.setenv("FLOORMAN_DB", store_url)
     rng = random.Random(rulebook)
     ok("new", "-t", "9", "--button", "1", "--rulebook", rulebook,
        "--seats", "1=100,2=100,4=100,6=100,8=100")  # fmt: skip
-    previous = header()
     expected = 500  # every chip bought in, less every chip taken away
-    misdeal = False
-    busted = sat = returned = moved = 0
-    leveled: int | None = None
-    paid_big: set[int] = set()  # the seats that posted the big blind in this orbit
-    orbits = no_small_blind = 0
-    for number in range(100):
-        seats = seats_of(previous)
-        if misdeal:
-            ok("add", "-t", "9", "deal; misdeal")
-            stacks = dict(seats)
-        else:
-            play(rng)
-            stacks = finishing_stacks(tmp_path)
-            assert sum(stacks.values()) == sum(seats.values())
-        busted += sum(1 for chips in stacks.values() if chips == 0)
-        players = table()
-        assert chips_at(players) == expected
-        if not misdeal:
-            playing = [int(s) for s, p in players.items() if p["status"] == "playing"]
-            empty = [seat for seat in range(1, 10) if str(seat) not in players]
-            out = [int(s) for s, p in players.items() if p["status"] == "out"]
-            if len(playing) < 4 and empty:
-                seat = rng.choice(empty)
-                ok("table", "sit", "-t", "9", str(seat), "100", "--name", f"P{number}", "--post")
-                expected += 100
-                sat += 1
-            elif out and rng.random() < 0.5:
-                ok(
-                    "table",
-                    "back",
-                    "-t",
-                    "9",
-                    str(rng.choice(out)),
-                    *(["--post"] * rng.randint(0, 1)),
+    leveled = False
+    for number, steps in enumerate(SHIFT, 1):
+        with at_hand(number):
+            previous = header()
+            seats = seats_of(previous)
+            if "misdeal" in steps:
+                ok("add", "-t", "9", "deal; misdeal")
+                stacks = dict(seats)
+            else:
+                play(rng, allin="allin" in steps)
+                stacks = finishing_stacks(tmp_path)
+                assert sum(stacks.values()) == sum(seats.values())
+            players = table()
+            assert chips_at(players) == expected
+            expected += between_hands(steps, players)
+            leveled = leveled or "level" in steps
+            players = table()
+            assert chips_at(players) == expected
+            established = sorted(
+                int(s) for s, p in players.items()
+                if (p["status"] == "playing" or (p["status"] == "out" and rulebook != "rrop"))
+                and not p.get("new")
+            )  # fmt: skip
+            ok("next", "-t", "9")
+            current = header()
+            after = seats_of(current)
+            assert set(after) <= {int(s) for s in table()}
+            assert (current["blinds"], current.get("ante", 0)) == (
+                ([2, 4], 1) if leveled else ([1, 2], 0)
+            )
+            if "misdeal" in steps:
+                assert (current["button"], after) == (previous["button"], seats)
+            elif len(after) == 2:  # heads-up: nobody takes the big blind twice in a row
+                assert current["button"] in after
+            elif rulebook == "rrop":  # a moving button goes to the next player
+                moved = clockwise_after(int(str(previous["button"])), established)
+                assert current["button"] == moved
+            else:  # a dead button: the big blind goes to the player due for it
+                last_small, last_big = blinds_of(previous)
+                small, big = blinds_of(current)
+                assert big == clockwise_after(last_big, sorted(after))
+                assert small == (last_big if last_big in after else None) or (
+                    small is not None and small not in seats
                 )
-                returned += 1
-            elif len(playing) > 4 and rng.random() < 0.15:
-                ok("table", "sitout", "-t", "9", str(rng.choice(playing)))
-            elif len(playing) > 3 and rng.random() < 0.08:
-                seat = rng.choice(playing)
-                expected -= int(str(players[str(seat)]["stack"]))
-                ok("table", "leave", "-t", "9", str(seat))
-            elif empty and rng.random() < 0.06:
-                ok("table", "move", "-t", "9", "120", "--from", "12")
-                expected += 120
-                moved += 1
-            if rng.random() < 0.1:
-                seat = rng.choice(sorted(int(s) for s in table()))
-                ok("table", "rebuy", "-t", "9", str(seat), "50")
-                expected += 50
-            if number >= 50 and leveled is None:
-                ok("table", "level", "-t", "9", "2/4", "--ante", "1")
-                leveled = number
-        players = table()
-        assert chips_at(players) == expected
-        established = sorted(
-            int(s) for s, p in players.items()
-            if (p["status"] == "playing" or (p["status"] == "out" and rulebook != "rrop"))
-            and not p.get("new")
-        )  # fmt: skip
-        was_misdeal, misdeal = misdeal, rng.random() < 0.08
-        ok("next", "-t", "9")
-        current = header()
-        after = seats_of(current)
-        assert set(after) <= {int(s) for s in table()}
-        assert (current["blinds"], current.get("ante", 0)) == (
-            ([2, 4], 1) if leveled is not None else ([1, 2], 0)
-        )
-        if was_misdeal:
-            assert (current["button"], after) == (previous["button"], seats)
-        elif rulebook == "rrop":  # a moving button goes to the next player
-            assert current["button"] == clockwise_after(int(str(previous["button"])), established)
-        elif len(after) == 2:  # heads-up: nobody takes the big blind twice in a row
-            last_big = big_blind(int(str(previous["button"])), sorted(seats))
-            assert current["button"] in after
-            if last_big in after and len(seats) == 2:
-                assert current["button"] == last_big
-        else:  # a dead button: the big blind goes to the player due for it
-            order = sorted(after)
-            last_small, last_big = blinds_of(previous)
-            small, big = blinds_of(current)
-            assert big == clockwise_after(last_big, order)
-            # the player who had the big blind posts the small blind, or nobody does
-            assert small == (last_big if last_big in after else None) or (
-                small is not None and small not in seats
-            ), (previous, current)
-            assert small is None or small != last_small
-            no_small_blind += small is None
-            if big <= last_big or len(seats) == 2:
-                paid_big, orbits = set(), orbits + 1
-            assert big not in paid_big  # each seat pays the big blind once an orbit
-            paid_big.add(big)
-        previous = current
+                assert small is None or small != last_small
     assert chips_at(table()) == expected
-    assert busted > 5
-    assert sat > 5
-    assert returned > 1
-    assert moved > 0
-    if rulebook != "rrop":
-        assert orbits > 5
-        assert no_small_blind > 0
+
+
+def between_hands(steps: tuple[str, ...], players: dict[str, dict[str, object]]) -> int:
+    """Log the changes ``steps`` name through the table commands; the chips they bring to
+    the table (taken away: less than nothing)."""
+    seated = sorted(int(s) for s in players)
+    playing = [s for s in seated if players[str(s)]["status"] == "playing"]
+    empty = [seat for seat in range(1, 10) if seat not in seated]
+    brought = 0
+    for step in steps:
+        if step == "sit":
+            ok("table", "sit", "-t", "9", str(empty[0]), "100", "--name", "Ann", "--post")
+            brought += 100
+        elif step == "rebuy":
+            ok("table", "rebuy", "-t", "9", str(seated[0]), "50")
+            brought += 50
+        elif step == "sitout":
+            ok("table", "sitout", "-t", "9", str(playing[-1]))
+        elif step == "back":
+            out = [s for s in seated if players[str(s)]["status"] == "out"]
+            ok("table", "back", "-t", "9", str(out[0]), "--post")
+        elif step == "level":
+            ok("table", "level", "-t", "9", "2/4", "--ante", "1")
+        elif step == "move":
+            ok("table", "move", "-t", "9", "120", "--from", "12")
+            brought += 120
+        elif step == "leave":
+            brought -= int(str(players[str(playing[0])]["stack"]))
+            ok("table", "leave", "-t", "9", str(playing[0]))
+    return brought
+
+
+@pytest.mark.xfail(
+    reason="a change logged for a player who then busts in the hand names an empty seat:"
+    " next, table show and next --force all refuse, and the table is stuck",
+    strict=True,
+)
+def test_a_player_who_leaves_and_busts_in_the_same_hand_does_not_stop_the_table() -> None:
+    ok("new", "-t", "9", "--button", "1", "--seats", "1=100,3=100,5=100")
+    ok("add", "-t", "9", "deal")
+    ok("table", "leave", "-t", "9", "5")  # going after this hand
+    ok("add", "-t", "9", "1 allin; 3 fold; 5 call; " + BOARD + "; show 5 7h 2d; show 1 Ah As")
+    ok("next", "-t", "9")
+    assert set(seats_of(header())) == {1, 3}
 
 
 def test_a_misdeal_is_dealt_again_with_the_same_button_and_stacks() -> None:
@@ -305,7 +321,7 @@ def test_wsop_a_new_player_buys_the_button_or_posts_the_big_blind_before_the_sma
     assert lines[1 : 1 + len(posts)] == [f"  {post}" for post in posts]
     assert (header()["button"], header()["small_blind"]) == (2, 4)
     seen = []
-    for _ in buttons:
+    for number, _ in enumerate(buttons, 3):
         fold_round()
         ok("next", "-t", "9")
         data = header()
@@ -313,7 +329,8 @@ def test_wsop_a_new_player_buys_the_button_or_posts_the_big_blind_before_the_sma
         _, big = blinds_of({**data, "small_blind": "posted"})
         if isinstance(data.get("small_blind"), int):
             big = clockwise_after(int(str(data["small_blind"])), sorted(seats_of(data)))
-        assert big == [8, 1, 2, 3, 4, 6, 8][len(seen) - 1]  # one player on each hand
+        due = [8, 1, 2, 3, 4, 6, 8][len(seen) - 1]  # one player on each hand
+        assert big == due, f"hand {number}: the big blind on seat {big}, not {due}"
     assert seen == buttons
     log = ok("table", "log", "-t", "9")
     assert "hand 2  button 2  sb 4  bb 6" in log

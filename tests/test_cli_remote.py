@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from roomserver import PREMATURE_TURN, Room, floorman, new_table, running_room
+from roomserver import PREMATURE_TURN, Room, Serve, floorman, new_table
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    with running_room(tmp_path_factory.mktemp("room") / "room.db", ("2", "7")) as served:
+def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with room_server(tmp_path_factory.mktemp("room") / "room.db", ("2", "7")) as served:
         yield served
 
 

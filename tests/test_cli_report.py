@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from pdftext import overflowing, pages_of, text_of
 from typer.testing import CliRunner
 
-from floorman._resources import templates_dir
 from floorman.cli import app
-
-pytestmark = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -52,7 +44,7 @@ def hand_file(tmp_path: Path, text: str, name: str = "hand.yaml") -> Path:
 
 
 @pytest.fixture(scope="module")
-def premature(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+def premature(poppler: None, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """The premature-turn example printed once, read by every test of the class below."""
     path = tmp_path_factory.mktemp("report") / "report.pdf"
     code, out, err = invoke("report", str(PREMATURE_TURN), "-o", str(path))
@@ -60,12 +52,8 @@ def premature(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return path, out
 
 
+@pytest.mark.usefixtures("poppler")
 class TestFromAHandFile:
-    def test_a_simple_incident_is_one_page(self, premature: tuple[Path, str]) -> None:
-        path, out = premature
-        assert pages_of(path) == 1
-        assert out == f"wrote {path} (1 page, letter): 1 ruling, 0 violations\n"
-
     def test_says_what_an_incident_report_must_say(self, premature: tuple[Path, str]) -> None:
         path = premature[0]
         text = text_of(path)
@@ -95,9 +83,6 @@ class TestFromAHandFile:
         ):
             assert expected in text, expected
 
-    def test_nothing_runs_into_the_margins(self, premature: tuple[Path, str]) -> None:
-        assert overflowing(premature[0]) == []
-
     def test_a_violation_is_listed(self, tmp_path: Path) -> None:
         path = tmp_path / "v.pdf"
         source = hand_file(tmp_path, BURN_AFTER_EXPOSED_CARD)
@@ -125,19 +110,8 @@ class TestFromAHandFile:
         assert "Royal flush" in text
         assert overflowing(path) == []
 
-    def test_default_name_beside_the_hand_file(
-        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
-        monkeypatch.chdir(tmp_path)
-        hand_file(tmp_path, SPLIT, "table-3.yaml")
-        code, out, _ = invoke("report", "table-3.yaml", "--html", "--four-colour")
-        assert code == 0
-        assert out == "wrote table-3-report.html\n"
-        page = (tmp_path / "table-3-report.html").read_text(encoding="utf-8")
-        assert '<body class="four-colour">' in page
-        assert "<link" not in page
 
-
+@pytest.mark.usefixtures("poppler")
 class TestFromTheStore:
     @pytest.fixture
     def db(self, tmp_path: Path) -> Path:
@@ -207,29 +181,6 @@ class TestFromTheStore:
         assert not db.exists()
 
 
-class TestSafety:
-    def test_a_note_naming_files_prints_literally_and_reads_nothing(
-        self, tmp_path: Path, requested: list[str]
-    ) -> None:
-        source = hand_file(
-            tmp_path,
-            "button: 3\nseats: {1: 100, 2: 100, 3: 100}\ntable: '<b>7</b>'\nevents:\n"
-            "  - deal\n"
-            "  - 'note <img src=\"file:///etc/passwd\"> see https://example.com/x.png'\n",
-        )
-        path = tmp_path / "safe.pdf"
-        code, _, err = invoke("report", str(source), "-o", str(path))
-        assert code == 0, err
-        root = templates_dir().resolve().as_uri() + "/"
-        assert requested
-        assert all(url.startswith(root) for url in requested), requested
-        text = text_of(path, layout=False)
-        unwrapped = text.replace(" ", "")
-        assert 'Note:<imgsrc="file:///etc/passwd">seehttps://example.com/x.png' in unwrapped
-        assert "Table <b>7</b>" in text
-        assert "root:" not in text
-
-
 class TestErrors:
     def test_missing_hand_file(self) -> None:
         code, _, err = invoke("report", "nosuch.yaml")
@@ -244,21 +195,3 @@ class TestErrors:
         assert err.startswith(f"floorman: {source}")
         assert err.count("\n") == 1
         assert not target.exists()
-
-    def test_unknown_paper(self) -> None:
-        code, _, err = invoke("report", str(PREMATURE_TURN), "--paper", "legal")
-        assert code == 2
-        assert err == 'floorman: --paper "legal": choose one of letter, a4\n'
-
-
-def test_real_command_line(tmp_path: Path) -> None:
-    target = tmp_path / "r.pdf"
-    result = subprocess.run(
-        [sys.executable, "-m", "floorman", "report", str(PREMATURE_TURN), "-o", str(target)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "Incident report" in text_of(target)

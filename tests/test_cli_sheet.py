@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import datetime
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from cliprobe import loaded_modules
-from pdftext import fonts, info, overflowing, text_of
+from pdftext import info, overflowing, text_of
 from typer.testing import CliRunner
 
-from floorman._resources import templates_dir
 from floorman.cli import app
 from floorman.documents.wording import long_date
-
-pytestmark = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -31,7 +23,7 @@ def sheet(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def holdem(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+def holdem(poppler: None, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     path = tmp_path_factory.mktemp("sheet") / "holdem.pdf"
     code, out, err = sheet("--rulebook", "rrop", "--game", "holdem", "-o", str(path))
     assert code == 0, err
@@ -39,18 +31,10 @@ def holdem(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 
 class TestHoldemSheet:
-    def test_reports_what_it_wrote(self, holdem: tuple[Path, str]) -> None:
-        path, out = holdem
-        pages = info(path)["Pages"]
-        assert out == f"wrote {path} ({pages} pages, letter)\n"
-        assert 3 <= int(pages) <= 12
-
-    def test_letter_paper(self, holdem: tuple[Path, str]) -> None:
-        assert info(holdem[0])["Page size"].startswith("612 x 792 pts (letter)")
-
     def test_says_what_the_podium_sheet_must_say(self, holdem: tuple[Path, str]) -> None:
         text = text_of(holdem[0])
         pages = info(holdem[0])["Pages"]
+        assert 3 <= int(pages) <= 12
         for expected in (
             "ROBERT'S RULES OF POKER",
             "Hold'em rule sheet",
@@ -83,17 +67,8 @@ class TestHoldemSheet:
         assert "An Omaha player declares playing the board" not in text
         assert "Low hands (8-or-better)" not in text
 
-    def test_nothing_runs_into_the_margins(self, holdem: tuple[Path, str]) -> None:
-        assert overflowing(holdem[0]) == []
 
-    def test_every_font_is_embedded_dejavu(self, holdem: tuple[Path, str]) -> None:
-        lines = fonts(holdem[0])
-        assert lines
-        for line in lines:
-            assert "DejaVu" in line
-            assert line.split()[-5] == "yes", line
-
-
+@pytest.mark.usefixtures("poppler")
 class TestOtherGames:
     def test_omaha_hilo_a4(self, tmp_path: Path) -> None:
         path = tmp_path / "plo8.pdf"
@@ -126,14 +101,8 @@ class TestOtherGames:
         assert int(info(path)["Pages"]) >= 10
         assert overflowing(path) == []
 
-    def test_default_file_name(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.chdir(tmp_path)
-        code, out, _ = sheet("-g", "omaha", "--html")
-        assert code == 0
-        assert out == "wrote omaha.html\n"
-        assert (tmp_path / "omaha.html").is_file()
 
-
+@pytest.mark.usefixtures("poppler")
 class TestHouseProfile:
     def test_house_name_and_changed_options(self, tmp_path: Path) -> None:
         house = tmp_path / "golden.yaml"
@@ -163,51 +132,13 @@ class TestHouseProfile:
 
 
 class TestHtml:
-    def test_standalone_page_carries_its_style(self, tmp_path: Path) -> None:
+    def test_the_page_colours_its_cards_by_suit(self, tmp_path: Path) -> None:
         path = tmp_path / "sheet.html"
         code, _, _ = sheet("--html", "--four-colour", "-o", str(path))
         assert code == 0
         page = path.read_text(encoding="utf-8")
-        assert '<body class="four-colour">' in page
         assert ".four-colour .suit-d" in page
-        assert "<link" not in page
         assert '<span class="card suit-' in page
-
-
-class TestSafety:
-    HOSTILE = """\
-rulebook: hostile
-title: '<img src="file:///etc/passwd"> Room'
-extends: rrop
-rules:
-  - id: holdem.four-card-flop
-    title: 'Four cards <link rel="stylesheet" href="file:///etc/passwd">'
-    cite: 'https://example.com/rules.css'
-    on: flop
-    when: {fact: event.cards, ge: 4}
-    outcome: continue
-    steps:
-      - do: explain
-        text: '<img src="file:///etc/passwd"> <iframe src="https://example.com/"></iframe>'
-"""
-
-    def test_house_text_prints_literally_and_fetches_nothing(
-        self, tmp_path: Path, requested: list[str]
-    ) -> None:
-        house = tmp_path / "hostile.yaml"
-        house.write_text(self.HOSTILE, encoding="utf-8")
-        path = tmp_path / "hostile.pdf"
-        code, _, err = sheet("--house", str(house), "-o", str(path))
-        assert code == 0, err
-        root = templates_dir().resolve().as_uri() + "/"
-        assert requested
-        assert all(url.startswith(root) for url in requested), requested
-        text = text_of(path)
-        assert '<IMG SRC="FILE:///ETC/PASSWD"> ROOM' in text  # the house line is in capitals
-        assert 'Four cards <link rel="stylesheet" href="file:///etc/passwd">' in text
-        assert "https://example.com/rules.css" in text
-        assert '<img src="file:///etc/passwd"> <iframe src="https://example.com/"></iframe>' in text
-        assert "root:" not in text
 
 
 class TestErrors:
@@ -218,11 +149,6 @@ class TestErrors:
             'floorman: --game "stud": rrop has no such game (holdem, omaha, omaha-hilo)\n'
         )
         assert not (tmp_path / "x.pdf").exists()
-
-    def test_unknown_paper(self) -> None:
-        code, _, err = sheet("--paper", "legal")
-        assert code == 2
-        assert err == 'floorman: --paper "legal": choose one of letter, a4\n'
 
     def test_unknown_rulebook(self) -> None:
         code, _, err = sheet("--rulebook", "nosuch")
@@ -239,21 +165,6 @@ class TestErrors:
         assert err.count("\n") == 1
         assert not (tmp_path / "x.pdf").exists()
 
-    def test_unwritable_output_leaves_nothing(self, tmp_path: Path) -> None:
-        target = tmp_path / "no-such-folder" / "x.pdf"
-        code, _, err = sheet("-o", str(target))
-        assert code == 2
-        assert err.startswith(f'floorman: -o "{target}": cannot write there')
-        assert not target.parent.exists()
-
-    def test_a_failed_run_keeps_the_previous_sheet(self, tmp_path: Path) -> None:
-        target = tmp_path / "x.pdf"
-        target.write_bytes(b"the last good sheet")
-        code, _, _ = sheet("-g", "stud", "-o", str(target))
-        assert code == 2
-        assert target.read_bytes() == b"the last good sheet"
-        assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
-
 
 class TestImports:
     """WeasyPrint loads only when a document is laid out, never for a dealer's quick commands."""
@@ -263,19 +174,6 @@ class TestImports:
         assert "weasyprint" not in loaded_modules("sheet", "--help")
         assert "weasyprint" not in loaded_modules("check", str(ROOT / "examples/normal-hand.yaml"))
 
+    @pytest.mark.slow
     def test_printing_does_load_it(self, tmp_path: Path) -> None:
         assert "weasyprint" in loaded_modules("sheet", "-o", str(tmp_path / "x.pdf"))
-
-
-def test_real_command_line(tmp_path: Path) -> None:
-    target = tmp_path / "sheet.pdf"
-    result = subprocess.run(
-        [sys.executable, "-m", "floorman", "sheet", "-g", "omaha", "-o", str(target)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(f"wrote {target} (")
-    assert "Omaha rule sheet" in text_of(target)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -12,10 +11,6 @@ import pytest
 from floorman._resources import templates_dir
 from floorman.documents import render
 from floorman.errors import FloormanError
-
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
-)
 
 
 def pdf_text(pdf: bytes, tmp_path: Path) -> str:
@@ -129,7 +124,7 @@ class TestRenderHtml:
         )
 
 
-@needs_poppler
+@pytest.mark.usefixtures("poppler")
 class TestHtmlToPdf:
     def test_a_page_fetches_only_templates(self, requested: list[str], tmp_path: Path) -> None:
         pdf, pages = render.render_pdf("base.html", {"doc": doc(title="Hello ♥")})

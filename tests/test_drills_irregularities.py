@@ -28,6 +28,7 @@ def test_every_rule_with_a_worked_example_is_asked(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", BOOKS)
+@pytest.mark.slow
 def test_a_varied_example_gets_the_examples_very_ruling(name: str) -> None:
     book = load_rulebook(name)
     rng = Random(11)

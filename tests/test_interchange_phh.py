@@ -108,6 +108,7 @@ def _toml(value: object) -> str:
     return str(value)
 
 
+@pytest.mark.slow
 @given(
     st.dictionaries(
         st.from_regex(r"[a-z_][a-z0-9_]{0,12}", fullmatch=True),

@@ -10,7 +10,6 @@ runs into the margins.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,7 @@ from typer.testing import CliRunner
 
 from floorman.cli import app
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("pdftotext") is None or shutil.which("pdffonts") is None,
-    reason="poppler-utils is not installed",
-)
+pytestmark = pytest.mark.usefixtures("poppler")
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "rulebook" / "house"

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from roomserver import PREMATURE_TURN, Room, floorman, running_room
+from roomserver import PREMATURE_TURN, Room, Serve, floorman
 
 from floorman.interchange.handfile import parse_hand
 from floorman.replay import check_hand
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    with running_room(tmp_path_factory.mktemp("room") / "room.db") as served:
+def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with room_server(tmp_path_factory.mktemp("room") / "room.db") as served:
         yield served
 
 
@@ -208,6 +208,7 @@ def test_the_incident_report_of_a_table_is_a_pdf(room: Room) -> None:
     assert 'filename="table-report-hand-' in answer.headers["content-disposition"]
 
 
+@pytest.mark.slow
 def test_floorman_users_and_station_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "staff.db"
     short = floorman(db, "users", "add", "sam", "--role", "floor", stdin="short\n")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from roomserver import PASSWORD, Room, cookie_value, csrf_of, floorman, login_csrf, running_room
+from roomserver import PASSWORD, Room, Serve, cookie_value, csrf_of, floorman, login_csrf
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    with running_room(tmp_path_factory.mktemp("room") / "room.db") as served:
+def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with room_server(tmp_path_factory.mktemp("room") / "room.db") as served:
         yield served
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from roomserver import PASSWORD, PREMATURE_TURN, Room, floorman, running_room
+from roomserver import PASSWORD, PREMATURE_TURN, Room, Serve, floorman
 from selenium import webdriver
 from selenium.common.exceptions import (
     NoAlertPresentException,
@@ -33,8 +33,8 @@ WAIT_SECONDS = 20
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    with running_room(tmp_path_factory.mktemp("room") / "room.db") as served:
+def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    with room_server(tmp_path_factory.mktemp("room") / "room.db") as served:
         yield served
 
 

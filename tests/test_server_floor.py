@@ -14,13 +14,13 @@ from pathlib import Path
 import httpx
 import pytest
 from pdftext import text_of
-from roomserver import PREMATURE_TURN, Room, floorman, login_csrf, running_room
+from roomserver import PREMATURE_TURN, Room, Serve, floorman, login_csrf
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
     folder = tmp_path_factory.mktemp("room")
-    with running_room(folder / "room.db", tables=("7", "8")) as served:
+    with room_server(folder / "room.db", tables=("7", "8")) as served:
         db = served.db
         played = [*PREMATURE_TURN, "3 fold", "4 fold", "1 fold"]
         for step in (
@@ -121,6 +121,7 @@ def test_the_history_api_is_the_hands_list_with_the_table_log(
     assert [r["rule"] for r in history["hands"][-1]["rulings"]] == ["rrop.holdem.premature-turn"]
 
 
+@pytest.mark.usefixtures("poppler")
 def test_an_earlier_hands_report_is_the_one_floorman_report_prints(
     room: Room, floor: httpx.Client, tmp_path: Path
 ) -> None:
@@ -153,6 +154,7 @@ def test_a_station_reads_its_own_tables_history_and_no_other(room: Room) -> None
 # the rules as PDF ----------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("poppler")
 @pytest.mark.parametrize("kind", ["card", "sheet"])
 def test_the_rules_as_pdf_are_what_the_command_prints(
     room: Room, floor: httpx.Client, tmp_path: Path, kind: str
@@ -164,6 +166,7 @@ def test_the_rules_as_pdf_are_what_the_command_prints(
     assert "TDA" in served
 
 
+@pytest.mark.usefixtures("poppler")
 def test_a_tables_rule_card_is_its_rulebooks_for_its_game(
     room: Room, floor: httpx.Client, tmp_path: Path
 ) -> None:

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from roomserver import Room, csrf_of, login_csrf, room_on_either_store
+from roomserver import Room, Serve, csrf_of, login_csrf, room_on_either_store
 
 FUZZ = settings(
     max_examples=int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "10")),
@@ -55,10 +55,10 @@ table_name = st.text(
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    room_server: Serve, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Room]:
     """A room on a SQLite file, then on PostgreSQL (whose text refuses NUL characters)."""
-    with room_on_either_store(request, tmp_path_factory, ("7",)) as served:
+    with room_on_either_store(room_server, request, tmp_path_factory, ("7",)) as served:
         yield served
 
 

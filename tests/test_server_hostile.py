@@ -12,14 +12,14 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from roomserver import Room, csrf_of, login_csrf, new_table, room_on_either_store
+from roomserver import Room, Serve, csrf_of, login_csrf, new_table, room_on_either_store
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    room_server: Serve, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Room]:
-    with room_on_either_store(request, tmp_path_factory, ("7",)) as served:
+    with room_on_either_store(room_server, request, tmp_path_factory, ("7",)) as served:
         yield served
 
 

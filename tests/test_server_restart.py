@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from pgcluster import Cluster, binaries, cluster
-from roomserver import Room, running_room
+from roomserver import Room, Serve
 
 from floorman.store._backend import Database, open_database
 from floorman.store.errors import Disconnected, OutcomeUnknown
@@ -55,9 +55,9 @@ def _busy(room: Room, tag: str, kept: list[str], failures: list[str]) -> None:
 
 
 def test_posts_and_pages_after_a_restart_are_answered_and_stored_once(
-    own_cluster: Cluster,
+    own_cluster: Cluster, room_server: Serve
 ) -> None:
-    with running_room(own_cluster.fresh()) as room:
+    with room_server(own_cluster.fresh()) as room:
         acknowledged: list[str] = []
         failures: list[str] = []
         for round_ in range(3):  # many at once: each of the server's threads kept a connection

@@ -15,6 +15,7 @@ from roomserver import (
     PASSWORD,
     SEATS,
     Room,
+    Serve,
     cookie_value,
     floorman,
     login_csrf,
@@ -26,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    room_server: Serve, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Room]:
-    with room_on_either_store(request, tmp_path_factory) as served:
+    with room_on_either_store(room_server, request, tmp_path_factory) as served:
         yield served
 
 

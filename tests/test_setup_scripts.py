@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -31,6 +33,7 @@ def test_an_active_virtual_environment_is_used_as_it_is(tmp_path: Path) -> None:
     assert chosen_python(ROOT, VIRTUAL_ENV=str(venv)) == f"{venv}/bin/python"
 
 
+@pytest.mark.slow
 def test_without_one_the_project_venv_is_made_and_reused(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
     python_dir = Path(sys.executable).parent

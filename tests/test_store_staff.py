@@ -136,6 +136,7 @@ def test_a_second_row_of_a_name_kept_once_is_refused_as_a_duplicate(store_url: s
         database.close()
 
 
+@pytest.mark.slow
 def test_the_same_user_added_twice_at_once_is_kept_once_and_refused_in_one_line(
     store_url: str,
 ) -> None:
