@@ -88,3 +88,14 @@ def test_an_exported_hand_replays_to_the_same_state(store: Store) -> None:
     assert hand_id == 1
     replayed = check_hand(parse_hand(text))
     assert replayed.state.betting.pot == hand_at(store, None, "7").state.betting.pot == 13
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+def test_a_hand_with_no_chips_named_exports_without_them(store: Store, fmt: str) -> None:
+    """A header that names no chips takes any denomination; one written ``chips: [1]``
+    would refuse the 5 chip pushed here."""
+    add_events(store, "7", ["deal", "3 chips 5"])
+    _, text = export(store, None, "7", fmt)
+    hand = parse_hand(text)
+    assert "chips" not in hand.model_fields_set
+    assert check_hand(hand).state.betting.pot == hand_at(store, None, "7").state.betting.pot

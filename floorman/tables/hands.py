@@ -223,8 +223,9 @@ def export(store: Store, hand_id: int | None, table: str | None, fmt: str) -> tu
     loaded.require_whole()
     if fmt == "json":
         data = loaded.hand.model_dump(mode="json")
-        if "limit_raise_cap" not in loaded.hand.model_fields_set:
-            del data["limit_raise_cap"]  # left to the rulebook, as recorded
+        for unsaid in ("limit_raise_cap", "chips"):
+            if unsaid not in loaded.hand.model_fields_set:
+                del data[unsaid]  # left to the rulebook, or any chip, as recorded
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif fmt == "phh":
         from floorman.interchange.phh import dump_phh
