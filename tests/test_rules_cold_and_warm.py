@@ -33,7 +33,7 @@ def floorman(*args: str) -> str:
 def rulebook(request: pytest.FixtureRequest, rulebook_cache: str) -> loader.Rulebook:
     """Each shipped rulebook and house profile, read cold and read warm."""
     book = loader.load_rulebook(request.param)
-    models = [model for rule, _, _ in book._raw_rules for model in (rule, rule.when) if model]
+    models = [model for w in book._raw_rules for model in (w.rule, w.rule.when) if model]
     models += list(book.option_specs.values())
     kind = Plain if rulebook_cache == "warm" else BaseModel
     assert models

@@ -223,9 +223,10 @@ class HandHeader(BaseModel):
         ``limit_raise_cap`` (and ``limit_heads_up_uncapped`` lifts it heads-up).
 
         >>> header = parse_hand("betting: limit\\nbutton: 3\\nseats: {1: 50, 2: 50, 3: 50}").header
-        >>> header.start().raise_cap, header.start({"limit_raise_cap": 4}).raise_cap
+        >>> header.start().betting.raise_cap, header.start({"limit_raise_cap": 4}).betting.raise_cap
         (3, 4)
-        >>> header.model_copy(update={"limit_raise_cap": 2}).start({"limit_raise_cap": 4}).raise_cap
+        >>> capped = header.model_copy(update={"limit_raise_cap": 2})
+        >>> capped.start({"limit_raise_cap": 4}).betting.raise_cap
         2
         """
         return start_state(self, self.model_fields_set, options)
