@@ -133,7 +133,8 @@ class HandState:
     - ``game``, ``table`` (:class:`floorman.hand.table.Table`: seats, button,
       deal order)
     - ``ledger`` (:class:`floorman.hand.ledger.CardLedger`): hole cards, board,
-      burns, cards set aside, duplicates, deal positions
+      burns, cards set aside, duplicates, deal positions, and ``event_count`` (the
+      last event taken)
     - ``betting`` (:class:`floorman.hand.betting_round.BettingRound`): structure,
       blinds, stacks, bets, the pot, folded seats, the street, whose turn it is,
       every action
