@@ -11,33 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from tablecli import NEW, ROOT, floorman_process, ok, run
 
 from floorman.bounds import MAX_EVENTS_PER_HAND
-from floorman.cli import app
 from floorman.interchange.handfile import load_hand
 from floorman.replay import check_hand, replay
-
-ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
-
-NEW = ["new", "--table", "7", "--game", "holdem", "--blinds", "1/2", "--button", "3",
-       "--seats", "1=200,3=150,5=300"]  # fmt: skip
 
 
 @pytest.fixture(autouse=True)
 def store(table_db: Path) -> Path:
     return table_db
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return runner.invoke(app, list(args), input=stdin)
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.stderr
-    return result.stdout
 
 
 def test_new_starts_a_hand_with_the_blinds_posted() -> None:
@@ -354,14 +337,6 @@ def test_the_showdown_line_names_only_the_seats_still_to_table(tmp_path: Path) -
     assert "showdown: every hand is tabled" in state_lines(state)
 
 
-def _floorman(
-    store: Path, *args: str, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "floorman", *args], input=stdin, env=env,
-                          capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
-
-
 def _store_behind_floormans_back(store: Path, text: str) -> None:
     """An event recorded as an older floorman let a stale writer record it."""
     db = sqlite3.connect(store)
@@ -454,7 +429,7 @@ def test_a_read_only_store_is_one_line(store: Path) -> None:
     try:
         if os.access(store, os.W_OK) and locked.returncode != 0:
             pytest.skip("this user can write to any file")
-        refused = _floorman(store, "add", "3 call")
+        refused = floorman_process(store, "add", "3 call")
         assert refused.returncode == 2, refused.stderr
         assert refused.stderr.startswith(f"floorman: {store}: ")
         assert len(refused.stderr.splitlines()) == 1

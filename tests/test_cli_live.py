@@ -9,39 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from tablecli import NEW, ROOT, floorman_process, ok, run
 
-from floorman.cli import app
 from floorman.cli.live import completions
-
-ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
-
-NEW = ["new", "--table", "7", "--game", "holdem", "--blinds", "1/2", "--button", "3",
-       "--seats", "1=200,3=150,5=300"]  # fmt: skip
 
 
 @pytest.fixture(autouse=True)
 def store(table_db: Path) -> Path:
     return table_db
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    return runner.invoke(app, list(args), input=stdin)
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.stderr
-    return result.stdout
-
-
-def _floorman(
-    store: Path, *args: str, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "floorman", *args], input=stdin, env=env,
-                          capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
 
 
 def test_live_session_with_piped_input() -> None:
@@ -112,8 +87,8 @@ def test_live_shows_what_the_dealer_does_next() -> None:
 
 @pytest.mark.slow
 def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
-    assert _floorman(store, *NEW).returncode == 0
-    assert _floorman(store, "add", "deal", "3 call").returncode == 0
+    assert floorman_process(store, *NEW).returncode == 0
+    assert floorman_process(store, "add", "deal", "3 call").returncode == 0
     env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
     session = subprocess.Popen([sys.executable, "-m", "floorman", "live"], env=env, text=True,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -123,7 +98,7 @@ def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
     while "to act" not in shown:
         shown = session.stdout.readline()
         assert shown, "the session ended before showing the table"
-    assert _floorman(store, "undo").returncode == 0
+    assert floorman_process(store, "undo").returncode == 0
     writers = [
         subprocess.Popen([sys.executable, "-m", "floorman", "add", "call"], env=env,
                          text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -137,26 +112,26 @@ def test_a_stale_live_session_and_two_writers_on_one_table(store: Path) -> None:
     assert "hand 1 changed in another terminal; as it stands now:" in out
     assert 'not done: "5 raise 10" was typed against the old view; enter it again' in out
     assert err == ""
-    log = _floorman(store, "log").stdout
+    log = floorman_process(store, "log").stdout
     assert "5 raise 10" not in log
-    shown = _floorman(store, "show")
+    shown = floorman_process(store, "show")
     assert shown.returncode == 0
     assert "cannot be replayed" not in shown.stdout
 
 
 @pytest.mark.slow
 def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
-    assert _floorman(store, *NEW).returncode == 0
-    assert _floorman(store, "add", "deal", "3 fold", "5 fold").returncode == 0
+    assert floorman_process(store, *NEW).returncode == 0
+    assert floorman_process(store, "add", "deal", "3 fold", "5 fold").returncode == 0
     env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
     session = subprocess.Popen([sys.executable, "-m", "floorman", "live"], env=env, text=True,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)  # fmt: skip
     assert session.stdout is not None
     assert session.stdout.readline().startswith("hand 1 at table 7")
-    assert _floorman(store, *NEW).returncode == 0
+    assert floorman_process(store, *NEW).returncode == 0
     out, err = session.communicate("deal\ndeal\n", timeout=120)
     assert "hand 1 was closed in another terminal; now hand 2 at table 7" in out
     assert 'not done: "deal" was typed against the old view; enter it again' in out
     assert err == ""
-    assert _floorman(store, "log", "2").stdout.splitlines()[1].endswith("deal")
+    assert floorman_process(store, "log", "2").stdout.splitlines()[1].endswith("deal")
