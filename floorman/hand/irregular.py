@@ -94,9 +94,9 @@ class IrregularBetting:
 
     @property
     def betting(self) -> BettingRound:
-        """The round it records for. The round tells this part when the turn moves, and
-        is only referred to here: no cycle keeps a finished hand from being freed at
-        once; the hand state keeps both."""
+        """The round it records for, held weakly: the round holds this part (to tell it
+        when the turn moves), and a strong reference back would make every hand a
+        cycle left for the garbage collector. The hand state keeps both."""
         betting = self._round()
         if betting is None:
             raise ReferenceError("the betting round of this hand is gone")

@@ -66,20 +66,18 @@ class ActingOrder(Protocol):
 class FlopDeal:
     """Hole cards face down, round by round from the first seat left of the button."""
 
-    __slots__ = ("deal_total", "hole_count", "table")
+    __slots__ = ("deal_total", "hole_count", "seats", "table")
 
     table: Table
+    seats: tuple[int, ...]
     hole_count: int
     deal_total: int
 
     def __init__(self, table: Table, hole_count: int) -> None:
         self.table = table
+        self.seats = table.deal_order
         self.hole_count = hole_count
         self.deal_total = hole_count * len(table.deal_order)
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return self.table.deal_order
 
     def position(self, seat: int, deal_round: int) -> int:
         return self.table.deal_position(seat, deal_round)
