@@ -181,3 +181,24 @@ def test_a_closed_pipe_ends_check_quietly_with_or_without_typer(repeat: list[str
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (1, "")
+
+
+def test_serve_collects_cycles_though_short_commands_do_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server lives for days: each report PDF leaves cycles that only the collector frees."""
+    import gc
+
+    import uvicorn
+    from typer.testing import CliRunner
+
+    seen: list[bool] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: seen.append(gc.isenabled()))
+    gc.disable()
+    try:
+        result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "room.db")])
+    finally:
+        gc.unfreeze()
+        gc.enable()
+    assert result.exit_code == 0, result.output
+    assert seen == [True]

@@ -81,7 +81,8 @@ def main() -> None:
     check`` about a seventh of its time. floorman's commands make little
     cyclic garbage: auditing the whole PHH data set or printing every rule
     sheet peaks within a few megabytes of the same run with the collector
-    on. On the way out every object is frozen, so shutdown does not collect
+    on. Commands that run for hours (``serve``, ``live``) switch it back on
+    with :func:`long_running`. On the way out every object is frozen, so shutdown does not collect
     them either.
 
     Pydantic's plugins are off unless ``PYDANTIC_DISABLE_PLUGINS`` says
@@ -105,6 +106,17 @@ def main() -> None:
         _app.main()
     finally:
         gc.freeze()
+
+
+def long_running() -> None:
+    """Collect cycles again, for a command that runs until it is stopped.
+
+    What start-up built is frozen first, so the collector never walks it;
+    what the server makes per request (a report PDF holds cycles through
+    its layout tree) is collected as it would be in any long-lived process.
+    """
+    gc.freeze()
+    gc.enable()
 
 
 def __getattr__(name: str) -> typer.Typer:

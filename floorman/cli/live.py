@@ -96,6 +96,7 @@ def _enable_completion(get_loaded: object) -> None:
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman live --table 7"))
 def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) -> None:
     """Record a hand interactively, one event per line, and the changes between hands."""
+    from floorman.cli import long_running
     from floorman.cli._console import show
     from floorman.cli._errors import user_errors
     from floorman.errors import FloormanError
@@ -103,6 +104,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     from floorman.tables import hands
     from floorman.tables.view import award_lines, detail_lines, reminder_lines, state_lines
 
+    long_running()
     interactive = sys.stdin.isatty()
     with user_errors(), hands.store_at(db) as store:
         stored = hands.find_hand(store, None, table, open_only=table is None)

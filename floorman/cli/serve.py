@@ -33,9 +33,11 @@ def serve(
     token floorman station token prints."""
     import uvicorn
 
+    from floorman.cli import long_running
     from floorman.server.app import create_app
     from floorman.store._backend import default_where
 
+    long_running()
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
     try:
