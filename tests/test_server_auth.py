@@ -123,6 +123,31 @@ def test_a_wrong_password_or_a_disabled_user_signs_nobody_in(room: Room) -> None
     assert again.headers["location"] == "/login?message=bad"
 
 
+def test_a_password_hashed_with_old_parameters_is_hashed_anew_at_sign_in(room: Room) -> None:
+    import hashlib
+
+    from floorman.store.passwords import needs_rehash, verify_password
+    from floorman.store.staff import open_staff
+
+    salt = b"fedcba9876543210"
+    digest = hashlib.scrypt(PASSWORD.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+    old = "$".join(("scrypt", "16384", "8", "1", *map(_b64, (salt, digest))))
+    with open_staff(str(room.db)) as staff:
+        staff.add_user("olda", "floor", old)
+    first = room.signed_in("olda")
+    with open_staff(str(room.db)) as staff:
+        _, stored = staff.user("olda") or (None, "")
+    assert not needs_rehash(stored) and verify_password(PASSWORD, stored)
+    assert first.get("/api/tables").status_code == 200
+    assert room.signed_in("olda").get("/api/tables").status_code == 200
+
+
+def _b64(data: bytes) -> str:
+    import base64
+
+    return base64.b64encode(data).decode()
+
+
 def test_the_session_cookie_is_secure_http_only_and_same_site(room: Room) -> None:
     client = room.client()
     csrf = login_csrf(client)

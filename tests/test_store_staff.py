@@ -169,3 +169,13 @@ def test_the_same_user_added_twice_at_once_is_kept_once_and_refused_in_one_line(
         assert len(refused.stderr.splitlines()) == 1
     with open_staff(store_url) as staff:
         assert sorted(u.name.lower() for u in staff.users()) == [f"sam{n}" for n in range(5)]
+
+
+def test_a_rehash_keeps_the_password_and_the_sign_ins(store_url: str) -> None:
+    with open_staff(store_url) as staff:
+        staff.add_user("Ana", "floor", "scrypt$16384$8$1$old$old")
+        token, _ = staff.sign_in("Ana", "floor")
+        staff.rehash_password("ana", hash_password("green felt"))
+        _, stored = staff.user("Ana") or (None, "")
+        assert verify_password("green felt", stored)
+        assert staff.signed_in(token) is not None

@@ -87,6 +87,10 @@ class StaffStore(Protocol):
         """A new password for the user; their sign-ins end."""
         ...
 
+    def rehash_password(self, name: str, password_hash: str) -> None:
+        """The same password hashed with stronger parameters; sign-ins go on."""
+        ...
+
     def new_station_token(self, table: str) -> str: ...
     def revoke_stations(self, table: str) -> int:
         """Revoke every token of the table's station, ending its sign-ins; returns how many."""
@@ -216,7 +220,17 @@ class Staff:
             password_hash,
         )
 
-    def _about_user(self, name: str, statement: str, *values: object) -> None:
+    def rehash_password(self, name: str, password_hash: str) -> None:
+        self._about_user(
+            name,
+            "INSERT INTO staff_passwords (name, password, at) VALUES (?, ?, ?)",
+            password_hash,
+            end_sign_ins=False,
+        )
+
+    def _about_user(
+        self, name: str, statement: str, *values: object, end_sign_ins: bool = True
+    ) -> None:
         """Keep a record about the user ``name`` (the name, ``values``, when) and end their
         sign-ins, in one transaction; refused for no such user."""
         with self._write():
@@ -224,7 +238,8 @@ class Staff:
             if stored is None:
                 raise StoreError(f"no user {name}")
             self._rows(statement, (stored, *values, _now().isoformat(timespec="seconds")))
-            self._end_sign_ins(name)
+            if end_sign_ins:
+                self._end_sign_ins(name)
 
     # stations --------------------------------------------------------------
 

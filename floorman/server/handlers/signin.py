@@ -18,7 +18,12 @@ from floorman.server.handlers.station import station_path
 from floorman.server.params import BadRequest
 from floorman.server.room import Room
 from floorman.server.state import state_of
-from floorman.store.passwords import MAX_PASSWORD_CHARS, verify_password
+from floorman.store.passwords import (
+    MAX_PASSWORD_CHARS,
+    hash_password,
+    needs_rehash,
+    verify_password,
+)
 from floorman.store.staff import SIGN_IN_HOURS, Role, Staff
 
 __all__ = ["sign_in", "sign_in_page", "sign_out"]
@@ -26,7 +31,7 @@ __all__ = ["sign_in", "sign_in_page", "sign_out"]
 _MESSAGES: Final = {"": "", "out": "Signed out.", "bad": "That name and password do not match."}
 
 _DUMMY_HASH: Final = (
-    "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+    "scrypt$16384$8$5$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 )
 """Checked against when there is no such user, so a wrong name costs what a wrong password does."""
 
@@ -88,6 +93,8 @@ def _person(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None
     user, stored = found
     if not verify_password(password, stored) or user.disabled is not None:
         return None
+    if needs_rehash(stored):
+        staff.rehash_password(user.name, hash_password(password))
     role: Role = "floor" if user.role == "floor" else "trainer"
     sign_in_token, csrf = staff.sign_in(user.name, role)
     return Caller(user.name, role, None, csrf), sign_in_token
