@@ -17,7 +17,14 @@ from __future__ import annotations
 from floorman.bounds import MAX_CHIPS, MAX_SEAT
 from floorman.errors import FloormanError
 
-__all__ = ["NumberError", "chip_amount", "is_number", "seat_number", "whole_number"]
+__all__ = [
+    "NumberError",
+    "chip_amount",
+    "is_number",
+    "quoted",
+    "seat_number",
+    "whole_number",
+]
 
 
 class NumberError(FloormanError, ValueError):
@@ -32,9 +39,9 @@ def is_number(word: str) -> bool:
 def whole_number(word: str, what: str, most: int) -> int:
     """A number from 0 to ``most``; ``what`` names it in the complaint."""
     if not is_number(word):
-        raise NumberError(f'"{_short(word)}" is not {what}')
+        raise NumberError(f'"{quoted(word)}" is not {what}')
     if len(word.lstrip("0")) > len(str(most)) or int(word) > most:
-        raise NumberError(f'"{_short(word)}" is more than {what} can be (at most {most:,})')
+        raise NumberError(f'"{quoted(word)}" is more than {what} can be (at most {most:,})')
     return int(word)
 
 
@@ -51,11 +58,16 @@ def chip_amount(word: str) -> int:
     :data:`~floorman.bounds.MAX_CHIPS`."""
     cleaned = word.replace(",", "").replace("_", "")
     if cleaned.startswith("-") and is_number(cleaned[1:]):
-        raise NumberError(f'"{_short(word)}": an amount cannot be below zero')
+        raise NumberError(f'"{quoted(word)}": an amount cannot be below zero')
     if not is_number(cleaned):
-        raise NumberError(f'"{_short(word)}" is not an amount in chips')
+        raise NumberError(f'"{quoted(word)}" is not an amount in chips')
     return whole_number(cleaned, "an amount in chips", MAX_CHIPS)
 
 
-def _short(word: str) -> str:
+def quoted(word: str) -> str:
+    """``word`` as a complaint quotes it: its start and its length when it is long.
+
+    >>> quoted("9" * 30)
+    '99999999999999999999...(30 characters)'
+    """
     return word if len(word) <= 24 else f"{word[:20]}...({len(word)} characters)"

@@ -5,7 +5,8 @@ the first list without a word, and a seat written twice keeps one stack:
 floorman's YAML loaders refuse a repeated key instead, naming its line.
 Every reader refuses values nested deeper than
 :data:`~floorman.bounds.MAX_NESTING`, which no hand, rulebook or PHH file
-needs and which would otherwise exhaust the parser's stack.
+needs and which would otherwise exhaust the parser's stack, and a number
+longer than Python reads (4,300 digits), naming its line.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from floorman.bounds import MAX_NESTING
 if TYPE_CHECKING:
     import yaml
 
-__all__ = ["NestingError", "load_json", "load_toml", "strict_loader", "yaml_problem"]
+__all__ = ["LONG_NUMBER", "NestingError", "load_json", "load_toml", "strict_loader", "yaml_problem"]
 
 
 class NestingError(ValueError):
@@ -51,11 +52,23 @@ def strict_loader(base: type[Any]) -> type[Any]:
                     seen.add(key)
             return mapping
 
+    def construct_int(loader: Any, node: yaml.ScalarNode) -> Any:
+        try:
+            return base.construct_yaml_int(loader, node)
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None, None, LONG_NUMBER, node.start_mark
+            ) from None
+
+    StrictLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
     StrictLoader.__name__ = StrictLoader.__qualname__ = f"Strict{base.__name__}"
     return StrictLoader
 
 
 _MERGE = "tag:yaml.org,2002:merge"
+
+LONG_NUMBER = "a number of more than 4,300 digits"
+"""What a number too long to read is called; no hand, rulebook or PHH file holds one."""
 
 
 _MOST_VALUES = 100_000

@@ -152,6 +152,9 @@ def test_no_hand_and_bad_options() -> None:
     assert result.stderr == 'floorman: --seats "3": write SEAT=STACK, e.g. 1=200,3=150\n'
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=200", "--blinds", "2")
     assert result.stderr == 'floorman: --blinds "2": write small/big, e.g. 1/2\n'
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=" + "9" * 4400)
+    assert result.stderr.startswith('floorman: --seats "1=' + "9" * 18 + '...(4402 characters)": ')
+    assert len(result.stderr) < 200
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=200")
     assert result.stderr == "floorman: new hand: seats: a hand needs at least two occupied seats\n"
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--game", "stud")

@@ -309,3 +309,19 @@ def test_a_hand_written_and_read_back_is_the_same_hand(hand: Hand) -> None:
     if plain is not None:
         assert {key: getattr(plain, key) for key in Hand.model_fields} == again.model_dump()
         assert _started(plain) == _started(hand)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where"),
+    [
+        ("huge.yaml", "button: 1\nseats: {1: %s, 2: 100}\nevents: [deal]\n", "huge.yaml line 2: "),
+        ("huge.json", '{"button": 1, "seats": {"1": %s}, "events": []}', "huge.json: "),
+    ],
+)
+def test_a_number_too_long_to_read_is_one_line_naming_the_file(
+    name: str, text: str, where: str
+) -> None:
+    with pytest.raises(HandFileError) as raised:
+        parse_hand(text % ("9" * 4400), name)
+    assert str(raised.value).startswith(where)
+    assert str(raised.value).endswith("a number of more than 4,300 digits")

@@ -132,6 +132,12 @@ def test_yaml_errors_name_the_line(tmp_path: Path) -> None:
         load_rulebook(path)
 
 
+def test_a_number_too_long_to_read_names_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, f"rulebook: x\ntitle: X\noptions:\n  limit_raise_cap: {'9' * 4400}\n")
+    with pytest.raises(RulebookError, match=r"tiny.yaml:4: .*a number of more than 4,300 digits"):
+        load_rulebook(path)
+
+
 def test_an_unknown_field_is_named(tmp_path: Path) -> None:
     path = write(tmp_path, "rulebook: x\ntitle: X\noptionz: {}\n")
     with pytest.raises(RulebookError, match=r"tiny.yaml:3: optionz: unknown field"):

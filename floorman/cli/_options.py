@@ -8,7 +8,7 @@ import typer
 
 from floorman.cli._app import fail
 from floorman.errors import FloormanError, is_utf8, shown
-from floorman.numerals import NumberError, chip_amount, is_number, seat_number
+from floorman.numerals import NumberError, chip_amount, is_number, quoted, seat_number
 
 DbOption = Annotated[
     str | None,
@@ -107,9 +107,9 @@ def seat_chips(option: str, item: str, form: str) -> tuple[int, int]:
     """A seat and an amount written ``SEAT=CHIPS``; else one line naming ``option``."""
     seat, sep, chips = item.partition("=")
     if not sep or not is_number(seat) or not is_number(chips):
-        fail(f'{option} "{item}": write {form}')
+        fail(f'{option} "{quoted(item)}": write {form}')
     try:
         return seat_number(seat), chip_amount(chips)
     except NumberError as error:
-        fail(f'{option} "{item}": {error}')
+        fail(f'{option} "{quoted(item)}": {error}')
     raise AssertionError("unreachable")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.errors import FloormanError
 from floorman.hand.structures import DEFAULT_RAISE_CAP, STRUCTURES
-from floorman.strictdata import NestingError, load_json, yaml_problem
+from floorman.strictdata import LONG_NUMBER, NestingError, load_json, yaml_problem
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -354,6 +354,8 @@ def read_data(text: str, name: str, json_text: bool) -> Any:
             raise HandFileError(f"{name} line {error.lineno}: not JSON: {error.msg}") from None
         except NestingError as error:
             raise HandFileError(f"{name}: not a hand file: {error}") from None
+        except ValueError:
+            raise HandFileError(f"{name}: not a hand file: {LONG_NUMBER}") from None
     import yaml
 
     try:
