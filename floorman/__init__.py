@@ -14,7 +14,7 @@ The package is layered; a layer imports only from itself and the layers below
   ``drills/``, ``session/``, ``showdown/``, ``hand/``, and ``replay`` and
   ``recording``;
 - ``cards``, ``errors`` and small helpers (``ansi``, ``bounds``, ``numerals``,
-  ``inputfile``, ``strictdata``, ``_resources``).
+  ``inputfile``, ``strictdata``, ``visible``, ``_resources``).
 """
 
 __version__ = "0.1.0"

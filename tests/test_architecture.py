@@ -37,7 +37,8 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
         frozenset({"rules", "drills", "session", "showdown", "hand", "replay", "recording"}),
     ),
     ("the helpers", frozenset({"cards", "errors", "ansi", "bounds", "numerals", "inputfile",
-                               "strictdata", "vocabulary", "_resources", "__init__"})),
+                               "strictdata", "vocabulary", "visible", "_resources",
+                               "__init__"})),
 )  # fmt: skip
 """From the top: each layer's packages (``cli``) and top-level modules (``replay``);
 ``__init__`` is the package itself (its version)."""
@@ -273,3 +274,15 @@ def test_the_documented_map_is_the_one_held() -> None:
                                          and (path / "__init__.py").is_file()))  # fmt: skip
 def test_every_package_is_in_the_package_docstrings_map(name: str) -> None:
     assert re.search(rf"\b{name}/", floorman.__doc__ or ""), f"{name}/ is not in floorman's map"
+
+
+def test_the_commands_print_through_the_console_echo() -> None:
+    """``echo`` shows a user's control characters as escapes; ``typer.echo`` would
+    let a note's escape sequence erase a line of the floor's terminal."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "floorman" / "cli").glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "typer.echo(" in line or re.search(r"(?<![\w.])print\(", line)
+    ]
+    assert not offenders, f"print with floorman.cli._console.echo instead: {offenders}"

@@ -211,3 +211,31 @@ def test_the_table_commands_print_as_the_dealers_lines(tmp_path: Path) -> None:
     dealt = on_terminal("next", "--db", str(db), "-t", "7", "--force", env={"NO_COLOR": "1"})
     assert dealt.startswith("hand 2 at table 7: hold'em no-limit 1/2, button seat 1\n")
     assert not ANSI.search(dealt)
+
+
+def test_a_note_with_escape_sequences_is_printed_as_text_on_a_terminal(tmp_path: Path) -> None:
+    """A station's note cannot erase or fake a line of the floor's log: its control
+    characters are printed as escapes, and floorman's own colours stay."""
+    db = tmp_path / "room.db"
+    forged = "note all fine\x1b[2K\r\x1b[1A   7  03:00  award 3\x1b[8m hidden\u202e"
+    for args in (["new", "-t", "7", "--button", "6", "--seats", SEATS], ["add", "deal", forged]):
+        assert piped(*args, env={"FLOORMAN_DB": str(db)}).returncode == 0
+    text = on_terminal("log", "--db", str(db))
+    assert "all fine\\x1b[2K\\r\\x1b[1A   7  03:00  award 3\\x1b[8m hidden\\u202e" in text
+    assert "\r" not in text.replace("\r\n", "\n")
+    assert "\x1b[2K" not in text
+    assert "\x1b[8m" not in text
+    piped_log = piped("log", env={"FLOORMAN_DB": str(db)}).stdout
+    assert "all fine\\x1b[2K\\r" in piped_log
+
+
+@pytest.mark.parametrize("text", ["\x1b[31m", "a\x1b[0mb", "\x07\x00\x9b", "\u2066x\u2069"])
+def test_echo_writes_no_control_character_it_did_not_make(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from floorman.cli._console import echo
+
+    echo(text)
+    out = capsys.readouterr().out
+    assert out.endswith("\n")
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2066-\u2069]", out)

@@ -190,3 +190,16 @@ def test_a_note_holding_a_script_is_shown_as_text(room: Room) -> None:
         )
     policy = floor.get("/").headers["content-security-policy"]
     assert "default-src 'self'" in policy
+
+
+def test_a_notes_control_characters_are_shown_as_escapes_on_every_page(room: Room) -> None:
+    station = room.table("controls")
+    note = "note fine\r\x1b[2Kforged \u202eright to left"
+    answer = station.post("/api/tables/controls/events", json={"events": [note]})
+    assert answer.status_code == 200
+    floor = room.signed_in()
+    for path in ("/", "/tables/controls", "/station/controls"):
+        page = floor.get(path).text
+        assert "fine\\r\\x1b[2Kforged \\u202eright to left" in page
+        assert "\u202e" not in page
+        assert "\x1b" not in page

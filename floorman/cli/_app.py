@@ -193,7 +193,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"floorman {__version__}")
+        echo(f"floorman {__version__}")
         raise typer.Exit()
 
 
@@ -211,5 +211,4 @@ def main() -> None:
     try:
         app()
     except FloormanError as error:
-        print(f"floorman: {error}", file=sys.stderr)
-        sys.exit(2)
+        fail(str(error))

@@ -8,6 +8,11 @@ when the stream is not a terminal or ``NO_COLOR`` is set (no-color.org).
 each line wrapped to the width at word boundaries, continuations indented
 under the text they continue. :func:`fail` is the one way a command stops
 on a user's mistake: one line on stderr, exit status 2.
+
+Whatever :func:`echo` prints passes through :func:`floorman.visible.visible`
+but for floorman's own colour codes, so a note or a name holding an escape
+sequence or a carriage return is printed as text and cannot move the
+cursor, erase a line or hide one.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from collections.abc import Iterable
 from typing import NoReturn
 
 from floorman.ansi import COLOURS
+from floorman.visible import visible
 
 __all__ = [
     "colour_on",
@@ -32,6 +38,8 @@ __all__ = [
 ]
 
 _ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+_OWN_CODES = re.compile(r"(\033\[(?:0|1|22|39|3[1-6])m)")
+"""The colour and bold codes :func:`floorman.ansi.style` and :func:`paint_suits` write."""
 _CARD = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9TJQKA])([♣♦♥♠])")
 _TWO_COLOURS = {"♥": "red", "♦": "red"}
 _FOUR_COLOURS = {"♥": "red", "♦": "blue", "♣": "green"}
@@ -51,9 +59,11 @@ def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
     if not text:
         stream.flush()
         return
+    parts = _OWN_CODES.split(text)
     if not colour_on(stream):
-        text = _ANSI.sub("", text)
-    stream.write(text)
+        parts[1::2] = [""] * (len(parts) // 2)
+    parts[::2] = [visible(part) for part in parts[::2]]
+    stream.write("".join(parts))
     stream.flush()
 
 

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from floorman.cli._console import echo
 from floorman.errors import FloormanError, shown
 
 __all__ = ["output_format", "write_output"]
@@ -201,7 +202,6 @@ def counted(number: int, noun: str) -> str:
 
 def write_html(path: Path | str, page: str) -> None:
     """Write an HTML page asked for with ``-o`` or ``--html``, and say where."""
-    import typer
 
     write_output(path, page.encode("utf-8"))
-    typer.echo(f"wrote {path}")
+    echo(f"wrote {path}")

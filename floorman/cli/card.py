@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import FLOOR, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -63,4 +64,4 @@ def card(
     except FloormanError as error:
         fail(str(error))
         return
-    typer.echo(f"wrote {target} (1 page, {paper.lower()} landscape)")
+    echo(f"wrote {target} (1 page, {paper.lower()} landscape)")

@@ -77,7 +77,7 @@ def compare(
         if kind == "txt":
             text = comparison_text(view, only_differences=differences)
             write_output(output, text.encode("utf-8"))
-            typer.echo(f"wrote {output}")
+            echo(f"wrote {output}")
             return
         printed = comparison_pdf(view)
         write_output(output, printed.pdf)
@@ -85,4 +85,4 @@ def compare(
         fail(str(error))
         return
     pages = counted(printed.pages, "page")
-    typer.echo(f"wrote {output} ({pages}, {paper.lower()})")
+    echo(f"wrote {output} ({pages}, {paper.lower()})")

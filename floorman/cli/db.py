@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from floorman.cli._app import ROOM, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import DbOption
 from floorman.errors import FloormanError
 
@@ -32,13 +33,13 @@ def db_upgrade(db: DbOption = None) -> None:
     """Bring the store to this floorman's schema (opening it with any command does too)."""
     where, was, now = _opened(db)
     if was == now:
-        typer.echo(f"{where}: at version {now}, nothing to do")
+        echo(f"{where}: at version {now}, nothing to do")
     else:
-        typer.echo(f"{where}: upgraded from version {was} to {now}")
+        echo(f"{where}: upgraded from version {was} to {now}")
 
 
 @db_app.command("version", epilog=help_example("floorman db version --db room.db"))
 def db_version(db: DbOption = None) -> None:
     """The store's schema version (a store made by an older floorman is upgraded first)."""
     where, _, now = _opened(db)
-    typer.echo(f"{where}: version {now}")
+    echo(f"{where}: version {now}")

@@ -139,27 +139,27 @@ def drill(
             return
         lines = _answer_lines(answers)
     started = _now()
-    typer.echo(f"Dealer drill: {len(questions)} questions under {book.title} (seed {drawn}).")
+    echo(f"Dealer drill: {len(questions)} questions under {book.title} (seed {drawn}).")
     interactive = lines is None
     ask: Ask = _keyboard if lines is None else _scripted(lines)
     try:
         card, answered = _session(questions, ask, interactive=interactive)
     except KeyboardInterrupt:
-        typer.echo("\nStopped: nothing recorded.", err=True)
+        echo("\nStopped: nothing recorded.", err=True)
         raise typer.Exit(130) from None
-    typer.echo("")
+    echo("")
     for line in card.lines():
-        typer.echo(line)
+        echo(line)
     if not answered:
-        typer.echo("No question was answered: nothing recorded.")
+        echo("No question was answered: nothing recorded.")
     elif name is None:
-        typer.echo("Not recorded: give --trainee NAME to keep the score.")
+        echo("Not recorded: give --trainee NAME to keep the score.")
     else:
         from floorman.store.drills import open_drill_store
 
         with user_errors(), open_drill_store(db) as store:
             store.record(name, rulebook=book.name, seed=drawn, started=started, answers=answered)
-        typer.echo(f"Recorded for {name}.")
+        echo(f"Recorded for {name}.")
 
 
 @drill_app.command(epilog=help_example("floorman drill stats --trainee alex"))
@@ -185,10 +185,10 @@ def stats(
     with user_errors(), open_drill_store(db) as store:
         rows, totals = progress(store, name)
     if as_json:
-        typer.echo(json.dumps(stats_json(rows, totals), ensure_ascii=False))
+        echo(json.dumps(stats_json(rows, totals), ensure_ascii=False))
         return
     if not rows:
-        typer.echo("No drill scores yet: run floorman drill --trainee NAME.")
+        echo("No drill scores yet: run floorman drill --trainee NAME.")
         return
     from floorman.drills.scoring import percent
 
@@ -204,7 +204,7 @@ def stats(
             cell.ljust(width) if i in (0, 1, 6) else cell.rjust(width)
             for i, (cell, width) in enumerate(zip(line, widths, strict=True))
         ]
-        typer.echo("  ".join(cells).rstrip())
+        echo("  ".join(cells).rstrip())
 
 
 # -- the session ------------------------------------------------------------------------------
@@ -221,22 +221,22 @@ def _session(
     card = Scorecard()
     answered: list[Answered] = []
     for number, question in enumerate(questions, 1):
-        typer.echo("")
+        echo("")
         for line in question_lines(question, number, len(questions)):
-            typer.echo(line)
+            echo(line)
         while True:
             text = ask(prompt(question))
             if text is None or text.strip().lower() in ("q", "quit"):
                 left = len(questions) - number + 1
-                typer.echo(f"Stopped with {left} question{'s' if left > 1 else ''} unanswered.")
+                echo(f"Stopped with {left} question{'s' if left > 1 else ''} unanswered.")
                 return card, answered
             try:
                 right = mark(question, text)
             except AnswerError as error:
                 if interactive:
-                    typer.echo(str(error))
+                    echo(str(error))
                     continue
-                typer.echo(f"{error}: counted as wrong")
+                echo(f"{error}: counted as wrong")
                 right = False
             break
         if right:
@@ -244,7 +244,7 @@ def _session(
         else:
             echo(style("Wrong.", fg="red", bold=True))
         for line in answer_lines(question):
-            typer.echo(line)
+            echo(line)
         card.add(question.topic, right)
         answered.append(
             Answered(number, question.topic, question.kind, question.rule, text.strip(), right)
@@ -256,7 +256,7 @@ def _keyboard(prompt: str) -> str | None:
     try:
         return input(prompt)
     except EOFError:
-        typer.echo("")
+        echo("")
         return None
 
 
@@ -269,7 +269,7 @@ def _scripted(lines: Iterable[str]) -> Ask:
     def ask(prompt: str) -> str | None:
         answer = next(remaining, None)
         if answer is not None:
-            typer.echo(prompt + answer)
+            echo(prompt + answer)
         return answer
 
     return ask
@@ -310,7 +310,7 @@ def _print(
     write_output(target, printed.pdf)
     pages = counted(printed.pages, "page")
     what = f"{len(questions)} questions, then the answer key"
-    typer.echo(f"wrote {target} ({pages}, {paper.lower()}: {what})")
+    echo(f"wrote {target} ({pages}, {paper.lower()}: {what})")
 
 
 def _words(text: str) -> list[str]:

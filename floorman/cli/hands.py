@@ -16,6 +16,7 @@ import typer
 
 from floorman.bounds import MAX_ID
 from floorman.cli._app import DATA, FLOOR, TABLE, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import (
     AddDbOption,
     DbOption,
@@ -137,7 +138,7 @@ def new(
         header["table_seats"] = table_seats
     with user_errors():
         stored, state = start_hand(db, table, header, force=force)
-    typer.echo(f"hand {stored.id} at table {table}: {headline(state)}")
+    echo(f"hand {stored.id} at table {table}: {headline(state)}")
     _echo_state(state_lines(state))
 
 
@@ -209,7 +210,7 @@ def show(
         status = f"over ({loaded.state.over_reason})"
     else:
         status = "in progress"
-    typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
+    echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
     _echo_state(detail_lines(loaded.state))
     _echo_state(award_lines(loaded.pots, loaded.state))
     _echo_state(
@@ -217,7 +218,7 @@ def show(
         + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]
     )
     if loaded.broken is not None:
-        typer.echo(loaded.repair())
+        echo(loaded.repair())
 
 
 @app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))
@@ -242,20 +243,20 @@ def log(
     texts = {r.id: r.text for r in records}
     retracted = {r.target for r in records if r.kind == "retract"}
     started = _local(stored.created).strftime("%Y-%m-%d %H:%M:%S")
-    typer.echo(f"hand {stored.id} at table {stored.table}, started {started}")
+    echo(f"hand {stored.id} at table {stored.table}, started {started}")
     number = 0
     for r in records:
         at = _local(r.at).strftime("%H:%M:%S")
         if r.kind == "event":
             if r.id in retracted:
-                typer.echo(f"   -  {at}  {r.text}  (undone)")
+                echo(f"   -  {at}  {r.text}  (undone)")
             else:
                 number += 1
-                typer.echo(f"{number:>4}  {at}  {r.text}")
+                echo(f"{number:>4}  {at}  {r.text}")
         elif r.kind == "retract":
-            typer.echo(f"   -  {at}  undo: {texts.get(r.target or 0, '?')}")
+            echo(f"   -  {at}  undo: {texts.get(r.target or 0, '?')}")
         else:
-            typer.echo(f"   -  {at}  closed: {r.text}")
+            echo(f"   -  {at}  closed: {r.text}")
 
 
 @app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
@@ -267,10 +268,10 @@ def undo(table: TableOption = None, db: DbOption = None) -> None:
 
     with user_errors(), store_at(db) as store:
         text, loaded = take_back(store, table)
-    typer.echo(f'undone: event {loaded.count + 1} "{text}"')
+    echo(f'undone: event {loaded.count + 1} "{text}"')
     _echo_state(state_lines(loaded.state))
     if loaded.broken is not None:
-        typer.echo(loaded.repair())
+        echo(loaded.repair())
 
 
 @app.command(rich_help_panel=FLOOR, epilog=help_example("floorman hands --table 7 -n 5"))
@@ -317,7 +318,7 @@ def hands(
         print_json({"hands": rows})
         return
     if not lines:
-        typer.echo("no hands recorded" + (f" at table {table}" if table else ""))
+        echo("no hands recorded" + (f" at table {table}" if table else ""))
     _echo_state(lines)
 
 
@@ -352,10 +353,10 @@ def export(
     with user_errors(), store_at(db) as store:
         hand_id, text = exported(store, hand, table, fmt)
     if output is None:
-        typer.echo(text, nl=False)
+        echo(text, nl=False)
         return
     from floorman.cli._output import write_output
 
     with user_errors():
         write_output(output, text.encode("utf-8"))
-    typer.echo(f"hand {hand_id} written to {output}", err=True)
+    echo(f"hand {hand_id} written to {output}", err=True)

@@ -19,9 +19,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-import typer
-
 from floorman.cli._app import TABLE, app, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import ByOption, DbOption, TableOption
 
 if TYPE_CHECKING:
@@ -112,13 +111,13 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     holder = [loaded]
     if interactive:
         _enable_completion(lambda: holder[0])
-    typer.echo(f"hand {stored.id} at table {stored.table}: type help for the events, quit to stop")
+    echo(f"hand {stored.id} at table {stored.table}: type help for the events, quit to stop")
     for line in state_lines(loaded.state):
-        typer.echo(line)
+        echo(line)
     if loaded.broken is not None:
-        typer.echo(loaded.repair())
+        echo(loaded.repair())
     if stored.closed is not None or loaded.state.over:
-        typer.echo(_NEXT)
+        echo(_NEXT)
     prompt = f"table {stored.table}> "
 
     def catch_up(store: Store, line: str) -> bool:
@@ -129,18 +128,18 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
             return False
         holder[0] = now
         if now.stored.id != before.stored.id:
-            typer.echo(
+            echo(
                 f"hand {before.stored.id} was closed in another terminal; "
                 f"now hand {now.stored.id} at table {now.stored.table}"
             )
         else:
-            typer.echo(f"hand {now.stored.id} changed in another terminal; as it stands now:")
+            echo(f"hand {now.stored.id} changed in another terminal; as it stands now:")
         if line != "show":
-            typer.echo(f'not done: "{line}" was typed against the old view; enter it again')
+            echo(f'not done: "{line}" was typed against the old view; enter it again')
         for out in [*state_lines(now.state), *award_lines(now.pots, now.state)]:
-            typer.echo(out)
+            echo(out)
         if now.broken is not None:
-            typer.echo(now.repair())
+            echo(now.repair())
         return line != "show"
 
     interrupted = False
@@ -150,13 +149,13 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 line = input(prompt) if interactive else sys.stdin.readline()
             except KeyboardInterrupt:
                 if interrupted:
-                    typer.echo(f"\nleft table {stored.table}")
+                    echo(f"\nleft table {stored.table}")
                     break
                 interrupted = True
-                typer.echo("\n(line cleared: Ctrl-C again or Ctrl-D to leave)")
+                echo("\n(line cleared: Ctrl-C again or Ctrl-D to leave)")
                 continue
             except EOFError:
-                typer.echo(f"\nleft table {stored.table}")
+                echo(f"\nleft table {stored.table}")
                 break
             interrupted = False
             if not interactive and not line:
@@ -169,7 +168,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 if word in ("quit", "exit", "q"):
                     break
                 if word in ("help", "?"):
-                    typer.echo(HELP)
+                    echo(HELP)
                     continue
                 if catch_up(store, word if word == "show" else line):
                     continue
@@ -191,12 +190,12 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     from floorman.session.words import parse_change
                     from floorman.tables.seating import log_change
 
-                    typer.echo(log_change(store, stored.table, parse_change(line), by))
+                    echo(log_change(store, stored.table, parse_change(line), by))
                     continue
                 known: list[str] = []
                 if word == "undo":
                     text, holder[0] = hands.undo(store, holder[0])
-                    typer.echo(f'undone: event {holder[0].count + 1} "{text}"')
+                    echo(f'undone: event {holder[0].count + 1} "{text}"')
                     news: list[str] = []
                 else:
                     count = holder[0].count
@@ -207,7 +206,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 catch_up(store, line)
                 continue
             except FloormanError as error:
-                typer.echo(f"floorman: {error}", err=True)
+                echo(f"floorman: {error}", err=True)
                 continue
             show(
                 [
@@ -217,6 +216,6 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 ]
             )
             if holder[0].broken is not None:
-                typer.echo(holder[0].repair())
+                echo(holder[0].repair())
             if holder[0].state.over:
-                typer.echo(_NEXT)
+                echo(_NEXT)

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import DATA, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._errors import user_errors
 
 
@@ -39,7 +40,7 @@ def import_hand(
     hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
     hand_text = dump_hand(hand)
     if output is None:
-        typer.echo(hand_text, nl=False)
+        echo(hand_text, nl=False)
         return
     from floorman.cli._output import output_format, write_output
 
@@ -86,9 +87,9 @@ def audit(
     if show and files:
         sys.stderr.write("\n")
     if as_json:
-        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+        echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
     else:
-        typer.echo(summary.to_text())
+        echo(summary.to_text())
     raise typer.Exit(0 if summary.clean else 1)
 
 

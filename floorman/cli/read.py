@@ -14,6 +14,7 @@ import typer
 
 from floorman.cards import Card, CardError, format_cards, parse_cards
 from floorman.cli._app import TABLE, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.errors import FloormanError
 from floorman.numerals import NumberError, seat_number
 
@@ -62,9 +63,9 @@ def read(
     except FloormanError as error:
         fail(str(error))
     if as_json:
-        typer.echo(json.dumps(_as_json(result), ensure_ascii=False))
+        echo(json.dumps(_as_json(result), ensure_ascii=False))
     else:
-        typer.echo(_as_text(result, ascii=ascii_))
+        echo(_as_text(result, ascii=ascii_))
 
 
 def _holes(hands: Sequence[str]) -> dict[int, tuple[Card, ...]]:

@@ -9,6 +9,7 @@ import typer
 
 from floorman.bounds import MAX_ID
 from floorman.cli._app import FLOOR, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import (
     DbOption,
     FourColourOption,
@@ -76,7 +77,7 @@ def report(
         return
     pages = counted(printed.pages, "page")
     irregular = len(result.rulings) + len(result.violations)
-    typer.echo(
+    echo(
         f"wrote {target} ({pages}, {paper.lower()}): {counted(len(result.rulings), 'ruling')}, "
         f"{counted(len(result.violations), 'violation')}"
         + ("" if irregular else ", nothing irregular")

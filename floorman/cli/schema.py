@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from floorman.cli._app import DATA, app, fail, help_example
+from floorman.cli._console import echo
 
 
 def _hand() -> dict[str, Any]:
@@ -44,4 +45,4 @@ def schema(
     if make is None:
         fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')
         return
-    typer.echo(json.dumps(make(), indent=2, ensure_ascii=False))
+    echo(json.dumps(make(), indent=2, ensure_ascii=False))

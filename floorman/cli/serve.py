@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import ROOM, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import DbOption
 from floorman.errors import FloormanError
 
@@ -45,7 +46,7 @@ def serve(
     except FloormanError as error:
         fail(str(error))
     scheme = "https" if certfile else "http"
-    typer.echo(f"floorman: serving the card room at {scheme}://{host}:{port}/ (Ctrl-C stops)")
+    echo(f"floorman: serving the card room at {scheme}://{host}:{port}/ (Ctrl-C stops)")
     uvicorn.run(
         application,
         host=host,

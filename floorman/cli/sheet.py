@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import FLOOR, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -73,4 +74,4 @@ def sheet(
         fail(str(error))
         return
     pages = counted(printed.pages, "page")
-    typer.echo(f"wrote {target} ({pages}, {paper.lower()})")
+    echo(f"wrote {target} ({pages}, {paper.lower()})")

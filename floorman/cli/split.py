@@ -10,6 +10,7 @@ import typer
 from floorman.bounds import MAX_CHIPS, MAX_SEAT
 from floorman.cards import Card, CardError, parse_cards
 from floorman.cli._app import TABLE, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.numerals import NumberError, seat_number, whole_number
 from floorman.showdown.chipstacks import check_denominations, chip_breakdown, format_chips
 from floorman.showdown.oddchips import (
@@ -123,9 +124,9 @@ def split(
     )
     eligible = sorted({*high_seats, *low_seats})
     if as_json:
-        typer.echo(json.dumps(_as_json(amount, eligible, result, denominations)))
+        echo(json.dumps(_as_json(amount, eligible, result, denominations)))
         return
-    typer.echo(_as_table(amount, high_seats, low_seats, button, unit, result, denominations))
+    echo(_as_table(amount, high_seats, low_seats, button, unit, result, denominations))
 
 
 def _as_json(

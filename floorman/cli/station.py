@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import ROOM, app, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import DbOption
 from floorman.cli._staff import checked_name, staff_at
 
@@ -28,7 +29,7 @@ def station_token(
     """Print a new token for the table's station: it records and reads at that table only."""
     with staff_at(db) as staff:
         token = staff.new_station_token(table)
-    typer.echo(token)
+    echo(token)
 
 
 @station_app.command("revoke", epilog=help_example("floorman station revoke 7"))
@@ -39,4 +40,4 @@ def station_revoke(
     """Revoke every token of the table's station: it is signed out and its tokens refused."""
     with staff_at(db) as staff:
         count = staff.revoke_stations(table)
-    typer.echo(f"revoked {count} station token{'' if count == 1 else 's'} of table {table}")
+    echo(f"revoked {count} station token{'' if count == 1 else 's'} of table {table}")

@@ -17,6 +17,7 @@ import typer
 
 from floorman.bounds import MAX_ID
 from floorman.cli._app import TABLE, app, help_example
+from floorman.cli._console import echo
 from floorman.cli._errors import user_errors
 from floorman.cli._options import (
     ByOption,
@@ -53,7 +54,7 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         now = table_now(store, table)
     data, header, seating = now.data, now.loaded.header, now.seating
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     size = f", {header.table_seats} seats" if header.table_seats else ""
     lines = [
@@ -111,7 +112,7 @@ def table_log(
         name, hands, pending = session(store, table, limit)
     if as_json:
         data = {"table": name, "hands": hands, "next_hand_changes": pending}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     lines = [f"table {name}: {counted(len(hands), 'hand')}"]
     for hand in hands:
@@ -166,7 +167,7 @@ def record_change(table: str | None, change: Change, by: str | None, db: str | N
 
     with user_errors(), store_at(db) as store:
         line = log_change(store, table, change, by)
-    typer.echo(line)
+    echo(line)
 
 
 def _amount(text: str, what: str) -> int:
@@ -364,7 +365,7 @@ def table_report(
         printed = render.html_to_pdf(page)
         write_output(target, printed.pdf)
     pages = counted(printed.pages, "page")
-    typer.echo(f"wrote {target} ({pages}, {paper.lower()}): {counted(count, 'hand')}")
+    echo(f"wrote {target} ({pages}, {paper.lower()}): {counted(count, 'hand')}")
 
 
 def _file_part(name: str) -> str:

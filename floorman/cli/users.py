@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import ROOM, app, fail, help_example
+from floorman.cli._console import echo
 from floorman.cli._options import DbOption
 from floorman.cli._staff import checked_name, staff_at
 
@@ -53,7 +54,7 @@ def users_add(
     password = _password()
     with staff_at(db) as staff:
         staff.add_user(name, role, hash_password(password))
-    typer.echo(f"added {name} ({role})")
+    echo(f"added {name} ({role})")
 
 
 @users_app.command("list", epilog=help_example("floorman users list"))
@@ -63,7 +64,7 @@ def users_list(db: DbOption = None) -> None:
         users = staff.users()
     for user in users:
         state = f"disabled {user.disabled}" if user.disabled else "active"
-        typer.echo(f"{user.name:<20} {user.role:<8} since {user.created}  {state}")
+        echo(f"{user.name:<20} {user.role:<8} since {user.created}  {state}")
 
 
 @users_app.command("disable", epilog=help_example("floorman users disable alex"))
@@ -74,7 +75,7 @@ def users_disable(
     """Disable a user: signed out at once, and no sign-in again (the record stays)."""
     with staff_at(db) as staff:
         staff.disable(name)
-    typer.echo(f"disabled {name}")
+    echo(f"disabled {name}")
 
 
 @users_app.command("passwd", epilog=help_example("floorman users passwd alex"))
@@ -92,4 +93,4 @@ def users_passwd(
         if staff.user(name) is None:
             fail(f"no user {name}")
         staff.set_password(name, hash_password(_password(password_stdin)))
-    typer.echo(f"changed the password of {name}; their sessions ended")
+    echo(f"changed the password of {name}; their sessions ended")

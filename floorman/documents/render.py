@@ -29,6 +29,7 @@ from markupsafe import Markup, escape
 
 from floorman._resources import templates_dir
 from floorman.errors import FloormanError
+from floorman.visible import shown_as_text
 
 __all__ = [
     "PAPER_SIZES",
@@ -85,6 +86,7 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         autoescape=True,
+        finalize=shown_as_text,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -12,6 +12,7 @@ from starlette.requests import Request
 from floorman._resources import templates_dir
 from floorman.server.room import Room
 from floorman.server.watch import Watcher
+from floorman.visible import shown_as_text
 
 __all__ = ["ServerState", "page_templates", "state_of"]
 
@@ -37,6 +38,7 @@ def page_templates() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir() / "web"),
         autoescape=True,
+        finalize=shown_as_text,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
