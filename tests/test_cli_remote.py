@@ -145,3 +145,70 @@ def test_floorman_db_in_the_environment_is_no_conflict_with_a_server(
     assert not local.exists()
     events = room.station("7").get("/api/tables/7").json()["events"]
     assert events[-1]["text"] == "note from afar"
+
+
+class _LosesFirstAnswer:
+    """A proxy in front of the server that passes the first post on and then drops the
+    connection without its answer, as a failing network or proxy does."""
+
+    def __init__(self, target: str) -> None:
+        import http.client
+        import http.server
+        import threading
+        from urllib.parse import urlsplit
+
+        self.posts = 0
+        proxy = self
+        host = urlsplit(target).netloc
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _forward(self) -> None:
+                length = int(self.headers.get("content-length") or 0)
+                body = self.rfile.read(length) if length else None
+                upstream = http.client.HTTPConnection(host, timeout=30)
+                headers = {k: v for k, v in self.headers.items() if k.lower() != "host"}
+                upstream.request(self.command, self.path, body=body, headers=headers)
+                answer = upstream.getresponse()
+                data = answer.read()
+                upstream.close()
+                if self.command == "POST":
+                    proxy.posts += 1
+                    if proxy.posts == 1:
+                        self.close_connection = True
+                        return
+                self.send_response(answer.status)
+                for name, value in answer.getheaders():
+                    if name.lower() not in ("transfer-encoding", "connection", "content-length"):
+                        self.send_header(name, value)
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = _forward
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_post_whose_answer_is_lost_is_sent_again_and_recorded_once(room: Room) -> None:
+    new_table(room.db, "lossy")
+    made = floorman(room.db, "station", "token", "lossy")
+    proxy = _LosesFirstAnswer(room.url)
+    try:
+        added = remote("--server", proxy.url, "--token", made.stdout.strip(), "deal", "3 call")
+    finally:
+        proxy.close()
+    assert added.returncode == 0, added.stderr
+    assert proxy.posts == 2
+    assert added.stdout.endswith("seat 4 to act (100 behind): fold, call 2, raise 4..100\n")
+    floor = room.signed_in()
+    events = floor.get("/api/tables/lossy").json()["events"]
+    assert [event["text"] for event in events] == ["deal", "3 call"]

@@ -5,11 +5,18 @@ nothing installed beyond floorman, and plain ``add`` never imports this module.
 Like ``add``, it reads the table and then records after what it read, so a
 writer that another terminal or station overtook is refused with ``add``'s
 message; one request at a time, each bounded by a timeout.
+
+A post carries an idempotency key of its own. When its answer is lost (a
+timeout, a dropped connection, a server restarting or a 502, 503 or 504),
+the post is sent again with the same key until a definite answer comes, for
+up to :data:`RETRY_SECONDS`: the server stores the events once and answers
+a repeat with the answer it gave.
 """
 
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -23,6 +30,15 @@ __all__ = ["add_remote"]
 
 TIMEOUT_SECONDS: Final = 10.0
 MAX_ANSWER_BYTES: Final = 16 * 1024 * 1024
+RETRY_SECONDS: Final = 60.0
+"""How long a post whose answer was lost is sent again before giving up."""
+_PAUSES: Final = (0.25, 0.5, 1.0, 2.0, 4.0)
+_LOST: Final = frozenset({502, 503, 504})
+"""Statuses a proxy or a server answers when the post may not have reached the store."""
+
+
+class _NoAnswer(Exception):
+    """The request went out and no answer came back."""
 
 
 class Server:
@@ -41,7 +57,42 @@ class Server:
         self, method: str, path: str, body: dict[str, Any] | None = None, **headers: str
     ) -> tuple[int, dict[str, Any]]:
         """The status and JSON answer; a server that cannot be reached is one line, exit 2."""
-        request = urllib.request.Request(
+        request = self._request(method, path, body, headers)
+        try:
+            return self._answer(request)
+        except _NoAnswer as error:
+            fail(f"cannot reach the server at {self.url}: {error}")
+
+    def post_until_answered(
+        self, path: str, body: dict[str, Any], key: str
+    ) -> tuple[int, dict[str, Any]]:
+        """Post with the idempotency ``key``, again with the same key while the answer is
+        lost, until a definite one comes; one line, exit 2, if none comes in time."""
+        give_up = time.monotonic() + RETRY_SECONDS
+        tries = 0
+        while True:
+            request = self._request("POST", path, body, {"idempotency-key": key})
+            try:
+                status, answer = self._answer(request)
+                if status not in _LOST:
+                    return status, answer
+                problem = str(answer.get("error") or f"HTTP {status}")
+            except _NoAnswer as error:
+                problem = str(error)
+            pause = _PAUSES[min(tries, len(_PAUSES) - 1)]
+            tries += 1
+            if time.monotonic() + pause > give_up:
+                fail(
+                    f"no answer from the server at {self.url} in {RETRY_SECONDS:.0f} s"
+                    f" ({problem}): the events may have been recorded; look at the table"
+                    " before adding them again"
+                )
+            time.sleep(pause)
+
+    def _request(
+        self, method: str, path: str, body: dict[str, Any] | None, headers: dict[str, str]
+    ) -> urllib.request.Request:
+        return urllib.request.Request(
             self.url + path,
             data=None if body is None else json.dumps(body).encode(),
             method=method,
@@ -52,6 +103,9 @@ class Server:
                 **headers,
             },
         )
+
+    @staticmethod
+    def _answer(request: urllib.request.Request) -> tuple[int, dict[str, Any]]:
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
                 return response.status, _decoded(response.read(MAX_ANSWER_BYTES))
@@ -59,8 +113,7 @@ class Server:
             with error:
                 return error.code, _decoded(error.read(MAX_ANSWER_BYTES))
         except (urllib.error.URLError, OSError, ValueError) as error:
-            reason = getattr(error, "reason", None) or error
-            fail(f"cannot reach the server at {self.url}: {reason}")
+            raise _NoAnswer(getattr(error, "reason", None) or error) from None
 
     def refuse(self, status: int, answer: dict[str, Any]) -> None:
         """Stop on an answer other than 200, with the server's own words."""
@@ -105,7 +158,7 @@ def add_remote(
         server.refuse(status, view)
     body = {"events": texts, "after": view["last"]}
     key = uuid.uuid4().hex
-    status, answer = server.ask("POST", f"{path}/events", body, **{"idempotency-key": key})
+    status, answer = server.post_until_answered(f"{path}/events", body, key)
     if status == 409:
         now = answer.get("table")
         fail(changed_meanwhile(now["hand"] if isinstance(now, dict) else view["hand"]))
