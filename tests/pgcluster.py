@@ -55,6 +55,8 @@ class Cluster:
         self.bindir = bindir
         self.data = data
         self._names = itertools.count(1)
+        self.options = ""
+        """The server's options (``pg_ctl -o``), for starting it again."""
 
     def restart(self) -> None:
         """Restart the server (fast: every connection to it is cut) and wait until it is up."""
@@ -62,6 +64,22 @@ class Cluster:
             _as_owner([str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
                        str(self.data.parent / "log"), "-m", "fast", "-w", "-t", "120",
                        "restart"]),
+            check=True, capture_output=True,
+        )  # fmt: skip
+
+    def stop(self) -> None:
+        """Stop the server (fast: every connection to it is cut) until :meth:`start`."""
+        self._ctl("stop")
+
+    def start(self) -> None:
+        """Start the server stopped by :meth:`stop` with the options it first ran with."""
+        self._ctl("start", "-o", self.options)
+
+    def _ctl(self, action: str, *more: str) -> None:
+        subprocess.run(
+            _as_owner([str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                       str(self.data.parent / "log"), "-m", "fast", "-w", "-t", "120",
+                       *more, action]),
             check=True, capture_output=True,
         )  # fmt: skip
 
@@ -128,7 +146,9 @@ def cluster(bindir: Path) -> Iterator[Cluster]:
             check=True, capture_output=True,
         )  # fmt: skip
         started = True
-        yield Cluster(socket, superuser, bindir, data)
+        running = Cluster(socket, superuser, bindir, data)
+        running.options = options
+        yield running
     finally:
         if started:
             subprocess.run(

@@ -6,6 +6,7 @@ transaction commits is told apart from one that broke before."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 
 import psycopg
@@ -117,3 +118,41 @@ def test_a_connection_lost_while_committing_is_an_unknown_outcome(own_cluster: C
         assert not isinstance(OutcomeUnknown("x"), Disconnected)
     finally:
         database.close()
+
+
+def test_a_store_that_is_down_is_a_503_to_retry_that_never_says_where_the_store_is(
+    own_cluster: Cluster, room_server: Serve
+) -> None:
+    with room_server(own_cluster.fresh()) as room:
+        station, floor = room.station("7"), room.signed_in()
+        assert station.get("/api/tables/7").status_code == 200
+        own_cluster.stop()
+        try:
+            answers = [
+                station.get("/api/tables/7"),
+                station.post("/api/tables/7/events", json={"events": ["note down"]}),
+                floor.get("/tables/7"),
+            ]
+        finally:
+            own_cluster.start()
+        for answer in answers:
+            assert answer.status_code == 503, answer.text
+            assert answer.headers["retry-after"] == "2"
+            assert "try again" in answer.text
+            for secret in (str(own_cluster.socket), own_cluster.superuser, "postgresql"):
+                assert secret not in answer.text
+        assert answers[0].json() == {
+            "error": "the store is unavailable for now: try again in a moment"
+        }
+        for _ in range(30):  # as a client does: again with the same key after Retry-After
+            retried = station.post(
+                "/api/tables/7/events",
+                json={"events": ["note up"]},
+                headers={"idempotency-key": "up"},
+            )
+            if retried.status_code != 503:
+                break
+            time.sleep(float(retried.headers["retry-after"]))
+        assert retried.status_code == 200, retried.text
+        texts = [e["text"] for e in station.get("/api/tables/7").json()["events"]]
+        assert texts == ["note up"]

@@ -10,7 +10,10 @@ the rest through the request (:func:`floorman.server.state.state_of`), refuses w
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -20,7 +23,7 @@ from floorman.server import answers, auth
 from floorman.server.auth import Caller
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
-from floorman.store.errors import StoreError
+from floorman.store.errors import StoreError, Unavailable
 
 __all__ = [
     "Endpoint",
@@ -52,19 +55,49 @@ def _caller_now(request: Request) -> Caller | None:
     )
 
 
+UNAVAILABLE: Final = "the store is unavailable for now: try again in a moment"
+"""What a client is told when the store cannot serve: where the store is stays in the log."""
+RETRY_AFTER: Final = {"retry-after": "2"}
+
+_log = logging.getLogger("floorman.server")
+_last_logged: dict[str, float] = {}
+
+
+def _store_failed(request: Request, error: StoreError) -> tuple[int, str, dict[str, str]]:
+    """The status, the message and the headers for a store failure: a store that cannot
+    serve now is a 503 to retry; the store's address is never part of the answer."""
+    _log_once_a_minute(type(error).__name__, str(error))
+    if isinstance(error, Unavailable):
+        return 503, UNAVAILABLE, RETRY_AFTER
+    where = str(state_of(request).room.db)
+    return 503, str(error).replace(where, "the store"), RETRY_AFTER
+
+
+def _log_once_a_minute(kind: str, message: str) -> None:
+    """One log line per kind of failure a minute: a store that is down for an hour
+    must not fill the disk with the same line."""
+    now = time.monotonic()
+    if now - _last_logged.get(kind, -60.0) >= 60.0:
+        _last_logged[kind] = now
+        _log.warning("store: %s", message)
+
+
 def as_api(handler: Handler) -> Endpoint:
     """``handler`` for a caller signed in or with a token; refusals as JSON (401 first)."""
 
     async def endpoint(request: Request) -> Response:
-        who = await caller(request)
-        if who is None:
-            return answers.error(401, "sign in first, or send a station token")
         try:
+            who = await caller(request)
+            if who is None:
+                return answers.error(401, "sign in first, or send a station token")
             return await handler(request, who)
         except BadRequest as error:
             return answers.error(error.status, str(error))
         except StoreError as error:
-            return answers.error(503, str(error))
+            status, message, headers = _store_failed(request, error)
+            answer = answers.error(status, message)
+            answer.headers.update(headers)
+            return answer
 
     return endpoint
 
@@ -74,16 +107,20 @@ def as_page(handler: Handler) -> Endpoint:
     sent to sign in too); refusals as a page saying why."""
 
     async def endpoint(request: Request) -> Response:
-        who = await caller(request)
-        if who is None or request.headers.get("authorization") is not None:
-            return RedirectResponse("/login", status_code=303)
+        who: Caller | None = None
         try:
+            who = await caller(request)
+            if who is None or request.headers.get("authorization") is not None:
+                return RedirectResponse("/login", status_code=303)
             return await handler(request, who)
         except BadRequest as error:
             context = {"who": who, "message": str(error)}
             return answers.html(request, "message.html", context, error.status)
         except StoreError as error:
-            return answers.html(request, "message.html", {"who": who, "message": str(error)}, 503)
+            status, message, headers = _store_failed(request, error)
+            page = answers.html(request, "message.html", {"who": who, "message": message}, status)
+            page.headers.update(headers)
+            return page
 
     return endpoint
 

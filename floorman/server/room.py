@@ -27,7 +27,13 @@ from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
-from floorman.store.errors import AlreadyAnswered, Disconnected, StoreConflict, StoreError
+from floorman.store.errors import (
+    AlreadyAnswered,
+    Disconnected,
+    StoreConflict,
+    StoreError,
+    Unavailable,
+)
 from floorman.store.hands import Record, Store, StoredHand, standing
 from floorman.store.staff import Staff, staff_of
 from floorman.tables import hands as _hands
@@ -215,6 +221,8 @@ class Room:
                 )
                 current = current or self._view(store, staff, table)
                 return Answer(409, {"error": message, "table": current})
+            except Unavailable:
+                raise
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
             return Answer(200, made[0] if made else _body(table, loaded, before, known, added))

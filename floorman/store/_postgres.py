@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from floorman.store._backend import masked
 from floorman.store._sqlite import APPLICATION_ID
-from floorman.store.errors import Disconnected, Duplicate, OutcomeUnknown, StoreError
+from floorman.store.errors import (
+    Disconnected,
+    Duplicate,
+    OutcomeUnknown,
+    StoreError,
+    Unavailable,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -52,7 +58,10 @@ class PostgresDatabase:
                 options["connect_timeout"] = _CONNECT_SECONDS
             self.connection = psycopg.connect(url, **options)
         except (psycopg.Error, ValueError, UnicodeError) as error:
-            raise self._explain(error, "cannot open the store") from None
+            explained = self._explain(error, "cannot open the store")
+            if isinstance(error, psycopg.OperationalError):  # down, or refusing for now
+                raise Unavailable(str(explained)) from None
+            raise explained from None
         try:
             self.opened_at, self.version = self._upgrade()
         except BaseException:
@@ -80,6 +89,9 @@ class PostgresDatabase:
         explained = self._explain(error)
         if isinstance(error, self._psycopg.errors.UniqueViolation):
             return Duplicate(str(explained))
+        passing = (self._psycopg.OperationalError, self._psycopg.errors.ReadOnlySqlTransaction)
+        if isinstance(error, passing):  # a full disk, a shutdown, a standby: not for good
+            return Unavailable(str(explained))
         return explained
 
     def _upgrade(self) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final
 
-from floorman.store.errors import Duplicate, StoreError
+from floorman.store.errors import Duplicate, StoreError, Unavailable
 
 APPLICATION_ID: Final = 0x464C524D
 """floorman's mark in the file header: "FLRM"."""
@@ -44,22 +44,26 @@ def explain(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> StoreError
         text = str(error)
     text = " ".join(text.split())
     lower = text.lower()
+    passing = True
     if "readonly" in lower or "read-only" in lower:
         what = "the store is read-only (check the rights on the file and its folder)"
     elif "disk is full" in lower or "disk i/o" in lower:
         what = f"the store cannot be written ({text}): nothing was stored; free some disk space"
-    elif "not a database" in lower:
-        what = f"not a floorman store, or a damaged one ({text})"
-    elif "malformed" in lower or "corrupt" in lower:
-        what = f"the store is damaged ({text}); restore it from a backup"
     elif "locked" in lower or "busy" in lower:
         what = f"the store is busy ({text}); try again"
     elif "unable to open" in lower:
         what = f"cannot open the store ({text})"
     else:
-        what = f"the store failed: {text}"
+        passing = False
+        if "not a database" in lower:
+            what = f"not a floorman store, or a damaged one ({text})"
+        elif "malformed" in lower or "corrupt" in lower:
+            what = f"the store is damaged ({text}); restore it from a backup"
+        else:
+            what = f"the store failed: {text}"
     unique = isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in text
-    return (Duplicate if unique else StoreError)(f"{path}: {what}")
+    kind = Duplicate if unique else Unavailable if passing else StoreError
+    return kind(f"{path}: {what}")
 
 
 @contextmanager

@@ -8,10 +8,12 @@
         ├── StoreConflict   the hand changed (another terminal recorded to it) since it
         │                   was read: a writer with a stale view is refused
         ├── AlreadyAnswered a post with this idempotency key was stored before: its answer
-        ├── Disconnected    PostgreSQL: the connection broke before anything was committed;
-        │                   the same call on a new connection is safe
-        └── OutcomeUnknown  PostgreSQL: the connection broke while committing; only a retry
-                            the store recognises (an idempotency key) can tell
+        └── Unavailable     the store cannot serve now (unreachable, full, read-only,
+            │               busy): the same call later may succeed; the server answers 503
+            ├── Disconnected    PostgreSQL: the connection broke before anything was
+            │                   committed; the same call on a new connection is safe
+            └── OutcomeUnknown  PostgreSQL: the connection broke while committing; only a
+                                retry the store recognises (an idempotency key) can tell
 
 Every backend raises these and nothing else, so the commands and the server
 handle one tree whichever store a room runs on.
@@ -28,6 +30,7 @@ __all__ = [
     "OutcomeUnknown",
     "StoreConflict",
     "StoreError",
+    "Unavailable",
 ]
 
 
@@ -40,12 +43,18 @@ class Duplicate(StoreError):
     a second, however the writers were interleaved."""
 
 
-class Disconnected(StoreError):
+class Unavailable(StoreError):
+    """The store cannot serve the call now: it cannot be reached, its disk is full, it is
+    read-only or busy. Nothing of a write was kept (unless :class:`OutcomeUnknown`), and
+    the same call may succeed later."""
+
+
+class Disconnected(Unavailable):
     """The connection was broken (the server restarted, the network went) before anything
     of the call was committed: the same call on a new connection is safe."""
 
 
-class OutcomeUnknown(StoreError):
+class OutcomeUnknown(Unavailable):
     """The connection broke while a transaction was being committed: it may have been
     kept or not, and only a retry the store recognises (an idempotency key) can tell."""
 
