@@ -94,3 +94,13 @@ def users_passwd(
             fail(f"no user {name}")
         staff.set_password(name, hash_password(_password(password_stdin)))
     echo(f"changed the password of {name}; their sessions ended")
+
+
+@users_app.command("unlock", epilog=help_example("floorman users unlock alex"))
+def users_unlock(name: _User, db: DbOption = None) -> None:
+    """Lift the lock that too many wrong passwords put on a user's sign-in."""
+    with staff_at(db) as staff:
+        if staff.user(name) is None:
+            fail(f"no user {name}")
+        staff.clear_sign_in_failures(name)
+    echo(f"unlocked {name}: the wrong passwords tried before now no longer count")

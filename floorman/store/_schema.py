@@ -137,6 +137,26 @@ CREATE TABLE IF NOT EXISTS drill_answers (
 CREATE INDEX IF NOT EXISTS drill_sessions_by_trainee ON drill_sessions(trainee COLLATE NOCASE);
 """
 
+_SIGN_IN_LIMITS: Final = """
+CREATE TABLE IF NOT EXISTS sign_in_failures (
+    name    TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sign_in_failures_by_name ON sign_in_failures(name, at);
+CREATE INDEX IF NOT EXISTS sign_in_failures_by_address ON sign_in_failures(address, at);
+CREATE INDEX IF NOT EXISTS sign_in_failures_by_time ON sign_in_failures(at);
+CREATE TABLE IF NOT EXISTS sign_in_cleared (
+    name TEXT NOT NULL,
+    at   TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sign_in_cleared_by_name ON sign_in_cleared(name, at);
+CREATE INDEX IF NOT EXISTS staff_sessions_by_expiry ON staff_sessions(expires);
+"""
+"""Failed sign-ins, by the name tried (lower case) and the address, kept a day; a name's
+failures before it was last cleared (signed in, or unlocked by a floor manager) no
+longer count."""
+
 _HANDS_APPEND_ONLY: Final = ("hands", "records")
 _LOG_APPEND_ONLY: Final = ("table_log",)
 _STAFF_APPEND_ONLY: Final = (
@@ -170,6 +190,7 @@ SQLITE: Final = (
     _OPEN_HANDS,
     _TABLE_LOG + _sqlite_append_only(_LOG_APPEND_ONLY),
     _STAFF_AND_DRILLS + _sqlite_append_only(_STAFF_APPEND_ONLY),
+    _SIGN_IN_LIMITS,
 )
 """SQLite's migrations: the one at index ``n`` takes a store from version ``n`` to ``n + 1``."""
 
@@ -216,5 +237,5 @@ CREATE TRIGGER hands_closed AFTER INSERT ON records
 """
 
 
-POSTGRES: Final = (_postgres_v1(),)
+POSTGRES: Final = (_postgres_v1(), _SIGN_IN_LIMITS.replace(" IF NOT EXISTS", ""))
 """PostgreSQL's migrations, numbered as SQLite's are."""

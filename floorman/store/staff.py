@@ -33,8 +33,10 @@ from floorman.store.errors import Duplicate, StoreError
 from floorman.store.hands import Store
 
 __all__ = [
+    "FAILURES_KEPT",
     "ROLES",
     "SIGN_IN_HOURS",
+    "Failures",
     "SignIn",
     "Staff",
     "StaffStore",
@@ -106,11 +108,38 @@ class StaffStore(Protocol):
         ...
 
     def sign_out(self, token: str) -> None: ...
+    def failed_sign_in(self, name: str, address: str) -> None:
+        """Keep a failed sign-in under the name tried and the caller's address."""
+        ...
+
+    def sign_in_failures(self, name: str, address: str, since: datetime) -> Failures:
+        """The failed sign-ins since ``since``: the name's (those before it was last
+        cleared left out) and the address's."""
+        ...
+
+    def clear_sign_in_failures(self, name: str) -> None:
+        """Forget the name's failed sign-ins (it signed in, or a floor manager unlocked it)."""
+        ...
+
     def note_authors(self, record_ids: Iterable[int], who: str) -> None: ...
     def authors(self, record_ids: Iterable[int]) -> dict[int, str]: ...
     def answered(self, who: str, key: str) -> str | None: ...
     def remember_answer(self, who: str, key: str, answer: str) -> None: ...
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Failures:
+    """Failed sign-ins counted for a name and for an address, each with the latest."""
+
+    by_name: int
+    name_last: datetime | None
+    by_address: int
+    address_last: datetime | None
+
+
+FAILURES_KEPT: Final = timedelta(days=1)
+"""How long a failed sign-in is kept to count."""
 
 
 def _digest(token: str) -> str:
@@ -119,6 +148,15 @@ def _digest(token: str) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    """A moment as stored: one width, so that stored moments sort as text."""
+    return moment.isoformat(timespec="microseconds")
+
+
+def _moment(value: object) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(str(value))
 
 
 def open_staff(where: str | Path | None = None) -> Staff:
@@ -306,6 +344,53 @@ class Staff:
     def sign_out(self, token: str) -> None:
         with self._write():
             self._rows("DELETE FROM staff_sessions WHERE token = ?", (_digest(token),))
+
+    def purge_sessions(self) -> int:
+        """Forget the sign-ins that have expired and the failed sign-ins past counting;
+        returns how many sign-ins went."""
+        now = _now()
+        with self._write():
+            gone = self._rows(
+                "DELETE FROM staff_sessions WHERE expires < ? RETURNING token", (now.isoformat(),)
+            )
+            self._rows(
+                "DELETE FROM sign_in_failures WHERE at < ?",
+                (_stamp(now - FAILURES_KEPT),),
+            )
+        return len(gone)
+
+    # failed sign-ins -------------------------------------------------------
+
+    def failed_sign_in(self, name: str, address: str) -> None:
+        with self._write():
+            self._rows(
+                "INSERT INTO sign_in_failures (name, address, at) VALUES (?, ?, ?)",
+                (name.lower(), address, _stamp(_now())),
+            )
+
+    def sign_in_failures(self, name: str, address: str, since: datetime) -> Failures:
+        cleared = self._rows("SELECT MAX(at) FROM sign_in_cleared WHERE name = ?", (name.lower(),))[
+            0
+        ][0]
+        after = max(_stamp(since), str(cleared)) if cleared else _stamp(since)
+        named = self._rows(
+            "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE name = ? AND at > ?",
+            (name.lower(), after),
+        )[0]
+        addressed = self._rows(
+            "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE address = ? AND at > ?",
+            (address, _stamp(since)),
+        )[0]
+        return Failures(
+            int(str(named[0])), _moment(named[1]), int(str(addressed[0])), _moment(addressed[1])
+        )
+
+    def clear_sign_in_failures(self, name: str) -> None:
+        with self._write():
+            self._rows(
+                "INSERT INTO sign_in_cleared (name, at) VALUES (?, ?)",
+                (name.lower(), _stamp(_now())),
+            )
 
     # who entered what ------------------------------------------------------
 

@@ -1,11 +1,19 @@
 """Signing in and out: a floor person by name and password, a table's station by its
 token typed into the same form. A sign-in is a cookie holding its token; the sign-in
 form is guarded by a CSRF token of its own (double submit), signing out by the
-sign-in's."""
+sign-in's.
+
+Wrong passwords and tokens cost the guesser a wait that doubles, by the name tried and
+by the address (:mod:`floorman.server.throttle`), answered 429 with ``Retry-After``;
+and no more than :data:`CHECKING_AT_ONCE` passwords are checked at once, the others
+waiting without a thread, so a flood of sign-ins cannot starve the stations.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+from datetime import UTC, datetime
 from typing import Final
 
 from starlette.concurrency import run_in_threadpool
@@ -18,15 +26,24 @@ from floorman.server.handlers.station import station_path
 from floorman.server.params import BadRequest
 from floorman.server.room import Room
 from floorman.server.state import state_of
+from floorman.server.throttle import WINDOW, Refusal, refusal
+from floorman.store.errors import StoreError
 from floorman.store.passwords import (
     MAX_PASSWORD_CHARS,
     hash_password,
     needs_rehash,
     verify_password,
 )
-from floorman.store.staff import SIGN_IN_HOURS, Role, Staff
+from floorman.store.staff import FAILURES_KEPT, SIGN_IN_HOURS, Role, Staff
 
-__all__ = ["sign_in", "sign_in_page", "sign_out"]
+__all__ = ["CHECKING_AT_ONCE", "sign_in", "sign_in_page", "sign_out"]
+
+CHECKING_AT_ONCE: Final = 2
+"""Passwords checked at once (each costs scrypt's 16 MiB and a fraction of a second)."""
+MOST_WAITING: Final = 64
+"""Sign-ins that may wait their turn; more are refused at once (429)."""
+_checking = asyncio.Semaphore(CHECKING_AT_ONCE)
+_waiting = 0
 
 _MESSAGES: Final = {"": "", "out": "Signed out.", "bad": "That name and password do not match."}
 
@@ -62,13 +79,24 @@ async def sign_in(request: Request) -> Response:
     if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
         return answers.error(403, "the sign-in form's CSRF token is missing or wrong: reload it")
     room = state_of(request).room
+    address = request.client.host if request.client is not None else "unknown"
     station_token = form.get("station", "")[: auth.MAX_TOKEN_CHARS + 1]
-    if station_token:
-        signed = await run_in_threadpool(_station_signed_in, room, station_token)
-    else:
-        name, password = form.get("name", "")[:200], form.get("password", "")
-        password = password[: MAX_PASSWORD_CHARS + 1]
-        signed = await run_in_threadpool(_person_signed_in, room, name, password)
+    name = "" if station_token else form.get("name", "")[:200]
+    global _waiting
+    if _waiting >= MOST_WAITING:
+        return _refused(request, form.get("csrf", ""), Refusal(2, locked=False))
+    _waiting += 1
+    try:
+        async with _checking:
+            signed = await run_in_threadpool(
+                _signed_in, room, name, form.get("password", ""), station_token, address
+            )
+    except StoreError:
+        return answers.error(503, "the store is unavailable for now: try again in a moment")
+    finally:
+        _waiting -= 1
+    if isinstance(signed, Refusal):
+        return _refused(request, form.get("csrf", ""), signed)
     if signed is None:
         return RedirectResponse("/login?message=bad", status_code=303)
     who, sign_in_token = signed
@@ -79,10 +107,48 @@ async def sign_in(request: Request) -> Response:
     return response
 
 
-def _person_signed_in(room: Room, name: str, password: str) -> tuple[Caller, str] | None:
-    """The person signed in and their sign-in token; ``None`` for a wrong name or
-    password, or a user disabled."""
-    return room.with_staff(lambda staff: _person(staff, name, password))
+def _refused(request: Request, csrf: str, refused: Refusal) -> Response:
+    """The sign-in form again, saying how long to wait, or who lifts a lock: 429."""
+    if refused.locked:
+        message = (
+            "Too many wrong passwords for this name today: a floor manager unlocks it "
+            "with floorman users unlock NAME."
+        )
+    else:
+        message = f"Too many wrong tries: wait {refused.seconds} seconds, then sign in again."
+    context = {"csrf": csrf, "message": message, "who": None}
+    page = answers.html(request, "login.html", context, 429)
+    page.headers["retry-after"] = str(refused.seconds)
+    return page
+
+
+def _signed_in(
+    room: Room, name: str, password: str, token: str, address: str
+) -> tuple[Caller, str] | Refusal | None:
+    """The sign-in, or why not: refused for now (too many wrong tries), or ``None`` for a
+    wrong name, password or token, or a user disabled (and that failure kept)."""
+
+    def attempt(staff: Staff) -> tuple[Caller, str] | Refusal | None:
+        now = datetime.now(UTC)
+        recent = staff.sign_in_failures(name, address, now - WINDOW)
+        today = staff.sign_in_failures(name, address, now - FAILURES_KEPT)
+        refused = refusal(recent, today, now)
+        if refused is not None:
+            return refused
+        signed = (
+            _station(staff, token)
+            if token
+            else _person(staff, name, password[: MAX_PASSWORD_CHARS + 1])
+        )
+        if signed is None:
+            staff.failed_sign_in(name, address)
+            return None
+        if today.by_name:
+            staff.clear_sign_in_failures(name)
+        staff.purge_sessions()
+        return signed
+
+    return room.with_staff(attempt)
 
 
 def _person(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None:
@@ -98,12 +164,6 @@ def _person(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None
     role: Role = "floor" if user.role == "floor" else "trainer"
     sign_in_token, csrf = staff.sign_in(user.name, role)
     return Caller(user.name, role, None, csrf), sign_in_token
-
-
-def _station_signed_in(room: Room, token: str) -> tuple[Caller, str] | None:
-    """The station its token names, signed in, and its sign-in token; ``None`` for a
-    token unknown or revoked."""
-    return room.with_staff(lambda staff: _station(staff, token))
 
 
 def _station(staff: Staff, token: str) -> tuple[Caller, str] | None:
