@@ -66,7 +66,7 @@ def test_last_chips_not_all_needed_to_call(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("book", "status"), [("rrop", 1), ("tda-2024", 0), ("wsop-2024", 0)])
 def test_a_raise_after_checking_out_of_turn(tmp_path: Path, book: str, status: int) -> None:
-    # Seat 2 checks before seat 1; seat 1 bets and seat 2 raises. RRoP §3 B&R 11: a player
+    # Seat 2 checks before seat 1; seat 1 bets and seat 2 raises. RRoP §3 B&R 10: a player
     # who checks out of turn may not bet or raise on the next turn (a violation, exit 1);
     # TDA 53-A and WSOP T 90-d: the action changed, so every option is open.
     events = [*FLOP, "2 check", "1 bet 200", "2 raise 600"]
@@ -85,6 +85,24 @@ def test_a_call_out_of_turn_after_an_intervening_call(
     # action, so seat 1's call stands.
     _, data = check(tmp_path, book, ["deal", "1 call", "3 call"])
     assert data["stacks"]["1"] == 10000 - in_front
+
+
+@pytest.mark.parametrize(
+    ("book", "outcome"),
+    [("rrop", "dead-hand"), ("tda-2024", "continue"), ("wsop-2024", "continue")],
+)
+def test_a_fold_out_of_turn_facing_a_bet_stays_folded(
+    tmp_path: Path, book: str, outcome: str
+) -> None:
+    # Seat 1 folds before seat 3, facing the big blind; seat 3 then raises. RRoP §3 Dead
+    # Hands 1(a): folding facing a bet kills the hand; TDA 53-A and WSOP T 84: an out of
+    # turn fold is binding. No book brings seat 1 back when the action changes.
+    code, data = check(tmp_path, book, ["deal", "1 fold", "3 raise 600", "2 call"])
+    assert code == 0
+    (ruling,) = data["rulings"]
+    assert (ruling["rule"], ruling["outcome"]) == (f"{book}.betting.fold-out-of-turn", outcome)
+    assert data["stacks"]["1"] == 10000 - 100
+    assert data["pots"][0]["eligible"] == [2, 3]
 
 
 def test_the_hand_settles_after_a_ruling(tmp_path: Path) -> None:
