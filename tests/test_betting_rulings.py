@@ -161,23 +161,58 @@ def check_six(tmp_path: Path, rulebook: str, events: list[str]) -> tuple[int, di
     return result.exit_code, json.loads(result.stdout)
 
 
-@pytest.mark.parametrize(("book", "status"), [("tda-2024", 1), ("wsop-2024", 0)])
-def test_a_skipped_player_after_substantial_action_out_of_turn(
-    tmp_path: Path, book: str, status: int
-) -> None:
+@pytest.mark.parametrize("book", ["tda-2024", "wsop-2024"])
+def test_a_skipped_player_after_substantial_action_out_of_turn(tmp_path: Path, book: str) -> None:
     # TDA 53-B addendum example 1: seat 4 is skipped by seat 5's call and seat 6's fold.
-    # Under TDA both bind and seat 4 may not raise (the house default); WSOP T 84 has no
-    # such rule, so seat 4's raise changes the action and seat 5 acts again.
+    # TDA 53-B and WSOP T 90-d: both bind, and seat 4 may not raise (the house default):
+    # its raise is a violation, and seat 5's call of 600 is not handed back.
     events = ["deal", "3 raise 600", "5 call", "6 fold", "4 raise 1800"]
     code, data = check_six(tmp_path, book, events)
-    assert code == status
+    assert code == 1
     rules = [(r["event"], r["rule"].split(".", 1)[1]) for r in data["rulings"]]
-    if book == "tda-2024":
-        assert rules == [(3, "betting.out-of-turn"), (4, "betting.skipped-player")]
-        assert [v["event"] for v in data["violations"]] == [5]
-    else:
-        assert rules == [(3, "betting.out-of-turn"), (4, "betting.fold-out-of-turn")]
-        assert data["stacks"]["5"] == 5000
+    assert rules == [(3, "betting.out-of-turn"), (4, "betting.skipped-player")]
+    assert [v["event"] for v in data["violations"]] == [5]
+    assert data["stacks"]["5"] == 4400
+
+
+@pytest.mark.parametrize("book", ["tda-2024", "wsop-2024"])
+def test_a_skipped_player_limited_for_the_whole_round(tmp_path: Path, book: str) -> None:
+    # Seat 4, limited to non-aggressive action, calls; when seat 1's raise comes back to
+    # it, a re-raise is still a violation: the limit holds for the betting round.
+    events = [
+        "deal", "3 raise 600", "5 call", "6 fold", "4 call", "1 raise 1600", "2 fold",
+        "3 call", "4 raise 3200",
+    ]  # fmt: skip
+    code, data = check_six(tmp_path, book, events)
+    assert code == 1
+    (violation,) = data["violations"]
+    assert violation["event"] == 9
+    assert "for the rest of this round" in violation["message"]
+
+
+@pytest.mark.parametrize(
+    ("house", "rule", "then"),
+    [
+        ("{}", "betting.out-of-turn", ["3 fold"]),
+        ("{skipped_hand: dead}", "betting.skipped-player", []),
+    ],
+)
+def test_rrop_a_skipped_player_may_lose_the_right_to_act(
+    tmp_path: Path, house: str, rule: str, then: list[str]
+) -> None:
+    # RRoP §3 Betting and Raising 11: three players act behind seat 3 before it calls
+    # time. By default it keeps the right to act (and folds in turn); a house may take
+    # the right away: its hand is dead and the calls out of turn stand.
+    events = ["deal", "4 call", "5 call", "6 call", *then, "1 call", "2 check"]
+    path = tmp_path / "rrop.yaml"
+    text = SIX.replace("RULEBOOK", "rrop").replace("events:", f"house: {house}\nevents:")
+    path.write_text(text + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {r["event"]: r["rule"] for r in data["rulings"]}[4] == f"rrop.{rule}"
+    assert data["stacks"] == {"1": 4800, "2": 4800, "3": 5000, "4": 4800, "5": 4800, "6": 4800}
+    assert data["pots"][0]["eligible"] == [1, 2, 4, 5, 6]
 
 
 def test_a_skipped_hand_ruled_dead(tmp_path: Path) -> None:

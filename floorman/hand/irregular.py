@@ -37,6 +37,7 @@ class IrregularSnapshot(NamedTuple):
     held: dict[int, HeldAction]
     restricted: dict[int, int]
     skipped_by: list[tuple[int, int, bool]]
+    limited: dict[int, int]
 
 
 class IrregularBetting:
@@ -47,20 +48,25 @@ class IrregularBetting:
     Read-only attributes: ``betting`` (the round it records for), ``pending`` (the
     :class:`PendingWager` of the seat to act, or ``None``), ``held`` (seat ->
     :class:`HeldAction` out of turn), ``restricted`` (seat -> the event after which it
-    may not bet or raise on its next turn), ``skipped_by`` (the actions out of turn
-    while the seat to act waits: (that seat, event, whether it put chips in), for TDA
-    53-B) and ``chip_values`` (the denominations in play, when named). With ``strict``
-    (machine-written histories) irregular betting is refused as the bare betting round
-    refuses it.
+    may not bet or raise on its next turn), ``limited`` (seat -> the event after which
+    it may not bet or raise for the rest of the betting round), ``skipped_by`` (the
+    actions out of turn while the seat to act waits: (that seat, event, whether it put
+    chips in), for TDA 53-B) and ``chip_values`` (the denominations in play, when
+    named). With ``strict`` (machine-written histories) irregular betting is refused as
+    the bare betting round refuses it.
     """
 
-    __slots__ = ("_round", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
+    __slots__ = (
+        "_round", "chip_values", "held", "limited", "pending", "restricted", "skipped_by",
+        "strict",
+    )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
     pending: PendingWager | None
     held: dict[int, HeldAction]
     skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
+    limited: dict[int, int]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -77,7 +83,7 @@ class IrregularBetting:
         self.strict = strict
         self.chip_values = chip_values
         self.pending = None
-        self.held, self.restricted = {}, {}
+        self.held, self.restricted, self.limited = {}, {}, {}
         self.skipped_by = []
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
@@ -89,6 +95,7 @@ class IrregularBetting:
         new.pending = self.pending
         new.held = dict(self.held)
         new.restricted = dict(self.restricted)
+        new.limited = dict(self.limited)
         new.skipped_by = list(self.skipped_by)
         return new
 
@@ -106,14 +113,16 @@ class IrregularBetting:
         """Everything that changes, copied: equal snapshots record the same, and
         :meth:`restore` puts one back."""
         return IrregularSnapshot(
-            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by)
-        )
+            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by),
+            dict(self.limited),
+        )  # fmt: skip
 
     def restore(self, saved: IrregularSnapshot) -> None:
         """Put back what ``saved`` had recorded (it can be restored again)."""
         self.pending = saved.pending
         self.held, self.restricted = dict(saved.held), dict(saved.restricted)
         self.skipped_by = list(saved.skipped_by)
+        self.limited = dict(saved.limited)
 
     # ------------------------------------------------------------ recording
 
@@ -287,7 +296,7 @@ class IrregularBetting:
         self._push(PendingWager(n, seat, kind, self.betting.street_bets[seat], total))
 
     def may_wager(self, seat: int) -> bool:
-        return seat not in self.restricted
+        return seat not in self.restricted and seat not in self.limited
 
     def turn_moved(self) -> None:
         """Forget who was skipped once the turn is past them; a seat that acted out of
@@ -305,6 +314,7 @@ class IrregularBetting:
         """What was held, restricted or pending belongs to the round that ended."""
         self.held.clear()
         self.restricted.clear()
+        self.limited.clear()
         self.skipped_by = []
         self.pending = None
 
@@ -440,9 +450,11 @@ class IrregularBetting:
             return
         self.betting.fold_held(seat, held.event)
 
-    def restrict(self, seat: int, event: int) -> None:
-        """The seat may not bet or raise on its next turn (it checked out of turn)."""
-        self.restricted[seat] = event
+    def restrict(self, seat: int, event: int, *, for_round: bool = False) -> None:
+        """The seat may not bet or raise on its next turn (it checked out of turn), or
+        ``for_round``, on any turn left in this betting round (a skipped player limited
+        to non-aggressive action)."""
+        (self.limited if for_round else self.restricted)[seat] = event
 
     def _resolve_held(self, seat: int) -> None:
         """The turn came back to a seat that acted out of turn: the held action stands

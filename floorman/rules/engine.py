@@ -224,7 +224,7 @@ class RulesEngine:
             context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
             ruling_rule = self._match(rules, context, event.kind in self._first_wins)
         violations, swallow = self._check(state, event, number) if self._expected else ([], False)
-        if self._restrictions and state.irregular.restricted:
+        if self._restrictions and (state.irregular.restricted or state.irregular.limited):
             violations.extend(self._restricted(state, event, number))
         ruling = None
         if ruling_rule is not None:
@@ -265,7 +265,10 @@ class RulesEngine:
     def _restricted(self, state: HandState, event: Event, number: int) -> list[Violation]:
         """A bet or raise by a seat the ruling in force allows only to check, call or fold."""
         seat = event_seat(event)
-        if seat is None or seat not in state.irregular.restricted or seat not in self._restrictions:
+        irregular = state.irregular
+        if seat is None or seat not in self._restrictions:
+            return []
+        if seat not in irregular.restricted and seat not in irregular.limited:
             return []
         if seat != state.to_act:
             return []
@@ -278,11 +281,12 @@ class RulesEngine:
         if not raising:
             return []
         rule, at = self._restrictions[seat]
+        how = "on this turn" if seat in irregular.restricted else "for the rest of this round"
         return [
             Violation(
                 number,
                 rule,
-                f"{event}: seat {seat} may only check, call or fold on this turn"
+                f"{event}: seat {seat} may only check, call or fold {how}"
                 f" (the ruling on event {at})",
             )
         ]
@@ -564,7 +568,7 @@ class RulesEngine:
                 for seat in list(state.irregular.held):
                     state.irregular.hold_out_of_turn(seat, "always")
             elif do == "skipped-no-bet-or-raise" and state.to_act is not None:
-                state.irregular.restrict(state.to_act, number)
+                state.irregular.restrict(state.to_act, number, for_round=True)
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
                 state.betting.kill_hand(state.to_act)

@@ -104,8 +104,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     " follow say how much.",
     "out-of-turn-binds": "Every action out of turn of the round stands as made, whatever the"
     " skipped seat then does.",
-    "skipped-no-bet-or-raise": "The skipped seat may check, call or fold on its turn, but"
-    " not bet or raise.",
+    "skipped-no-bet-or-raise": "The skipped seat may check, call or fold, but not bet or"
+    " raise, for the rest of the betting round.",
     "kill-skipped": "The skipped seat's hand is dead.",
     "correct-to-pot": "The seat's pot-limit bet or raise, made on a count of the pot that was"
     " too low, is brought up to the pot; the others act again facing it.",
