@@ -141,6 +141,78 @@ def test_an_undercaller_who_folds_forfeits_the_intended_call(tmp_path: Path) -> 
     assert data["stacks"] == {"1": 19200, "2": 22000, "3": 19200, "4": 19600}
 
 
+@pytest.mark.parametrize("book", ["tda-2024", "wsop-2024"])
+def test_the_fold_the_floor_allowed_after_an_undercall_held_to_a_call(
+    tmp_path: Path, book: str
+) -> None:
+    # TDA 51 addendum example 4 (and WSOP T 93-f-2), under the house default that holds
+    # an undercall to a full call: told it is 1200, the player folds at once. The fold is
+    # the forfeit-and-fold branch: 400 stays in the pot and 100 goes back, not 1200 lost.
+    path = tmp_path / "fold.yaml"
+    path.write_text(
+        "game: holdem\nbetting: no-limit\nblinds: [200, 400]\nbutton: 4\n"
+        "chips: [100, 500, 1000]\nseats: {1: 20000, 2: 20000, 3: 20000, 4: 20000}\n"
+        f"rulebook: {book}\n"
+        "events: [deal, 3 call, 4 call, 1 call, 2 check, burn, flop Ah Kd 7c, 1 bet 400,"
+        " 2 raise 1200, 3 chips 500, 3 fold, 4 fold, 1 fold]\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [(r["event"], r["rule"]) for r in data["rulings"]] == [
+        (10, f"{book}.betting.undercall-at-discretion"),
+        (11, f"{book}.betting.undercall-fold"),
+    ]
+    assert "forfeiting 400" in data["rulings"][1]["steps"][0]["text"]
+    assert data["stacks"] == {"1": 19200, "2": 22000, "3": 19200, "4": 19600}
+
+
+def test_the_fold_the_floor_allowed_after_a_closing_undercall(tmp_path: Path) -> None:
+    # The undercall is the last action of the round: the fold right after its ruling is
+    # recorded and ruled, not refused as a fold after the betting is complete.
+    events = [*FLOP, "1 bet 200", "2 raise 1000", "3 call", "1 chips 500", "1 fold"]
+    code, data = check(tmp_path, "tda-2024", events)
+    assert code == 0
+    assert data["rulings"][-1]["rule"] == "tda-2024.betting.undercall-fold"
+    assert data["stacks"]["1"] == 10000 - 200 - 200 - 500
+
+
+@pytest.mark.parametrize(
+    ("book", "steps", "stack"),
+    [
+        ("rrop", ["take-back"], 10000 - 200),
+        ("tda-2024", ["explain", "explain"], 10000 - 200 - 200),
+        ("wsop-2024", ["take-back"], 10000 - 200),
+    ],
+)
+def test_a_player_unaware_of_a_raise(
+    tmp_path: Path, book: str, steps: list[str], stack: int
+) -> None:
+    # Seat 1 bets 200, seat 2 raises to 1000, seat 3 releases 200 for a call and is held
+    # to the full call, then says it did not see the raise. RRoP §3 Betting and Raising
+    # 12 and WSOP LA 135: the chips come back, no one having acted after, and seat 3
+    # folds in turn; TDA 50-A: the chips stay in the pot, and seat 3's fold now is the
+    # fold the TD allows on the undercall (51-B).
+    events = [*FLOP, "1 bet 200", "2 raise 1000", "3 call 200", "unaware 3", "3 fold"]
+    code, data = check(tmp_path, book, events)
+    assert code == 0
+    ruled = {r["event"]: r for r in data["rulings"]}
+    assert ruled[10]["rule"] == f"{book}.betting.unaware-of-raise"
+    assert [s["do"] for s in ruled[10]["steps"]] == steps
+    assert data["stacks"]["3"] == stack
+
+
+def test_too_late_to_be_unaware_of_a_raise(tmp_path: Path) -> None:
+    # Seat 1 calls the raise before seat 3 speaks up: someone has acted after, so under
+    # RRoP the full call stands.
+    events = [*FLOP, "1 bet 200", "2 raise 1000", "3 call 200", "1 call", "unaware 3"]
+    code, data = check(tmp_path, "rrop", events)
+    assert code == 0
+    assert [s["do"] for s in data["rulings"][-1]["steps"]] == ["explain"]
+    assert data["stacks"]["3"] == 10000 - 200 - 1000
+
+
 SIX = """\
 game: holdem
 betting: no-limit

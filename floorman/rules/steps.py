@@ -91,6 +91,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "bind-first-motion": "Only the first motion of a string bet counts (for a forward motion,"
     " the action it began).",
     "forfeit-fold": "The chips the seat put out stay in the pot and the seat folds.",
+    "take-back": "The seat takes back the chips of its call short of a raise it did not see"
+    " (and the full call it was held to): it acts again facing the raise.",
     "back-up": "The action backs up to the seat whose turn it was; the action out of turn"
     " stands if the action to it does not change (a check, call or fold does not change"
     " it), else its chips go back and the seat has every option.",
