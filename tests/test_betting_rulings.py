@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tablecli import ok
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -201,6 +202,18 @@ def test_a_player_unaware_of_a_raise(
     assert ruled[10]["rule"] == f"{book}.betting.unaware-of-raise"
     assert [s["do"] for s in ruled[10]["steps"]] == steps
     assert data["stacks"]["3"] == stack
+
+
+def test_at_the_table_a_player_unaware_of_a_raise_acts_again(table_db: Path) -> None:
+    # floorman add: the claim is ruled at once and the seat is to act again, its chips back.
+    ok("new", "--table", "4", "--button", "3", "--seats", "1=100,2=100,3=100",
+       "--blinds", "1/2", "--rulebook", "rrop")  # fmt: skip
+    flop = "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c"
+    ok("add", "--table", "4", f"{flop}; 1 bet 4; 2 raise 12; 3 call 4")
+    out = ok("add", "--table", "4", "unaware 3")
+    assert "[rrop.betting.unaware-of-raise]" in out
+    assert "in front: 1=4 2=12\n" in out
+    assert "seat 3 to act (98 behind): fold, call 12, raise 20..98" in out
 
 
 def test_too_late_to_be_unaware_of_a_raise(tmp_path: Path) -> None:
