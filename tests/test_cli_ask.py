@@ -84,6 +84,7 @@ OPTION_VARIANTS = {
     # Rules that apply only under a house option other than the rulebook's default:
     # asked with the default options, the situation gets the default's rule.
     "rrop.play-the-board.untabled",
+    "rrop.betting.skipped-player",
     "tda-2024.holdem.exposed-holecard.later-kept",
     "wsop-2024.holdem.exposed-holecard.later-kept",
 }

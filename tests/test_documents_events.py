@@ -48,6 +48,7 @@ class TestEventDescription:
             ("retrieve 3", "Seat 3's hand is taken back out of the muck"),
             ("away 2", "Seat 2's player is away from the seat when the deal ends"),
             ("miscount 1", "Seat 1's pot bet is found made on a wrong count of the pot"),
+            ("unaware 3", "Seat 3 called unaware of a raise and asks for the chips back"),
         ],
     )
     def test_plain_words(self, notation: str, words: str) -> None:

@@ -116,7 +116,8 @@ WORDS = st.sampled_from([
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post", "show", "muck",
     "plays-board", "reshuffle", "cut", "misdeal", "note", "fold", "check", "call", "bet",
     "raise", "allin", "chips", "says", "award", "by", "player", "sb", "bb", "ante", "straddle",
-    "dead", "before", "kill", "retrieve", "away", "miscount", "string", "motion", "Ah", "Ah",
+    "dead", "before", "kill", "retrieve", "away", "miscount", "unaware", "string", "motion",
+    "Ah", "Ah",
     "10h", "A♥", "??", "Zx", "AhKd7c", "3:1", "9:1", "3:²", "3:0", ":",
     "\udcff", "\x00", "é", "",
 ])  # fmt: skip

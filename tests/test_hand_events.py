@@ -28,6 +28,7 @@ from floorman.hand.events import (
     Post,
     Retrieve,
     Show,
+    Unaware,
     parse_event,
 )
 
@@ -73,6 +74,7 @@ def c(text: str) -> Card:
         ("retrieve 3", Retrieve(3)),
         ("away 4", Away(4)),
         ("miscount 2", Miscount(2)),
+        ("unaware 3", Unaware(3)),
         ("burn before flop", Burn(None, "flop")),
         ("burn 7c before turn", Burn(c("7c"), "turn")),
         ("burn ?? Before River", Burn(None, "river")),

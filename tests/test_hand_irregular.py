@@ -259,6 +259,45 @@ def test_a_copy_resolves_its_own_held_actions() -> None:
     assert (s.betting.street_bets[1], s.to_act, list(s.irregular.held)) == (1, 3, [1])
 
 
+def test_a_limit_for_the_round_outlasts_the_turn_and_ends_with_the_round() -> None:
+    # TDA 53-B: a skipped player limited to non-aggressive action stays limited when the
+    # action comes back to it on the same round; a check out of turn limits one turn.
+    s = play("deal")
+    s.irregular.restrict(3, 1, for_round=True)
+    s.irregular.restrict(1, 1)
+    assert s.betting.options(3) == ("fold", "call 2")
+    s.apply(parse_event("3 call"))
+    assert s.betting.options(1) == ("fold", "call 1")
+    s.apply(parse_event("1 call"))
+    s.apply(parse_event("2 raise 6"))
+    assert s.betting.options(3) == ("fold", "call 4")
+    s.apply(parse_event("3 call"))
+    assert s.betting.options(1)[-1].startswith("raise ")
+    for text in ("1 call", "burn", "flop Ah Kd 7c", "1 check", "2 check"):
+        s.apply(parse_event(text))
+    assert s.irregular.limited == {}
+    assert s.betting.options(3)[-1].startswith("bet ")
+
+
+def test_an_undercall_held_to_a_call_can_be_reopened_until_someone_acts() -> None:
+    s = play("deal; 3 raise 10; 1 call 4")
+    s.irregular.settle_wager("call")
+    assert (s.betting.street_bets[1], s.to_act) == (10, 2)
+    assert s.irregular.bound_call(1) is not None
+    assert s.irregular.bound_call(2) is None
+    twin = s.copy()
+    s.apply(parse_event("2 fold"))
+    assert s.irregular.bound_call(1) is None
+    twin.reopen_call(1, 4)
+    pending = twin.irregular.pending
+    assert pending is not None
+    assert (pending.kind, pending.total) == ("undercall", 4)
+    assert (twin.to_act, twin.betting.street_bets[1], twin.ledger.event_count) == (1, 4, 4)
+    twin.irregular.settle_wager("take-back")
+    assert (twin.to_act, twin.betting.street_bets[1], twin.irregular.bound) == (1, 1, None)
+    assert twin.betting.options(1) == ("fold", "call 9", "raise 18..100")
+
+
 def test_a_snapshot_puts_back_a_pending_wager_and_what_was_held() -> None:
     s = play("deal; 3 raise 10; 2 call; 1 call 4")
     saved = s.irregular.snapshot()

@@ -479,6 +479,17 @@ def test_a_hand_retrieved_after_phh_folded_it_is_refused() -> None:
         dump_phh(hand)
 
 
+def test_a_call_taken_back_is_refused() -> None:
+    # RRoP §3 Betting and Raising 12: the undercall held to a full call is taken back;
+    # PHH has already played the call, so the hand cannot be written.
+    hand = parse_hand(
+        THREE + "rulebook: rrop\nevents: [deal, 3 call, 1 call, 2 check, burn, flop 2c 3d 4h,"
+        " 1 bet 4, 2 raise 12, 3 call 4, unaware 3]"
+    )
+    with pytest.raises(PhhError, match='PHH cannot record "unaware 3": a call taken back'):
+        dump_phh(hand)
+
+
 def test_the_betting_is_written_as_ruled() -> None:
     # A silent 25 chip facing a raise to 10 is a call; PHH gets the call, and the
     # import keeps the chips as recorded.

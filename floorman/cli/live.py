@@ -39,7 +39,8 @@ one event per line (several with ;), e.g.
   kill 3 | retrieve 3 | away 3 | award 1,3 [X] (what the dealer pushed)
   button 5 (found out of position) | dealt-empty 7 | dealt-out 4
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
-  | 4 motion (limit); out of turn too: it is ruled
+  | 4 motion (limit); out of turn too: it is ruled; unaware 4 (called short of a raise
+  it did not see: asks for the chips back)
 and: undo (take back the last event), show (the whole table),
   next (the next hand, once this one is over; next force closes it as abandoned), help, quit
 between hands (from the next hand on): sit SEAT CHIPS [NAME] [post | buy-button]

@@ -90,6 +90,8 @@ def event_description(event: Event) -> str:
         return f"Seat {event.seat}'s hand is taken back out of the muck"
     if isinstance(event, e.Miscount):
         return f"Seat {event.seat}'s pot bet is found made on a wrong count of the pot"
+    if isinstance(event, e.Unaware):
+        return f"Seat {event.seat} called unaware of a raise and asks for the chips back"
     if isinstance(event, e.Away):
         return f"Seat {event.seat}'s player is away from the seat when the deal ends"
     if isinstance(event, e.Post):

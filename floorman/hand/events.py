@@ -65,6 +65,7 @@ __all__ = [
     "SeatEvent",
     "Show",
     "StringBet",
+    "Unaware",
     "parse_event",
     "parse_events",
 ]
@@ -379,6 +380,15 @@ class Miscount(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Unaware(SeatEvent):
+    """The player says it did not know the pot had been raised when it released its chips
+    for a call short of the raise: it asks to take them back and act again. The rulebook
+    rules whether it may."""
+
+    kind: ClassVar[str] = "unaware"
+
+
+@dataclass(frozen=True, slots=True)
 class Away(SeatEvent):
     """The player was not at the seat when the last card of the starting deal was dealt."""
 
@@ -424,7 +434,7 @@ class Award(Event):
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
-    "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out",
+    "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -674,10 +684,11 @@ _HAND_EVENTS: Final[dict[str, type[SeatEvent]]] = {
     "dealt-empty": DealtEmpty,
     "dealt-out": DealtOut,
     "miscount": Miscount,
+    "unaware": Unaware,
 }
 """Events about one seat, word first: ``kill 3``, ``retrieve 3``, ``away 3``,
-``miscount 3``, and a table's deal and button errors: ``button 5``, ``dealt-empty 7``,
-``dealt-out 4``."""
+``miscount 3``, ``unaware 3``, and a table's deal and button errors: ``button 5``,
+``dealt-empty 7``, ``dealt-out 4``."""
 
 
 def _parse_award(words: list[str]) -> Award:

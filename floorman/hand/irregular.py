@@ -16,13 +16,15 @@ from __future__ import annotations
 import weakref
 from typing import NamedTuple
 
-from floorman.hand.betting_round import BettingRound
+from floorman.hand.betting_round import BettingRound, BettingSnapshot
 from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
 from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
-__all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot"]
+__all__ = ["SETTLEMENTS", "BoundCall", "IrregularBetting", "IrregularSnapshot"]
 
-SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
+SETTLEMENTS = (
+    "call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold", "take-back",
+)  # fmt: skip
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
 _WAGERS = ("bet", "raise")
 _CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
@@ -37,6 +39,22 @@ class IrregularSnapshot(NamedTuple):
     held: dict[int, HeldAction]
     restricted: dict[int, int]
     skipped_by: list[tuple[int, int, bool]]
+    limited: dict[int, int]
+    bound: BoundCall | None
+
+
+class BoundCall(NamedTuple):
+    """A seat just held to a full call of its undercall, with the hand as it stood before
+    the ruling (the undercall waiting in front of the seat) and how many actions, held
+    or taken, there were right after it: while nobody acts after the seat, the floor may
+    still let it fold instead (TDA 51-B) or take its chips back (RRoP §3 Betting and
+    Raising 12)."""
+
+    seat: int
+    betting: BettingSnapshot
+    irregular: IrregularSnapshot
+    actions: int
+    held: int
 
 
 class IrregularBetting:
@@ -47,20 +65,27 @@ class IrregularBetting:
     Read-only attributes: ``betting`` (the round it records for), ``pending`` (the
     :class:`PendingWager` of the seat to act, or ``None``), ``held`` (seat ->
     :class:`HeldAction` out of turn), ``restricted`` (seat -> the event after which it
-    may not bet or raise on its next turn), ``skipped_by`` (the actions out of turn
-    while the seat to act waits: (that seat, event, whether it put chips in), for TDA
-    53-B) and ``chip_values`` (the denominations in play, when named). With ``strict``
-    (machine-written histories) irregular betting is refused as the bare betting round
-    refuses it.
+    may not bet or raise on its next turn), ``limited`` (seat -> the event after which
+    it may not bet or raise for the rest of the betting round), ``bound`` (the
+    :class:`BoundCall` of the last undercall held to a full call), ``skipped_by`` (the
+    actions out of turn while the seat to act waits: (that seat, event, whether it put
+    chips in), for TDA 53-B) and ``chip_values`` (the denominations in play, when
+    named). With ``strict`` (machine-written histories) irregular betting is refused as
+    the bare betting round refuses it.
     """
 
-    __slots__ = ("_round", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
+    __slots__ = (
+        "_round", "bound", "chip_values", "held", "limited", "pending", "restricted",
+        "skipped_by", "strict",
+    )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
     pending: PendingWager | None
     held: dict[int, HeldAction]
     skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
+    limited: dict[int, int]
+    bound: BoundCall | None
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -76,8 +101,8 @@ class IrregularBetting:
         self._round = weakref.ref(betting)
         self.strict = strict
         self.chip_values = chip_values
-        self.pending = None
-        self.held, self.restricted = {}, {}
+        self.pending = self.bound = None
+        self.held, self.restricted, self.limited = {}, {}, {}
         self.skipped_by = []
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
@@ -87,8 +112,10 @@ class IrregularBetting:
         new.strict = self.strict
         new.chip_values = self.chip_values
         new.pending = self.pending
+        new.bound = self.bound
         new.held = dict(self.held)
         new.restricted = dict(self.restricted)
+        new.limited = dict(self.limited)
         new.skipped_by = list(self.skipped_by)
         return new
 
@@ -106,14 +133,17 @@ class IrregularBetting:
         """Everything that changes, copied: equal snapshots record the same, and
         :meth:`restore` puts one back."""
         return IrregularSnapshot(
-            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by)
-        )
+            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by),
+            dict(self.limited), self.bound,
+        )  # fmt: skip
 
     def restore(self, saved: IrregularSnapshot) -> None:
         """Put back what ``saved`` had recorded (it can be restored again)."""
         self.pending = saved.pending
         self.held, self.restricted = dict(saved.held), dict(saved.restricted)
         self.skipped_by = list(saved.skipped_by)
+        self.limited = dict(saved.limited)
+        self.bound = saved.bound
 
     # ------------------------------------------------------------ recording
 
@@ -287,7 +317,7 @@ class IrregularBetting:
         self._push(PendingWager(n, seat, kind, self.betting.street_bets[seat], total))
 
     def may_wager(self, seat: int) -> bool:
-        return seat not in self.restricted
+        return seat not in self.restricted and seat not in self.limited
 
     def turn_moved(self) -> None:
         """Forget who was skipped once the turn is past them; a seat that acted out of
@@ -305,8 +335,9 @@ class IrregularBetting:
         """What was held, restricted or pending belongs to the round that ended."""
         self.held.clear()
         self.restricted.clear()
+        self.limited.clear()
         self.skipped_by = []
-        self.pending = None
+        self.pending = self.bound = None
 
     # ------------------------------------------------------------ rulings
 
@@ -320,11 +351,20 @@ class IrregularBetting:
         back), ``first-motion`` (only a string bet's first motion counts; for a
         forward motion, the action it began) and ``forfeit-fold`` (the seat folds and
         forfeits the chips that called an earlier bet of the round, see
-        :meth:`forfeit_level`; the rest goes back). Chips beyond the binding amount go back
-        to the seat; chips short of it come from its stack.
+        :meth:`forfeit_level`; the rest goes back) and ``take-back`` (the chips go back
+        and the seat acts again). Chips beyond the binding amount go back to the seat;
+        chips short of it come from its stack. A short wager held to a full call is kept
+        as the :class:`BoundCall` (see :meth:`bound_call`).
         """
+        betting = self.betting
+        wager = self.pending
+        saved = None
+        if how == "call" and wager is not None:
+            seat = wager.seat
+            if wager.total < min(betting.current_bet, wager.before + betting.stacks[seat]):
+                saved = (betting.snapshot(), self.snapshot()._replace(bound=None))
         wager = self._take_back()
-        if wager is None:
+        if wager is None or how == "take-back":
             return
         seat, n = wager.seat, wager.event
         if how == "forfeit-fold":
@@ -340,6 +380,27 @@ class IrregularBetting:
         elif how == "min-raise":
             total = self._least_wager(seat)
         self._bind(seat, total, n, check=how == "check")
+        if saved is not None:
+            self.bound = BoundCall(seat, *saved, len(betting.actions), len(self.held))
+
+    def bound_call(self, seat: int) -> BoundCall | None:
+        """The undercall of ``seat`` held to a full call, while nobody has acted since
+        (no action taken or held out of turn, no new betting round); else ``None``."""
+        bound = self.bound
+        if bound is None or bound.seat != seat or self.pending is not None:
+            return None
+        if len(self.betting.actions) != bound.actions or len(self.held) != bound.held:
+            return None
+        return bound
+
+    def reopen_call(self, seat: int) -> None:
+        """The ruling takes back the full call ``seat`` was held to: the hand is as it was
+        before, the undercall in front of the seat, waiting to be settled again."""
+        bound = self.bound_call(seat)
+        if bound is None:
+            return
+        self.betting.restore(bound.betting)
+        self.restore(bound.irregular)
 
     def forfeit_level(self, before: int, total: int) -> int:
         """What an undercaller who folds leaves in the pot, of ``total`` pushed from
@@ -440,9 +501,11 @@ class IrregularBetting:
             return
         self.betting.fold_held(seat, held.event)
 
-    def restrict(self, seat: int, event: int) -> None:
-        """The seat may not bet or raise on its next turn (it checked out of turn)."""
-        self.restricted[seat] = event
+    def restrict(self, seat: int, event: int, *, for_round: bool = False) -> None:
+        """The seat may not bet or raise on its next turn (it checked out of turn), or
+        ``for_round``, on any turn left in this betting round (a skipped player limited
+        to non-aggressive action)."""
+        (self.limited if for_round else self.restricted)[seat] = event
 
     def _resolve_held(self, seat: int) -> None:
         """The turn came back to a seat that acted out of turn: the held action stands

@@ -75,6 +75,7 @@ from floorman.hand.events import (
     Says,
     Show,
     StringBet,
+    Unaware,
 )
 from floorman.hand.irregular import IrregularBetting, IrregularSnapshot
 from floorman.hand.ledger import CardLedger, LedgerSnapshot
@@ -430,6 +431,24 @@ class HandState:
         if self.irregular.pot_wager(seat) is None:
             raise Refusal(f"the bet in force this round is not seat {seat}'s")
 
+    def _unaware(self, event: Unaware, n: int) -> None:
+        """A player's claim that it called unaware of a raise: recorded for the rulebook
+        to rule on (whether the chips come back); the chips stay as they are."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.refuse_when_void()
+        if seat in betting.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        if not self.ledger.deal_complete:
+            raise Refusal("no chips have been released yet: the betting has not begun")
+
+    def reopen_call(self, seat: int, n: int) -> None:
+        """A ruling on event ``n`` takes back the full call ``seat`` was just held to (it
+        folds instead, or takes its chips back): the hand goes back to the undercall,
+        which the ruling settles again. The event is taken."""
+        self.irregular.reopen_call(seat)
+        self.ledger.event_count = n
+
     def _away(self, event: Away, n: int) -> None:
         betting = self.betting
         seat = betting.at_table(event.seat)
@@ -509,6 +528,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     Miscount: (None, HandState._miscount),  # type: ignore[dict-item]
     Retrieve: (None, HandState._retrieve),  # type: ignore[dict-item]
     Away: (None, HandState._away),  # type: ignore[dict-item]
+    Unaware: (None, HandState._unaware),  # type: ignore[dict-item]
     ButtonFound: (None, HandState._button_found),  # type: ignore[dict-item]
     DealtEmpty: (None, HandState._dealt_empty),  # type: ignore[dict-item]
     DealtOut: (None, HandState._dealt_out),  # type: ignore[dict-item]

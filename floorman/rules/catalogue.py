@@ -315,6 +315,12 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "Facing a bet, every chip is needed to call: without one of the smallest, the"
         " chips are short of the call.", False,
     ),
+    FactSpec(
+        "undercall.called", bool,
+        "The seat in the event was held to a full call of its undercall by a ruling, and"
+        " nobody has acted since: the floor may still let it fold instead or take its chips"
+        " back.", False,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."

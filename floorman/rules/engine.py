@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from floorman.cards import Card, format_cards
 from floorman.hand.events import (
+    Action,
     Award,
     Board,
     Burn,
@@ -34,6 +35,7 @@ from floorman.hand.events import (
     Note,
     Post,
     Reshuffle,
+    Unaware,
 )
 from floorman.hand.records import PendingStep, Place
 from floorman.hand.state import HandSnapshot, HandState
@@ -63,10 +65,13 @@ _AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
 _SETTLE: Final = {
     "bind-call": "call", "bind-check": "check", "bind-min-raise": "min-raise",
     "bind-as-made": "as-made", "bind-first-motion": "first-motion", "forfeit-fold": "forfeit-fold",
+    "take-back": "take-back",
 }  # fmt: skip
 """Primitives that settle a pending wager, and how (:meth:`HandState.settle_wager`)."""
 _HOLD: Final = {"back-up": "unless-raised", "back-up-unless-called": "unless-chips"}
 _RAISING: Final = frozenset({"bet", "raise"})
+_REOPENING: Final = frozenset({"forfeit-fold", "take-back"})
+"""Settlements that may undo a full call a seat was just held to, on its fold or claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,15 +229,22 @@ class RulesEngine:
             context = FactContext(state, event, self._game_spec, self._memory, self.book.options)
             ruling_rule = self._match(rules, context, event.kind in self._first_wins)
         violations, swallow = self._check(state, event, number) if self._expected else ([], False)
-        if self._restrictions and state.irregular.restricted:
+        if self._restrictions and (state.irregular.restricted or state.irregular.limited):
             violations.extend(self._restricted(state, event, number))
         ruling = None
         if ruling_rule is not None:
             assert context is not None
             ruling = self._ruling(ruling_rule, context, number)
         primitives = {step.do for step in ruling.steps} if ruling else set()
+        reopen = (
+            seat is not None
+            and not primitives.isdisjoint(_REOPENING)
+            and _claims_back(event)
+            and state.irregular.bound_call(seat) is not None
+        )
         skip = (
-            swallow
+            reopen
+            or swallow
             or (isinstance(event, Burn) and "return-to-stub" in primitives)
             or (isinstance(event, Misdeal) and ruling is not None and ruling.outcome != "misdeal")
         )
@@ -241,6 +253,8 @@ class RulesEngine:
             exposed = (event.seat, expose_round(state, event))
         if not skip:
             state.apply(event, number)
+        elif reopen and seat is not None:
+            state.reopen_call(seat, number)
         if isinstance(event, Expose) and not event.by_player:
             self._memory.dealer_exposed.add(exposed)
         elif isinstance(event, Extra):
@@ -265,7 +279,10 @@ class RulesEngine:
     def _restricted(self, state: HandState, event: Event, number: int) -> list[Violation]:
         """A bet or raise by a seat the ruling in force allows only to check, call or fold."""
         seat = event_seat(event)
-        if seat is None or seat not in state.irregular.restricted or seat not in self._restrictions:
+        irregular = state.irregular
+        if seat is None or seat not in self._restrictions:
+            return []
+        if seat not in irregular.restricted and seat not in irregular.limited:
             return []
         if seat != state.to_act:
             return []
@@ -278,11 +295,12 @@ class RulesEngine:
         if not raising:
             return []
         rule, at = self._restrictions[seat]
+        how = "on this turn" if seat in irregular.restricted else "for the rest of this round"
         return [
             Violation(
                 number,
                 rule,
-                f"{event}: seat {seat} may only check, call or fold on this turn"
+                f"{event}: seat {seat} may only check, call or fold {how}"
                 f" (the ruling on event {at})",
             )
         ]
@@ -564,7 +582,7 @@ class RulesEngine:
                 for seat in list(state.irregular.held):
                     state.irregular.hold_out_of_turn(seat, "always")
             elif do == "skipped-no-bet-or-raise" and state.to_act is not None:
-                state.irregular.restrict(state.to_act, number)
+                state.irregular.restrict(state.to_act, number, for_round=True)
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
                 state.betting.kill_hand(state.to_act)
@@ -612,6 +630,11 @@ class RulesEngine:
             self._memory.procedure_burn.add(street)
         if do == "deal-without-burn":
             self._memory.no_burn_due.add(street)
+
+
+def _claims_back(event: Event) -> bool:
+    """A fold, or a claim to have called unaware of a raise: what may undo a full call."""
+    return isinstance(event, Unaware) or (isinstance(event, Action) and event.verb == "fold")
 
 
 def _playable(state: HandState, event: Board, number: int) -> bool:
@@ -705,7 +728,8 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         burns = state.ledger.burns_for(target_street(state, event) or "river")
         if burns and burns[-1] is not None:
             words["burn"] = str(burns[-1])
-    if seat is not None and seat in state.betting.stacks and read_wager(state, event) is not None:
+    betting_event = isinstance(event, Unaware) or read_wager(state, event) is not None
+    if seat is not None and seat in state.betting.stacks and betting_event:
         _betting_words(words, context, seat)
     spec = context.game
     words["hole_cards"] = number_word(spec.hole_cards)
@@ -717,7 +741,10 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     """The words of a betting ruling: whose turn it was, the bet, the limits, the chips."""
     state, wager = context.state, context.wager()
     words["to_act"] = f"seat {state.to_act}" if state.to_act is not None else "the next seat"
-    words["action"] = str(context.event).split(" ", 1)[1].removeprefix("says ")
+    event = context.event
+    words["action"] = (
+        event.kind if isinstance(event, Unaware) else str(event).split(" ", 1)[1]
+    ).removeprefix("says ")
     words["to_call"] = str(state.betting.current_bet)
     limits = (
         state.betting.bet_range(seat)
@@ -726,12 +753,16 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     )
     words["min_raise"] = str(limits.lowest)
     words["max_wager"] = str(limits.highest)
-    words["in_front"] = str(wager.total)
+    total = wager.total
     pending = state.irregular.pending
     before = pending.before if pending and pending.seat == seat else state.betting.street_bets[seat]
-    kept = state.irregular.forfeit_level(before, wager.total)
+    bound = state.irregular.bound_call(seat) if _claims_back(event) else None
+    if bound is not None and bound.irregular.pending is not None:
+        before, total = bound.irregular.pending.before, bound.irregular.pending.total
+    words["in_front"] = str(total)
+    kept = state.irregular.forfeit_level(before, total)
     words["forfeit"] = str(kept - before)
-    words["returned"] = str(wager.total - kept)
+    words["returned"] = str(total - kept)
 
 
 def _place_words(place: Place) -> str:

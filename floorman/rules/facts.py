@@ -477,6 +477,10 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "wager.opening_bet": _opening_bet,
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,
+    "undercall.called": lambda ctx: (
+        (seat := event_seat(ctx.event)) is not None
+        and ctx.state.irregular.bound_call(seat) is not None
+    ),
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

@@ -91,6 +91,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "bind-first-motion": "Only the first motion of a string bet counts (for a forward motion,"
     " the action it began).",
     "forfeit-fold": "The chips the seat put out stay in the pot and the seat folds.",
+    "take-back": "The seat takes back the chips of its call short of a raise it did not see"
+    " (and the full call it was held to): it acts again facing the raise.",
     "back-up": "The action backs up to the seat whose turn it was; the action out of turn"
     " stands if the action to it does not change (a check, call or fold does not change"
     " it), else its chips go back and the seat has every option.",
@@ -104,8 +106,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     " follow say how much.",
     "out-of-turn-binds": "Every action out of turn of the round stands as made, whatever the"
     " skipped seat then does.",
-    "skipped-no-bet-or-raise": "The skipped seat may check, call or fold on its turn, but"
-    " not bet or raise.",
+    "skipped-no-bet-or-raise": "The skipped seat may check, call or fold, but not bet or"
+    " raise, for the rest of the betting round.",
     "kill-skipped": "The skipped seat's hand is dead.",
     "correct-to-pot": "The seat's pot-limit bet or raise, made on a count of the pot that was"
     " too low, is brought up to the pot; the others act again facing it.",

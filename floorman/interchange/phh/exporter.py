@@ -104,6 +104,8 @@ def dump_phh(hand: Hand) -> str:
         next(steps)
         if isinstance(event, Miscount) and state.betting.pot != pot:
             raise PhhError(f'PHH cannot record "{event}": a bet raised after it was made')
+        if len(state.betting.actions) < seen:
+            raise PhhError(f'PHH cannot record "{event}": a call taken back after it was made')
         if isinstance(event, Kill | Away):
             table.dies(event, state, to_act)
         table.play(state.betting.actions[seen:])
