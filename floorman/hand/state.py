@@ -54,6 +54,7 @@ from floorman.hand.events import (
     ButtonFound,
     Cards,
     Chips,
+    Clock,
     Cut,
     Deal,
     DealtEmpty,
@@ -473,6 +474,16 @@ class HandState:
             raise Refusal(f"the pot holds {betting.pot}, not {event.amount}")
         self.pushed.append((event.seats, event.amount, n))
 
+    def _clock(self, event: Clock, n: int) -> None:
+        """The clock is on the seat whose decision the table waits for; when it runs out,
+        the rulebook says whether the hand is dead or checked."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.refuse_when_over()
+        if seat != betting.to_act:
+            whose = "nobody's" if betting.to_act is None else f"seat {betting.to_act}'s"
+            raise Refusal(f"the clock is put on the player to act: it is {whose} turn")
+
     @property
     def _game_name(self) -> str:
         return GAME_SHORT_NAMES.get(self.game, self.game)
@@ -512,6 +523,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     ButtonFound: (None, HandState._button_found),  # type: ignore[dict-item]
     DealtEmpty: (None, HandState._dealt_empty),  # type: ignore[dict-item]
     DealtOut: (None, HandState._dealt_out),  # type: ignore[dict-item]
+    Clock: (None, HandState._clock),  # type: ignore[dict-item]
 }
 """Which part takes each event (``None``: the state itself, calling its parts in order),
 and its handler."""

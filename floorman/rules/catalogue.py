@@ -315,6 +315,15 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "Facing a bet, every chip is needed to call: without one of the smallest, the"
         " chips are short of the call.", False,
     ),
+    FactSpec(
+        "clock.expired", bool,
+        "The clock on the seat ran out before it acted (clock SEAT expired); false when the"
+        " clock is put on it.", False,
+    ),
+    FactSpec(
+        "clock.facing_bet", bool,
+        "The seat on the clock faces a bet (or the blind) it has not called.", True,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."

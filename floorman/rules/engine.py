@@ -568,6 +568,11 @@ class RulesEngine:
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
                 state.betting.kill_hand(state.to_act)
+            elif do == "check-hand":
+                seat = event_seat(event)
+                betting = state.betting
+                if seat is not None and seat == betting.to_act and not betting.to_call(seat):
+                    betting.act(seat, "check", None, number)
             elif do == "correct-to-pot" and isinstance(event, Miscount):
                 wager = state.irregular.pot_wager(event.seat)
                 if wager is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from floorman.cards import Card
-from floorman.hand.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
+from floorman.hand.events import Award, Board, Burn, Cards, Clock, Event, Expose, Extra, Show
 from floorman.hand.records import STREETS, Place
 from floorman.hand.state import HandState
 from floorman.rules.catalogue import FACTS
@@ -389,6 +389,11 @@ def _opening_bet(ctx: FactContext) -> bool:
     return not any(a.street == street and a.verb == "raise" for a in state.betting.actions)
 
 
+def _clock_facing_bet(ctx: FactContext) -> bool:
+    seat = event_seat(ctx.event)
+    return seat is not None and ctx.state.betting.to_call(seat) > 0
+
+
 _WAGERS: Final = ("bet", "raise")
 _CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
 
@@ -477,6 +482,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "wager.opening_bet": _opening_bet,
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,
+    "clock.expired": lambda ctx: isinstance(ctx.event, Clock) and ctx.event.expired,
+    "clock.facing_bet": _clock_facing_bet,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)
