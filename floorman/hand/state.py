@@ -187,6 +187,9 @@ class HandState:
         chip_values: tuple[int, ...] | None = None,
         small_blind: bool = True,
         small_blind_seat: int | None = None,
+        straddles: tuple[int, ...] = (),
+        straddle_raise: str = "increment",
+        bomb_pot: int = 0,
     ) -> None:
         """Start a hand: the antes and blinds are posted from the stacks.
 
@@ -200,7 +203,10 @@ class HandState:
         when the header names them; without ``small_blind`` the small blind falls to an
         empty seat under the dead button and the first seat left of the button posts the
         big blind; ``small_blind_seat`` posts the small blind when the first seat left of the
-        button does not (a new player dealt in between them, WSOP LA 154).
+        button does not (a new player dealt in between them, WSOP LA 154). ``straddles``
+        are the table's mandatory straddles, ``straddle_raise`` how far a raise goes over
+        a straddle and ``bomb_pot`` every player's ante in a bomb pot (see
+        :class:`~floorman.hand.betting_round.BettingRound`).
         """
         deal = _flop_deal(tuple(seats), button, small_blind, small_blind_seat, HOLE_CARDS[game])
         self.game = game
@@ -224,6 +230,9 @@ class HandState:
             limit_bets,
             min_bet,
             limit_heads_up_uncapped,
+            straddles=straddles,
+            straddle_raise=straddle_raise,
+            bomb_pot=bomb_pot,
         )
         self.irregular = IrregularBetting(self.betting, strict=strict, chip_values=chip_values)
         self.betting.irregular = self.irregular

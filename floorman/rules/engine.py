@@ -231,8 +231,11 @@ class RulesEngine:
             assert context is not None
             ruling = self._ruling(ruling_rule, context, number)
         primitives = {step.do for step in ruling.steps} if ruling else set()
+        if isinstance(event, Post) and "return-post" in primitives:
+            state.copy().apply(event, number)  # a post that cannot be is refused all the same
         skip = (
             swallow
+            or (isinstance(event, Post) and "return-post" in primitives)
             or (isinstance(event, Burn) and "return-to-stub" in primitives)
             or (isinstance(event, Misdeal) and ruling is not None and ruling.outcome != "misdeal")
         )

@@ -76,7 +76,7 @@ Primitive = Literal[
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
-    "kill-skipped", "correct-to-pot", "check-hand",
+    "kill-skipped", "correct-to-pot", "check-hand", "return-post",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 
