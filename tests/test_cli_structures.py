@@ -167,3 +167,16 @@ def test_no_betting_before_the_flop_of_a_bomb_pot(tmp_path: Path) -> None:
     assert stderr.strip().endswith(
         'event 2 "1 call": the preflop betting is complete; the flop comes next'
     )
+
+
+def test_the_table_says_a_bomb_pot_and_that_the_flop_comes_next(tmp_path: Path) -> None:
+    path = tmp_path / "bomb.yaml"
+    path.write_text(SIX + "bomb_pot: 5\nevents: [deal]\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "floorman", "check", str(path), "--rulebook", "wsop-2024"],
+        capture_output=True, text=True, cwd=ROOT, check=False, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "hold'em no-limit 1/2, bomb pot 5, button seat 6" in result.stdout
+    assert "WSOP LA 27  [wsop-2024.bomb-pot]" in result.stdout
+    assert "deal the flop" in result.stdout
