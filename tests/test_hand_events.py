@@ -202,3 +202,19 @@ def test_numbers_beyond_ascii_digits_or_the_limits_are_named(text: str, complain
 def test_a_tables_deal_and_button_errors_read_and_print_back(text: str, kind: str) -> None:
     event = parse_event(text)
     assert (event.kind, str(event)) == (kind, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "expired"), [("clock 1", 1, False), ("CLOCK 4 Expired", 4, True)]
+)
+def test_the_clock_put_on_a_seat_and_run_out_reads_and_prints_back(
+    text: str, seat: int, expired: bool
+) -> None:
+    event = parse_event(text)
+    assert (event.kind, event.seat, event.expired) == ("clock", seat, expired)  # type: ignore[attr-defined]
+    assert parse_event(str(event)) == event
+
+
+def test_a_clock_with_a_word_it_does_not_know_is_named() -> None:
+    with pytest.raises(NotationError, match='"out" is not understood; clock SEAT'):
+        parse_event("clock 3 out")

@@ -983,6 +983,7 @@ def test_a_snapshot_holds_everything_a_part_changes() -> None:
         BettingRound: {
             "table", "acting", "cards", "irregular", "structure", "blinds", "ante", "min_bet",
             "small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "starting",
+            "bomb_pot", "straddle_raise",
         },
         IrregularBetting: {"round", "strict", "chip_values"},
         HandState: {"game", "table"},

@@ -252,6 +252,8 @@ _HEADER_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "limit_raise_cap": st.none() | st.integers(0, MAX_EVENTS_PER_HAND),
     "limit_bets": st.none() | _BIG_FIRST.filter(lambda bets: bets[0] > 0),
     "min_bet": st.none() | st.integers(1, MAX_CHIPS),
+    "straddles": st.lists(st.integers(1, MAX_CHIPS), max_size=3, unique=True).map(sorted),
+    "bomb_pot": st.integers(0, MAX_CHIPS),
     "events": st.lists(st.text(max_size=20), max_size=3),
 }
 """Every value a hand file's key may take but the seats' own (game, seats, button, the

@@ -573,3 +573,46 @@ def test_a_seat_dealt_in_before_the_small_blind_is_a_player_with_no_blind() -> N
     settled = settle_state(imported.state, rules=SplitRules(), dead=imported.dead)
     assert settled is not None
     assert settled.stacks == {1: 109, 2: 99, 3: 94, 4: 98}
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "events", "flop_actions", "stacks"),
+    [
+        # WSOP LA 181: the hand of seat 1, first to act on the flop, is dead: a fold
+        ("wsop-2024", "", ["# floorman: clock 1", "p1 f", "# floorman: clock 1 expired"],
+         [98, 102, 100]),
+        # TDA 29: with no bet to face it is checked: a check
+        ("tda-2024", ", 2 bet 4, 1 fold",
+         ["# floorman: clock 1", "p1 cc", "# floorman: clock 1 expired", "p2 cbr 4", "p1 f"],
+         [98, 102, 100]),
+    ],
+)  # fmt: skip
+def test_the_clock_running_out_is_written_as_the_fold_or_check_it_was_ruled(
+    rulebook: str, events: str, flop_actions: list[str], stacks: list[int]
+) -> None:
+    hand = parse_hand(
+        f"rulebook: {rulebook}\nbutton: 3\nseats: {{1: 100, 2: 100, 3: 100}}\nevents: [deal,"
+        f" 3 fold, 1 call, 2 check, burn, flop Ah Kd 7c, clock 1, clock 1 expired{events}]"
+    )
+    from pokerkit import HandHistory
+
+    text = dump_phh(hand)
+    data = tomllib.loads(text)
+    assert data["actions"][-len(flop_actions) :] == flop_actions
+    assert data["finishing_stacks"] == stacks
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns of a dead hand folding a free check
+        states = list(HandHistory.loads(text))
+    assert list(states[-1].stacks) == stacks
+
+
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [("bomb_pot: 5", "a bomb pot"), ("straddles: [4]", "the table's mandatory straddles")],
+)
+def test_a_bomb_pot_or_mandatory_straddles_are_refused_rather_than_written_otherwise(
+    key: str, why: str
+) -> None:
+    hand = parse_hand(f"button: 4\nseats: {{1: 100, 2: 100, 3: 100, 4: 100}}\n{key}\n")
+    with pytest.raises(PhhError, match=f"PHH cannot record {why}"):
+        dump_phh(hand)

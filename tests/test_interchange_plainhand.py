@@ -54,6 +54,8 @@ _VALUES: dict[str, st.SearchStrategy[Any]] = {
     "limit_raise_cap": _NUMBERS,
     "limit_bets": st.one_of(st.lists(_NUMBERS, max_size=3), _NUMBERS),
     "min_bet": _NUMBERS,
+    "straddles": st.one_of(st.lists(_NUMBERS, max_size=3), _NUMBERS),
+    "bomb_pot": _NUMBERS,
     "colour": st.just("red"),
 }
 _EVENTS = st.one_of(

@@ -94,6 +94,10 @@ def event_description(event: Event) -> str:
         return f"Seat {event.seat} called unaware of a raise and asks for the chips back"
     if isinstance(event, e.Away):
         return f"Seat {event.seat}'s player is away from the seat when the deal ends"
+    if isinstance(event, e.Clock):
+        if event.expired:
+            return f"The clock on seat {event.seat} runs out before the player acts"
+        return f"The clock is put on seat {event.seat}"
     if isinstance(event, e.Post):
         return f"Seat {event.seat} posts {_POSTS.get(event.what, event.what)} of {event.amount}"
     if isinstance(event, e.Show):

@@ -186,7 +186,7 @@ def replay(hand: Hand, book: Rulebook, reseat: Reseat) -> Dealt | None:
         events = [reseat.move(event) for event in hand.parse_events()]
         new = Hand.model_validate(reseat.header(hand))
         engine = RulesEngine(book, new.game, new.records_burns, min(new.chips))
-        state = new.start()
+        state = new.start(book.options)
         teller = Teller()
         played: list[Event] = []
         numbers: list[int] = []

@@ -158,6 +158,7 @@ class BettingRound:
         "betting_complete",
         "big_bet",
         "blinds",
+        "bomb_pot",
         "cards",
         "contributed",
         "current_bet",
@@ -174,6 +175,7 @@ class BettingRound:
         "small_bet",
         "stacks",
         "starting",
+        "straddle_raise",
         "street_actions",
         "street_bets",
         "street_index",
@@ -189,6 +191,8 @@ class BettingRound:
     structure: _betting.Structure
     blinds: tuple[int, int]
     ante: int
+    bomb_pot: int
+    straddle_raise: str
     min_bet: int
     small_bet: int
     big_bet: int
@@ -232,8 +236,20 @@ class BettingRound:
         min_bet: int | None,
         limit_heads_up_uncapped: bool,
         irregular: Irregularities = REFUSE,
+        *,
+        straddles: tuple[int, ...] = (),
+        straddle_raise: str = "increment",
+        bomb_pot: int = 0,
     ) -> None:
-        """Post the antes and blinds from the stacks and find the first seat to act."""
+        """Post the antes and blinds from the stacks and find the first seat to act.
+
+        ``straddles`` are the table's mandatory straddles, posted after the blinds by
+        the seats left of the big blind in turn. After a straddle a raise is at least
+        what it added to the bet (``straddle_raise`` "increment": with a straddle of
+        twice the big blind, to three big blinds, WSOP LA 161) or at least the straddle
+        itself ("straddle": it sets a new minimum bring-in, RRoP §14 No-Limit 2). In a
+        ``bomb_pot`` every seat antes that much, no blind is posted and there is no
+        betting before the flop (WSOP LA 27)."""
         self.table = table
         self.acting = acting
         self.cards = cards
@@ -241,6 +257,8 @@ class BettingRound:
         self.structure = structure
         self.blinds = (blinds[0], blinds[1])
         self.ante = ante
+        self.bomb_pot = bomb_pot
+        self.straddle_raise = straddle_raise
         self.min_bet = min_bet if min_bet is not None else max(blinds[1], 1)
         small, big = limit_bets if limit_bets is not None else (blinds[1], 2 * blinds[1])
         self.small_bet, self.big_bet = max(small, 1), max(big, 1)
@@ -264,6 +282,9 @@ class BettingRound:
         if ante:
             for seat in order:
                 self.put_in(seat, min(ante, self.stacks[seat]), live=False)
+        if bomb_pot:
+            self._bomb_pot(order)
+            return
         sb_seat, bb_seat = table.blind_seats
         if sb_seat is not None:
             self.put_in(sb_seat, min(blinds[0], self.stacks[sb_seat]), live=True)
@@ -274,6 +295,26 @@ class BettingRound:
         self.full_wagers = 1 if blinds[1] else 0
         self._anchor = bb_seat if blinds[1] else table.button
         self._needs = {s for s in order if self.stacks[s] > 0}
+        for amount in straddles:
+            seat = table.left_of(self._anchor)
+            posted = min(amount, self.stacks[seat])
+            if not posted or self.street_bets[seat] + posted <= self.current_bet:
+                break  # a stack too short to straddle: whatever it posted was a blind
+            self._straddle(seat, posted)
+            if not self.stacks[seat]:
+                self._needs.discard(seat)
+        self._settle_turn(self._anchor)
+
+    def _bomb_pot(self, order: tuple[int, ...]) -> None:
+        """Every seat antes the bomb pot; no blinds, and the betting opens on the flop."""
+        for seat in order:
+            self.put_in(seat, min(self.bomb_pot, self.stacks[seat]), live=False)
+        self.current_bet = 0
+        self.raise_size = self.min_bet
+        self._full_level = 0
+        self.full_wagers = 0
+        self._anchor = self.table.button
+        self._needs = set()
         self._settle_turn(self._anchor)
 
     def copy(self, cards: DealProgress, irregular: Irregularities = REFUSE) -> BettingRound:
@@ -288,6 +329,8 @@ class BettingRound:
         new.structure = self.structure
         new.blinds = self.blinds
         new.ante = self.ante
+        new.bomb_pot = self.bomb_pot
+        new.straddle_raise = self.straddle_raise
         new.min_bet = self.min_bet
         new.small_bet = self.small_bet
         new.big_bet = self.big_bet
@@ -669,20 +712,41 @@ class BettingRound:
             raise Refusal(f"seat {seat} has only {self.stacks[seat]}")
         what = event.what
         if what == "straddle":
-            total = self.street_bets[seat] + amount
-            if total <= self.current_bet:
+            if self.bomb_pot:
+                raise Refusal("a bomb pot has no betting before the flop: no straddle")
+            if self.street_bets[seat] + amount <= self.current_bet:
                 raise Refusal(f"a straddle must go above {self.current_bet}")
-            self.put_in(seat, amount, live=True)
-            self.raise_size = max(self.raise_size, total - self.current_bet)
-            self._full_level = self.current_bet = total
-            self._count_full_wager()
-            self._anchor = seat
+            self._straddle(seat, amount)
         else:
             self.put_in(seat, amount, live=what in ("sb", "bb"))
             self.current_bet = max(self.current_bet, self.street_bets[seat])
         if self.stacks[seat] == 0:
             self._needs.discard(seat)
         self._settle_turn(self._anchor)
+
+    @property
+    def straddle_in_turn(self) -> int:
+        """The seat whose straddle comes next in line: left of the big blind, or of the
+        last straddle."""
+        return self.table.left_of(self._anchor)
+
+    @property
+    def straddles_posted(self) -> int:
+        """Live straddles posted this hand (before the first action, every full wager
+        beyond the big blind is one)."""
+        if self.street_index or self.bomb_pot:
+            return 0
+        return max(0, self.full_wagers - (1 if self.blinds[1] else 0))
+
+    def _straddle(self, seat: int, amount: int) -> None:
+        """A live straddle: a new bring-in, and the straddler acts last before the flop."""
+        total = self.street_bets[seat] + amount
+        self.put_in(seat, amount, live=True)
+        size = total if self.straddle_raise == "straddle" else total - self.current_bet
+        self.raise_size = max(self.raise_size, size)
+        self._full_level = self.current_bet = total
+        self._count_full_wager()
+        self._anchor = seat
 
     def put_in(self, seat: int, amount: int, *, live: bool) -> None:
         """Chips from behind ``seat`` into the middle; ``live`` ones count as its bet."""

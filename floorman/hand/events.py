@@ -41,6 +41,7 @@ __all__ = [
     "ButtonFound",
     "Cards",
     "Chips",
+    "Clock",
     "Cut",
     "Deal",
     "DealtEmpty",
@@ -431,10 +432,24 @@ class Award(Event):
         return text if self.amount is None else f"{text} {self.amount}"
 
 
+@dataclass(frozen=True, slots=True)
+class Clock(Event):
+    """The floor puts the clock on the seat to act; ``expired``: its time ran out before
+    it acted, and the rulebook says what becomes of the hand."""
+
+    seat: int
+    expired: bool = False
+    kind: ClassVar[str] = "clock"
+
+    def __str__(self) -> str:
+        return f"clock {self.seat}" + (" expired" if self.expired else "")
+
+
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
     "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
+    "clock",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -548,6 +563,8 @@ def _parse(words: list[str], text: str) -> Event:
         return _parse_post(words)
     if head == "award":
         return _parse_award(words)
+    if head == "clock":
+        return _parse_clock(words)
     if head in _HAND_EVENTS:
         seat = _seat(words, 1)
         _no_more(words, 2)
@@ -700,6 +717,17 @@ def _parse_award(words: list[str]) -> Award:
     if len(set(seats)) != len(seats):
         raise _Bad(f'"{words[1]}" names a seat twice')
     return Award(seats, chip_amount(words[2]) if len(words) > 2 else None)
+
+
+def _parse_clock(words: list[str]) -> Clock:
+    """``clock SEAT`` (the clock is put on the seat) or ``clock SEAT expired``."""
+    seat = _seat(words, 1)
+    _no_more(words, 3)
+    if len(words) == 3:
+        if words[2].lower() != "expired":
+            raise _Bad(f'"{words[2]}" is not understood; clock SEAT [expired]')
+        return Clock(seat, True)
+    return Clock(seat)
 
 
 def _seat(words: list[str], at: int) -> int:

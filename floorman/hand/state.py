@@ -54,6 +54,7 @@ from floorman.hand.events import (
     ButtonFound,
     Cards,
     Chips,
+    Clock,
     Cut,
     Deal,
     DealtEmpty,
@@ -187,6 +188,9 @@ class HandState:
         chip_values: tuple[int, ...] | None = None,
         small_blind: bool = True,
         small_blind_seat: int | None = None,
+        straddles: tuple[int, ...] = (),
+        straddle_raise: str = "increment",
+        bomb_pot: int = 0,
     ) -> None:
         """Start a hand: the antes and blinds are posted from the stacks.
 
@@ -200,7 +204,10 @@ class HandState:
         when the header names them; without ``small_blind`` the small blind falls to an
         empty seat under the dead button and the first seat left of the button posts the
         big blind; ``small_blind_seat`` posts the small blind when the first seat left of the
-        button does not (a new player dealt in between them, WSOP LA 154).
+        button does not (a new player dealt in between them, WSOP LA 154). ``straddles``
+        are the table's mandatory straddles, ``straddle_raise`` how far a raise goes over
+        a straddle and ``bomb_pot`` every player's ante in a bomb pot (see
+        :class:`~floorman.hand.betting_round.BettingRound`).
         """
         deal = _flop_deal(tuple(seats), button, small_blind, small_blind_seat, HOLE_CARDS[game])
         self.game = game
@@ -224,6 +231,9 @@ class HandState:
             limit_bets,
             min_bet,
             limit_heads_up_uncapped,
+            straddles=straddles,
+            straddle_raise=straddle_raise,
+            bomb_pot=bomb_pot,
         )
         self.irregular = IrregularBetting(self.betting, strict=strict, chip_values=chip_values)
         self.betting.irregular = self.irregular
@@ -492,6 +502,16 @@ class HandState:
             raise Refusal(f"the pot holds {betting.pot}, not {event.amount}")
         self.pushed.append((event.seats, event.amount, n))
 
+    def _clock(self, event: Clock, n: int) -> None:
+        """The clock is on the seat whose decision the table waits for; when it runs out,
+        the rulebook says whether the hand is dead or checked."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.refuse_when_over()
+        if seat != betting.to_act:
+            whose = "nobody's" if betting.to_act is None else f"seat {betting.to_act}'s"
+            raise Refusal(f"the clock is put on the player to act: it is {whose} turn")
+
     @property
     def _game_name(self) -> str:
         return GAME_SHORT_NAMES.get(self.game, self.game)
@@ -532,6 +552,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     ButtonFound: (None, HandState._button_found),  # type: ignore[dict-item]
     DealtEmpty: (None, HandState._dealt_empty),  # type: ignore[dict-item]
     DealtOut: (None, HandState._dealt_out),  # type: ignore[dict-item]
+    Clock: (None, HandState._clock),  # type: ignore[dict-item]
 }
 """Which part takes each event (``None``: the state itself, calling its parts in order),
 and its handler."""

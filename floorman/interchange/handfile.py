@@ -20,6 +20,7 @@ import json
 import re
 from collections.abc import Mapping
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -129,6 +130,19 @@ class HandHeader(BaseModel):
         le=MAX_CHIPS,
         description="no and pot limit: the smallest bet (default: the big blind)",
     )
+    straddles: list[int] = Field(
+        default_factory=lambda: [],
+        description="the table's mandatory straddles, each its amount, posted after the"
+        " blinds by the seats left of the big blind in turn (WSOP LA 161: a mandatory"
+        " straddle is enforced where the game's placard says so)",
+    )
+    bomb_pot: int = Field(
+        0,
+        ge=0,
+        le=MAX_CHIPS,
+        description="a bomb pot: every player antes this much, no blind is posted and"
+        " there is no betting before the flop (WSOP LA 27)",
+    )
 
     @field_validator("table", mode="before")
     @classmethod
@@ -184,6 +198,15 @@ class HandHeader(BaseModel):
             )
         return value
 
+    @field_validator("straddles")
+    @classmethod
+    def _straddles(cls, value: list[int]) -> list[int]:
+        if any(not 0 < amount <= MAX_CHIPS for amount in value):
+            raise ValueError(f"a straddle is above 0 and at most {MAX_CHIPS:,} chips")
+        if any(later <= earlier for earlier, later in pairwise(value)):
+            raise ValueError("each straddle goes above the one before it")
+        return value
+
     @model_validator(mode="after")
     def _fits_deck(self) -> HandHeader:
         most = MAX_TABLE_SEATS[self.game]
@@ -200,6 +223,19 @@ class HandHeader(BaseModel):
             if highest > self.table_seats:
                 raise ValueError(
                     f"table_seats: seat {highest} is past the table's {self.table_seats} seats"
+                )
+        if self.straddles:
+            if self.bomb_pot:
+                raise ValueError("straddles: a bomb pot has no betting before the flop")
+            if self.straddles[0] <= self.blinds[1]:
+                raise ValueError(
+                    f"straddles: a straddle goes above the big blind {self.blinds[1]},"
+                    f" not {self.straddles[0]}"
+                )
+            if len(self.straddles) > len(self.seats) - 2:
+                raise ValueError(
+                    f"straddles: {len(self.seats)} players leave {len(self.seats) - 2} seats"
+                    f" left of the big blind to straddle, not {len(self.straddles)}"
                 )
         if len(self.seats) == 2 and self.small_blind == "none":
             raise ValueError("small_blind: heads-up the button posts the small blind")
@@ -347,6 +383,7 @@ _KEY_ORDER: Final = (
     "table", "started", "game", "betting", "blinds", "ante", "button", "small_blind", "seats",
     "table_seats", "chips",
     "rulebook", "house", "burns", "limit_raise_cap", "limit_bets", "min_bet",
+    "straddles", "bomb_pot",
 )  # fmt: skip
 _ALWAYS_WRITTEN: Final = frozenset({"game", "betting", "blinds", "button", "seats"})
 """What a reader looks for first, written even at its default."""

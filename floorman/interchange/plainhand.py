@@ -98,8 +98,10 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "limit_raise_cap": DEFAULT_RAISE_CAP,
     "limit_bets": None,
     "min_bet": None,
+    "bomb_pot": 0,
 }
-"""The header fields' defaults (``chips`` and ``house`` are made fresh per header)."""
+"""The header fields' defaults (``chips``, ``house`` and ``straddles`` are made fresh per
+header)."""
 
 
 class HandFileError(FloormanError, ValueError):
@@ -132,6 +134,9 @@ def start_state(
         chip_values=tuple(header.chips) if "chips" in given else None,
         small_blind=header.small_blind != "none",
         small_blind_seat=header.small_blind if type(header.small_blind) is int else None,
+        straddles=tuple(header.straddles),
+        straddle_raise=str(options.get("straddle_min_raise", "increment")),
+        bomb_pot=header.bomb_pot,
     )
 
 
@@ -166,6 +171,8 @@ class PlainHeader:
     limit_raise_cap: int | None
     limit_bets: tuple[int, int] | None
     min_bet: int | None
+    straddles: list[int]
+    bomb_pot: int
     model_fields_set: set[str]
 
     @property
@@ -276,6 +283,11 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     chips = values.get("chips", [1])
     if type(chips) is not list or not chips or not all(_whole(c, 1, MAX_CHIPS) for c in chips):
         return False
+    bomb_pot, straddles = values["bomb_pot"], values.get("straddles", [])
+    if not _whole(bomb_pot, 0, MAX_CHIPS) or not _straddles(straddles, blinds[1], len(seats)):
+        return False
+    if straddles and bomb_pot:
+        return False
     house = values.get("house", {})
     if type(house) is not dict or not all(type(key) is str for key in house):
         return False
@@ -299,15 +311,29 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     header.ante, header.button, header.limit_raise_cap, header.min_bet = ante, button, cap, min_bet
     header.seats, header.chips, header.house = seats, sorted(set(chips)), dict(house)
     header.rulebook, header.table, header.started = rulebook, table, started
+    header.straddles, header.bomb_pot = list(straddles), bomb_pot
     header.model_fields_set = set(data)
     return True
 
 
-_FIELDS: Final = frozenset({*_DEFAULTS, "button", "seats", "chips", "house"})
+_FIELDS: Final = frozenset({*_DEFAULTS, "button", "seats", "chips", "house", "straddles"})
 _INSTANT: Final = re.compile(
     r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d:\d\d)", re.ASCII
 )
 """A time as floorman stores one (``2026-12-01T08:18:28Z``): ``started`` read plainly."""
+
+
+def _straddles(value: Any, big_blind: int, players: int) -> bool:
+    """Mandatory straddles the model takes: each above the last, the first above the big
+    blind, no more than the seats left of the big blind."""
+    if type(value) is not list or len(value) > players - 2:
+        return False
+    before = big_blind
+    for amount in value:
+        if not _whole(amount, before + 1, MAX_CHIPS):
+            return False
+        before = amount
+    return True
 
 
 def _text_in(value: Any, allowed: tuple[str, ...]) -> bool:

@@ -321,6 +321,39 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " nobody has acted since: the floor may still let it fold instead or take its chips"
         " back.", False,
     ),
+    FactSpec(
+        "clock.expired", bool,
+        "The clock on the seat ran out before it acted (clock SEAT expired); false when the"
+        " clock is put on it.", False,
+    ),
+    FactSpec(
+        "clock.facing_bet", bool,
+        "The seat on the clock faces a bet (or the blind) it has not called.", True,
+    ),
+    FactSpec(
+        "post.kind", str, "What a post is: sb, bb, ante, straddle or dead (none for another"
+        " event).", "none", ("none", "sb", "bb", "ante", "straddle", "dead"),
+    ),
+    FactSpec(
+        "straddle.position", str,
+        "Where the seat posting sits: under-the-gun (immediately left of the big blind, or"
+        " of the last straddle), button, or other.", "under-the-gun",
+        ("under-the-gun", "button", "other"),
+    ),
+    FactSpec(
+        "straddle.count", int,
+        "Live straddles posted this hand, counting this event (1 for the first).", 1,
+    ),
+    FactSpec(
+        "straddle.twice", bool,
+        "The post brings the seat's bet to twice the bet before it (a straddle of twice"
+        " the big blind, or of twice the last straddle).", True,
+    ),
+    FactSpec(
+        "bomb_pot", bool,
+        "The hand is a bomb pot (the header's bomb_pot): every player antes, no blind is"
+        " posted and the betting opens on the flop.", False,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."

@@ -242,9 +242,12 @@ class RulesEngine:
             and _claims_back(event)
             and state.irregular.bound_call(seat) is not None
         )
+        if isinstance(event, Post) and "return-post" in primitives:
+            state.copy().apply(event, number)  # a post that cannot be is refused all the same
         skip = (
             reopen
             or swallow
+            or (isinstance(event, Post) and "return-post" in primitives)
             or (isinstance(event, Burn) and "return-to-stub" in primitives)
             or (isinstance(event, Misdeal) and ruling is not None and ruling.outcome != "misdeal")
         )
@@ -586,6 +589,11 @@ class RulesEngine:
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
                 state.betting.kill_hand(state.to_act)
+            elif do == "check-hand":
+                seat = event_seat(event)
+                betting = state.betting
+                if seat is not None and seat == betting.to_act and not betting.to_call(seat):
+                    betting.act(seat, "check", None, number)
             elif do == "correct-to-pot" and isinstance(event, Miscount):
                 wager = state.irregular.pot_wager(event.seat)
                 if wager is not None:

@@ -14,7 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from floorman.cards import Card
-from floorman.hand.events import Award, Board, Burn, Cards, Event, Expose, Extra, Show
+from floorman.hand.events import (
+    Award,
+    Board,
+    Burn,
+    Cards,
+    Clock,
+    Event,
+    Expose,
+    Extra,
+    Post,
+    Show,
+)
 from floorman.hand.records import STREETS, Place
 from floorman.hand.state import HandState
 from floorman.rules.catalogue import FACTS
@@ -389,6 +400,31 @@ def _opening_bet(ctx: FactContext) -> bool:
     return not any(a.street == street and a.verb == "raise" for a in state.betting.actions)
 
 
+def _clock_facing_bet(ctx: FactContext) -> bool:
+    seat = event_seat(ctx.event)
+    return seat is not None and ctx.state.betting.to_call(seat) > 0
+
+
+def _post_kind(ctx: FactContext) -> str:
+    return ctx.event.what if isinstance(ctx.event, Post) else "none"
+
+
+def _straddle_position(ctx: FactContext) -> str:
+    seat = event_seat(ctx.event)
+    betting = ctx.state.betting
+    if seat == betting.straddle_in_turn:
+        return "under-the-gun"
+    return "button" if seat == ctx.state.table.button else "other"
+
+
+def _straddle_twice(ctx: FactContext) -> bool:
+    event = ctx.event
+    if not isinstance(event, Post):
+        return False
+    betting = ctx.state.betting
+    return betting.street_bets.get(event.seat, 0) + event.amount == 2 * betting.current_bet
+
+
 _WAGERS: Final = ("bet", "raise")
 _CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
 
@@ -481,6 +517,13 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
         (seat := event_seat(ctx.event)) is not None
         and ctx.state.irregular.bound_call(seat) is not None
     ),
+    "clock.expired": lambda ctx: isinstance(ctx.event, Clock) and ctx.event.expired,
+    "clock.facing_bet": _clock_facing_bet,
+    "post.kind": _post_kind,
+    "straddle.position": _straddle_position,
+    "straddle.count": lambda ctx: ctx.state.betting.straddles_posted + 1,
+    "straddle.twice": _straddle_twice,
+    "bomb_pot": lambda ctx: ctx.state.betting.bomb_pot > 0,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

@@ -62,7 +62,7 @@ EventKind = Literal[
     "action", "fold", "check", "call", "bet", "raise", "allin", "post",
     "chips", "says", "string", "motion",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
-    "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
+    "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware", "clock",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,
@@ -76,7 +76,7 @@ Primitive = Literal[
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
-    "kill-skipped", "correct-to-pot", "take-back",
+    "kill-skipped", "correct-to-pot", "take-back", "check-hand", "return-post",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 

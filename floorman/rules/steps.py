@@ -111,6 +111,9 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "kill-skipped": "The skipped seat's hand is dead.",
     "correct-to-pot": "The seat's pot-limit bet or raise, made on a count of the pot that was"
     " too low, is brought up to the pot; the others act again facing it.",
+    "check-hand": "The seat's hand is checked: it checks in turn, and the turn moves on.",
+    "return-post": "The post is not allowed: its chips go back to the seat, and the hand goes"
+    " on as before it.",
 }
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
 

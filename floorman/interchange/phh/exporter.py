@@ -19,6 +19,7 @@ from floorman.hand.events import (
     Burn,
     Cards,
     Chips,
+    Clock,
     Deal,
     Event,
     EventError,
@@ -72,6 +73,15 @@ def dump_phh(hand: Hand) -> str:
     code = variant_code(hand.game, hand.betting)
     if code is None:
         raise PhhError(f"PHH has no variant for {hand.betting} {hand.game}")
+    if hand.bomb_pot:
+        raise PhhError(
+            "PHH cannot record a bomb pot: it has no hand without betting before the flop"
+        )
+    if hand.straddles:
+        raise PhhError(
+            "PHH cannot record the table's mandatory straddles: it would read them back as"
+            " straddles each player chose"
+        )
     events = hand.parse_events()
     try:
         ruled = rule_events(hand, events)
@@ -106,7 +116,7 @@ def dump_phh(hand: Hand) -> str:
             raise PhhError(f'PHH cannot record "{event}": a bet raised after it was made')
         if len(state.betting.actions) < seen:
             raise PhhError(f'PHH cannot record "{event}": a call taken back after it was made')
-        if isinstance(event, Kill | Away):
+        if isinstance(event, Kill | Away | Clock):
             table.dies(event, state, to_act)
         table.play(state.betting.actions[seen:])
         if state.ledger.event_count != number and not isinstance(event, Burn):
@@ -224,7 +234,7 @@ class _PhhTable:
             self.follow(Action(seat, "fold"))
             mirror = self.mirror
 
-    def dies(self, event: Kill | Away, state: HandState, to_act: int | None) -> None:
+    def dies(self, event: Kill | Away | Clock, state: HandState, to_act: int | None) -> None:
         """A hand killed: a fold in turn, a muck at the showdown, else a fold to come."""
         seat = event.seat
         if seat not in state.betting.folded:
