@@ -192,7 +192,7 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         chips = draw(st.lists(st.sampled_from([1, 5, 25, 100]), min_size=1, max_size=4))
         return f"{seat} chips {'+'.join(map(str, chips))}"
     if verb == "says":
-        word = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", ""]))
+        word = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", "pot", ""]))
         said = f"{word} {amount}" if word in ("bet", "raise") and draw(st.booleans()) else word
         return f"{seat} says {said or amount}"
     if verb == "string":

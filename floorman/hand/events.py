@@ -70,6 +70,9 @@ __all__ = [
 ]
 
 Verb = Literal["fold", "check", "call", "bet", "raise", "allin"]
+Said = Literal["fold", "check", "call", "bet", "raise", "allin", "pot"]
+"""What a seat may declare: an action's word, or ``pot`` (the pot-size bet or raise
+in pot limit; what it binds to elsewhere, the rulebook says)."""
 PostKind = Literal["sb", "bb", "ante", "straddle", "dead"]
 Street = Literal["flop", "turn", "river"]
 
@@ -233,10 +236,11 @@ class Chips(Event):
 @dataclass(frozen=True, slots=True)
 class Says(Event):
     """A verbal declaration in turn: a word (``verb``), an amount, or both (``raise
-    8000``: the total in front). A word with no amount waits for the chips."""
+    8000``: the total in front). A word with no amount waits for the chips; ``pot``
+    waits for the rulebook to say what it binds to."""
 
     seat: int
-    verb: Verb | None
+    verb: Said | None
     amount: int | None = None
     kind: ClassVar[str] = "says"
 
@@ -584,15 +588,20 @@ def _parse_chips(seat: int, words: list[str]) -> Chips:
 
 def _parse_says(seat: int, words: list[str]) -> Says:
     if len(words) < 3:
-        raise _Bad(f"what did seat {seat} say? (fold, check, call, bet [X], raise [X], allin, X)")
+        raise _Bad(
+            f"what did seat {seat} say? (fold, check, call, bet [X], raise [X], allin, pot, X)"
+        )
     _no_more(words, 4)
     first = words[2]
     if first[0].isdigit() or first[0] == "-":
         _no_more(words, 3)
         return Says(seat, None, chip_amount(first))
+    if first.lower() == "pot":
+        _no_more(words, 3)
+        return Says(seat, "pot")
     verb = VERB_ALIASES.get(first.lower())
     if verb is None:
-        raise _Bad(f'"{first}" is not a declaration (fold, check, call, bet, raise, allin, X)')
+        raise _Bad(f'"{first}" is not a declaration (fold, check, call, bet, raise, allin, pot, X)')
     if len(words) == 4:
         if verb not in ("bet", "raise"):
             raise _Bad(f'only bet and raise take an amount, not "{verb}"')

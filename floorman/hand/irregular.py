@@ -22,10 +22,12 @@ from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
 __all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot"]
 
-SETTLEMENTS = ("call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold")
+SETTLEMENTS = (
+    "call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold", "pot",
+)  # fmt: skip
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
 _WAGERS = ("bet", "raise")
-_CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+_CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount", "pot"})
 """Actions out of turn that put chips in the pot (TDA 36)."""
 
 
@@ -201,6 +203,8 @@ class IrregularBetting:
             self._restore(wager)
             raise Refusal(f"seat {seat} said {verb or amount}: record the action")
         total = before if amount is None else max(amount, before)
+        if verb == "pot":  # a wager of an amount the rulebook gives: a bet, or a raise
+            verb = "raise" if current > before else "bet"
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
 
     def string_bet(self, event: StringBet, n: int) -> None:
@@ -318,7 +322,9 @@ class IrregularBetting:
         raise), ``as-made`` (a bet or raise to what is in front, brought within what
         the structure allows: an overbet comes down to the maximum, the excess goes
         back), ``first-motion`` (only a string bet's first motion counts; for a
-        forward motion, the action it began) and ``forfeit-fold`` (the seat folds and
+        forward motion, the action it began), ``pot`` (a bet or raise of the size of
+        the pot, the most pot limit allows, see :meth:`BettingRound.pot_wager`) and
+        ``forfeit-fold`` (the seat folds and
         forfeits the chips that called an earlier bet of the round, see
         :meth:`forfeit_level`; the rest goes back). Chips beyond the binding amount go back
         to the seat; chips short of it come from its stack.
@@ -339,6 +345,8 @@ class IrregularBetting:
             total = wager.before
         elif how == "min-raise":
             total = self._least_wager(seat)
+        elif how == "pot":
+            total = self.betting.pot_wager(seat)
         self._bind(seat, total, n, check=how == "check")
 
     def forfeit_level(self, before: int, total: int) -> int:

@@ -268,15 +268,16 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     FactSpec(
         "action.verb", str,
         "What the betting event does: fold, check, call, bet, raise, allin; chips (pushed"
-        " silently); amount (an amount said alone); string; motion.", "call",
-        ("fold", "check", "call", "bet", "raise", "allin", "chips", "amount", "string",
+        " silently); amount (an amount said alone); pot (the word pot said); string;"
+        " motion.", "call",
+        ("fold", "check", "call", "bet", "raise", "allin", "chips", "amount", "pot", "string",
          "motion"),
     ),
     FactSpec(
         "wager.kind", str,
         "How the floor reads the betting event: none (a proper action), undercall,"
         " underraise, underbet, overbet, chips (pushed with no word), declared (a word or"
-        " amount said in turn), open (bet or raise said with the amount still to come),"
+        " amount said in turn), open (bet, raise or pot said with the amount still to come),"
         " string (chips put out in two motions), motion (a forward motion stopped short).",
         "none",
         ("none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",

@@ -63,10 +63,11 @@ _AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
 _SETTLE: Final = {
     "bind-call": "call", "bind-check": "check", "bind-min-raise": "min-raise",
     "bind-as-made": "as-made", "bind-first-motion": "first-motion", "forfeit-fold": "forfeit-fold",
+    "bind-pot": "pot",
 }  # fmt: skip
 """Primitives that settle a pending wager, and how (:meth:`HandState.settle_wager`)."""
 _HOLD: Final = {"back-up": "unless-raised", "back-up-unless-called": "unless-chips"}
-_RAISING: Final = frozenset({"bet", "raise"})
+_RAISING: Final = frozenset({"bet", "raise", "pot"})
 
 
 @dataclass(frozen=True, slots=True)

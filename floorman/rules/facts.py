@@ -390,7 +390,7 @@ def _opening_bet(ctx: FactContext) -> bool:
 
 
 _WAGERS: Final = ("bet", "raise")
-_CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+_CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount", "pot"})
 
 
 def _skipped(ctx: FactContext, *, chips: bool) -> int:

@@ -21,7 +21,7 @@ KINDS: Final = (
     "open", "string", "motion",
 )  # fmt: skip
 """``none`` a proper action; ``declared`` a word or an amount said; ``open`` a word
-that leaves the amount to the chips that follow."""
+that leaves the amount to the chips that follow, or to the rulebook (``pot``)."""
 
 
 class Wager:
@@ -64,7 +64,7 @@ class Wager:
             self.declared = self.verb
             total = event.amount if event.amount is not None else before
             self.kind = "declared" if event.amount is not None or event.verb not in (
-                "bet", "raise") else "open"  # fmt: skip
+                "bet", "raise", "pot") else "open"  # fmt: skip
         elif isinstance(event, StringBet):
             self.kind = "string"
             total = event.total

@@ -1,0 +1,76 @@
+"""Words said at the table, ruled under RRoP, TDA and WSOP end to end through
+``floorman check --json``: "pot", an amount that can mean more than one, a
+conditional statement; each as its text rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+
+runner = CliRunner()
+BOOKS = ("rrop", "tda-2024", "wsop-2024")
+
+
+def check(
+    tmp_path: Path, rulebook: str, events: list[str], **header: Any
+) -> tuple[int, dict[str, Any]]:
+    values: dict[str, Any] = {
+        "game": "holdem", "betting": "no-limit", "blinds": [100, 200], "button": 3,
+        "chips": [100, 500, 1000, 5000], "seats": {1: 20000, 2: 20000, 3: 20000},
+        "rulebook": rulebook,
+    }  # fmt: skip
+    values.update(header)
+    values["events"] = events
+    path = tmp_path / f"{rulebook}.json"
+    path.write_text(json.dumps(values), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code in (0, 1), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+FLOP = ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c"]
+
+
+def ruling_at(data: dict[str, Any], event: int) -> dict[str, Any]:
+    (ruling,) = [r for r in data["rulings"] if r["event"] == event]
+    return ruling
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_pot_in_pot_limit_is_the_call_and_the_pot_after_it(tmp_path: Path, book: str) -> None:
+    # WSOP LA pot-limit rules, RRoP §14 Pot-Limit 4, TDA 3: a pot of 600, a bet of 300,
+    # "pot" calls 300 and raises the 1200 then in the pot: 1500 in all.
+    status, data = check(tmp_path, book, [*FLOP, "1 bet 300", "2 says pot"], betting="pot-limit")
+    assert status == 0
+    ruling = ruling_at(data, 8)
+    assert ruling["rule"] == f"{book}.betting.pot-declared"
+    assert [s["do"] for s in ruling["steps"]] == ["bind-pot"]
+    assert "1500" in ruling["steps"][0]["text"]
+    assert data["stacks"]["2"] == 20000 - 200 - 1500
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_pot_in_no_limit_binds_a_valid_bet_and_waits_for_the_chips(
+    tmp_path: Path, book: str
+) -> None:
+    # TDA 54-D, WSOP T 102 (RRoP: the house default): "pot" is not a valid bet in no
+    # limit, but binds the player to at least a minimum bet; a 100 chip comes up to 200.
+    status, data = check(tmp_path, book, [*FLOP, "1 says pot", "1 chips 100", "2 call"])
+    assert status == 0
+    assert [s["do"] for s in ruling_at(data, 7)["steps"]] == ["wait-for-chips"]
+    assert data["stacks"]["1"] == data["stacks"]["2"] == 20000 - 200 - 200
+
+
+def test_a_house_may_read_pot_as_the_pot_size_in_no_limit(tmp_path: Path) -> None:
+    status, data = check(
+        tmp_path, "rrop", [*FLOP, "1 says pot"], house={"pot_declaration": "pot-size"}
+    )
+    assert status == 0
+    assert [s["do"] for s in ruling_at(data, 7)["steps"]] == ["bind-pot"]
+    assert data["stacks"]["1"] == 20000 - 200 - 600
