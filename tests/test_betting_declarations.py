@@ -74,3 +74,47 @@ def test_a_house_may_read_pot_as_the_pot_size_in_no_limit(tmp_path: Path) -> Non
     assert status == 0
     assert [s["do"] for s in ruling_at(data, 7)["steps"]] == ["bind-pot"]
     assert data["stacks"]["1"] == 20000 - 200 - 600
+
+
+@pytest.mark.parametrize(
+    ("preflop", "put_in", "bet"),
+    [
+        (["3 call", "1 call", "2 check"], 400, 500),
+        (["3 raise 2000", "1 call", "2 call"], 2000, 5000),
+    ],
+)
+@pytest.mark.parametrize("book", BOOKS)
+def test_five_is_the_highest_meaning_not_above_the_pot(
+    tmp_path: Path, book: str, preflop: list[str], put_in: int, bet: int
+) -> None:
+    # TDA 57, WSOP T 60 (RRoP: the house default): blinds 200-400, "five" is 500 while the
+    # pot is under 5000, 5000 once it is 5000 or more.
+    events = ["deal", *preflop, "burn", "flop Ah Kd 7c", "1 says 500|5000", "2 call"]
+    status, data = check(tmp_path, book, events, blinds=[200, 400])
+    assert status == 0
+    ruling = ruling_at(data, 7)
+    assert ruling["rule"] == f"{book}.betting.ambiguous-amount"
+    assert [s["do"] for s in ruling["steps"]] == ["bind-as-made"]
+    assert data["stacks"]["2"] == data["stacks"]["1"] == 20000 - put_in - bet
+
+
+@pytest.mark.parametrize(
+    ("book", "in_front"), [("rrop", 800), ("tda-2024", 400), ("wsop-2024", 400)]
+)
+def test_five_facing_a_bet_is_read_as_that_amount_said(
+    tmp_path: Path, book: str, in_front: int
+) -> None:
+    # Facing 400 in a pot of 1600, "five" is 500: under TDA 40-C/43-A and WSOP T 90-c/95
+    # short of half a raise, a call; RRoP's binding statement is a raise, brought up.
+    events = [*FLOP, "1 bet 400", "2 says 500|5000"]
+    status, data = check(tmp_path, book, events, blinds=[200, 400])
+    assert status == 0
+    assert data["stacks"]["2"] == 20000 - 400 - in_front
+
+
+def test_every_meaning_above_the_pot_is_the_floors_to_rule(tmp_path: Path) -> None:
+    events = [*FLOP, "1 says 5000|50000"]
+    status, data = check(tmp_path, "tda-2024", events, blinds=[200, 400])
+    assert status == 0
+    assert [s["do"] for s in ruling_at(data, 7)["steps"]] == ["explain"]
+    assert data["stacks"]["1"] == 20000 - 400

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from floorman.hand.events import NotationError, Says, parse_event
+from floorman.hand.events import EventError, NotationError, Says, parse_event
+from floorman.hand.irregular import reading_within_pot
 from floorman.hand.state import HandState
 
 
@@ -25,6 +26,8 @@ def play(events: str, **header: Any) -> HandState:
     [
         ("2 says pot", Says(2, "pot")),
         ("2 says POT", Says(2, "pot")),
+        ("1 says 500|5000", Says(1, None, readings=(500, 5000))),
+        ("1 says 5|50|500", Says(1, None, readings=(5, 50, 500))),
     ],
 )
 def test_declarations_read_as_written_and_print_back(text: str, event: Says) -> None:
@@ -37,6 +40,9 @@ def test_declarations_read_as_written_and_print_back(text: str, event: Says) -> 
     [
         ("2 says pot 500", 'unexpected "500"'),
         ("2 says potty", '"potty" is not a declaration'),
+        ("1 says 500|500", "gives an amount twice"),
+        ("1 says 500|", '"" is not an amount in chips'),
+        ("1 says 500|5000 more", 'unexpected "more"'),
     ],
 )
 def test_bad_declarations_are_named(text: str, message: str) -> None:
@@ -70,3 +76,34 @@ def test_the_pot_size_is_counted_the_same_in_no_limit_and_capped_by_the_stack() 
     assert state.betting.pot_wager(2) == 250
     short = play(FLOP + "; 1 bet 50", blinds=(25, 50), seats={1: 1000, 2: 150, 3: 1000})
     assert short.betting.pot_wager(2) == 100  # all in: 100 left after the big blind
+
+
+def test_an_amount_of_several_meanings_waits_at_the_highest_not_above_the_pot() -> None:
+    # TDA 57: blinds 200-400, a pot of 1200: "five" is 500; a pot of 6000: 5000.
+    flop = "; burn; flop Ah Kd 7c; 1 says 500|5000"
+    small = play("deal; 3 call; 1 call; 2 check" + flop, blinds=(200, 400),
+                 seats={1: 20000, 2: 20000, 3: 20000})  # fmt: skip
+    big = play("deal; 3 raise 2000; 1 call; 2 call" + flop, blinds=(200, 400),
+               seats={1: 20000, 2: 20000, 3: 20000})  # fmt: skip
+    assert small.irregular.pending is not None
+    assert big.irregular.pending is not None
+    assert (small.irregular.pending.total, big.irregular.pending.total) == (500, 5000)
+    assert (small.to_act, big.to_act) == (1, 1)
+
+
+def test_a_meaning_beyond_the_stack_is_not_one_and_none_at_all_is_refused() -> None:
+    flop = "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c"
+    short = play(flop + "; 1 says 500|5000", blinds=(200, 400), seats={1: 3000, 2: 9000, 3: 9000})
+    assert short.irregular.pending is not None
+    assert short.irregular.pending.total == 500
+    state = play(flop, blinds=(200, 400), seats={1: 3000, 2: 9000, 3: 9000})
+    with pytest.raises(EventError, match="seat 1 has only 2600"):
+        state.apply(parse_event("1 says 5000|50000"))
+    assert state.irregular.pending is None
+    assert state.betting.street_bets[1] == 0
+
+
+def test_reading_within_pot_takes_the_highest_meaning_at_most_the_pot() -> None:
+    assert reading_within_pot((500, 5000), 4999) == 500
+    assert reading_within_pot((500, 5000), 5000) == 5000
+    assert reading_within_pot((500, 5000), 499) is None

@@ -194,6 +194,8 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
     if verb == "says":
         word = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", "pot", ""]))
         said = f"{word} {amount}" if word in ("bet", "raise") and draw(st.booleans()) else word
+        if not said and draw(st.booleans()):  # an amount that can mean more than one
+            said = f"{amount}|{amount * 10}"
         return f"{seat} says {said or amount}"
     if verb == "string":
         return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"

@@ -123,6 +123,8 @@ def _betting_description(event: Event) -> str:
     'Seat 3 puts out 1000 + 500 (1500 in all) in one motion, without a word'
     >>> _betting_description(parse_event("2 says raise 8000"))
     'Seat 2 says "raise to 8000"'
+    >>> _betting_description(parse_event("1 says 500|5000"))
+    'Seat 1 says an amount that can mean 500 or 5000'
     """
     from floorman.hand import events as e
 
@@ -134,6 +136,9 @@ def _betting_description(event: Event) -> str:
             f"Seat {event.seat} puts out {chips} ({sum(event.chips)} in all) in one motion,"
             " without a word"
         )
+    if isinstance(event, e.Says) and event.readings:
+        meanings = " or ".join(str(r) for r in event.readings)
+        return f"Seat {event.seat} says an amount that can mean {meanings}"
     if isinstance(event, e.Says):
         word = _SAID.get(event.verb or "", event.verb or "")
         if event.amount is None:

@@ -237,14 +237,18 @@ class Chips(Event):
 class Says(Event):
     """A verbal declaration in turn: a word (``verb``), an amount, or both (``raise
     8000``: the total in front). A word with no amount waits for the chips; ``pot``
-    waits for the rulebook to say what it binds to."""
+    waits for the rulebook to say what it binds to. ``readings`` are the amounts an
+    amount said can mean ("five" at 200-400: ``500|5000``), for the rulebook to choose."""
 
     seat: int
     verb: Said | None
     amount: int | None = None
+    readings: tuple[int, ...] = ()
     kind: ClassVar[str] = "says"
 
     def __str__(self) -> str:
+        if self.readings:
+            return f"{self.seat} says {'|'.join(str(r) for r in self.readings)}"
         words = [w for w in (self.verb, self.amount) if w is not None]
         return f"{self.seat} says {' '.join(str(w) for w in words)}"
 
@@ -595,6 +599,8 @@ def _parse_says(seat: int, words: list[str]) -> Says:
     first = words[2]
     if first[0].isdigit() or first[0] == "-":
         _no_more(words, 3)
+        if "|" in first:
+            return Says(seat, None, readings=_readings(first))
         return Says(seat, None, chip_amount(first))
     if first.lower() == "pot":
         _no_more(words, 3)
@@ -607,6 +613,14 @@ def _parse_says(seat: int, words: list[str]) -> Says:
             raise _Bad(f'only bet and raise take an amount, not "{verb}"')
         return Says(seat, verb, chip_amount(words[3]))
     return Says(seat, verb)
+
+
+def _readings(word: str) -> tuple[int, ...]:
+    """``500|5000``: the amounts one amount said can mean, each once."""
+    readings = tuple(chip_amount(part) for part in word.split("|"))
+    if len(set(readings)) != len(readings):
+        raise _Bad(f'"{word}" gives an amount twice: give each meaning once, e.g. 500|5000')
+    return readings
 
 
 def _parse_string(seat: int, words: list[str]) -> StringBet:

@@ -20,7 +20,7 @@ from floorman.hand.betting_round import BettingRound
 from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
 from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
-__all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot"]
+__all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot", "reading_within_pot"]
 
 SETTLEMENTS = (
     "call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold", "pot",
@@ -29,6 +29,12 @@ SETTLEMENTS = (
 _WAGERS = ("bet", "raise")
 _CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount", "pot"})
 """Actions out of turn that put chips in the pot (TDA 36)."""
+
+
+def reading_within_pot(readings: tuple[int, ...], pot: int) -> int | None:
+    """Of the amounts one amount said can mean, the highest that is at most ``pot`` (the
+    pot before the bet, every bet in front included); ``None`` when each is above it."""
+    return max((r for r in readings if r <= pot), default=None)
 
 
 class IrregularSnapshot(NamedTuple):
@@ -178,7 +184,12 @@ class IrregularBetting:
         betting = self.betting
         seat, verb, amount = event.seat, event.verb, event.amount
         if not self._in_turn(seat):
+            if event.readings:  # an amount still to be read: a wager, its size said in turn
+                verb = "raise" if betting.current_bet else "bet"
             self._hold(seat, verb or "amount", amount, n)
+            return
+        if event.readings:
+            self._read(event, n)
             return
         wager = self._take_back()
         before = betting.street_bets[seat]
@@ -206,6 +217,25 @@ class IrregularBetting:
         if verb == "pot":  # a wager of an amount the rulebook gives: a bet, or a raise
             verb = "raise" if current > before else "bet"
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
+
+    def _read(self, event: Says, n: int) -> None:
+        """An amount that can mean several: it waits for the ruling at the highest meaning
+        the seat's chips allow that is at most the pot (nothing in front when none is)."""
+        betting = self.betting
+        seat = event.seat
+        wager = self._take_back()
+        before = betting.street_bets[seat]
+        allin = before + betting.stacks[seat]
+        legal = tuple(r for r in event.readings if r <= allin)
+        if not legal or self.strict:
+            self._restore(wager)
+            if self.strict:
+                said = "|".join(str(r) for r in event.readings)
+                raise Refusal(f"seat {seat} said {said}: record the amount ruled")
+            raise Refusal(betting.stack_refusal(seat))
+        read = reading_within_pot(legal, betting.pot)
+        total = before if read is None else max(read, before)
+        self._push(PendingWager(n, seat, "says", before, total))
 
     def string_bet(self, event: StringBet, n: int) -> None:
         """A bet put out in two motions: it waits for the ruling."""

@@ -278,10 +278,11 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "How the floor reads the betting event: none (a proper action), undercall,"
         " underraise, underbet, overbet, chips (pushed with no word), declared (a word or"
         " amount said in turn), open (bet, raise or pot said with the amount still to come),"
-        " string (chips put out in two motions), motion (a forward motion stopped short).",
+        " ambiguous (an amount said that can mean more than one), string (chips put out in"
+        " two motions), motion (a forward motion stopped short).",
         "none",
         ("none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-         "open", "string", "motion"),
+         "open", "ambiguous", "string", "motion"),
     ),
     FactSpec(
         "wager.facing_bet", bool, "The seat faces a bet (or the blind) it has not called.",
@@ -310,6 +311,12 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     ),
     FactSpec(
         "chips.count", int, "Chips pushed out silently (with the seat's earlier ones).", 0,
+    ),
+    FactSpec(
+        "amount.within_pot", int,
+        "An amount said that can mean more than one (ambiguous): how many of its meanings"
+        " the seat's chips allow are at most the pot before it, every bet in front"
+        " counted.", 1,
     ),
     FactSpec(
         "chips.all_needed", bool,
@@ -348,6 +355,11 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             "the maximum",
         ),
         VarSpec("in_front", "What the seat has in front after the event (1400).", "the chips"),
+        VarSpec(
+            "pot",
+            "The pot before the event, every bet in front not yet pulled in counted (1500).",
+            "the pot",
+        ),
         VarSpec(
             "forfeit",
             "Of the chips an undercaller put out, those that called an earlier bet (400).",

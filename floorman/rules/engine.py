@@ -728,6 +728,7 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     words["min_raise"] = str(limits.lowest)
     words["max_wager"] = str(limits.highest)
     words["in_front"] = str(wager.total)
+    words["pot"] = str(state.betting.pot)
     pending = state.irregular.pending
     before = pending.before if pending and pending.seat == seat else state.betting.street_bets[seat]
     kept = state.irregular.forfeit_level(before, wager.total)

@@ -405,7 +405,7 @@ _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
     ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
-    ("raise_percent", 0),
+    ("raise_percent", 0), ("within_pot", 0),
 ):  # fmt: skip
     setattr(_NO_WAGER, _name, _value)
 
@@ -477,6 +477,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "wager.opening_bet": _opening_bet,
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,
+    "amount.within_pot": lambda ctx: ctx.wager().within_pot,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

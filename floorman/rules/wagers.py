@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from floorman.hand.events import Action, Chips, Event, Motion, Says, StringBet
+from floorman.hand.irregular import reading_within_pot
 from floorman.hand.state import HandState
 
 __all__ = ["BETTING_EVENTS", "Wager", "read_wager"]
@@ -18,10 +19,11 @@ BETTING_EVENTS: Final = (Action, Chips, Says, StringBet, Motion)
 
 KINDS: Final = (
     "none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-    "open", "string", "motion",
+    "open", "ambiguous", "string", "motion",
 )  # fmt: skip
 """``none`` a proper action; ``declared`` a word or an amount said; ``open`` a word
-that leaves the amount to the chips that follow, or to the rulebook (``pot``)."""
+that leaves the amount to the chips that follow, or to the rulebook (``pot``);
+``ambiguous`` an amount said that can mean more than one."""
 
 
 class Wager:
@@ -30,7 +32,7 @@ class Wager:
     __slots__ = (
         "all_in", "all_needed", "chips", "declared", "facing", "kind", "out_of_turn",
         "raise_percent",
-        "seat", "total", "verb",
+        "seat", "total", "verb", "within_pot",
     )  # fmt: skip
 
     def __init__(self, state: HandState, event: Event) -> None:
@@ -46,6 +48,7 @@ class Wager:
             pending = None
         self.declared = pending.declared if pending and pending.declared else ""
         self.chips: tuple[int, ...] = ()
+        self.within_pot = 0
         self.kind = "none"
         self.verb = event.kind
         total = before
@@ -59,6 +62,13 @@ class Wager:
             self.kind = "chips"
             self.chips = (pending.chips if pending else ()) + event.chips
             total = (pending.before if pending else before) + sum(self.chips)
+        elif isinstance(event, Says) and event.readings:
+            self.verb = self.declared = "amount"
+            self.kind = "ambiguous"
+            legal = tuple(r for r in event.readings if r <= before + behind)
+            self.within_pot = sum(1 for r in legal if r <= state.betting.pot)
+            read = reading_within_pot(legal, state.betting.pot)
+            total = before if read is None else max(read, before)
         elif isinstance(event, Says):
             self.verb = event.verb or "amount"
             self.declared = self.verb
