@@ -118,3 +118,47 @@ def test_every_meaning_above_the_pot_is_the_floors_to_rule(tmp_path: Path) -> No
     assert status == 0
     assert [s["do"] for s in ruling_at(data, 7)["steps"]] == ["explain"]
     assert data["stacks"]["1"] == 20000 - 400
+
+
+@pytest.mark.parametrize(
+    ("book", "binds"), [("rrop", False), ("tda-2024", True), ("wsop-2024", True)]
+)
+def test_if_you_bet_i_will_raise_binds_as_each_book_leaves_it(
+    tmp_path: Path, book: str, binds: bool
+) -> None:
+    # TDA 59-A, WSOP T 61 and LA 18: conditional statements may be binding at the
+    # floor's discretion (default: held to it); RRoP is silent (house default: not held).
+    events = [*FLOP, "2 says if bet then raise", "1 bet 400", "2 call"]
+    status, data = check(tmp_path, book, events)
+    assert status == (1 if binds else 0)
+    ruling = ruling_at(data, 7)
+    assert ruling["rule"] == f"{book}.betting.conditional-statement"
+    assert [s["do"] for s in ruling["steps"]] == (
+        ["explain", "bind-conditional"] if binds else ["explain", "explain"]
+    )
+    assert [v["event"] for v in data["violations"]] == ([9] if binds else [])
+
+
+@pytest.mark.parametrize(
+    ("after", "violations"),
+    [
+        (["1 bet 400", "2 raise 800"], []),  # kept: any raise keeps "raise"
+        (["1 bet 400", "2 allin"], []),  # all in is a raise
+        (["1 check", "2 check"], []),  # the bet never came
+        (["1 check", "2 check", "3 bet 400", "1 fold", "2 fold"], [12]),  # it came later
+        (["1 bet 400", "2 fold"], [9]),
+    ],
+)
+def test_a_binding_statement_holds_once_what_it_waits_for_comes(
+    tmp_path: Path, after: list[str], violations: list[int]
+) -> None:
+    _, data = check(tmp_path, "tda-2024", [*FLOP, "2 says if bet then raise", *after])
+    assert [v["event"] for v in data["violations"]] == violations
+
+
+def test_a_house_may_hold_rrop_players_to_their_conditional_statements(tmp_path: Path) -> None:
+    # Seat 2 says "if you check, I will bet"; seat 1 checks, and seat 2 checks too.
+    events = [*FLOP, "2 says if check then bet", "1 check", "2 check", "3 check"]
+    status, data = check(tmp_path, "rrop", events, house={"conditional_statement_binds": True})
+    assert status == 1
+    assert [v["event"] for v in data["violations"]] == [9]

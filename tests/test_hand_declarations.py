@@ -28,6 +28,10 @@ def play(events: str, **header: Any) -> HandState:
         ("2 says POT", Says(2, "pot")),
         ("1 says 500|5000", Says(1, None, readings=(500, 5000))),
         ("1 says 5|50|500", Says(1, None, readings=(5, 50, 500))),
+        ("2 says if bet then raise", Says(2, "raise", condition="bet")),
+        ("2 says IF raise THEN r 900", Says(2, "raise", 900, condition="raise")),
+        ("4 says if check then bet 600", Says(4, "bet", 600, condition="check")),
+        ("4 says if bet then f", Says(4, "fold", condition="bet")),
     ],
 )
 def test_declarations_read_as_written_and_print_back(text: str, event: Says) -> None:
@@ -43,6 +47,10 @@ def test_declarations_read_as_written_and_print_back(text: str, event: Says) -> 
         ("1 says 500|500", "gives an amount twice"),
         ("1 says 500|", '"" is not an amount in chips'),
         ("1 says 500|5000 more", 'unexpected "more"'),
+        ("2 says if bet raise", "a conditional statement is 2 says if bet|raise|check then"),
+        ("2 says if fold then raise", '"fold" is not a condition'),
+        ("2 says if bet then dance", '"dance" is not an action'),
+        ("2 says if bet then call 40", 'unexpected "40"'),
     ],
 )
 def test_bad_declarations_are_named(text: str, message: str) -> None:
@@ -107,3 +115,12 @@ def test_reading_within_pot_takes_the_highest_meaning_at_most_the_pot() -> None:
     assert reading_within_pot((500, 5000), 4999) == 500
     assert reading_within_pot((500, 5000), 5000) == 5000
     assert reading_within_pot((500, 5000), 499) is None
+
+
+def test_a_conditional_statement_is_no_action_and_moves_nothing() -> None:
+    before = play(FLOP, blinds=(25, 50))
+    state = play(FLOP + "; 2 says if bet then raise", blinds=(25, 50))
+    assert state.betting.snapshot() == before.betting.snapshot()
+    assert state.irregular.snapshot() == before.irregular.snapshot()
+    with pytest.raises(EventError, match="seat 3 is out of the hand"):
+        state.apply(parse_event("3 says if bet then raise"))

@@ -196,6 +196,8 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         said = f"{word} {amount}" if word in ("bet", "raise") and draw(st.booleans()) else word
         if not said and draw(st.booleans()):  # an amount that can mean more than one
             said = f"{amount}|{amount * 10}"
+        elif word and draw(st.integers(0, 3)) == 0:  # a conditional statement
+            said = f"if {draw(st.sampled_from(['bet', 'check']))} then {said}"
         return f"{seat} says {said or amount}"
     if verb == "string":
         return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"

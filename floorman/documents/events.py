@@ -123,6 +123,8 @@ def _betting_description(event: Event) -> str:
     'Seat 3 puts out 1000 + 500 (1500 in all) in one motion, without a word'
     >>> _betting_description(parse_event("2 says raise 8000"))
     'Seat 2 says "raise to 8000"'
+    >>> _betting_description(parse_event("2 says if bet then raise"))
+    'Seat 2 says "if bet, then raise" (a conditional statement)'
     >>> _betting_description(parse_event("1 says 500|5000"))
     'Seat 1 says an amount that can mean 500 or 5000'
     """
@@ -135,6 +137,11 @@ def _betting_description(event: Event) -> str:
         return (
             f"Seat {event.seat} puts out {chips} ({sum(event.chips)} in all) in one motion,"
             " without a word"
+        )
+    if isinstance(event, e.Says) and event.condition is not None:
+        then = str(event).split(" then ", 1)[1]
+        return (
+            f'Seat {event.seat} says "if {event.condition}, then {then}" (a conditional statement)'
         )
     if isinstance(event, e.Says) and event.readings:
         meanings = " or ".join(str(r) for r in event.readings)

@@ -73,6 +73,10 @@ Verb = Literal["fold", "check", "call", "bet", "raise", "allin"]
 Said = Literal["fold", "check", "call", "bet", "raise", "allin", "pot"]
 """What a seat may declare: an action's word, or ``pot`` (the pot-size bet or raise
 in pot limit; what it binds to elsewhere, the rulebook says)."""
+Condition = Literal["bet", "raise", "check"]
+"""What a conditional statement waits for: a bet or raise (the bet goes up before the
+seat's turn), or a check (it does not)."""
+CONDITIONS: Final[tuple[Condition, ...]] = ("bet", "raise", "check")
 PostKind = Literal["sb", "bb", "ante", "straddle", "dead"]
 Street = Literal["flop", "turn", "river"]
 
@@ -238,15 +242,21 @@ class Says(Event):
     """A verbal declaration in turn: a word (``verb``), an amount, or both (``raise
     8000``: the total in front). A word with no amount waits for the chips; ``pot``
     waits for the rulebook to say what it binds to. ``readings`` are the amounts an
-    amount said can mean ("five" at 200-400: ``500|5000``), for the rulebook to choose."""
+    amount said can mean ("five" at 200-400: ``500|5000``), for the rulebook to choose.
+    A ``condition`` makes it a statement of future action, not an action: "if you bet,
+    I will raise" (``if bet then raise``)."""
 
     seat: int
     verb: Said | None
     amount: int | None = None
     readings: tuple[int, ...] = ()
+    condition: Condition | None = None
     kind: ClassVar[str] = "says"
 
     def __str__(self) -> str:
+        if self.condition is not None:
+            then = f"{self.verb} {self.amount}" if self.amount is not None else self.verb
+            return f"{self.seat} says if {self.condition} then {then}"
         if self.readings:
             return f"{self.seat} says {'|'.join(str(r) for r in self.readings)}"
         words = [w for w in (self.verb, self.amount) if w is not None]
@@ -595,8 +605,10 @@ def _parse_says(seat: int, words: list[str]) -> Says:
         raise _Bad(
             f"what did seat {seat} say? (fold, check, call, bet [X], raise [X], allin, pot, X)"
         )
-    _no_more(words, 4)
     first = words[2]
+    if first.lower() == "if":
+        return _parse_conditional(seat, words)
+    _no_more(words, 4)
     if first[0].isdigit() or first[0] == "-":
         _no_more(words, 3)
         if "|" in first:
@@ -613,6 +625,22 @@ def _parse_says(seat: int, words: list[str]) -> Says:
             raise _Bad(f'only bet and raise take an amount, not "{verb}"')
         return Says(seat, verb, chip_amount(words[3]))
     return Says(seat, verb)
+
+
+def _parse_conditional(seat: int, words: list[str]) -> Says:
+    """``SEAT says if bet|raise|check then ACTION [X]``."""
+    shape = f"a conditional statement is {seat} says if bet|raise|check then ACTION [X]"
+    if len(words) < 6 or words[4].lower() != "then":
+        raise _Bad(shape)
+    condition = words[3].lower()
+    if condition not in CONDITIONS:
+        raise _Bad(f'"{words[3]}" is not a condition (bet, raise, check): {shape}')
+    verb = VERB_ALIASES.get(words[5].lower())
+    if verb is None:
+        raise _Bad(f'"{words[5]}" is not an action (fold, check, call, bet, raise, allin)')
+    _no_more(words, 7 if verb in ("bet", "raise") else 6)
+    amount = chip_amount(words[6]) if len(words) == 7 else None
+    return Says(seat, verb, amount, condition=condition)
 
 
 def _readings(word: str) -> tuple[int, ...]:

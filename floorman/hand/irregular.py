@@ -180,9 +180,13 @@ class IrregularBetting:
                                 chips=chips, declared=declared))  # fmt: skip
 
     def says(self, event: Says, n: int) -> None:
-        """A declaration in turn: the action it is, or a wager that waits for the chips."""
+        """A declaration in turn: the action it is, or a wager that waits for the chips.
+        A conditional statement is no action: the rulebook says whether it binds."""
         betting = self.betting
         seat, verb, amount = event.seat, event.verb, event.amount
+        if event.condition is not None:  # a statement of future action: no action yet
+            betting.open_for(seat)
+            return
         if not self._in_turn(seat):
             if event.readings:  # an amount still to be read: a wager, its size said in turn
                 verb = "raise" if betting.current_bet else "bet"

@@ -278,11 +278,12 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "How the floor reads the betting event: none (a proper action), undercall,"
         " underraise, underbet, overbet, chips (pushed with no word), declared (a word or"
         " amount said in turn), open (bet, raise or pot said with the amount still to come),"
-        " ambiguous (an amount said that can mean more than one), string (chips put out in"
-        " two motions), motion (a forward motion stopped short).",
+        " ambiguous (an amount said that can mean more than one), conditional (a statement"
+        " of future action: if you bet, I will raise), string (chips put out in two"
+        " motions), motion (a forward motion stopped short).",
         "none",
         ("none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-         "open", "ambiguous", "string", "motion"),
+         "open", "ambiguous", "conditional", "string", "motion"),
     ),
     FactSpec(
         "wager.facing_bet", bool, "The seat faces a bet (or the blind) it has not called.",

@@ -74,7 +74,7 @@ Primitive = Literal[
     "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
     "card-plays", "show-all-cards", "keep-claim", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
-    "bind-pot",
+    "bind-pot", "bind-conditional",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
     "kill-skipped", "correct-to-pot",

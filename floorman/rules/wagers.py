@@ -19,11 +19,12 @@ BETTING_EVENTS: Final = (Action, Chips, Says, StringBet, Motion)
 
 KINDS: Final = (
     "none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-    "open", "ambiguous", "string", "motion",
+    "open", "ambiguous", "conditional", "string", "motion",
 )  # fmt: skip
 """``none`` a proper action; ``declared`` a word or an amount said; ``open`` a word
 that leaves the amount to the chips that follow, or to the rulebook (``pot``);
-``ambiguous`` an amount said that can mean more than one."""
+``ambiguous`` an amount said that can mean more than one; ``conditional`` a statement
+of future action ("if you bet, I will raise")."""
 
 
 class Wager:
@@ -62,6 +63,10 @@ class Wager:
             self.kind = "chips"
             self.chips = (pending.chips if pending else ()) + event.chips
             total = (pending.before if pending else before) + sum(self.chips)
+        elif isinstance(event, Says) and event.condition is not None:
+            self.verb = self.declared = event.verb or ""
+            self.kind = "conditional"
+            self.out_of_turn = False  # a statement of future action, not an action
         elif isinstance(event, Says) and event.readings:
             self.verb = self.declared = "amount"
             self.kind = "ambiguous"
