@@ -1,6 +1,6 @@
-"""Words said at the table, ruled under RRoP, TDA and WSOP end to end through
-``floorman check --json``: "pot", an amount that can mean more than one, a
-conditional statement; each as its text rules."""
+"""Words said and chips pulled back at the table, ruled under RRoP, TDA and WSOP end to
+end through ``floorman check --json``: "pot", an amount that can mean more than one, a
+conditional statement, prior-bet chips pulled back; each as its text rules."""
 
 from __future__ import annotations
 
@@ -162,3 +162,56 @@ def test_a_house_may_hold_rrop_players_to_their_conditional_statements(tmp_path:
     status, data = check(tmp_path, "rrop", events, house={"conditional_statement_binds": True})
     assert status == 1
     assert [v["event"] for v in data["violations"]] == [9]
+
+
+BLIND_25S: dict[str, Any] = {
+    "blinds": [25, 50], "chips": [25, 100, 500, 1000], "seats": {1: 5000, 2: 5000, 3: 5000},
+}  # fmt: skip
+RAISED = ["deal", "3 raise 600", "1 fold"]
+
+
+@pytest.mark.parametrize(
+    ("book", "binds"), [("rrop", False), ("tda-2024", True), ("wsop-2024", False)]
+)
+def test_prior_chips_pulled_back_facing_a_raise(tmp_path: Path, book: str, binds: bool) -> None:
+    # TDA 46-B: pulling back a prior bet chip facing a raise binds the player to call or
+    # raise. RRoP and WSOP are silent (the house default leaves every option). The chips
+    # stay in the pot either way (TDA 50-A, WSOP T 91, RRoP §3 B&R 12).
+    status, data = check(tmp_path, book, [*RAISED, "2 pullback", "2 fold"], **BLIND_25S)
+    assert status == (1 if binds else 0)
+    ruling = ruling_at(data, 4)
+    assert ruling["rule"] == f"{book}.betting.pullback"
+    assert [s["do"] for s in ruling["steps"]] == (["bind-call-or-raise"] if binds else ["explain"])
+    assert [v["event"] for v in data["violations"]] == ([5] if binds else [])
+    assert data["stacks"]["2"] == 4950
+
+
+@pytest.mark.parametrize(
+    ("chips", "stack"),
+    [
+        ("2 chips 1000", 4400),  # TDA 46 situation 2-1, WSOP T 98-d-2-i: a call
+        ("2 chips 500+500", 4400),  # situation 2-2, T 98-d-2-ii: every chip needed: a call
+        ("2 chips 1000+500", 3500),  # the 500 not needed: 1500, a full raise
+        ("2 chips 500+500+25+25", 3850),  # situation 5, T 98-c: 1050, raised to 1150
+    ],
+)
+@pytest.mark.parametrize("book", BOOKS)
+def test_chips_added_once_the_prior_chips_are_pulled_back(
+    tmp_path: Path, book: str, chips: str, stack: int
+) -> None:
+    status, data = check(tmp_path, book, [*RAISED, "2 pullback", chips], **BLIND_25S)
+    assert status == 0
+    assert ruling_at(data, 5)["rule"] == f"{book}.betting.prior-chips"
+    assert data["stacks"]["2"] == stack
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_part_of_the_prior_chips_pulled_back_makes_one_bet_with_the_new(
+    tmp_path: Path, book: str
+) -> None:
+    # TDA 46 situation 3, WSOP T 98-d-2-iii: one 25 pulled back, the other left out, a 1000
+    # added: 1025, a raise reaching 50%, to 1150. Left alone, the 1000 would be a call.
+    _, part = check(tmp_path, book, [*RAISED, "2 pullback 25", "2 chips 1000"], **BLIND_25S)
+    _, alone = check(tmp_path, book, [*RAISED, "2 chips 1000"], **BLIND_25S)
+    assert [s["do"] for s in ruling_at(part, 5)["steps"]] == ["bind-min-raise"]
+    assert (part["stacks"]["2"], alone["stacks"]["2"]) == (3850, 4400)

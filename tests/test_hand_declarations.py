@@ -1,5 +1,6 @@
-"""Words a player says that the notation records as said and the rulebook reads:
-"pot", an amount that can mean more than one, a conditional statement."""
+"""What a player says or does that the notation records as it happened and the
+rulebook reads: "pot", an amount that can mean more than one, a conditional
+statement, chips pulled back."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from floorman.hand.events import EventError, NotationError, Says, parse_event
+from floorman.hand.events import EventError, NotationError, Pullback, Says, parse_event
 from floorman.hand.irregular import reading_within_pot
 from floorman.hand.state import HandState
 
@@ -124,3 +125,50 @@ def test_a_conditional_statement_is_no_action_and_moves_nothing() -> None:
     assert state.irregular.snapshot() == before.irregular.snapshot()
     with pytest.raises(EventError, match="seat 3 is out of the hand"):
         state.apply(parse_event("3 says if bet then raise"))
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [("2 pullback", Pullback(2)), ("2 pullback 25", Pullback(2, (25,))),
+     ("2 PULLBACK 25+25", Pullback(2, (25, 25)))],
+)  # fmt: skip
+def test_a_pullback_reads_as_written_and_prints_back(text: str, event: Pullback) -> None:
+    assert parse_event(text) == event
+    assert parse_event(str(event)) == event
+
+
+BLIND_25S = {"blinds": (25, 50), "chip_values": (25, 100, 500, 1000),
+             "seats": {1: 5000, 2: 5000, 3: 5000}}  # fmt: skip
+
+
+def test_chips_pulled_back_stay_in_the_pot_and_leave_the_seats_next_chips() -> None:
+    state = play("deal; 3 raise 600; 1 fold; 2 pullback", **BLIND_25S)
+    assert (state.betting.street_bets[2], state.betting.stacks[2]) == (50, 4950)
+    assert state.irregular.pulled == {2: 50}
+    state.apply(parse_event("2 chips 1000"))
+    pending = state.irregular.pending
+    assert pending is not None
+    assert (pending.before, pending.total, state.betting.stacks[2]) == (50, 1000, 4000)
+    assert state.irregular.pulled == {}
+
+
+def test_part_of_the_chips_pulled_back_leaves_the_rest_in_the_bet() -> None:
+    state = play("deal; 3 raise 600; 1 fold; 2 pullback 25; 2 chips 1000", **BLIND_25S)
+    assert state.irregular.pending is not None
+    assert state.irregular.pending.total == 1025
+
+
+@pytest.mark.parametrize(
+    ("events", "complaint"),
+    [
+        ("deal; 3 raise 600; 1 fold; 2 pullback 100", "seat 2 has 50 in front to pull back"),
+        ("deal; 3 raise 600; 1 fold; 2 pullback; 2 pullback", "has 0 in front to pull back"),
+        ("deal; 3 raise 600; 1 fold; 1 pullback", "seat 1 is out of the hand"),
+        ("deal; 3 raise 600; 2 pullback 5", "there is no 5 chip in play"),
+    ],
+)
+def test_what_cannot_be_pulled_back_is_refused(events: str, complaint: str) -> None:
+    *before, last = events.split("; ")
+    state = play("; ".join(before), **BLIND_25S)
+    with pytest.raises(EventError, match=complaint):
+        state.apply(parse_event(last))

@@ -172,7 +172,7 @@ def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> 
 
 VERBS = [
     "fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion",
-    "kill", "retrieve",
+    "kill", "retrieve", "pullback",
 ]  # fmt: skip
 
 
@@ -203,6 +203,8 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"
     if verb == "motion":
         return f"{seat} motion"
+    if verb == "pullback":
+        return f"{seat} pullback" + (" 1" if draw(st.booleans()) else "")
     if verb in ("kill", "retrieve"):
         return f"{verb} {seat}"
     return f"{seat} {verb}"

@@ -84,6 +84,9 @@ def event_description(event: Event) -> str:
         return f"Seat {event.seat} {_VERBS.get(event.verb, event.verb)}{amount}"
     if isinstance(event, e.Chips | e.Says | e.StringBet | e.Motion):
         return _betting_description(event)
+    if isinstance(event, e.Pullback):
+        chips = " + ".join(str(chip) for chip in event.chips) if event.chips else "all"
+        return f"Seat {event.seat} pulls back chips it had in front ({chips})"
     if isinstance(event, e.Kill):
         return f"Seat {event.seat}'s hand is killed: mucked by the dealer, or fouled"
     if isinstance(event, e.Retrieve):

@@ -59,6 +59,7 @@ __all__ = [
     "Note",
     "PlaysBoard",
     "Post",
+    "Pullback",
     "Reshuffle",
     "Retrieve",
     "Says",
@@ -235,6 +236,22 @@ class Chips(Event):
 
     def __str__(self) -> str:
         return f"{self.seat} chips {'+'.join(str(c) for c in self.chips)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pullback(Event):
+    """The seat takes back chips it has in front, from a bet of this round: these chips
+    (``chips``, their values), or all of them (empty). Chips put in the pot in turn stay
+    in it; the rulebook rules what pulling them back binds the seat to, and how chips it
+    adds next are read."""
+
+    seat: int
+    chips: tuple[int, ...] = ()
+    kind: ClassVar[str] = "pullback"
+
+    def __str__(self) -> str:
+        chips = f" {'+'.join(str(c) for c in self.chips)}" if self.chips else ""
+        return f"{self.seat} pullback{chips}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,7 +594,7 @@ def _parse_action(words: list[str]) -> Event:
     if verb is None:
         raise _Bad(
             f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin,'
-            " chips, says, string, motion)"
+            " chips, pullback, says, string, motion)"
         )
     if verb in ("bet", "raise"):
         if len(words) < 3:
@@ -598,6 +615,16 @@ def _parse_chips(seat: int, words: list[str]) -> Chips:
     if any(c == 0 for c in chips):
         raise _Bad("a chip is worth more than 0")
     return Chips(seat, chips)
+
+
+def _parse_pullback(seat: int, words: list[str]) -> Pullback:
+    _no_more(words, 3)
+    if len(words) == 2:
+        return Pullback(seat)
+    chips = tuple(chip_amount(w) for w in words[2].split("+"))
+    if any(c == 0 for c in chips):
+        raise _Bad("a chip is worth more than 0")
+    return Pullback(seat, chips)
 
 
 def _parse_says(seat: int, words: list[str]) -> Says:
@@ -666,11 +693,13 @@ def _parse_motion(seat: int, words: list[str]) -> Motion:
 
 _SEAT_EVENTS: Final[dict[str, Callable[[int, list[str]], Event]]] = {
     "chips": _parse_chips,
+    "pullback": _parse_pullback,
     "says": _parse_says,
     "string": _parse_string,
     "motion": _parse_motion,
 }
-"""Seat events that are not a plain betting action: chips, words, string bets, motions."""
+"""Seat events that are not a plain betting action: chips, chips pulled back, words,
+string bets, motions."""
 
 
 def _parse_board(street: str, words: list[str]) -> Board:

@@ -17,7 +17,7 @@ import weakref
 from typing import NamedTuple
 
 from floorman.hand.betting_round import BettingRound
-from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
+from floorman.hand.events import Action, Chips, Motion, Post, Pullback, Says, StringBet
 from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
 __all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot", "reading_within_pot"]
@@ -45,6 +45,7 @@ class IrregularSnapshot(NamedTuple):
     held: dict[int, HeldAction]
     restricted: dict[int, int]
     skipped_by: list[tuple[int, int, bool]]
+    pulled: dict[int, int]
 
 
 class IrregularBetting:
@@ -57,18 +58,24 @@ class IrregularBetting:
     :class:`HeldAction` out of turn), ``restricted`` (seat -> the event after which it
     may not bet or raise on its next turn), ``skipped_by`` (the actions out of turn
     while the seat to act waits: (that seat, event, whether it put chips in), for TDA
-    53-B) and ``chip_values`` (the denominations in play, when named). With ``strict``
+    53-B), ``pulled`` (seat -> chips of an earlier bet of the round it pulled back, still
+    in the pot, until its next chips) and ``chip_values`` (the denominations in play,
+    when named). With ``strict``
     (machine-written histories) irregular betting is refused as the bare betting round
     refuses it.
     """
 
-    __slots__ = ("_round", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
+    __slots__ = (
+        "_round", "chip_values", "held", "pending", "pulled", "restricted", "skipped_by",
+        "strict",
+    )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
     pending: PendingWager | None
     held: dict[int, HeldAction]
     skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
+    pulled: dict[int, int]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -87,6 +94,7 @@ class IrregularBetting:
         self.pending = None
         self.held, self.restricted = {}, {}
         self.skipped_by = []
+        self.pulled = {}
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
@@ -98,6 +106,7 @@ class IrregularBetting:
         new.held = dict(self.held)
         new.restricted = dict(self.restricted)
         new.skipped_by = list(self.skipped_by)
+        new.pulled = dict(self.pulled)
         return new
 
     @property
@@ -114,7 +123,11 @@ class IrregularBetting:
         """Everything that changes, copied: equal snapshots record the same, and
         :meth:`restore` puts one back."""
         return IrregularSnapshot(
-            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by)
+            self.pending,
+            dict(self.held),
+            dict(self.restricted),
+            list(self.skipped_by),
+            dict(self.pulled),
         )
 
     def restore(self, saved: IrregularSnapshot) -> None:
@@ -122,6 +135,7 @@ class IrregularBetting:
         self.pending = saved.pending
         self.held, self.restricted = dict(saved.held), dict(saved.restricted)
         self.skipped_by = list(saved.skipped_by)
+        self.pulled = dict(saved.pulled)
 
     # ------------------------------------------------------------ recording
 
@@ -149,6 +163,8 @@ class IrregularBetting:
             raise
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
+        if in_turn and self.pulled:
+            self.pulled.pop(seat, None)
 
     def chips(self, event: Chips, n: int) -> None:
         """Chips pushed with no word: they wait in front of the seat for the ruling."""
@@ -176,8 +192,36 @@ class IrregularBetting:
             before, declared = wager.before, wager.declared
             chips = wager.chips + chips
         self.pending = None
-        self._push(PendingWager(n, seat, "chips", before, betting.street_bets[seat] + pushed,
-                                chips=chips, declared=declared))  # fmt: skip
+        # Chips pulled back from an earlier bet came back to the seat's hand: what it has
+        # in front now is what it left out and what it pushes, never less than the bet.
+        total = max(betting.street_bets[seat] + pushed - self.pulled.pop(seat, 0), before)
+        self._push(PendingWager(n, seat, "chips", before, total, chips=chips,
+                                declared=declared))  # fmt: skip
+
+    def pullback(self, event: Pullback, n: int) -> None:
+        """Chips of a bet of the round pulled back, in turn or not, the round's betting
+        complete or not: they stay in the pot, and the seat's next chips are read with
+        them out of its hand (see :meth:`chips`)."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.refuse_when_over()
+        if seat in betting.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        values = self.chip_values
+        if values is not None:
+            for chip in event.chips:
+                if chip not in values:
+                    shown = ", ".join(str(v) for v in values)
+                    raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
+        pending = self.pending
+        in_front = pending.before if pending is not None and pending.seat == seat else None
+        if in_front is None:
+            in_front = betting.street_bets[seat]
+        left = in_front - self.pulled.get(seat, 0)
+        taken = sum(event.chips) if event.chips else left
+        if taken <= 0 or taken > left:
+            raise Refusal(f"seat {seat} has {max(left, 0)} in front to pull back, not {taken}")
+        self.pulled[seat] = self.pulled.get(seat, 0) + taken
 
     def says(self, event: Says, n: int) -> None:
         """A declaration in turn: the action it is, or a wager that waits for the chips.
@@ -188,7 +232,7 @@ class IrregularBetting:
             betting.open_for(seat)
             return
         if not self._in_turn(seat):
-            if event.readings:  # an amount still to be read: a wager, its size said in turn
+            if event.readings or verb == "pot":  # a wager whose size is settled in turn
                 verb = "raise" if betting.current_bet else "bet"
             self._hold(seat, verb or "amount", amount, n)
             return
@@ -344,6 +388,7 @@ class IrregularBetting:
         self.held.clear()
         self.restricted.clear()
         self.skipped_by = []
+        self.pulled.clear()
         self.pending = None
 
     # ------------------------------------------------------------ rulings

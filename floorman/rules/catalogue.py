@@ -269,9 +269,9 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "action.verb", str,
         "What the betting event does: fold, check, call, bet, raise, allin; chips (pushed"
         " silently); amount (an amount said alone); pot (the word pot said); string;"
-        " motion.", "call",
+        " motion; pullback (chips of an earlier bet pulled back).", "call",
         ("fold", "check", "call", "bet", "raise", "allin", "chips", "amount", "pot", "string",
-         "motion"),
+         "motion", "pullback"),
     ),
     FactSpec(
         "wager.kind", str,
@@ -280,10 +280,11 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " amount said in turn), open (bet, raise or pot said with the amount still to come),"
         " ambiguous (an amount said that can mean more than one), conditional (a statement"
         " of future action: if you bet, I will raise), string (chips put out in two"
-        " motions), motion (a forward motion stopped short).",
+        " motions), motion (a forward motion stopped short), pullback (chips of an earlier"
+        " bet pulled back).",
         "none",
         ("none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-         "open", "ambiguous", "conditional", "string", "motion"),
+         "open", "ambiguous", "conditional", "string", "motion", "pullback"),
     ),
     FactSpec(
         "wager.facing_bet", bool, "The seat faces a bet (or the blind) it has not called.",
@@ -312,6 +313,14 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     ),
     FactSpec(
         "chips.count", int, "Chips pushed out silently (with the seat's earlier ones).", 0,
+    ),
+    FactSpec(
+        "chips.prior", str,
+        "Chips pushed silently by a seat with chips of an earlier bet of the round in front"
+        " (prior-bet chips not pulled in): none (no such chips), left (left in front),"
+        " pulled (all pulled back first), part (some pulled back first). Pulled-back chips"
+        " are out of what the seat has in front.", "none",
+        ("none", "left", "pulled", "part"),
     ),
     FactSpec(
         "amount.within_pot", int,

@@ -173,6 +173,7 @@ class RulesEngine:
     _by_kind: dict[str, tuple[CompiledRule, ...]] = field(default_factory=dict)
     _restrictions: dict[int, tuple[str, int]] = field(default_factory=dict)
     _conditionals: dict[int, _Conditional] = field(default_factory=dict)
+    _no_fold: dict[int, tuple[str, int]] = field(default_factory=dict)
     _first_wins: frozenset[str] = frozenset()
     """Event kinds none of whose rules overrides another: the first rule that matches wins."""
 
@@ -231,6 +232,8 @@ class RulesEngine:
             violations.extend(self._restricted(state, event, number))
         if self._conditionals:
             violations.extend(self._conditional(state, event, number))
+        if self._no_fold:
+            violations.extend(self._folding(state, event, number))
         ruling = None
         if ruling_rule is not None:
             assert context is not None
@@ -304,7 +307,7 @@ class RulesEngine:
             del self._conditionals[seat]
             return []
         wager = read_wager(state, event)
-        if seat != state.to_act or wager is None or wager.kind == "conditional":
+        if seat != state.to_act or wager is None or wager.kind in ("conditional", "pullback"):
             return []
         risen = state.betting.current_bet > held.level
         waits_for_bet = held.condition in ("bet", "raise")
@@ -319,6 +322,26 @@ class RulesEngine:
                 held.rule,
                 f'{event}: seat {seat} said "if {held.condition} then {held.promise}"'
                 f" (event {held.event}), which binds: it must {held.promise}",
+            )
+        ]
+
+    def _folding(self, state: HandState, event: Event, number: int) -> list[Violation]:
+        """A fold on the turn of a seat a ruling bound to call or raise."""
+        seat = event_seat(event)
+        if seat is None or seat not in self._no_fold or seat != state.to_act:
+            return []
+        wager = read_wager(state, event)
+        if wager is None or wager.kind in ("conditional", "pullback"):
+            return []
+        rule, at = self._no_fold.pop(seat)
+        if wager.verb != "fold":
+            return []
+        return [
+            Violation(
+                number,
+                rule,
+                f"{event}: seat {seat} may call or raise on this turn, not fold"
+                f" (the ruling on event {at})",
             )
         ]
 
@@ -600,6 +623,10 @@ class RulesEngine:
                     rule.id, number, event.condition, event.verb or "",
                     state.betting.street_index, state.betting.current_bet,
                 )  # fmt: skip
+            elif do == "bind-call-or-raise":
+                seat = event_seat(event) or 0
+                if state.betting.current_bet > state.betting.street_bets.get(seat, 0):
+                    self._no_fold[seat] = (rule.id, number)
             elif do == "out-of-turn-binds":
                 for seat in list(state.irregular.held):
                     state.irregular.hold_out_of_turn(seat, "always")

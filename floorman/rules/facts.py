@@ -405,7 +405,7 @@ _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
     ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
-    ("raise_percent", 0), ("within_pot", 0),
+    ("raise_percent", 0), ("within_pot", 0), ("prior", "none"),
 ):  # fmt: skip
     setattr(_NO_WAGER, _name, _value)
 
@@ -478,6 +478,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,
     "amount.within_pot": lambda ctx: ctx.wager().within_pot,
+    "chips.prior": lambda ctx: ctx.wager().prior,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

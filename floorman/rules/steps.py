@@ -93,6 +93,7 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "bind-conditional": "The seat's conditional statement binds: once what it waited for"
     " comes to pass this round (a bet or raise; for a check, none), the seat's next action"
     " in turn must be the one it stated, or it is a violation.",
+    "bind-call-or-raise": "The seat is bound to call or raise on its turn: a fold is a violation.",
     "bind-first-motion": "Only the first motion of a string bet counts (for a forward motion,"
     " the action it began).",
     "forfeit-fold": "The chips the seat put out stay in the pot and the seat folds.",
