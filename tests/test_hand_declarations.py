@@ -172,3 +172,13 @@ def test_what_cannot_be_pulled_back_is_refused(events: str, complaint: str) -> N
     state = play("; ".join(before), **BLIND_25S)
     with pytest.raises(EventError, match=complaint):
         state.apply(parse_event(last))
+
+
+def test_the_chips_pulled_back_may_be_pushed_again_with_the_last_of_the_stack() -> None:
+    # A big blind of 50 with 550 behind pulls back its two 25s and pushes them out again
+    # with its last 550: 600 in front, all in.
+    seats = {1: 5000, 2: 600, 3: 5000}
+    state = play("deal; 3 raise 600; 1 fold; 2 pullback", **{**BLIND_25S, "seats": seats})
+    state.apply(parse_event("2 chips 500+25+25+25+25"))
+    assert state.irregular.pending is not None
+    assert (state.irregular.pending.total, state.betting.stacks[2]) == (600, 0)

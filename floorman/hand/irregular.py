@@ -177,12 +177,16 @@ class IrregularBetting:
                     shown = ", ".join(str(v) for v in values)
                     raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
         pushed = sum(event.chips)
+        # Chips pulled back from an earlier bet came back to the seat's hand: what it has
+        # in front now is what it left out and what it pushes, never less than the bet.
+        pulled = self.pulled.get(seat, 0)
         if not self._in_turn(seat):
-            self._hold(seat, "chips", betting.street_bets[seat] + pushed, n)
+            in_front = betting.street_bets[seat]
+            self._hold(seat, "chips", max(in_front + pushed - pulled, in_front), n)
             return
         wager = self.pending
         before = betting.street_bets[seat]
-        if pushed > betting.stacks[seat]:
+        if pushed > betting.stacks[seat] + pulled:
             raise Refusal(betting.stack_refusal(seat))
         if self.strict:
             raise Refusal(f"seat {seat} pushed chips without a word: record the action")
@@ -192,9 +196,8 @@ class IrregularBetting:
             before, declared = wager.before, wager.declared
             chips = wager.chips + chips
         self.pending = None
-        # Chips pulled back from an earlier bet came back to the seat's hand: what it has
-        # in front now is what it left out and what it pushes, never less than the bet.
-        total = max(betting.street_bets[seat] + pushed - self.pulled.pop(seat, 0), before)
+        self.pulled.pop(seat, None)
+        total = max(betting.street_bets[seat] + pushed - pulled, before)
         self._push(PendingWager(n, seat, "chips", before, total, chips=chips,
                                 declared=declared))  # fmt: skip
 
