@@ -172,7 +172,7 @@ def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> 
 
 VERBS = [
     "fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion",
-    "kill", "retrieve",
+    "kill", "retrieve", "pullback",
 ]  # fmt: skip
 
 
@@ -192,13 +192,19 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         chips = draw(st.lists(st.sampled_from([1, 5, 25, 100]), min_size=1, max_size=4))
         return f"{seat} chips {'+'.join(map(str, chips))}"
     if verb == "says":
-        word = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", ""]))
+        word = draw(st.sampled_from(["fold", "check", "call", "bet", "raise", "allin", "pot", ""]))
         said = f"{word} {amount}" if word in ("bet", "raise") and draw(st.booleans()) else word
+        if not said and draw(st.booleans()):  # an amount that can mean more than one
+            said = f"{amount}|{amount * 10}"
+        elif word and draw(st.integers(0, 3)) == 0:  # a conditional statement
+            said = f"if {draw(st.sampled_from(['bet', 'check']))} then {said}"
         return f"{seat} says {said or amount}"
     if verb == "string":
         return f"{seat} string {amount} {amount + draw(st.integers(1, 50))}"
     if verb == "motion":
         return f"{seat} motion"
+    if verb == "pullback":
+        return f"{seat} pullback" + (" 1" if draw(st.booleans()) else "")
     if verb in ("kill", "retrieve"):
         return f"{verb} {seat}"
     return f"{seat} {verb}"

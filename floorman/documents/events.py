@@ -84,6 +84,9 @@ def event_description(event: Event) -> str:
         return f"Seat {event.seat} {_VERBS.get(event.verb, event.verb)}{amount}"
     if isinstance(event, e.Chips | e.Says | e.StringBet | e.Motion):
         return _betting_description(event)
+    if isinstance(event, e.Pullback):
+        chips = " + ".join(str(chip) for chip in event.chips) if event.chips else "all"
+        return f"Seat {event.seat} pulls back chips it had in front ({chips})"
     if isinstance(event, e.Kill):
         return f"Seat {event.seat}'s hand is killed: mucked by the dealer, or fouled"
     if isinstance(event, e.Retrieve):
@@ -129,6 +132,10 @@ def _betting_description(event: Event) -> str:
     'Seat 3 puts out 1000 + 500 (1500 in all) in one motion, without a word'
     >>> _betting_description(parse_event("2 says raise 8000"))
     'Seat 2 says "raise to 8000"'
+    >>> _betting_description(parse_event("2 says if bet then raise"))
+    'Seat 2 says "if bet, then raise" (a conditional statement)'
+    >>> _betting_description(parse_event("1 says 500|5000"))
+    'Seat 1 says an amount that can mean 500 or 5000'
     """
     from floorman.hand import events as e
 
@@ -140,6 +147,14 @@ def _betting_description(event: Event) -> str:
             f"Seat {event.seat} puts out {chips} ({sum(event.chips)} in all) in one motion,"
             " without a word"
         )
+    if isinstance(event, e.Says) and event.condition is not None:
+        then = str(event).split(" then ", 1)[1]
+        return (
+            f'Seat {event.seat} says "if {event.condition}, then {then}" (a conditional statement)'
+        )
+    if isinstance(event, e.Says) and event.readings:
+        meanings = " or ".join(str(r) for r in event.readings)
+        return f"Seat {event.seat} says an amount that can mean {meanings}"
     if isinstance(event, e.Says):
         word = _SAID.get(event.verb or "", event.verb or "")
         if event.amount is None:

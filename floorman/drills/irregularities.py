@@ -358,7 +358,7 @@ def _family(event: Event) -> str:
         return "board"
     if isinstance(event, Action):
         return "action"
-    if event.kind in ("chips", "says", "string", "motion"):
+    if event.kind in ("chips", "says", "string", "motion", "pullback"):
         return "betting"
     if event.kind in ("show", "muck", "plays-board"):
         return "showdown"

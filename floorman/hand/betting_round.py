@@ -489,6 +489,24 @@ class BettingRound:
             allin=self.street_bets[seat] + self.stacks[seat],
         )
 
+    def pot_wager(self, seat: int) -> int:
+        """The total ``seat`` has in front after a bet or raise of the size of the pot,
+        as pot limit counts it (the call, then the pot after the call), whatever the
+        structure; at most its stack."""
+        if self.current_bet == 0:
+            wager = _betting.bet_range(
+                "pot-limit", min_bet=self.min_bet, limit_size=0, pot=self.pot,
+                allin=self.street_bets[seat] + self.stacks[seat],
+            )  # fmt: skip
+        else:
+            wager = _betting.raise_range(
+                "pot-limit", current_bet=self.current_bet, raise_size=self.raise_size,
+                full_level=self._full_level, limit_size=0, pot=self.pot,
+                to_call=self.current_bet - self.street_bets[seat],
+                allin=self.street_bets[seat] + self.stacks[seat],
+            )  # fmt: skip
+        return wager.highest
+
     def options(self, seat: int) -> tuple[str, ...]:
         """What ``seat`` may do now, as a dealer would say it: ``("fold", "call 20",
         "raise 40..160")``; empty when it is not the seat's turn. No bet or raise for a

@@ -60,6 +60,7 @@ __all__ = [
     "Note",
     "PlaysBoard",
     "Post",
+    "Pullback",
     "Reshuffle",
     "Retrieve",
     "Says",
@@ -72,6 +73,13 @@ __all__ = [
 ]
 
 Verb = Literal["fold", "check", "call", "bet", "raise", "allin"]
+Said = Literal["fold", "check", "call", "bet", "raise", "allin", "pot"]
+"""What a seat may declare: an action's word, or ``pot`` (the pot-size bet or raise
+in pot limit; what it binds to elsewhere, the rulebook says)."""
+Condition = Literal["bet", "raise", "check"]
+"""What a conditional statement waits for: a bet or raise (the bet goes up before the
+seat's turn), or a check (it does not)."""
+CONDITIONS: Final[tuple[Condition, ...]] = ("bet", "raise", "check")
 PostKind = Literal["sb", "bb", "ante", "straddle", "dead"]
 Street = Literal["flop", "turn", "river"]
 
@@ -233,16 +241,43 @@ class Chips(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Says(Event):
-    """A verbal declaration in turn: a word (``verb``), an amount, or both (``raise
-    8000``: the total in front). A word with no amount waits for the chips."""
+class Pullback(Event):
+    """The seat takes back chips it has in front, from a bet of this round: these chips
+    (``chips``, their values), or all of them (empty). Chips put in the pot in turn stay
+    in it; the rulebook rules what pulling them back binds the seat to, and how chips it
+    adds next are read."""
 
     seat: int
-    verb: Verb | None
+    chips: tuple[int, ...] = ()
+    kind: ClassVar[str] = "pullback"
+
+    def __str__(self) -> str:
+        chips = f" {'+'.join(str(c) for c in self.chips)}" if self.chips else ""
+        return f"{self.seat} pullback{chips}"
+
+
+@dataclass(frozen=True, slots=True)
+class Says(Event):
+    """A verbal declaration in turn: a word (``verb``), an amount, or both (``raise
+    8000``: the total in front). A word with no amount waits for the chips; ``pot``
+    waits for the rulebook to say what it binds to. ``readings`` are the amounts an
+    amount said can mean ("five" at 200-400: ``500|5000``), for the rulebook to choose.
+    A ``condition`` makes it a statement of future action, not an action: "if you bet,
+    I will raise" (``if bet then raise``)."""
+
+    seat: int
+    verb: Said | None
     amount: int | None = None
+    readings: tuple[int, ...] = ()
+    condition: Condition | None = None
     kind: ClassVar[str] = "says"
 
     def __str__(self) -> str:
+        if self.condition is not None:
+            then = f"{self.verb} {self.amount}" if self.amount is not None else self.verb
+            return f"{self.seat} says if {self.condition} then {then}"
+        if self.readings:
+            return f"{self.seat} says {'|'.join(str(r) for r in self.readings)}"
         words = [w for w in (self.verb, self.amount) if w is not None]
         return f"{self.seat} says {' '.join(str(w) for w in words)}"
 
@@ -586,7 +621,7 @@ def _parse_action(words: list[str]) -> Event:
     if verb is None:
         raise _Bad(
             f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin,'
-            " chips, says, string, motion)"
+            " chips, pullback, says, string, motion)"
         )
     if verb in ("bet", "raise"):
         if len(words) < 3:
@@ -609,22 +644,65 @@ def _parse_chips(seat: int, words: list[str]) -> Chips:
     return Chips(seat, chips)
 
 
+def _parse_pullback(seat: int, words: list[str]) -> Pullback:
+    _no_more(words, 3)
+    if len(words) == 2:
+        return Pullback(seat)
+    chips = tuple(chip_amount(w) for w in words[2].split("+"))
+    if any(c == 0 for c in chips):
+        raise _Bad("a chip is worth more than 0")
+    return Pullback(seat, chips)
+
+
 def _parse_says(seat: int, words: list[str]) -> Says:
     if len(words) < 3:
-        raise _Bad(f"what did seat {seat} say? (fold, check, call, bet [X], raise [X], allin, X)")
-    _no_more(words, 4)
+        raise _Bad(
+            f"what did seat {seat} say? (fold, check, call, bet [X], raise [X], allin, pot, X)"
+        )
     first = words[2]
+    if first.lower() == "if":
+        return _parse_conditional(seat, words)
+    _no_more(words, 4)
     if first[0].isdigit() or first[0] == "-":
         _no_more(words, 3)
+        if "|" in first:
+            return Says(seat, None, readings=_readings(first))
         return Says(seat, None, chip_amount(first))
+    if first.lower() == "pot":
+        _no_more(words, 3)
+        return Says(seat, "pot")
     verb = VERB_ALIASES.get(first.lower())
     if verb is None:
-        raise _Bad(f'"{first}" is not a declaration (fold, check, call, bet, raise, allin, X)')
+        raise _Bad(f'"{first}" is not a declaration (fold, check, call, bet, raise, allin, pot, X)')
     if len(words) == 4:
         if verb not in ("bet", "raise"):
             raise _Bad(f'only bet and raise take an amount, not "{verb}"')
         return Says(seat, verb, chip_amount(words[3]))
     return Says(seat, verb)
+
+
+def _parse_conditional(seat: int, words: list[str]) -> Says:
+    """``SEAT says if bet|raise|check then ACTION [X]``."""
+    shape = f"a conditional statement is {seat} says if bet|raise|check then ACTION [X]"
+    if len(words) < 6 or words[4].lower() != "then":
+        raise _Bad(shape)
+    condition = words[3].lower()
+    if condition not in CONDITIONS:
+        raise _Bad(f'"{words[3]}" is not a condition (bet, raise, check): {shape}')
+    verb = VERB_ALIASES.get(words[5].lower())
+    if verb is None:
+        raise _Bad(f'"{words[5]}" is not an action (fold, check, call, bet, raise, allin)')
+    _no_more(words, 7 if verb in ("bet", "raise") else 6)
+    amount = chip_amount(words[6]) if len(words) == 7 else None
+    return Says(seat, verb, amount, condition=condition)
+
+
+def _readings(word: str) -> tuple[int, ...]:
+    """``500|5000``: the amounts one amount said can mean, each once."""
+    readings = tuple(chip_amount(part) for part in word.split("|"))
+    if len(set(readings)) != len(readings):
+        raise _Bad(f'"{word}" gives an amount twice: give each meaning once, e.g. 500|5000')
+    return readings
 
 
 def _parse_string(seat: int, words: list[str]) -> StringBet:
@@ -642,11 +720,13 @@ def _parse_motion(seat: int, words: list[str]) -> Motion:
 
 _SEAT_EVENTS: Final[dict[str, Callable[[int, list[str]], Event]]] = {
     "chips": _parse_chips,
+    "pullback": _parse_pullback,
     "says": _parse_says,
     "string": _parse_string,
     "motion": _parse_motion,
 }
-"""Seat events that are not a plain betting action: chips, words, string bets, motions."""
+"""Seat events that are not a plain betting action: chips, chips pulled back, words,
+string bets, motions."""
 
 
 def _parse_board(street: str, words: list[str]) -> Board:

@@ -17,18 +17,31 @@ import weakref
 from typing import NamedTuple
 
 from floorman.hand.betting_round import BettingRound, BettingSnapshot
-from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
+from floorman.hand.events import Action, Chips, Motion, Post, Pullback, Says, StringBet
 from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
-__all__ = ["SETTLEMENTS", "BoundCall", "IrregularBetting", "IrregularSnapshot"]
+__all__ = [
+    "SETTLEMENTS",
+    "BoundCall",
+    "IrregularBetting",
+    "IrregularSnapshot",
+    "reading_within_pot",
+]
 
 SETTLEMENTS = (
     "call", "check", "min-raise", "as-made", "first-motion", "forfeit-fold", "take-back",
+    "pot",
 )  # fmt: skip
 """How a ruling settles a pending wager (see :meth:`IrregularBetting.settle_wager`)."""
 _WAGERS = ("bet", "raise")
-_CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+_CHIP_VERBS = frozenset({"call", "bet", "raise", "allin", "chips", "amount", "pot"})
 """Actions out of turn that put chips in the pot (TDA 36)."""
+
+
+def reading_within_pot(readings: tuple[int, ...], pot: int) -> int | None:
+    """Of the amounts one amount said can mean, the highest that is at most ``pot`` (the
+    pot before the bet, every bet in front included); ``None`` when each is above it."""
+    return max((r for r in readings if r <= pot), default=None)
 
 
 class IrregularSnapshot(NamedTuple):
@@ -41,6 +54,7 @@ class IrregularSnapshot(NamedTuple):
     skipped_by: list[tuple[int, int, bool]]
     limited: dict[int, int]
     bound: BoundCall | None
+    pulled: dict[int, int]
 
 
 class BoundCall(NamedTuple):
@@ -69,14 +83,15 @@ class IrregularBetting:
     it may not bet or raise for the rest of the betting round), ``bound`` (the
     :class:`BoundCall` of the last undercall held to a full call), ``skipped_by`` (the
     actions out of turn while the seat to act waits: (that seat, event, whether it put
-    chips in), for TDA 53-B) and ``chip_values`` (the denominations in play, when
-    named). With ``strict`` (machine-written histories) irregular betting is refused as
-    the bare betting round refuses it.
+    chips in), for TDA 53-B), ``pulled`` (seat -> chips of an earlier bet of the round
+    it pulled back, still in the pot, until its next chips) and ``chip_values`` (the
+    denominations in play, when named). With ``strict`` (machine-written histories)
+    irregular betting is refused as the bare betting round refuses it.
     """
 
     __slots__ = (
-        "_round", "bound", "chip_values", "held", "limited", "pending", "restricted",
-        "skipped_by", "strict",
+        "_round", "bound", "chip_values", "held", "limited", "pending", "pulled",
+        "restricted", "skipped_by", "strict",
     )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
@@ -86,6 +101,7 @@ class IrregularBetting:
     restricted: dict[int, int]
     limited: dict[int, int]
     bound: BoundCall | None
+    pulled: dict[int, int]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -104,6 +120,7 @@ class IrregularBetting:
         self.pending = self.bound = None
         self.held, self.restricted, self.limited = {}, {}, {}
         self.skipped_by = []
+        self.pulled = {}
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
@@ -117,6 +134,7 @@ class IrregularBetting:
         new.restricted = dict(self.restricted)
         new.limited = dict(self.limited)
         new.skipped_by = list(self.skipped_by)
+        new.pulled = dict(self.pulled)
         return new
 
     @property
@@ -134,7 +152,7 @@ class IrregularBetting:
         :meth:`restore` puts one back."""
         return IrregularSnapshot(
             self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by),
-            dict(self.limited), self.bound,
+            dict(self.limited), self.bound, dict(self.pulled),
         )  # fmt: skip
 
     def restore(self, saved: IrregularSnapshot) -> None:
@@ -144,6 +162,7 @@ class IrregularBetting:
         self.skipped_by = list(saved.skipped_by)
         self.limited = dict(saved.limited)
         self.bound = saved.bound
+        self.pulled = dict(saved.pulled)
 
     # ------------------------------------------------------------ recording
 
@@ -171,6 +190,8 @@ class IrregularBetting:
             raise
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
+        if in_turn and self.pulled:
+            self.pulled.pop(seat, None)
 
     def chips(self, event: Chips, n: int) -> None:
         """Chips pushed with no word: they wait in front of the seat for the ruling."""
@@ -183,12 +204,16 @@ class IrregularBetting:
                     shown = ", ".join(str(v) for v in values)
                     raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
         pushed = sum(event.chips)
+        # Chips pulled back from an earlier bet came back to the seat's hand: what it has
+        # in front now is what it left out and what it pushes, never less than the bet.
+        pulled = self.pulled.get(seat, 0)
         if not self._in_turn(seat):
-            self._hold(seat, "chips", betting.street_bets[seat] + pushed, n)
+            in_front = betting.street_bets[seat]
+            self._hold(seat, "chips", max(in_front + pushed - pulled, in_front), n)
             return
         wager = self.pending
         before = betting.street_bets[seat]
-        if pushed > betting.stacks[seat]:
+        if pushed > betting.stacks[seat] + pulled:
             raise Refusal(betting.stack_refusal(seat))
         if self.strict:
             raise Refusal(f"seat {seat} pushed chips without a word: record the action")
@@ -198,15 +223,51 @@ class IrregularBetting:
             before, declared = wager.before, wager.declared
             chips = wager.chips + chips
         self.pending = None
-        self._push(PendingWager(n, seat, "chips", before, betting.street_bets[seat] + pushed,
-                                chips=chips, declared=declared))  # fmt: skip
+        self.pulled.pop(seat, None)
+        total = max(betting.street_bets[seat] + pushed - pulled, before)
+        self._push(PendingWager(n, seat, "chips", before, total, chips=chips,
+                                declared=declared))  # fmt: skip
+
+    def pullback(self, event: Pullback, n: int) -> None:
+        """Chips of a bet of the round pulled back, in turn or not, the round's betting
+        complete or not: they stay in the pot, and the seat's next chips are read with
+        them out of its hand (see :meth:`chips`)."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.refuse_when_over()
+        if seat in betting.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        values = self.chip_values
+        if values is not None:
+            for chip in event.chips:
+                if chip not in values:
+                    shown = ", ".join(str(v) for v in values)
+                    raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
+        pending = self.pending
+        in_front = pending.before if pending is not None and pending.seat == seat else None
+        if in_front is None:
+            in_front = betting.street_bets[seat]
+        left = in_front - self.pulled.get(seat, 0)
+        taken = sum(event.chips) if event.chips else left
+        if taken <= 0 or taken > left:
+            raise Refusal(f"seat {seat} has {max(left, 0)} in front to pull back, not {taken}")
+        self.pulled[seat] = self.pulled.get(seat, 0) + taken
 
     def says(self, event: Says, n: int) -> None:
-        """A declaration in turn: the action it is, or a wager that waits for the chips."""
+        """A declaration in turn: the action it is, or a wager that waits for the chips.
+        A conditional statement is no action: the rulebook says whether it binds."""
         betting = self.betting
         seat, verb, amount = event.seat, event.verb, event.amount
+        if event.condition is not None:  # a statement of future action: no action yet
+            betting.open_for(seat)
+            return
         if not self._in_turn(seat):
+            if event.readings or verb == "pot":  # a wager whose size is settled in turn
+                verb = "raise" if betting.current_bet else "bet"
             self._hold(seat, verb or "amount", amount, n)
+            return
+        if event.readings:
+            self._read(event, n)
             return
         wager = self._take_back()
         before = betting.street_bets[seat]
@@ -231,7 +292,28 @@ class IrregularBetting:
             self._restore(wager)
             raise Refusal(f"seat {seat} said {verb or amount}: record the action")
         total = before if amount is None else max(amount, before)
+        if verb == "pot":  # a wager of an amount the rulebook gives: a bet, or a raise
+            verb = "raise" if current > before else "bet"
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
+
+    def _read(self, event: Says, n: int) -> None:
+        """An amount that can mean several: it waits for the ruling at the highest meaning
+        the seat's chips allow that is at most the pot (nothing in front when none is)."""
+        betting = self.betting
+        seat = event.seat
+        wager = self._take_back()
+        before = betting.street_bets[seat]
+        allin = before + betting.stacks[seat]
+        legal = tuple(r for r in event.readings if r <= allin)
+        if not legal or self.strict:
+            self._restore(wager)
+            if self.strict:
+                said = "|".join(str(r) for r in event.readings)
+                raise Refusal(f"seat {seat} said {said}: record the amount ruled")
+            raise Refusal(betting.stack_refusal(seat))
+        read = reading_within_pot(legal, betting.pot)
+        total = before if read is None else max(read, before)
+        self._push(PendingWager(n, seat, "says", before, total))
 
     def string_bet(self, event: StringBet, n: int) -> None:
         """A bet put out in two motions: it waits for the ruling."""
@@ -337,6 +419,7 @@ class IrregularBetting:
         self.restricted.clear()
         self.limited.clear()
         self.skipped_by = []
+        self.pulled.clear()
         self.pending = self.bound = None
 
     # ------------------------------------------------------------ rulings
@@ -349,7 +432,9 @@ class IrregularBetting:
         raise), ``as-made`` (a bet or raise to what is in front, brought within what
         the structure allows: an overbet comes down to the maximum, the excess goes
         back), ``first-motion`` (only a string bet's first motion counts; for a
-        forward motion, the action it began) and ``forfeit-fold`` (the seat folds and
+        forward motion, the action it began), ``pot`` (a bet or raise of the size of
+        the pot, the most pot limit allows, see :meth:`BettingRound.pot_wager`) and
+        ``forfeit-fold`` (the seat folds and
         forfeits the chips that called an earlier bet of the round, see
         :meth:`forfeit_level`; the rest goes back) and ``take-back`` (the chips go back
         and the seat acts again). Chips beyond the binding amount go back to the seat;
@@ -379,6 +464,8 @@ class IrregularBetting:
             total = wager.before
         elif how == "min-raise":
             total = self._least_wager(seat)
+        elif how == "pot":
+            total = self.betting.pot_wager(seat)
         self._bind(seat, total, n, check=how == "check")
         if saved is not None:
             self.bound = BoundCall(seat, *saved, len(betting.actions), len(self.held))

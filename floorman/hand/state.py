@@ -71,6 +71,7 @@ from floorman.hand.events import (
     Note,
     PlaysBoard,
     Post,
+    Pullback,
     Reshuffle,
     Retrieve,
     Says,
@@ -535,6 +536,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     Post: ("irregular", IrregularBetting.post),  # type: ignore[dict-item]
     Chips: ("irregular", IrregularBetting.chips),  # type: ignore[dict-item]
     Says: ("irregular", IrregularBetting.says),  # type: ignore[dict-item]
+    Pullback: ("irregular", IrregularBetting.pullback),  # type: ignore[dict-item]
     StringBet: ("irregular", IrregularBetting.string_bet),  # type: ignore[dict-item]
     Motion: ("irregular", IrregularBetting.motion),  # type: ignore[dict-item]
     Muck: (None, HandState._muck),  # type: ignore[dict-item]

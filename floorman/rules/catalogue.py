@@ -268,19 +268,23 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     FactSpec(
         "action.verb", str,
         "What the betting event does: fold, check, call, bet, raise, allin; chips (pushed"
-        " silently); amount (an amount said alone); string; motion.", "call",
-        ("fold", "check", "call", "bet", "raise", "allin", "chips", "amount", "string",
-         "motion"),
+        " silently); amount (an amount said alone); pot (the word pot said); string;"
+        " motion; pullback (chips of an earlier bet pulled back).", "call",
+        ("fold", "check", "call", "bet", "raise", "allin", "chips", "amount", "pot", "string",
+         "motion", "pullback"),
     ),
     FactSpec(
         "wager.kind", str,
         "How the floor reads the betting event: none (a proper action), undercall,"
         " underraise, underbet, overbet, chips (pushed with no word), declared (a word or"
-        " amount said in turn), open (bet or raise said with the amount still to come),"
-        " string (chips put out in two motions), motion (a forward motion stopped short).",
+        " amount said in turn), open (bet, raise or pot said with the amount still to come),"
+        " ambiguous (an amount said that can mean more than one), conditional (a statement"
+        " of future action: if you bet, I will raise), string (chips put out in two"
+        " motions), motion (a forward motion stopped short), pullback (chips of an earlier"
+        " bet pulled back).",
         "none",
         ("none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-         "open", "string", "motion"),
+         "open", "ambiguous", "conditional", "string", "motion", "pullback"),
     ),
     FactSpec(
         "wager.facing_bet", bool, "The seat faces a bet (or the blind) it has not called.",
@@ -309,6 +313,20 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     ),
     FactSpec(
         "chips.count", int, "Chips pushed out silently (with the seat's earlier ones).", 0,
+    ),
+    FactSpec(
+        "chips.prior", str,
+        "Chips pushed silently by a seat with chips of an earlier bet of the round in front"
+        " (prior-bet chips not pulled in): none (no such chips), left (left in front),"
+        " pulled (all pulled back first), part (some pulled back first). Pulled-back chips"
+        " are out of what the seat has in front.", "none",
+        ("none", "left", "pulled", "part"),
+    ),
+    FactSpec(
+        "amount.within_pot", int,
+        "An amount said that can mean more than one (ambiguous): how many of its meanings"
+        " the seat's chips allow are at most the pot before it, every bet in front"
+        " counted.", 1,
     ),
     FactSpec(
         "chips.all_needed", bool,
@@ -386,6 +404,11 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             "the maximum",
         ),
         VarSpec("in_front", "What the seat has in front after the event (1400).", "the chips"),
+        VarSpec(
+            "pot",
+            "The pot before the event, every bet in front not yet pulled in counted (1500).",
+            "the pot",
+        ),
         VarSpec(
             "forfeit",
             "Of the chips an undercaller put out, those that called an earlier bet (400).",

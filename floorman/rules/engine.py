@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from floorman.cards import Card, format_cards
 from floorman.hand.events import (
@@ -35,6 +35,7 @@ from floorman.hand.events import (
     Note,
     Post,
     Reshuffle,
+    Says,
     Unaware,
 )
 from floorman.hand.records import PendingStep, Place
@@ -49,7 +50,7 @@ from floorman.rules.facts import (
     target_street,
 )
 from floorman.rules.loader import ACTION_KINDS, CompiledRule, GameSpec, Rulebook, RulebookError
-from floorman.rules.wagers import read_wager
+from floorman.rules.wagers import Wager, read_wager
 from floorman.vocabulary import ORDINALS, number_word
 
 __all__ = ["RulesEngine", "Ruling", "Step", "Violation", "match_situation"]
@@ -66,10 +67,11 @@ _SETTLE: Final = {
     "bind-call": "call", "bind-check": "check", "bind-min-raise": "min-raise",
     "bind-as-made": "as-made", "bind-first-motion": "first-motion", "forfeit-fold": "forfeit-fold",
     "take-back": "take-back",
+    "bind-pot": "pot",
 }  # fmt: skip
 """Primitives that settle a pending wager, and how (:meth:`HandState.settle_wager`)."""
 _HOLD: Final = {"back-up": "unless-raised", "back-up-unless-called": "unless-chips"}
-_RAISING: Final = frozenset({"bet", "raise"})
+_RAISING: Final = frozenset({"bet", "raise", "pot"})
 _REOPENING: Final = frozenset({"forfeit-fold", "take-back"})
 """Settlements that may undo a full call a seat was just held to, on its fold or claim."""
 
@@ -175,6 +177,8 @@ class RulesEngine:
     _spec: GameSpec | None = None
     _by_kind: dict[str, tuple[CompiledRule, ...]] = field(default_factory=dict)
     _restrictions: dict[int, tuple[str, int]] = field(default_factory=dict)
+    _conditionals: dict[int, _Conditional] = field(default_factory=dict)
+    _no_fold: dict[int, tuple[str, int]] = field(default_factory=dict)
     _first_wins: frozenset[str] = frozenset()
     """Event kinds none of whose rules overrides another: the first rule that matches wins."""
 
@@ -231,6 +235,10 @@ class RulesEngine:
         violations, swallow = self._check(state, event, number) if self._expected else ([], False)
         if self._restrictions and (state.irregular.restricted or state.irregular.limited):
             violations.extend(self._restricted(state, event, number))
+        if self._conditionals:
+            violations.extend(self._conditional(state, event, number))
+        if self._no_fold:
+            violations.extend(self._folding(state, event, number))
         ruling = None
         if ruling_rule is not None:
             assert context is not None
@@ -290,7 +298,7 @@ class RulesEngine:
         if seat != state.to_act:
             return []
         wager = read_wager(state, event)
-        if wager is None:
+        if wager is None or wager.kind == "conditional":
             return []
         raising = wager.verb in _RAISING or (
             wager.total > state.betting.current_bet and wager.verb in ("allin", "chips", "amount")
@@ -304,6 +312,56 @@ class RulesEngine:
                 number,
                 rule,
                 f"{event}: seat {seat} may only check, call or fold {how}"
+                f" (the ruling on event {at})",
+            )
+        ]
+
+    def _conditional(self, state: HandState, event: Event, number: int) -> list[Violation]:
+        """The seat's first action in turn once what a binding conditional statement
+        waited for came to pass must be the one it stated; a check it waited for is
+        judged at the seat's next action in turn."""
+        seat = event_seat(event)
+        held = self._conditionals.get(seat) if seat is not None else None
+        if held is None or seat is None:
+            return []
+        if held.street_index != state.betting.street_index:
+            del self._conditionals[seat]
+            return []
+        wager = read_wager(state, event)
+        if seat != state.to_act or wager is None or wager.kind in ("conditional", "pullback"):
+            return []
+        risen = state.betting.current_bet > held.level
+        waits_for_bet = held.condition in ("bet", "raise")
+        if waits_for_bet and not risen:
+            return []  # the bet it waits for may still come this round
+        del self._conditionals[seat]
+        if risen != waits_for_bet or _does(state, wager) in _KEEPS[held.promise]:
+            return []
+        return [
+            Violation(
+                number,
+                held.rule,
+                f'{event}: seat {seat} said "if {held.condition} then {held.promise}"'
+                f" (event {held.event}), which binds: it must {held.promise}",
+            )
+        ]
+
+    def _folding(self, state: HandState, event: Event, number: int) -> list[Violation]:
+        """A fold on the turn of a seat a ruling bound to call or raise."""
+        seat = event_seat(event)
+        if seat is None or seat not in self._no_fold or seat != state.to_act:
+            return []
+        wager = read_wager(state, event)
+        if wager is None or wager.kind in ("conditional", "pullback"):
+            return []
+        rule, at = self._no_fold.pop(seat)
+        if wager.verb != "fold":
+            return []
+        return [
+            Violation(
+                number,
+                rule,
+                f"{event}: seat {seat} may call or raise on this turn, not fold"
                 f" (the ruling on event {at})",
             )
         ]
@@ -581,6 +639,15 @@ class RulesEngine:
                 seat = event_seat(event) or 0
                 state.irregular.restrict(seat, number)
                 self._restrictions[seat] = (rule.id, number)
+            elif do == "bind-conditional" and isinstance(event, Says) and event.condition:
+                self._conditionals[event.seat] = _Conditional(
+                    rule.id, number, event.condition, event.verb or "",
+                    state.betting.street_index, state.betting.current_bet,
+                )  # fmt: skip
+            elif do == "bind-call-or-raise":
+                seat = event_seat(event) or 0
+                if state.betting.current_bet > state.betting.street_bets.get(seat, 0):
+                    self._no_fold[seat] = (rule.id, number)
             elif do == "out-of-turn-binds":
                 for seat in list(state.irregular.held):
                     state.irregular.hold_out_of_turn(seat, "always")
@@ -643,6 +710,39 @@ class RulesEngine:
 def _claims_back(event: Event) -> bool:
     """A fold, or a claim to have called unaware of a raise: what may undo a full call."""
     return isinstance(event, Unaware) or (isinstance(event, Action) and event.verb == "fold")
+
+
+class _Conditional(NamedTuple):
+    """A conditional statement the ruling made binding: ``condition`` (bet, raise or
+    check) against the bet of ``level`` when it was said, on round ``street_index``."""
+
+    rule: str
+    event: int
+    condition: str
+    promise: str
+    street_index: int
+    level: int
+
+
+_KEEPS: Final = {
+    "bet": frozenset({"raise", "allin"}), "raise": frozenset({"raise", "allin"}),
+    "allin": frozenset({"allin"}), "call": frozenset({"call"}),
+    "check": frozenset({"check"}), "fold": frozenset({"fold"}),
+}  # fmt: skip
+"""What keeps each promise: a bet or raise promised is kept by any bet or raise."""
+
+
+def _does(state: HandState, wager: Wager) -> str:
+    """What a betting event does, as a promise reads it: fold, check, call, raise (any
+    bet or raise) or allin."""
+    current = state.betting.current_bet
+    if wager.verb == "fold":
+        return "fold"
+    if wager.verb == "allin" or wager.all_in:
+        return "allin" if wager.total > current or not wager.facing else "call"
+    if wager.verb in ("bet", "raise", "pot") or wager.total > current:
+        return "raise"
+    return "call" if wager.facing or wager.verb == "call" else "check"
 
 
 def _playable(state: HandState, event: Board, number: int) -> bool:
@@ -762,6 +862,7 @@ def _betting_words(words: dict[str, str], context: FactContext, seat: int) -> No
     words["min_raise"] = str(limits.lowest)
     words["max_wager"] = str(limits.highest)
     total = wager.total
+    words["pot"] = str(state.betting.pot)
     pending = state.irregular.pending
     before = pending.before if pending and pending.seat == seat else state.betting.street_bets[seat]
     bound = state.irregular.bound_call(seat) if _claims_back(event) else None

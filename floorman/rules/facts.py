@@ -426,7 +426,7 @@ def _straddle_twice(ctx: FactContext) -> bool:
 
 
 _WAGERS: Final = ("bet", "raise")
-_CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount"})
+_CHIP_VERBS: Final = frozenset({"call", "bet", "raise", "allin", "chips", "amount", "pot"})
 
 
 def _skipped(ctx: FactContext, *, chips: bool) -> int:
@@ -441,7 +441,7 @@ _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
     ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
-    ("raise_percent", 0),
+    ("raise_percent", 0), ("within_pot", 0), ("prior", "none"),
 ):  # fmt: skip
     setattr(_NO_WAGER, _name, _value)
 
@@ -524,6 +524,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "straddle.count": lambda ctx: ctx.state.betting.straddles_posted + 1,
     "straddle.twice": _straddle_twice,
     "bomb_pot": lambda ctx: ctx.state.betting.bomb_pot > 0,
+    "amount.within_pot": lambda ctx: ctx.wager().within_pot,
+    "chips.prior": lambda ctx: ctx.wager().prior,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

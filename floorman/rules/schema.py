@@ -60,7 +60,7 @@ OUTCOMES: tuple[str, ...] = ("misdeal", "void", "continue", "dead-hand", "forfei
 EventKind = Literal[
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "board",
     "action", "fold", "check", "call", "bet", "raise", "allin", "post",
-    "chips", "says", "string", "motion",
+    "chips", "says", "string", "motion", "pullback",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
     "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware", "clock",
 ]  # fmt: skip
@@ -74,6 +74,7 @@ Primitive = Literal[
     "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
     "card-plays", "show-all-cards", "keep-claim", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
+    "bind-pot", "bind-conditional", "bind-call-or-raise",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
     "kill-skipped", "correct-to-pot", "take-back", "check-hand", "return-post",

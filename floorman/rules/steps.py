@@ -88,6 +88,12 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     " not raise).",
     "bind-as-made": "The seat bets or raises to the chips in front, brought within what the"
     " structure allows (an overbet comes down to the maximum, the excess goes back).",
+    "bind-pot": "The seat bets or raises the size of the pot, as pot limit counts it (the"
+    " call, then the pot after the call), at most its stack.",
+    "bind-conditional": "The seat's conditional statement binds: once what it waited for"
+    " comes to pass this round (a bet or raise; for a check, none), the seat's next action"
+    " in turn must be the one it stated, or it is a violation.",
+    "bind-call-or-raise": "The seat is bound to call or raise on its turn: a fold is a violation.",
     "bind-first-motion": "Only the first motion of a string bet counts (for a forward motion,"
     " the action it began).",
     "forfeit-fold": "The chips the seat put out stay in the pot and the seat folds.",

@@ -9,28 +9,32 @@ from __future__ import annotations
 
 from typing import Final
 
-from floorman.hand.events import Action, Chips, Event, Motion, Says, StringBet
+from floorman.hand.events import Action, Chips, Event, Motion, Pullback, Says, StringBet
+from floorman.hand.irregular import reading_within_pot
 from floorman.hand.state import HandState
 
 __all__ = ["BETTING_EVENTS", "Wager", "read_wager"]
 
-BETTING_EVENTS: Final = (Action, Chips, Says, StringBet, Motion)
+BETTING_EVENTS: Final = (Action, Chips, Says, StringBet, Motion, Pullback)
 
 KINDS: Final = (
     "none", "undercall", "underraise", "underbet", "overbet", "chips", "declared",
-    "open", "string", "motion",
+    "open", "ambiguous", "conditional", "string", "motion", "pullback",
 )  # fmt: skip
 """``none`` a proper action; ``declared`` a word or an amount said; ``open`` a word
-that leaves the amount to the chips that follow."""
+that leaves the amount to the chips that follow, or to the rulebook (``pot``);
+``ambiguous`` an amount said that can mean more than one; ``conditional`` a statement
+of future action ("if you bet, I will raise"); ``pullback`` chips of an earlier bet
+pulled back."""
 
 
 class Wager:
     """One betting event as the floor reads it (see the attributes)."""
 
     __slots__ = (
-        "all_in", "all_needed", "chips", "declared", "facing", "kind", "out_of_turn",
+        "all_in", "all_needed", "chips", "declared", "facing", "kind", "out_of_turn", "prior",
         "raise_percent",
-        "seat", "total", "verb",
+        "seat", "total", "verb", "within_pot",
     )  # fmt: skip
 
     def __init__(self, state: HandState, event: Event) -> None:
@@ -46,6 +50,8 @@ class Wager:
             pending = None
         self.declared = pending.declared if pending and pending.declared else ""
         self.chips: tuple[int, ...] = ()
+        self.within_pot = 0
+        self.prior = "none"
         self.kind = "none"
         self.verb = event.kind
         total = before
@@ -58,13 +64,30 @@ class Wager:
         elif isinstance(event, Chips):
             self.kind = "chips"
             self.chips = (pending.chips if pending else ()) + event.chips
-            total = (pending.before if pending else before) + sum(self.chips)
+            prior = pending.before if pending else before
+            pulled = min(state.irregular.pulled.get(seat, 0), prior)
+            total = max(prior - pulled + sum(self.chips), prior)
+            if prior:
+                self.prior = "left" if not pulled else "pulled" if pulled >= prior else "part"
+        elif isinstance(event, Pullback):
+            self.kind = "pullback"
+        elif isinstance(event, Says) and event.condition is not None:
+            self.verb = self.declared = event.verb or ""
+            self.kind = "conditional"
+            self.out_of_turn = False  # a statement of future action, not an action
+        elif isinstance(event, Says) and event.readings:
+            self.verb = self.declared = "amount"
+            self.kind = "ambiguous"
+            legal = tuple(r for r in event.readings if r <= before + behind)
+            self.within_pot = sum(1 for r in legal if r <= state.betting.pot)
+            read = reading_within_pot(legal, state.betting.pot)
+            total = before if read is None else max(read, before)
         elif isinstance(event, Says):
             self.verb = event.verb or "amount"
             self.declared = self.verb
             total = event.amount if event.amount is not None else before
             self.kind = "declared" if event.amount is not None or event.verb not in (
-                "bet", "raise") else "open"  # fmt: skip
+                "bet", "raise", "pot") else "open"  # fmt: skip
         elif isinstance(event, StringBet):
             self.kind = "string"
             total = event.total
@@ -75,6 +98,8 @@ class Wager:
         if short and self.kind in ("chips", "declared") and self.declared not in ("raise", "bet"):
             self.kind = "undercall"
         smallest = min(self.chips, default=0)
+        if self.prior == "part":  # the chips left out play with the new ones, as one chip
+            smallest = min(smallest, prior - pulled)
         self.all_needed = bool(self.chips) and self.facing and total - smallest < current
         self.all_in = behind > 0 and total >= before + behind
         self.raise_percent = _raise_percent(state, seat, total) if total > current else 0
