@@ -1,0 +1,74 @@
+"""Chips, counts and declarations ruled under RRoP, TDA and WSOP, end to end through
+``floorman check --json``: which rule rules, what it binds and where the chips go."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from floorman.cli import app
+
+runner = CliRunner()
+BOOKS = ("rrop", "tda-2024", "wsop-2024")
+
+
+def check(
+    tmp_path: Path,
+    rulebook: str,
+    events: list[str],
+    *,
+    betting: str = "no-limit",
+    blinds: str = "100, 200",
+) -> tuple[int, dict[str, Any]]:
+    """Check a three-seat hand (blinds 100-200 unless told), chips of 100, 500 and 1000."""
+    path = tmp_path / f"{rulebook}.yaml"
+    header = (
+        f"game: holdem\nbetting: {betting}\nblinds: [{blinds}]\nbutton: 3\n"
+        "chips: [100, 500, 1000]\nseats: {1: 10000, 2: 10000, 3: 10000}\n"
+        f"rulebook: {rulebook}\nevents:\n"
+    )
+    path.write_text(header + "".join(f"  - {e}\n" for e in events), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code in (0, 1), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+FLOP = ["deal", "3 call", "1 call", "2 check", "burn", "flop Ah Kd 7c"]
+
+
+def steps(data: dict[str, Any], index: int = 0) -> list[str]:
+    return [step["do"] for step in data["rulings"][index]["steps"]]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_chips_all_needed_to_call_are_a_call_in_no_limit(tmp_path: Path, book: str) -> None:
+    # Facing 1200, two 1000 chips: either is needed to call. RRoP §14 No-Limit 10 (not
+    # held to a raise when too much went in to call), TDA 45-A, WSOP T 92: a call.
+    code, data = check(tmp_path, book, [*FLOP, "1 bet 1200", "2 chips 1000+1000"])
+    assert code == 0
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == f"{book}.betting.multiple-chips"
+    assert steps(data) == ["bind-call"]
+    assert data["stacks"]["2"] == 10000 - 200 - 1200
+
+
+@pytest.mark.parametrize(("book", "rule_steps", "behind"), [
+    ("rrop", ["bind-min-raise"], 10000 - 1200),
+    ("tda-2024", ["bind-call"], 10000 - 600),
+    ("wsop-2024", ["bind-call"], 10000 - 600),
+])  # fmt: skip
+def test_limit_keeps_the_half_bet_test_under_rrop(
+    tmp_path: Path, book: str, rule_steps: list[str], behind: int
+) -> None:
+    # Limit 300-600, facing the big blind of 600, two 500 chips, both needed to call but
+    # a full bet plus more than half a bet: RRoP §3 Betting and Raising 14 makes it a
+    # raise in limit; TDA 45-A and WSOP T 92 know no structure: a call.
+    events = ["deal", "3 chips 500+500"]
+    _, data = check(tmp_path, book, events, betting="limit", blinds="300, 600")
+    assert data["rulings"][0]["rule"] == f"{book}.betting.multiple-chips"
+    assert steps(data) == rule_steps
+    assert data["stacks"]["3"] == behind
