@@ -72,3 +72,26 @@ def test_limit_keeps_the_half_bet_test_under_rrop(
     assert data["rulings"][0]["rule"] == f"{book}.betting.multiple-chips"
     assert steps(data) == rule_steps
     assert data["stacks"]["3"] == behind
+
+
+@pytest.mark.parametrize(("book", "cite"), [
+    ("rrop", "RRoP §14 No-Limit 8, 9 and 10; §3 Betting and Raising 15"),
+    ("tda-2024", "TDA 2024 Rule 44"),
+    ("wsop-2024", "WSOP T 97; WSOP LA 178"),
+])  # fmt: skip
+def test_a_declared_raise_with_one_oversized_chip_cites_the_overchip_rule(
+    tmp_path: Path, book: str, cite: str
+) -> None:
+    # "Raise", then one 1000 chip facing a bet of 200: the overchip rule (TDA 44, WSOP T
+    # 97, RRoP No-Limit 9) is the most specific, not the general declared-raise rule.
+    _, data = check(tmp_path, book, [*FLOP, "1 bet 200", "2 says raise", "2 chips 1000"])
+    ruling = data["rulings"][-1]
+    assert (ruling["rule"], ruling["cite"]) == (f"{book}.betting.declared-raise-overchip", cite)
+    assert data["stacks"]["2"] == 10000 - 200 - 1000
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_declared_raise_with_several_chips_keeps_its_rule(tmp_path: Path, book: str) -> None:
+    events = [*FLOP, "1 bet 200", "2 says raise", "2 chips 500+500"]
+    _, data = check(tmp_path, book, events)
+    assert data["rulings"][-1]["rule"] == f"{book}.betting.declared-raise-chips"

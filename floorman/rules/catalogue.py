@@ -315,6 +315,11 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "Facing a bet, every chip is needed to call: without one of the smallest, the"
         " chips are short of the call.", False,
     ),
+    FactSpec(
+        "chips.oversized", bool,
+        "Facing a bet, a single chip that is more than the call (an overchip, TDA 44).",
+        False,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."

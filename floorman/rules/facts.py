@@ -401,6 +401,11 @@ def _skipped(ctx: FactContext, *, chips: bool) -> int:
     return ctx.state.irregular.skipped_actions(chips) + this
 
 
+def _oversized(ctx: FactContext) -> bool:
+    wager = ctx.wager()
+    return len(wager.chips) == 1 and wager.facing and wager.total > ctx.state.betting.current_bet
+
+
 _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
@@ -477,6 +482,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "wager.opening_bet": _opening_bet,
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,
+    "chips.oversized": _oversized,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)
