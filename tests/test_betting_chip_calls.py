@@ -95,3 +95,26 @@ def test_a_declared_raise_with_several_chips_keeps_its_rule(tmp_path: Path, book
     events = [*FLOP, "1 bet 200", "2 says raise", "2 chips 500+500"]
     _, data = check(tmp_path, book, events)
     assert data["rulings"][-1]["rule"] == f"{book}.betting.declared-raise-chips"
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_chips_after_a_declaration_are_its_chips(tmp_path: Path, book: str) -> None:
+    # Seat 2 says "raise, twelve hundred" facing 400 and pushes out two 1000 chips while
+    # seat 3 has the turn: the chips are the declaration's (RRoP §14 No-Limit 5, TDA 40-A,
+    # WSOP T 90-a), not an action out of turn; the raise is 1200 and 800 stays behind.
+    events = [*FLOP, "1 bet 400", "2 says raise 1200", "2 chips 1000+1000", "3 call"]
+    code, data = check(tmp_path, book, events)
+    assert code == 0
+    ruling = data["rulings"][-1]
+    assert (ruling["event"], ruling["rule"]) == (9, f"{book}.betting.declaration-chips")
+    assert all(r["rule"] != f"{book}.betting.out-of-turn" for r in data["rulings"])
+    assert data["stacks"]["2"] == data["stacks"]["3"] == 10000 - 200 - 1200
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_chips_when_the_turn_comes_back_are_a_new_action(tmp_path: Path, book: str) -> None:
+    # Seat 2 said call; seat 3 raises, and seat 1 folds: seat 2's chips now answer the raise.
+    events = [*FLOP, "1 bet 400", "2 says call", "3 raise 1200", "1 fold", "2 chips 1000"]
+    _, data = check(tmp_path, book, events)
+    assert data["rulings"][-1]["rule"] == f"{book}.betting.single-chip"
+    assert data["stacks"]["2"] == 10000 - 200 - 1200

@@ -37,6 +37,7 @@ class IrregularSnapshot(NamedTuple):
     held: dict[int, HeldAction]
     restricted: dict[int, int]
     skipped_by: list[tuple[int, int, bool]]
+    declared: dict[int, tuple[int, int]]
 
 
 class IrregularBetting:
@@ -49,18 +50,24 @@ class IrregularBetting:
     :class:`HeldAction` out of turn), ``restricted`` (seat -> the event after which it
     may not bet or raise on its next turn), ``skipped_by`` (the actions out of turn
     while the seat to act waits: (that seat, event, whether it put chips in), for TDA
-    53-B) and ``chip_values`` (the denominations in play, when named). With ``strict``
+    53-B), ``declared`` (seat -> (the event of its complete verbal declaration in turn,
+    what it had in front before it), until the chips that follow it: RRoP §14 No-Limit
+    5, TDA 40-A) and ``chip_values`` (the denominations in play, when named). With ``strict``
     (machine-written histories) irregular betting is refused as the bare betting round
     refuses it.
     """
 
-    __slots__ = ("_round", "chip_values", "held", "pending", "restricted", "skipped_by", "strict")
+    __slots__ = (
+        "_round", "chip_values", "declared", "held", "pending", "restricted", "skipped_by",
+        "strict",
+    )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
     pending: PendingWager | None
     held: dict[int, HeldAction]
     skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
+    declared: dict[int, tuple[int, int]]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -79,6 +86,7 @@ class IrregularBetting:
         self.pending = None
         self.held, self.restricted = {}, {}
         self.skipped_by = []
+        self.declared = {}
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
@@ -90,6 +98,7 @@ class IrregularBetting:
         new.held = dict(self.held)
         new.restricted = dict(self.restricted)
         new.skipped_by = list(self.skipped_by)
+        new.declared = dict(self.declared)
         return new
 
     @property
@@ -106,7 +115,11 @@ class IrregularBetting:
         """Everything that changes, copied: equal snapshots record the same, and
         :meth:`restore` puts one back."""
         return IrregularSnapshot(
-            self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by)
+            self.pending,
+            dict(self.held),
+            dict(self.restricted),
+            list(self.skipped_by),
+            dict(self.declared),
         )
 
     def restore(self, saved: IrregularSnapshot) -> None:
@@ -114,6 +127,7 @@ class IrregularBetting:
         self.pending = saved.pending
         self.held, self.restricted = dict(saved.held), dict(saved.restricted)
         self.skipped_by = list(saved.skipped_by)
+        self.declared = dict(saved.declared)
 
     # ------------------------------------------------------------ recording
 
@@ -139,6 +153,7 @@ class IrregularBetting:
         except Refusal:
             self._restore(wager)
             raise
+        self.declared.pop(seat, None)
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
 
@@ -153,6 +168,9 @@ class IrregularBetting:
                     shown = ", ".join(str(v) for v in values)
                     raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
         pushed = sum(event.chips)
+        if seat in self.declared:
+            self._declaration_chips(seat, pushed)
+            return
         if not self._in_turn(seat):
             self._hold(seat, "chips", betting.street_bets[seat] + pushed, n)
             return
@@ -196,12 +214,32 @@ class IrregularBetting:
             except Refusal:
                 self._restore(wager)
                 raise
+            self.declared.pop(seat, None)
+            if verb in _CHIP_VERBS:
+                self.declared[seat] = (n, before)
             return
         if self.strict:
             self._restore(wager)
             raise Refusal(f"seat {seat} said {verb or amount}: record the action")
         total = before if amount is None else max(amount, before)
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
+        self.declared.pop(seat, None)
+        if amount is not None:
+            self.declared[seat] = (n, before)
+
+    def _declaration_chips(self, seat: int, pushed: int) -> None:
+        """The chips that follow a complete verbal declaration are that declaration's
+        (RRoP §14 No-Limit 5, TDA 40-A: the word came first and defines the bet): no
+        action of their own, in turn or out of it; the declaration already moved what it
+        binds."""
+        betting = self.betting
+        if betting.over_reason not in (None, "showdown"):
+            raise Refusal(betting.over_text())
+        event, before = self.declared[seat]
+        had = betting.street_bets[seat] - before + betting.stacks[seat]
+        if pushed > had:
+            raise Refusal(f"seat {seat} had {had} when it spoke at event {event}, not {pushed}")
+        del self.declared[seat]
 
     def string_bet(self, event: StringBet, n: int) -> None:
         """A bet put out in two motions: it waits for the ruling."""
@@ -293,9 +331,11 @@ class IrregularBetting:
         """Forget who was skipped once the turn is past them; a seat that acted out of
         turn and now has the turn has its held action stand or go back."""
         skipped, held = self.skipped_by, self.held
-        if not skipped and not held:
+        if not skipped and not held and not self.declared:
             return
         to_act = self.betting.to_act
+        if to_act in self.declared:
+            del self.declared[to_act]  # its turn again: chips now are a new action
         if skipped and skipped[0][0] != to_act:
             self.skipped_by = [x for x in skipped if x[0] == to_act]
         if held and to_act in held:
@@ -307,6 +347,7 @@ class IrregularBetting:
         self.restricted.clear()
         self.skipped_by = []
         self.pending = None
+        self.declared = {}
 
     # ------------------------------------------------------------ rulings
 

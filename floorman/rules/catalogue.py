@@ -320,6 +320,12 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "Facing a bet, a single chip that is more than the call (an overchip, TDA 44).",
         False,
     ),
+    FactSpec(
+        "chips.of_declaration", bool,
+        "The chips follow the seat's complete verbal declaration in turn (call, all-in, a"
+        " bet or raise with its amount, an amount) before its turn comes again: they are"
+        " that declaration's chips, not an action of their own.", False,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."

@@ -410,7 +410,7 @@ _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
     ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
-    ("raise_percent", 0),
+    ("raise_percent", 0), ("of_declaration", False),
 ):  # fmt: skip
     setattr(_NO_WAGER, _name, _value)
 
@@ -483,6 +483,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "chips.count": lambda ctx: len(ctx.wager().chips),
     "chips.all_needed": lambda ctx: ctx.wager().all_needed,
     "chips.oversized": _oversized,
+    "chips.of_declaration": lambda ctx: ctx.wager().of_declaration,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)
