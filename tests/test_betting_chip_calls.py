@@ -118,3 +118,57 @@ def test_chips_when_the_turn_comes_back_are_a_new_action(tmp_path: Path, book: s
     _, data = check(tmp_path, book, events)
     assert data["rulings"][-1]["rule"] == f"{book}.betting.single-chip"
     assert data["stacks"]["2"] == 10000 - 200 - 1200
+
+
+@pytest.mark.parametrize(("book", "cite"), [
+    ("rrop", "RRoP §14 No-Limit 6 and 7; §3 Betting and Raising 16"),
+    ("tda-2024", "TDA 2024 Rules 49 and 60"),
+    ("wsop-2024", "WSOP T 104"),
+])  # fmt: skip
+def test_a_wrong_count_called_is_accepted_action_not_an_undercall(
+    tmp_path: Path, book: str, cite: str
+) -> None:
+    # Seat 3 raises to 1200 over 400; seat 1 asks for a count, a player says 1000, and
+    # seat 1 puts out a 1000 chip. TDA 49, WSOP T 104 (RRoP §14 No-Limit 6): a full call,
+    # not the undercall rule's discretion (TDA 51-B, WSOP T 93-f-2).
+    events = [*FLOP, "1 check", "2 bet 400", "3 raise 1200", "count 1 1000 by player",
+              "1 chips 1000"]  # fmt: skip
+    code, data = check(tmp_path, book, events)
+    assert code == 0
+    count, call = data["rulings"]
+    assert (count["event"], count["rule"]) == (10, f"{book}.betting.count")
+    assert (call["rule"], call["cite"]) == (f"{book}.betting.accepted-action", cite)
+    assert steps(data, 1) == ["bind-call"]
+    assert "1000" in call["steps"][0]["text"]
+    assert data["stacks"]["1"] == 10000 - 200 - 1200
+
+
+@pytest.mark.parametrize("book", ["tda-2024", "wsop-2024"])
+def test_a_count_only_facing_an_all_in_in_turn(tmp_path: Path, book: str) -> None:
+    _, data = check(tmp_path, book, [*FLOP, "1 bet 400", "count 2 400"])
+    entitled = data["rulings"][-1]["steps"][0]["text"]
+    _, data = check(tmp_path, book, [*FLOP, "1 allin", "count 2 9800"])
+    all_in = data["rulings"][-1]["steps"][0]["text"]
+    assert "estimation" in entitled
+    assert "estimation" not in all_in
+
+
+@pytest.mark.parametrize(("book", "cite"), [
+    ("rrop", "RRoP §15 rules 1 and 18; §2 Procedures 4 and 6"),
+    ("tda-2024", "TDA 2024 Rules 49 and 62"),
+    ("wsop-2024", "WSOP T 104 and 105"),
+])  # fmt: skip
+def test_chips_found_behind_a_called_all_in(tmp_path: Path, book: str, cite: str) -> None:
+    events = [*FLOP, "1 allin", "2 call", "3 fold", "behind 1 500"]
+    code, data = check(tmp_path, book, events)
+    assert code == 0
+    (ruling,) = data["rulings"]
+    assert (ruling["event"], ruling["rule"], ruling["cite"]) == (
+        10,
+        f"{book}.betting.chips-found-behind",
+        cite,
+    )
+    assert "not" in ruling["steps"][0]["text"]
+    assert data["stacks"]["1"] == 0
+    before = check(tmp_path, book, [*FLOP, "1 allin", "behind 1 500"])[1]
+    assert before["rulings"] == []

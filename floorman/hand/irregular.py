@@ -17,7 +17,7 @@ import weakref
 from typing import NamedTuple
 
 from floorman.hand.betting_round import BettingRound
-from floorman.hand.events import Action, Chips, Motion, Post, Says, StringBet
+from floorman.hand.events import Action, Chips, Count, Motion, Post, Says, StringBet
 from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
 __all__ = ["SETTLEMENTS", "IrregularBetting", "IrregularSnapshot"]
@@ -38,6 +38,7 @@ class IrregularSnapshot(NamedTuple):
     restricted: dict[int, int]
     skipped_by: list[tuple[int, int, bool]]
     declared: dict[int, tuple[int, int]]
+    counts: dict[int, tuple[int, int, int]]
 
 
 class IrregularBetting:
@@ -52,14 +53,16 @@ class IrregularBetting:
     while the seat to act waits: (that seat, event, whether it put chips in), for TDA
     53-B), ``declared`` (seat -> (the event of its complete verbal declaration in turn,
     what it had in front before it), until the chips that follow it: RRoP §14 No-Limit
-    5, TDA 40-A) and ``chip_values`` (the denominations in play, when named). With ``strict``
+    5, TDA 40-A), ``counts`` (seat -> (the event of the count it was given of the bet it
+    faces, the count, the bet then), until it acts: TDA 49, WSOP T 104) and
+    ``chip_values`` (the denominations in play, when named). With ``strict``
     (machine-written histories) irregular betting is refused as the bare betting round
     refuses it.
     """
 
     __slots__ = (
-        "_round", "chip_values", "declared", "held", "pending", "restricted", "skipped_by",
-        "strict",
+        "_round", "chip_values", "counts", "declared", "held", "pending", "restricted",
+        "skipped_by", "strict",
     )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
@@ -68,6 +71,7 @@ class IrregularBetting:
     skipped_by: list[tuple[int, int, bool]]
     restricted: dict[int, int]
     declared: dict[int, tuple[int, int]]
+    counts: dict[int, tuple[int, int, int]]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -87,6 +91,7 @@ class IrregularBetting:
         self.held, self.restricted = {}, {}
         self.skipped_by = []
         self.declared = {}
+        self.counts = {}
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
@@ -99,6 +104,7 @@ class IrregularBetting:
         new.restricted = dict(self.restricted)
         new.skipped_by = list(self.skipped_by)
         new.declared = dict(self.declared)
+        new.counts = dict(self.counts)
         return new
 
     @property
@@ -120,6 +126,7 @@ class IrregularBetting:
             dict(self.restricted),
             list(self.skipped_by),
             dict(self.declared),
+            dict(self.counts),
         )
 
     def restore(self, saved: IrregularSnapshot) -> None:
@@ -128,6 +135,7 @@ class IrregularBetting:
         self.held, self.restricted = dict(saved.held), dict(saved.restricted)
         self.skipped_by = list(saved.skipped_by)
         self.declared = dict(saved.declared)
+        self.counts = dict(saved.counts)
 
     # ------------------------------------------------------------ recording
 
@@ -154,6 +162,7 @@ class IrregularBetting:
             self._restore(wager)
             raise
         self.declared.pop(seat, None)
+        self.counts.pop(seat, None)
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
 
@@ -186,6 +195,7 @@ class IrregularBetting:
             before, declared = wager.before, wager.declared
             chips = wager.chips + chips
         self.pending = None
+        self.counts.pop(seat, None)
         self._push(PendingWager(n, seat, "chips", before, betting.street_bets[seat] + pushed,
                                 chips=chips, declared=declared))  # fmt: skip
 
@@ -215,6 +225,7 @@ class IrregularBetting:
                 self._restore(wager)
                 raise
             self.declared.pop(seat, None)
+            self.counts.pop(seat, None)
             if verb in _CHIP_VERBS:
                 self.declared[seat] = (n, before)
             return
@@ -224,6 +235,7 @@ class IrregularBetting:
         total = before if amount is None else max(amount, before)
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
         self.declared.pop(seat, None)
+        self.counts.pop(seat, None)
         if amount is not None:
             self.declared[seat] = (n, before)
 
@@ -240,6 +252,16 @@ class IrregularBetting:
         if pushed > had:
             raise Refusal(f"seat {seat} had {had} when it spoke at event {event}, not {pushed}")
         del self.declared[seat]
+
+    def count(self, event: Count, n: int) -> None:
+        """A count given to a seat of the bet it faces, kept until the seat acts: whatever
+        it then does, it does on that count."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.open_for(seat)
+        if betting.current_bet <= betting.street_bets[seat]:
+            raise Refusal(f"seat {seat} faces no bet to count")
+        self.counts[seat] = (n, event.amount, betting.current_bet)
 
     def string_bet(self, event: StringBet, n: int) -> None:
         """A bet put out in two motions: it waits for the ruling."""
@@ -348,6 +370,7 @@ class IrregularBetting:
         self.skipped_by = []
         self.pending = None
         self.declared = {}
+        self.counts = {}
 
     # ------------------------------------------------------------ rulings
 
