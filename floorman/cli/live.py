@@ -39,6 +39,7 @@ one event per line (several with ;), e.g.
   kill 3 | retrieve 3 | away 3 | award 1,3 [X] (what the dealer pushed)
   button 5 (found out of position) | dealt-empty 7 | dealt-out 4
   clock 3 (the clock is put on seat 3) | clock 3 expired
+  count 4 1200 [by player] (the count seat 4 was given) | behind 2 500 (chips found)
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
   | 4 motion (limit); out of turn too: it is ruled; unaware 4 (called short of a raise
   it did not see: asks for the chips back)
@@ -64,7 +65,7 @@ def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
         candidates = list(ACTION_VERBS) if len(words) == 1 else []
     elif words[0] in ("expose", "extra", "cards", "show", "muck", "plays-board", "post",
                       "leave", "sitout", "back", "rebuy", "seat", "kill", "retrieve", "away",
-                      "button", "dealt-out", "clock"):  # fmt: skip
+                      "button", "dealt-out", "clock", "count", "behind"):  # fmt: skip
         candidates = seats if len(words) == 1 else []
         if words[0] == "post" and len(words) == 2:
             candidates = ["sb", "bb", "ante", "straddle", "dead"]

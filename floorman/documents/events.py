@@ -95,6 +95,11 @@ def event_description(event: Event) -> str:
         return f"Seat {event.seat}'s pot bet is found made on a wrong count of the pot"
     if isinstance(event, e.Unaware):
         return f"Seat {event.seat} called unaware of a raise and asks for the chips back"
+    if isinstance(event, e.Count):
+        who = "a player" if event.by_player else "the dealer"
+        return f"Seat {event.seat} asks for a count of the bet and is told {event.amount} by {who}"
+    if isinstance(event, e.ChipsBehind):
+        return f"Chips worth {event.amount} are found behind seat {event.seat}'s stack"
     if isinstance(event, e.Away):
         return f"Seat {event.seat}'s player is away from the seat when the deal ends"
     if isinstance(event, e.Clock):

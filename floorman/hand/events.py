@@ -41,7 +41,9 @@ __all__ = [
     "ButtonFound",
     "Cards",
     "Chips",
+    "ChipsBehind",
     "Clock",
+    "Count",
     "Cut",
     "Deal",
     "DealtEmpty",
@@ -480,11 +482,39 @@ class Clock(Event):
         return f"clock {self.seat}" + (" expired" if self.expired else "")
 
 
+@dataclass(frozen=True, slots=True)
+class Count(Event):
+    """The seat asked for a count of the bet it faces and was told ``amount`` (the bet's
+    total), by the dealer or, ``by_player``, by a player: a wrong count acted on is the
+    caller's to answer for (TDA 49, WSOP T 104)."""
+
+    seat: int
+    amount: int
+    by_player: bool = False
+    kind: ClassVar[str] = "count"
+
+    def __str__(self) -> str:
+        return f"count {self.seat} {self.amount}" + (" by player" if self.by_player else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsBehind(Event):
+    """Chips worth ``amount`` are found behind the seat's stack, hidden when it went all
+    in (TDA 62, WSOP T 105): they were never in the hand's count of its chips."""
+
+    seat: int
+    amount: int
+    kind: ClassVar[str] = "behind"
+
+    def __str__(self) -> str:
+        return f"behind {self.seat} {self.amount}"
+
+
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
     "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
-    "clock",
+    "clock", "count", "behind",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -600,6 +630,14 @@ def _parse(words: list[str], text: str) -> Event:
         return _parse_award(words)
     if head == "clock":
         return _parse_clock(words)
+    if head == "count":
+        return _parse_count(words)
+    if head == "behind":
+        seat = _seat(words, 1)
+        if len(words) < 3:
+            raise _Bad("how much was found behind? e.g. behind 3 500")
+        _no_more(words, 3)
+        return ChipsBehind(seat, chip_amount(words[2]))
     if head in _HAND_EVENTS:
         seat = _seat(words, 1)
         _no_more(words, 2)
@@ -808,6 +846,17 @@ def _parse_clock(words: list[str]) -> Clock:
             raise _Bad(f'"{words[2]}" is not understood; clock SEAT [expired]')
         return Clock(seat, True)
     return Clock(seat)
+
+
+def _parse_count(words: list[str]) -> Count:
+    """``count SEAT X [by dealer|by player]``."""
+    seat = _seat(words, 1)
+    if len(words) < 3:
+        raise _Bad("what count was the seat given? e.g. count 3 1200 [by dealer|by player]")
+    rest = [w.lower() for w in words[3:]]
+    if rest not in ([], ["by", "dealer"], ["by", "player"]):
+        raise _Bad(f'unexpected "{" ".join(words[3:])}": count SEAT X [by dealer|by player]')
+    return Count(seat, chip_amount(words[2]), rest == ["by", "player"])
 
 
 def _seat(words: list[str], at: int) -> int:

@@ -17,7 +17,16 @@ import weakref
 from typing import NamedTuple
 
 from floorman.hand.betting_round import BettingRound, BettingSnapshot
-from floorman.hand.events import Action, Chips, Motion, Post, Pullback, Says, StringBet
+from floorman.hand.events import (
+    Action,
+    Chips,
+    Count,
+    Motion,
+    Post,
+    Pullback,
+    Says,
+    StringBet,
+)
 from floorman.hand.records import STREETS, HeldAction, PendingWager, Refusal
 
 __all__ = [
@@ -55,6 +64,8 @@ class IrregularSnapshot(NamedTuple):
     limited: dict[int, int]
     bound: BoundCall | None
     pulled: dict[int, int]
+    declared: dict[int, tuple[int, int]]
+    counts: dict[int, tuple[int, int, int]]
 
 
 class BoundCall(NamedTuple):
@@ -84,14 +95,18 @@ class IrregularBetting:
     :class:`BoundCall` of the last undercall held to a full call), ``skipped_by`` (the
     actions out of turn while the seat to act waits: (that seat, event, whether it put
     chips in), for TDA 53-B), ``pulled`` (seat -> chips of an earlier bet of the round
-    it pulled back, still in the pot, until its next chips) and ``chip_values`` (the
-    denominations in play, when named). With ``strict`` (machine-written histories)
-    irregular betting is refused as the bare betting round refuses it.
+    it pulled back, still in the pot, until its next chips), ``declared`` (seat -> (the
+    event of its complete verbal declaration in turn, what it had in front before it),
+    until the chips that follow it: RRoP §14 No-Limit 5, TDA 40-A), ``counts`` (seat ->
+    (the event of the count it was given of the bet it faces, the count, the bet then),
+    until it acts: TDA 49, WSOP T 104) and ``chip_values`` (the denominations in play,
+    when named). With ``strict`` (machine-written histories) irregular betting is
+    refused as the bare betting round refuses it.
     """
 
     __slots__ = (
-        "_round", "bound", "chip_values", "held", "limited", "pending", "pulled",
-        "restricted", "skipped_by", "strict",
+        "_round", "bound", "chip_values", "counts", "declared", "held", "limited", "pending",
+        "pulled", "restricted", "skipped_by", "strict",
     )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
@@ -102,6 +117,8 @@ class IrregularBetting:
     limited: dict[int, int]
     bound: BoundCall | None
     pulled: dict[int, int]
+    declared: dict[int, tuple[int, int]]
+    counts: dict[int, tuple[int, int, int]]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -121,6 +138,8 @@ class IrregularBetting:
         self.held, self.restricted, self.limited = {}, {}, {}
         self.skipped_by = []
         self.pulled = {}
+        self.declared = {}
+        self.counts = {}
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
@@ -135,6 +154,8 @@ class IrregularBetting:
         new.limited = dict(self.limited)
         new.skipped_by = list(self.skipped_by)
         new.pulled = dict(self.pulled)
+        new.declared = dict(self.declared)
+        new.counts = dict(self.counts)
         return new
 
     @property
@@ -152,7 +173,8 @@ class IrregularBetting:
         :meth:`restore` puts one back."""
         return IrregularSnapshot(
             self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by),
-            dict(self.limited), self.bound, dict(self.pulled),
+            dict(self.limited), self.bound, dict(self.pulled), dict(self.declared),
+            dict(self.counts),
         )  # fmt: skip
 
     def restore(self, saved: IrregularSnapshot) -> None:
@@ -163,6 +185,8 @@ class IrregularBetting:
         self.limited = dict(saved.limited)
         self.bound = saved.bound
         self.pulled = dict(saved.pulled)
+        self.declared = dict(saved.declared)
+        self.counts = dict(saved.counts)
 
     # ------------------------------------------------------------ recording
 
@@ -188,6 +212,8 @@ class IrregularBetting:
         except Refusal:
             self._restore(wager)
             raise
+        self.declared.pop(seat, None)
+        self.counts.pop(seat, None)
         if in_turn and self.restricted and self.pending is None:
             self.restricted.pop(seat, None)
         if in_turn and self.pulled:
@@ -204,6 +230,9 @@ class IrregularBetting:
                     shown = ", ".join(str(v) for v in values)
                     raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
         pushed = sum(event.chips)
+        if seat in self.declared:
+            self._declaration_chips(seat, pushed)
+            return
         # Chips pulled back from an earlier bet came back to the seat's hand: what it has
         # in front now is what it left out and what it pushes, never less than the bet.
         pulled = self.pulled.get(seat, 0)
@@ -224,6 +253,7 @@ class IrregularBetting:
             chips = wager.chips + chips
         self.pending = None
         self.pulled.pop(seat, None)
+        self.counts.pop(seat, None)
         total = max(betting.street_bets[seat] + pushed - pulled, before)
         self._push(PendingWager(n, seat, "chips", before, total, chips=chips,
                                 declared=declared))  # fmt: skip
@@ -287,6 +317,10 @@ class IrregularBetting:
             except Refusal:
                 self._restore(wager)
                 raise
+            self.declared.pop(seat, None)
+            self.counts.pop(seat, None)
+            if verb in _CHIP_VERBS:
+                self.declared[seat] = (n, before)
             return
         if self.strict:
             self._restore(wager)
@@ -295,6 +329,34 @@ class IrregularBetting:
         if verb == "pot":  # a wager of an amount the rulebook gives: a bet, or a raise
             verb = "raise" if current > before else "bet"
         self._push(PendingWager(n, seat, "says", before, total, declared=verb))
+        self.declared.pop(seat, None)
+        self.counts.pop(seat, None)
+        if amount is not None:
+            self.declared[seat] = (n, before)
+
+    def _declaration_chips(self, seat: int, pushed: int) -> None:
+        """The chips that follow a complete verbal declaration are that declaration's
+        (RRoP §14 No-Limit 5, TDA 40-A: the word came first and defines the bet): no
+        action of their own, in turn or out of it; the declaration already moved what it
+        binds."""
+        betting = self.betting
+        if betting.over_reason not in (None, "showdown"):
+            raise Refusal(betting.over_text())
+        event, before = self.declared[seat]
+        had = betting.street_bets[seat] - before + betting.stacks[seat]
+        if pushed > had:
+            raise Refusal(f"seat {seat} had {had} when it spoke at event {event}, not {pushed}")
+        del self.declared[seat]
+
+    def count(self, event: Count, n: int) -> None:
+        """A count given to a seat of the bet it faces, kept until the seat acts: whatever
+        it then does, it does on that count."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.open_for(seat)
+        if betting.current_bet <= betting.street_bets[seat]:
+            raise Refusal(f"seat {seat} faces no bet to count")
+        self.counts[seat] = (n, event.amount, betting.current_bet)
 
     def _read(self, event: Says, n: int) -> None:
         """An amount that can mean several: it waits for the ruling at the highest meaning
@@ -405,9 +467,11 @@ class IrregularBetting:
         """Forget who was skipped once the turn is past them; a seat that acted out of
         turn and now has the turn has its held action stand or go back."""
         skipped, held = self.skipped_by, self.held
-        if not skipped and not held:
+        if not skipped and not held and not self.declared:
             return
         to_act = self.betting.to_act
+        if to_act in self.declared:
+            del self.declared[to_act]  # its turn again: chips now are a new action
         if skipped and skipped[0][0] != to_act:
             self.skipped_by = [x for x in skipped if x[0] == to_act]
         if held and to_act in held:
@@ -421,6 +485,8 @@ class IrregularBetting:
         self.skipped_by = []
         self.pulled.clear()
         self.pending = self.bound = None
+        self.declared = {}
+        self.counts = {}
 
     # ------------------------------------------------------------ rulings
 

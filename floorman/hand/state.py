@@ -54,7 +54,9 @@ from floorman.hand.events import (
     ButtonFound,
     Cards,
     Chips,
+    ChipsBehind,
     Clock,
+    Count,
     Cut,
     Deal,
     DealtEmpty,
@@ -460,6 +462,14 @@ class HandState:
         self.irregular.reopen_call(seat)
         self.ledger.event_count = n
 
+    def _chips_behind(self, event: ChipsBehind, n: int) -> None:
+        """Chips found behind a stack are recorded for the rulebook to rule on: they were
+        not in the seat's stack, and nothing in the hand changes for them."""
+        betting = self.betting
+        betting.at_table(event.seat)
+        if event.amount == 0:
+            raise Refusal("chips found behind are worth more than 0")
+
     def _away(self, event: Away, n: int) -> None:
         betting = self.betting
         seat = betting.at_table(event.seat)
@@ -548,6 +558,8 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     Award: (None, HandState._award),  # type: ignore[dict-item]
     Kill: (None, HandState._kill),  # type: ignore[dict-item]
     Miscount: (None, HandState._miscount),  # type: ignore[dict-item]
+    Count: ("irregular", IrregularBetting.count),  # type: ignore[dict-item]
+    ChipsBehind: (None, HandState._chips_behind),  # type: ignore[dict-item]
     Retrieve: (None, HandState._retrieve),  # type: ignore[dict-item]
     Away: (None, HandState._away),  # type: ignore[dict-item]
     Unaware: (None, HandState._unaware),  # type: ignore[dict-item]

@@ -372,6 +372,37 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "The hand is a bomb pot (the header's bomb_pot): every player antes, no blind is"
         " posted and the betting opens on the flop.", False,
     ),
+    FactSpec(
+        "chips.oversized", bool,
+        "Facing a bet, a single chip that is more than the call (an overchip, TDA 44).",
+        False,
+    ),
+    FactSpec(
+        "chips.of_declaration", bool,
+        "The chips follow the seat's complete verbal declaration in turn (call, all-in, a"
+        " bet or raise with its amount, an amount) before its turn comes again: they are"
+        " that declaration's chips, not an action of their own.", False,
+    ),
+    FactSpec(
+        "count.wrong", bool,
+        "The count the seat was given of the bet it faces (the count event's, or the one"
+        " it has not yet acted on) is not the bet.", False,
+    ),
+    FactSpec(
+        "count.all_in", bool, "The bet the seat faces is an all-in (TDA 60: a count on"
+        " request).", False,
+    ),
+    FactSpec("count.in_turn", bool, "The seat given the count is the one to act.", True),
+    FactSpec(
+        "behind.called", bool,
+        "The seat went all in and another player has put chips in on it since (TDA 62:"
+        " chips found behind after a player calls).", False,
+    ),
+    FactSpec(
+        "count.acted_on", bool,
+        "Given a wrong count of the bet it still faces, the seat acts on it in turn: it"
+        " calls, or puts out or states the amount it was told.", False,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."
@@ -438,6 +469,11 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             "correct_award",
             "Who wins what by the cards and pots (seat 1 wins 200 and seat 2 wins 50).",
             "the pot to the hands the cards make winners",
+        ),
+        VarSpec(
+            "count_given",
+            "The count the seat was given of the bet it faces (1000).",
+            "the count given",
         ),
         VarSpec(
             "first_seen",

@@ -40,6 +40,7 @@ from floorman.hand.events import (
 )
 from floorman.hand.records import PendingStep, Place
 from floorman.hand.state import HandSnapshot, HandState
+from floorman.rules.counts import count_of
 from floorman.rules.facts import (
     BOARD_STREETS,
     FactContext,
@@ -819,6 +820,9 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         wager = state.irregular.pot_wager(event.seat)
         if wager is not None:
             words["bet_made"], words["pot_bet"] = str(wager[0]), str(wager[1])
+    counted = count_of(state, event)
+    if counted is not None:
+        words["count_given"], words["to_call"] = str(counted[0]), str(counted[1])
     push = context.push() if isinstance(event, Award) else None
     if push is not None:
         words["correct_award"] = push[1]

@@ -29,6 +29,7 @@ from floorman.hand.events import (
 from floorman.hand.records import STREETS, Place
 from floorman.hand.state import HandState
 from floorman.rules.catalogue import FACTS
+from floorman.rules.counts import acted_on_count, count_of, counted_all_in
 from floorman.rules.loader import GameSpec
 from floorman.rules.wagers import Wager, read_wager
 
@@ -437,11 +438,25 @@ def _skipped(ctx: FactContext, *, chips: bool) -> int:
     return ctx.state.irregular.skipped_actions(chips) + this
 
 
+def _all_in_called(ctx: FactContext) -> bool:
+    seat = event_seat(ctx.event)
+    actions = ctx.state.betting.actions
+    went = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].seat == seat), None)
+    if seat is None or went is None or not actions[went].all_in:
+        return False
+    return any(a.seat != seat and a.added > 0 for a in actions[went + 1 :])
+
+
+def _oversized(ctx: FactContext) -> bool:
+    wager = ctx.wager()
+    return len(wager.chips) == 1 and wager.facing and wager.total > ctx.state.betting.current_bet
+
+
 _NO_WAGER: Final = Wager.__new__(Wager)
 for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
     ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
-    ("raise_percent", 0), ("within_pot", 0), ("prior", "none"),
+    ("raise_percent", 0), ("within_pot", 0), ("prior", "none"), ("of_declaration", False),
 ):  # fmt: skip
     setattr(_NO_WAGER, _name, _value)
 
@@ -526,6 +541,15 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "bomb_pot": lambda ctx: ctx.state.betting.bomb_pot > 0,
     "amount.within_pot": lambda ctx: ctx.wager().within_pot,
     "chips.prior": lambda ctx: ctx.wager().prior,
+    "chips.oversized": _oversized,
+    "chips.of_declaration": lambda ctx: ctx.wager().of_declaration,
+    "count.wrong": lambda ctx: (
+        (told := count_of(ctx.state, ctx.event)) is not None and told[0] != told[1]
+    ),
+    "count.all_in": lambda ctx: counted_all_in(ctx.state),
+    "count.in_turn": lambda ctx: event_seat(ctx.event) == ctx.state.to_act,
+    "count.acted_on": lambda ctx: acted_on_count(ctx.state, ctx.event),
+    "behind.called": _all_in_called,
 }
 
 _missing = set(FACTS) - set(_COMPUTE)

@@ -63,6 +63,7 @@ EventKind = Literal[
     "chips", "says", "string", "motion", "pullback",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
     "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware", "clock",
+    "count", "behind",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,

@@ -32,8 +32,8 @@ class Wager:
     """One betting event as the floor reads it (see the attributes)."""
 
     __slots__ = (
-        "all_in", "all_needed", "chips", "declared", "facing", "kind", "out_of_turn", "prior",
-        "raise_percent",
+        "all_in", "all_needed", "chips", "declared", "facing", "kind", "of_declaration",
+        "out_of_turn", "prior", "raise_percent",
         "seat", "total", "verb", "within_pot",
     )  # fmt: skip
 
@@ -44,7 +44,10 @@ class Wager:
         behind = state.betting.stacks.get(seat, 0)
         current = state.betting.current_bet
         self.facing = current > before
-        self.out_of_turn = state.to_act is not None and seat != state.to_act
+        self.of_declaration = isinstance(event, Chips) and seat in state.irregular.declared
+        self.out_of_turn = (
+            state.to_act is not None and seat != state.to_act and not self.of_declaration
+        )
         pending = state.irregular.pending
         if pending is not None and pending.seat != seat:
             pending = None
@@ -61,6 +64,9 @@ class Wager:
                 self.kind = "undercall"
             elif event.verb == "raise" and before < total <= current:
                 self.kind = "underraise"
+        elif isinstance(event, Chips) and self.of_declaration:
+            self.kind = "chips"
+            self.chips = event.chips
         elif isinstance(event, Chips):
             self.kind = "chips"
             self.chips = (pending.chips if pending else ()) + event.chips
