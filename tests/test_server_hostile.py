@@ -6,8 +6,12 @@ at once. Each is one clear 4xx line or a success, never a server error."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote
 
 import httpx
@@ -126,3 +130,58 @@ def test_two_writers_posting_after_the_same_record_at_once_store_one(room: Room)
         _one_line(next(a for a in answers if a.status_code == 409), 409)
     texts = [e["text"] for e in floor.get("/api/tables/race").json()["events"]]
     assert len(texts) == 5
+
+
+def test_a_host_name_the_server_was_not_given_is_refused(room: Room) -> None:
+    """A page on a rebinding name reaches the server only by a name it was not given."""
+    port = room.url.rsplit(":", 1)[1]
+    station = room.station("7")
+    error = _one_line(station.get("/api/tables/7", headers={"host": f"evil.example:{port}"}), 421)
+    assert "floorman serve --host-name evil.example" in error
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", f"10.1.2.3:{port}"):
+        assert station.get("/api/tables/7", headers={"host": host}).status_code == 200
+
+
+def test_a_form_from_another_origin_on_the_same_machine_is_refused(room: Room) -> None:
+    """Cookies do not tell ports apart: a page on another port could post the sign-in
+    form with the login cookie it set, or a floor user's form, but for its Origin."""
+    client = room.client()
+    csrf = login_csrf(client)
+    other = room.url.rsplit(":", 1)[0] + ":1"
+    form = {"name": "floor", "password": "felt-and-chips", "csrf": csrf}
+    error = _one_line(client.post("/login", data=form, headers={"origin": other}), 403)
+    assert error == "a form sent from another page's origin is refused"
+    assert client.post("/login", data=form, headers={"origin": room.url}).status_code == 303
+    floor = room.signed_in()
+    page_csrf = csrf_of(floor.get("/").text)
+    posted = floor.post(
+        "/api/tables/7/events",
+        json={"events": ["note from afar"]},
+        headers={"x-csrf-token": page_csrf, "origin": "http://attacker.example"},
+    )
+    _one_line(posted, 403)
+
+
+def test_plain_http_from_another_device_says_how_to_serve_https(room: Room) -> None:
+    port = room.url.rsplit(":", 1)[1]
+    tablet = room.client(host=f"192.168.1.20:{port}")
+    page = tablet.get("/login")
+    assert "served over plain HTTP" in page.text
+    assert "--certfile" in page.text
+    refused = tablet.post("/login", data={"name": "floor", "password": "x", "csrf": "none"})
+    assert refused.status_code == 403
+    assert "served over plain HTTP" in refused.text
+
+
+def test_serve_warns_when_plain_http_listens_beyond_this_machine(tmp_path: Path) -> None:
+    env = {**os.environ, "FLOORMAN_DB": str(tmp_path / "room.db")}
+    argv = [sys.executable, "-m", "floorman", "serve", "--host", "0.0.0.0", "--port", "0"]
+    process = subprocess.Popen(argv, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env)
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline().decode()
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
+    assert line.startswith("floorman: warning: plain HTTP on 0.0.0.0")
+    assert "--certfile and --keyfile" in line

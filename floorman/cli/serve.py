@@ -28,6 +28,14 @@ def serve(
         Path | None, typer.Option(help="TLS certificate: serve HTTPS (needed off this machine).")
     ] = None,
     keyfile: Annotated[Path | None, typer.Option(help="The TLS certificate's key.")] = None,
+    host_name: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--host-name",
+            help="A name the room is reached by (room.example); repeat for more. Addresses"
+            " and localhost are always answered.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the card room: the floor dashboard, the dealer stations and the HTTP API,
     on the store. Sign in with a user made by floorman users add; a station with the
@@ -36,16 +44,24 @@ def serve(
 
     from floorman.cli import long_running
     from floorman.server.app import create_app
+    from floorman.server.origins import is_loopback
     from floorman.store._backend import default_where
 
     long_running()
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
+    names = [*(host_name or []), host]
     try:
-        application = create_app(db or default_where())
+        application = create_app(db or default_where(), host_names=names)
     except FloormanError as error:
         fail(str(error))
     scheme = "https" if certfile else "http"
+    if certfile is None and not is_loopback(host):
+        echo(
+            f"floorman: warning: plain HTTP on {host}: a browser on another device will not"
+            " keep its sign-in; serve HTTPS with --certfile and --keyfile (docs/api.md)",
+            err=True,
+        )
     echo(f"floorman: serving the card room at {scheme}://{host}:{port}/ (Ctrl-C stops)")
     uvicorn.run(
         application,

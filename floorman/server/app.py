@@ -11,7 +11,7 @@ weight and start-up time for little.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -23,6 +23,7 @@ from floorman._resources import templates_dir
 from floorman.server import params
 from floorman.server.endpoints import as_api, as_page
 from floorman.server.handlers import api, floor, live, printed, signin, station
+from floorman.server.origins import HostAndOrigin
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
 from floorman.server.watch import Watcher
@@ -30,10 +31,17 @@ from floorman.server.watch import Watcher
 __all__ = ["create_app"]
 
 
-def create_app(db: str | Path, *, secure_cookies: bool = True) -> Starlette:
-    """The card room server on the store at ``db``."""
+def create_app(
+    db: str | Path, *, secure_cookies: bool = True, host_names: Iterable[str] = ()
+) -> Starlette:
+    """The card room server on the store at ``db``, answering to its addresses,
+    ``localhost`` and ``host_names``."""
     room = Room(db)
-    app = Starlette(routes=_routes(), lifespan=_lifespan, middleware=[Middleware(params.RefuseNul)])
+    middleware = [
+        Middleware(HostAndOrigin, names=tuple(host_names)),
+        Middleware(params.RefuseNul),
+    ]
+    app = Starlette(routes=_routes(), lifespan=_lifespan, middleware=middleware)
     app.state.server = ServerState(room, page_templates(), Watcher(room), secure_cookies)
     return app
 

@@ -23,6 +23,7 @@ from starlette.responses import RedirectResponse, Response
 from floorman.server import answers, auth, bodies
 from floorman.server.auth import Caller
 from floorman.server.handlers.station import station_path
+from floorman.server.origins import host_name, is_loopback
 from floorman.server.params import BadRequest
 from floorman.server.room import Room
 from floorman.server.state import state_of
@@ -59,10 +60,11 @@ async def sign_in_page(request: Request) -> Response:
     if not token or len(token) > auth.MAX_TOKEN_CHARS:
         token = secrets.token_urlsafe(32)
     message = request.query_params.get("message", "")
+    shown = _PLAIN_HTTP if _cookies_lost(request) else _MESSAGES.get(message, "")
     response = answers.html(
         request,
         "login.html",
-        {"csrf": token, "message": _MESSAGES.get(message, ""), "who": None},
+        {"csrf": token, "message": shown, "who": None},
         401 if message == "bad" else 200,
     )
     answers.set_cookie(request, response, auth.LOGIN_COOKIE, token, None)
@@ -77,6 +79,9 @@ async def sign_in(request: Request) -> Response:
     except BadRequest as error:
         return answers.error(error.status, str(error))
     if not auth.csrf_matches(request.cookies.get(auth.LOGIN_COOKIE), form.get("csrf")):
+        if _cookies_lost(request):
+            context = {"csrf": form.get("csrf", ""), "message": _PLAIN_HTTP, "who": None}
+            return answers.html(request, "login.html", context, 403)
         return answers.error(403, "the sign-in form's CSRF token is missing or wrong: reload it")
     room = state_of(request).room
     address = request.client.host if request.client is not None else "unknown"
@@ -105,6 +110,21 @@ async def sign_in(request: Request) -> Response:
     answers.set_cookie(request, response, auth.SIGN_IN_COOKIE, sign_in_token, SIGN_IN_HOURS * 3600)
     response.delete_cookie(auth.LOGIN_COOKIE, path="/")
     return response
+
+
+_PLAIN_HTTP: Final = (
+    "This room is served over plain HTTP, so this browser keeps no sign-in. Ask the floor"
+    " to start floorman serve with --certfile and --keyfile, then open the https:// address."
+)
+
+
+def _cookies_lost(request: Request) -> bool:
+    """Whether this browser will drop the sign-in's cookie: it is Secure, and the page came
+    over plain HTTP from another machine (browsers keep one on HTTP for localhost only)."""
+    name = host_name(request.headers.get("host", ""))
+    return (
+        state_of(request).secure_cookies and request.url.scheme == "http" and not is_loopback(name)
+    )
 
 
 def _refused(request: Request, csrf: str, refused: Refusal) -> Response:
