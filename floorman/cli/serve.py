@@ -44,7 +44,6 @@ def serve(
 
     from floorman.cli import long_running
     from floorman.server.app import create_app
-    from floorman.server.origins import is_loopback
     from floorman.store._backend import default_where
 
     long_running()
@@ -56,7 +55,7 @@ def serve(
     except FloormanError as error:
         fail(str(error))
     scheme = "https" if certfile else "http"
-    if certfile is None and not is_loopback(host):
+    if certfile is None and not _loopback(host):
         echo(
             f"floorman: warning: plain HTTP on {host}: a browser on another device will not"
             " keep its sign-in; serve HTTPS with --certfile and --keyfile (docs/api.md)",
@@ -72,3 +71,13 @@ def serve(
         ssl_certfile=str(certfile) if certfile else None,
         ssl_keyfile=str(keyfile) if keyfile else None,
     )
+
+
+def _loopback(host: str) -> bool:
+    """Whether the address ``serve`` listens on is this machine alone."""
+    import ipaddress
+
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
