@@ -418,7 +418,8 @@ class HandState:
         betting.kill_hand(seat)
 
     def _retrieve(self, event: Retrieve, n: int) -> None:
-        self.betting.retrieve(event.seat)
+        claims = self.plays_board if self.game == "holdem" else ()
+        self.betting.retrieve(event.seat, claims)
 
     def _miscount(self, event: Miscount, n: int) -> None:
         """A pot bet found made on a wrong count: recorded for the rulebook to rule on."""

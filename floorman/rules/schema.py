@@ -196,6 +196,11 @@ class Example(BaseModel):
     to_act: int | None = Field(
         default=None, description="the seat to act after the hand's last event"
     )
+    awards: dict[int, int] | None = Field(
+        default=None,
+        description="chips each seat wins from the pots after the hand's last event, as the"
+        " cards and the rulings give them ({} while nobody wins yet)",
+    )
 
     @field_validator("hand")
     @classmethod
