@@ -63,3 +63,33 @@ def test_both_hands_retrieved_play_as_cards_speak(tmp_path: Path, rulebook: str)
         rulebook,
     )
     assert found["awards"] == {"3": 26}
+
+
+@pytest.mark.parametrize("rulebook", BOOKS)
+def test_a_tabled_all_in_hand_the_dealer_kills_stays_live(tmp_path: Path, rulebook: str) -> None:
+    """TDA 13-C, 16 and 65-B; WSOP T 70 and 71, LA 140; RRoP §3 Showdown 2 and 4: the aces
+    were tabled all in, the dealer mucks them, and they still play the board out."""
+    found = check(
+        tmp_path,
+        "deal, 3 allin, 1 fold, 2 call, show 3 Ah Ad, show 2 Kh Kd, kill 3, burn, flop 2c 7d 9h,"
+        " burn, turn Js, burn, river 4c",
+        rulebook,
+    )
+    ruling = found["rulings"][0]
+    assert (ruling["event"], ruling["rule"], ruling["outcome"]) == (
+        7, f"{rulebook}.dead-hand.killed-tabled", "continue"
+    )  # fmt: skip
+    assert ruling["steps"][0]["text"].endswith("Put seat 3's cards back face up; the hand plays.")
+    assert found["awards"] == {"3": 201}
+    assert found["violations"] == []
+
+
+@pytest.mark.parametrize("rulebook", BOOKS)
+def test_a_hand_tabled_at_the_river_the_dealer_kills_wins(tmp_path: Path, rulebook: str) -> None:
+    checked_down = RIVER_CALLED.replace("1 bet 10, 3 call", "1 check, 3 check")
+    found = check(tmp_path, f"{checked_down}, show 1 Ah Ad, show 3 Kh Kd, kill 1", rulebook)
+    assert found["rulings"][0]["rule"] == f"{rulebook}.dead-hand.killed-tabled"
+    assert found["awards"] == {"1": 6}
+    untabled = check(tmp_path, f"{checked_down}, show 3 Kh Kd, kill 1", rulebook)
+    assert untabled["rulings"][0]["rule"] == f"{rulebook}.dead-hand.killed"
+    assert untabled["awards"] == {"3": 6}

@@ -524,6 +524,10 @@ class RulesEngine:
                     state.betting.kill_hand(seat)
             elif do == "correct-award":
                 self.violations.append(Violation(number, ruling.rule, f"{event}: {step.text}"))
+            elif do == "keep-live":
+                seat = event_seat(event)
+                if seat is not None and seat in state.betting.killed:
+                    state.keep_live(seat)
             elif do == "keep-claim":
                 seat = event_seat(event)
                 if seat is not None and seat in state.betting.mucked:

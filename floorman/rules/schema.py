@@ -72,7 +72,7 @@ Primitive = Literal[
     "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
     "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
-    "card-plays", "show-all-cards", "keep-claim", "correct-award", "explain",
+    "card-plays", "show-all-cards", "keep-claim", "keep-live", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",

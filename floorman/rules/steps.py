@@ -77,6 +77,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "show-all-cards": "The seat must table all its hole cards to win any part of the pot.",
     "keep-claim": "The seat that threw its cards away keeps its claim to the pot: a hold'em"
     " seat that declared it plays the board shares as the board plays.",
+    "keep-live": "The seat's hand, killed by the dealer, stays live: it is back in the hand"
+    " as it was.",
     "correct-award": "The push departs from what the cards and pots give: a violation, and"
     " the chips go where the cards speak.",
     "explain": "Nothing to enact: what the rulebook says, for the record.",
