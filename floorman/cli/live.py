@@ -101,7 +101,13 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     from floorman.errors import FloormanError
     from floorman.store.errors import StoreConflict
     from floorman.tables import hands
-    from floorman.tables.view import award_lines, detail_lines, reminder_lines, state_lines
+    from floorman.tables.view import (
+        award_lines,
+        detail_lines,
+        finished,
+        reminder_lines,
+        state_lines,
+    )
 
     interactive = sys.stdin.isatty()
     with user_errors(), hands.store_at(db) as store:
@@ -115,7 +121,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
         typer.echo(line)
     if loaded.broken is not None:
         typer.echo(loaded.repair())
-    if stored.closed is not None or loaded.state.over:
+    if stored.closed is not None or finished(loaded.state):
         typer.echo(_NEXT)
     prompt = f"table {stored.table}> "
 
@@ -216,5 +222,5 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
             )
             if holder[0].broken is not None:
                 typer.echo(holder[0].repair())
-            if holder[0].state.over:
+            if finished(holder[0].state):
                 typer.echo(_NEXT)
