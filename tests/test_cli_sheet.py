@@ -129,6 +129,10 @@ class TestHouseProfile:
         text = text_of(path)
         assert "HOUSE RULES: THE FIRST OR SECOND HOLE CARD EXPOSED IS A MISDEAL" in text
         assert "1 house option changed" in text
+        assert "The first or second holecard dealt is exposed MISDEAL" in text
+        assert "A holecard other than the first two is exposed by the dealer PLAY CONTINUES" in text
+        assert "The first holecard dealt is exposed" not in text
+        assert "other than the first is exposed" not in text
 
 
 class TestHtml:
