@@ -71,7 +71,8 @@ EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 Primitive = Literal[
     "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
-    "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
+    "burn-twice", "scramble", "scramble-next-burn", "redeal", "continue-deal",
+    "complete-betting", "card-stands",
     "card-plays", "show-all-cards", "keep-claim", "keep-live", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",

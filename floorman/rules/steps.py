@@ -69,6 +69,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     " top of the deck, then the street's own burn card.",
     "scramble": "The street's cards are scrambled face down; one becomes the burn, the rest"
     " are the street's cards.",
+    "scramble-next-burn": "The street's cards are scrambled face down; one is drawn as the"
+    " burn card of the street after it, the rest are the street's cards.",
     "redeal": "The street's board cards are dealt again.",
     "continue-deal": "The deal goes on.",
     "complete-betting": "The betting round is completed before the street is dealt.",
