@@ -6,8 +6,9 @@ state *before* the event, picks the winning rule (priority, then
 ``overrides``), renders its steps, applies the event to the state and enacts
 the steps' primitives through the state's procedure hooks. Dealing steps
 (``reshuffle``, ``cut``, ``deal-without-burn``, ``burn``, ``use-as-burn``,
-``scramble``) become expectations on the street they name; any later event
-that departs from them is a violation, as is play after a misdeal or a void.
+``scramble``, ``scramble-next-burn``) become expectations on the street they
+name; any later event that departs from them is a violation, as is play after a
+misdeal or a void.
 What the dealer has still to do is kept in the state's ``procedures``
 (:class:`floorman.hand.state.PendingStep`), so every view of the hand can say it.
 """
@@ -254,7 +255,7 @@ class RulesEngine:
                 self._memory.dead[seat] = self._memory.dead.get(seat, 0) + chips
         self.violations.extend(violations)
         if not skip and isinstance(event, Burn | Board):
-            self._draw_next_burn(state, event, street, number)
+            self._draw_next_burn(state, event, street)
         if isinstance(event, Board):
             self._dealt(state, street)
         elif isinstance(event, Reshuffle):
@@ -422,9 +423,7 @@ class RulesEngine:
                     exp.done = True
         return found, swallow
 
-    def _draw_next_burn(
-        self, state: HandState, event: Burn | Board, street: str | None, number: int
-    ) -> None:
+    def _draw_next_burn(self, state: HandState, event: Burn | Board, street: str | None) -> None:
         """A card drawn from a scramble as the next street's burn becomes that burn: the
         burn recorded from the scrambled cards, or the one left out of the street's cards
         when no burn was recorded. The next street then comes with no other burn."""
