@@ -40,8 +40,14 @@ def test_the_house_profile_changes_the_answer() -> None:
     _, out = ask("exposed-second-holecard")
     assert "CONTINUE  A holecard other than the first is exposed by the dealer" in out
     _, out = ask("exposed-second-holecard", "--house", str(HOUSE / "first-or-second.yaml"))
-    assert "MISDEAL  The first holecard dealt is exposed" in out
-    assert "  Note: §5 rule 1 names only the first holecard" in out
+    assert "MISDEAL  The first or second holecard dealt is exposed" in out
+    assert (
+        "  House rule; RRoP §3 Misdeals 1(a)  [first-or-second.holdem.exposed-holecard.first]"
+        in out
+    )
+    assert "  Note: This room's wording of §5 rule 1 makes the first or second holecard" in out
+    _, out = ask("exposed-later-holecard", "--house", str(HOUSE / "first-or-second.yaml"))
+    assert "CONTINUE  A holecard other than the first two is exposed by the dealer" in out
 
 
 def test_a_silent_rulebook_says_so() -> None:

@@ -136,3 +136,35 @@ def test_live_follows_the_table_to_its_next_hand(store: Path) -> None:
     assert 'not done: "deal" was typed against the old view; enter it again' in out
     assert err == ""
     assert floorman_process(store, "log", "2").stdout.splitlines()[1].endswith("deal")
+
+
+def test_live_says_the_hand_is_over_only_once_the_showdown_is_settled() -> None:
+    ok("new", "-t", "7", "--button", "3", "--seats", "1=100,2=100,3=100")
+    checked_down = ["deal", "call", "call", "check", "burn", "flop 2c 7d 9h", "check", "check",
+                    "check", "burn", "turn Js", "check", "check", "check", "burn", "river 4c",
+                    "check", "check", "check"]  # fmt: skip
+    result = run("live", "-t", "7", stdin="\n".join(checked_down) + "\n")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "showdown: seats show in the order 1, 2, 3"
+    assert "hand over: type next for the next hand" not in lines
+    result = run("live", "-t", "7", stdin="show 1 Ah Ad\nshow 2 Kh Kd\n")
+    assert "hand over: type next for the next hand" not in result.stdout.splitlines()
+    result = run("live", "-t", "7", stdin="show 3 Qh Qd\n")
+    lines = result.stdout.splitlines()
+    assert "showdown: every hand is tabled" in lines
+    assert lines[-1] == "hand over: type next for the next hand"
+
+
+def test_next_waits_for_the_hands_of_the_showdown() -> None:
+    ok("new", "-t", "7", "--button", "3", "--seats", "1=100,3=100")
+    ok("add", "-t", "7", "deal; call; check; burn; flop 2c 7d 9h; check; check; burn; turn Js;"
+       " check; check; burn; river 4c; check; check")  # fmt: skip
+    result = run("next", "-t", "7")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "floorman: table 7: hand 1 is at the showdown with hands still to be tabled;"
+        " record them (show, muck) or use --force\n"
+    )
+    ok("add", "-t", "7", "show 1 Ah Ad; muck 3")
+    assert "hand 2 at table 7" in ok("next", "-t", "7")

@@ -25,7 +25,7 @@ def test_list_names_each_rule_with_outcome_and_citation() -> None:
     assert out.startswith("Poker TDA Rules 2024 (tda-2024): ")
     line = next(x for x in out.splitlines() if x.startswith("tda-2024.holdem.premature-turn "))
     assert "CONTINUE" in line
-    assert "(TDA 2024 RP-5-B; Rules 39-C and 39-D)" in line
+    assert "(TDA 2024 RP-5-B; Rules 38, 39-C and 39-D)" in line
 
 
 def test_show_prints_when_steps_and_examples() -> None:

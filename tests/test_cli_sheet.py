@@ -34,7 +34,7 @@ class TestHoldemSheet:
     def test_says_what_the_podium_sheet_must_say(self, holdem: tuple[Path, str]) -> None:
         text = text_of(holdem[0])
         pages = info(holdem[0])["Pages"]
-        assert 3 <= int(pages) <= 12
+        assert 3 <= int(pages) <= 24  # every rule of the book, each with its steps
         for expected in (
             "ROBERT'S RULES OF POKER",
             "Hold'em rule sheet",
@@ -129,6 +129,10 @@ class TestHouseProfile:
         text = text_of(path)
         assert "HOUSE RULES: THE FIRST OR SECOND HOLE CARD EXPOSED IS A MISDEAL" in text
         assert "1 house option changed" in text
+        assert "The first or second holecard dealt is exposed MISDEAL" in text
+        assert "A holecard other than the first two is exposed by the dealer PLAY CONTINUES" in text
+        assert "The first holecard dealt is exposed" not in text
+        assert "other than the first is exposed" not in text
 
 
 class TestHtml:

@@ -35,6 +35,7 @@ TURN_NO_BURN = [(10, "holdem.board.no-burn")]
 MISSED_BURN = [(5, "holdem.flop.no-burn"), (6, "holdem.board.missed-burn-after-action")]
 TWO_BURNS = [(6, "holdem.board.two-burns")]
 TWO_BURNS_FOUND = [(10, "holdem.board.two-burns-found")]
+PREMATURE_RIVER_UNBURNED = [(13, "holdem.premature-river")]
 EXPOSED = [(1, "holdem.exposed-holecard.later")]
 EXTRA = [(2, "holdem.extra-card.first")]
 
@@ -69,11 +70,14 @@ ROBERTS_RULES: dict[str, Expected] = {
     "exposed-card-burn-other": departs(EXPOSED, 6),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),
+    "river-no-burn": ([(15, "holdem.board.no-burn")], []),
 }
 
 CIAFFONE_BURN: dict[str, Expected] = {
     "premature-flop": (PREMATURE_FLOP, []),
     "premature-turn": (PREMATURE_TURN, []),
+    "premature-river": ([(14, "holdem.premature-river")], []),
+    "four-card-flop": (FOUR_CARD_FLOP, []),
     # The river without the house's burn: a violation of the procedure, and Robert's
     # Rules' own remedy for a card turned without a burn.
     "premature-turn-unburned-river": (
@@ -89,8 +93,12 @@ TDA: dict[str, Expected] = {
     "premature-turn-not-reshuffled": departs(PREMATURE_TURN, 12),
     "premature-river": (PREMATURE_RIVER, []),
     "premature-river-burned": departs(PREMATURE_RIVER, 18),
+    # 39-A: the card drawn from the four is the turn's burn, burned then or before the turn.
     "four-card-flop": (FOUR_CARD_FLOP, []),
+    "four-card-flop-drawn-burn": (FOUR_CARD_FLOP, []),
+    "four-card-flop-turn-burned": departs(FOUR_CARD_FLOP, 12),
     "four-card-flop-other-flop": departs(FOUR_CARD_FLOP, 8),
+    "flop-too-many-cards": ([(6, "holdem.flop.too-many-cards")], []),
     "flop-no-burn": (FLOP_NO_BURN, []),
     "flop-no-burn-new-cards": departs(FLOP_NO_BURN, 7),
     # Acted on, the turn is not ruled again: 39-B's "action has occurred" is the flop's.
@@ -102,6 +110,10 @@ TDA: dict[str, Expected] = {
     "two-burns-found": (TWO_BURNS_FOUND, []),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
+    # A river with no burn is ruled once; no burn is owed for a street after it.
+    "river-no-burn": ([(15, "holdem.board.no-burn")], []),
+    # No burn to leave: one card is burned before the river is dealt again (Rule 38).
+    "premature-river-unburned": (PREMATURE_RIVER_UNBURNED, []),
 }
 
 WSOP: dict[str, Expected] = {
@@ -111,9 +123,13 @@ WSOP: dict[str, Expected] = {
     "premature-turn-burned": departs(PREMATURE_TURN, 13),
     "premature-river": (PREMATURE_RIVER, []),
     "four-card-flop": (FOUR_CARD_FLOP, []),
+    "four-card-flop-turn-burned": departs(FOUR_CARD_FLOP, 11),
+    "flop-too-many-cards": ([(6, "holdem.flop.too-many-cards")], []),
     "flop-no-burn": (FLOP_NO_BURN, []),
     "turn-no-burn": (TURN_NO_BURN, []),
     "turn-no-burn-burned": departs(TURN_NO_BURN, 11),
+    "river-no-burn": ([(15, "holdem.board.no-burn")], []),
+    "premature-river-unburned": (PREMATURE_RIVER_UNBURNED, []),
     "missed-burn-after-action": (MISSED_BURN, []),
     "missed-burn-after-action-two-burns": departs(MISSED_BURN, 10),
     "two-burns": (TWO_BURNS, []),
@@ -124,9 +140,14 @@ WSOP: dict[str, Expected] = {
     "extra-card-burn-other": departs(EXTRA, 6),
 }
 
+FIRST_OR_SECOND: dict[str, Expected] = {
+    "exposed-card-burn": (EXPOSED, []),
+}
+
 BOOKS = {
     "rrop": ROBERTS_RULES,
     "ciaffone-burn": CIAFFONE_BURN,
+    "first-or-second": FIRST_OR_SECOND,
     "tda-2024": TDA,
     "wsop-2024": WSOP,
 }
@@ -161,6 +182,11 @@ def test_roberts_rules(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(CIAFFONE_BURN))
 def test_roberts_rules_with_the_redeal_burn(name: str) -> None:
     walk_through("ciaffone-burn", name)
+
+
+@pytest.mark.parametrize("name", sorted(FIRST_OR_SECOND))
+def test_a_house_that_misdeals_the_first_two_holecards(name: str) -> None:
+    walk_through("first-or-second", name)
 
 
 @pytest.mark.parametrize("name", sorted(TDA))
@@ -211,3 +237,47 @@ def test_recorded_at_the_table_the_walk_throughs_rule_the_same(
             assert ruled == [f"event {event}" for event, _ in rulings], f"{book}/{name}"
             departures = [line for line in out.splitlines() if line.startswith("violation")]
             assert len(departures) == len(violations), f"{book}/{name}"
+
+
+PROCEDURE_STEPS = frozenset({
+    "set-aside", "return-to-stub", "use-as-burn", "replace-card", "reshuffle", "cut",
+    "deal-without-burn", "burn", "burn-twice", "scramble", "scramble-next-burn", "redeal",
+})  # fmt: skip
+"""Primitives that make a dealer deal differently from then on: a rule with one of them
+prescribes a procedure the hand must be walked through."""
+
+
+def procedures_of(name: str) -> set[str]:
+    """The full ids of the rules of ``name`` that prescribe a dealing procedure; for a house
+    profile, those it writes itself or whose steps turn on an option it sets."""
+    from compiledrules import data
+
+    from floorman.rules.loader import load_rulebook, shipped_rulebooks
+
+    book = load_rulebook(name)
+    rules = [r for r in book.rules if PROCEDURE_STEPS & {s.step.do for s in r.steps}]
+    if name in shipped_rulebooks():
+        return {rule.id for rule in rules}
+    base = load_rulebook(book.chain[1])
+    changed = {option for option, value in book.options.items() if base.options[option] != value}
+    own = {rule.id for rule in rules if rule.id.startswith(f"{name}.")}
+    turning = {
+        rule.id
+        for rule in rules
+        if any(f'"option.{option}"' in json.dumps(data(rule.rule)["steps"]) for option in changed)
+    }
+    return own | turning
+
+
+@pytest.mark.parametrize("book", sorted(BOOKS))
+def test_every_procedure_of_every_rulebook_is_walked_through(book: str) -> None:
+    """Following a ruling's steps to the letter must never draw another ruling: every
+    procedure has a walk-through that follows it and gets that ruling alone."""
+    prefix = BOOK_NAME.get(book, book)
+    followed = {
+        f"{prefix}.{rule}"
+        for rulings, violations in BOOKS[book].values()
+        if not violations
+        for _, rule in rulings
+    }
+    assert procedures_of(book) - followed == set()

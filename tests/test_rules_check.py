@@ -57,6 +57,7 @@ SAME: dict[str, Expected] = {
     "last-live-hand-mucks": ([(18, "showdown.only-live-hand", "continue")], []),
     "extra-card-after-action": ([(4, "holdem.extra-card.after-action", "dead-hand")], []),
     "hand-killed": ([(8, "dead-hand.killed", "dead-hand")], []),
+    "tabled-hand-killed": ([(7, "dead-hand.killed-tabled", "continue")], []),
     "hand-retrieved": ([(19, "dead-hand.retrieved", "continue")], []),
     "hand-retrieved-in-the-betting": (
         [(8, "dead-hand.killed", "dead-hand"), (9, "dead-hand.retrieved", "continue")],

@@ -46,3 +46,17 @@ def test_none_and_unreplayable_examples() -> None:
 def test_example_hands_sit_at_the_example_table() -> None:
     hand = example_hand(example(hand={"events": ["deal"], "game": "omaha"}, outcome="none"))
     assert (hand.button, hand.seats, hand.game) == (3, {1: 100, 2: 100, 3: 100}, "omaha")
+
+
+def test_an_example_says_who_wins_the_pots() -> None:
+    book = load_rulebook("tda-2024")
+    rule = book.rule("showdown.wrong-award")
+    events = ["deal", "3 call", "1 call", "2 fold", "burn", "flop 2c 7d 9h", "1 check", "3 check",
+              "burn", "turn Js", "1 check", "3 check", "burn", "river 4c", "1 check", "3 check",
+              "show 1 Ah Ad", "show 3 Kh Kd", "award 3"]  # fmt: skip
+    right = example(hand={"events": events}, outcome="continue", awards={1: 6})
+    assert check_example(book, rule, right) == []
+    wrong = example(hand={"events": events}, outcome="continue", awards={3: 6})
+    assert check_example(book, rule, wrong) == ["expected the pots to go {3: 6}, got {1: 6}"]
+    waiting = example(hand={"events": events[:-2]}, outcome="none", awards={})
+    assert check_example(book, rule, waiting) == []

@@ -109,14 +109,16 @@ def main() -> None:
 
 
 def long_running() -> None:
-    """Collect cycles again, for a command that runs until it is stopped.
+    """Collect cycles again, for a command that runs until it is stopped (a no-op where
+    the collector was never switched off, as in a caller of the app's commands).
 
     What start-up built is frozen first, so the collector never walks it;
     what the server makes per request (a report PDF holds cycles through
     its layout tree) is collected as it would be in any long-lived process.
     """
-    gc.freeze()
-    gc.enable()
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -104,7 +104,13 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     from floorman.errors import FloormanError
     from floorman.store.errors import StoreConflict
     from floorman.tables import hands
-    from floorman.tables.view import award_lines, detail_lines, reminder_lines, state_lines
+    from floorman.tables.view import (
+        award_lines,
+        detail_lines,
+        finished,
+        reminder_lines,
+        state_lines,
+    )
 
     long_running()
     interactive = sys.stdin.isatty()
@@ -119,7 +125,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
         echo(line)
     if loaded.broken is not None:
         echo(loaded.repair())
-    if stored.closed is not None or loaded.state.over:
+    if stored.closed is not None or finished(loaded.state):
         echo(_NEXT)
     prompt = f"table {stored.table}> "
 
@@ -220,5 +226,5 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
             )
             if holder[0].broken is not None:
                 echo(holder[0].repair())
-            if holder[0].state.over:
+            if finished(holder[0].state):
                 echo(_NEXT)

@@ -12,7 +12,7 @@ tells when the turn moves). On its own the round refuses irregular betting
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Final, Literal, NamedTuple, Protocol
 
 from floorman.hand import structures as _betting
@@ -916,12 +916,16 @@ class BettingRound:
         if self.over_reason == "showdown" and self.live != (seat,):
             self.folded.add(seat)
 
-    def retrieve(self, seat: int) -> None:
+    def retrieve(self, seat: int, claims: Collection[int] = ()) -> None:
         """A hand killed, folded or thrown away comes back out of the muck: live again.
 
-        Before the showdown the seat is back in the betting: it acts when its turn
-        comes if it has not acted since the last bet (at once, if the round was
-        waiting for nobody else), and a hand that ended when it was killed goes on."""
+        At the showdown a hand thrown away as the last live one is out once another
+        comes back (its cards are in the muck, and no longer the only ones with a
+        claim), unless its claim stands without its cards (``claims``: a declared play
+        of the board). Before the showdown the seat is back in the betting: it acts
+        when its turn comes if it has not acted since the last bet (at once, if the
+        round was waiting for nobody else), and a hand that ended when it was killed
+        goes on."""
         self.refuse_when_void()
         self.at_table(seat)
         if seat not in self.folded and seat not in self.mucked:
@@ -935,6 +939,7 @@ class BettingRound:
             self.folded.discard(seat)
             self.mucked.discard(seat)
             self.killed.discard(seat)
+            self.folded.update(self.mucked.difference(claims))
             self.over_reason = "showdown"
             return
         self.folded.discard(seat)

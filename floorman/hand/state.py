@@ -22,7 +22,7 @@ naming the event, and leaves the state as it was.
 The rules engine reads the state *before* each event (the parts' attributes
 and properties are its facts) and enacts corrective procedures through the
 procedure hooks of the part they concern (:meth:`HandState.move_card`,
-``state.ledger.take_hole_card``, ``state.betting.kill_hand``,
+:meth:`HandState.keep_live`, ``state.ledger.take_hole_card``, ``state.betting.kill_hand``,
 ``state.irregular.settle_wager``, ...). Treat attributes as read-only: only
 :meth:`apply` and the hooks change a state; :meth:`HandState.snapshot` and
 :meth:`HandState.restore` put a state back as it was. Events are numbered from 1.
@@ -432,7 +432,13 @@ class HandState:
         betting.kill_hand(seat)
 
     def _retrieve(self, event: Retrieve, n: int) -> None:
-        self.betting.retrieve(event.seat)
+        self.keep_live(event.seat)
+
+    def keep_live(self, seat: int) -> None:
+        """The seat's hand, out of the hand, is live again: retrieved, or killed where the
+        rulebook says it cannot be (a hand tabled at the showdown). A declared play of
+        the board in hold'em keeps its claim against it."""
+        self.betting.retrieve(seat, self.plays_board if self.game == "holdem" else ())
 
     def _miscount(self, event: Miscount, n: int) -> None:
         """A pot bet found made on a wrong count: recorded for the rulebook to rule on."""

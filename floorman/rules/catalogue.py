@@ -182,7 +182,7 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     FactSpec(
         "seat.only_live_hand", bool,
         "At the showdown every other hand is folded or thrown away: the seat in the event"
-        " holds the only live hand.", False,
+        " holds the only live hand (for a hand retrieved, once it is back).", False,
     ),
     FactSpec(
         "miscount.short", bool,

@@ -6,8 +6,9 @@ state *before* the event, picks the winning rule (priority, then
 ``overrides``), renders its steps, applies the event to the state and enacts
 the steps' primitives through the state's procedure hooks. Dealing steps
 (``reshuffle``, ``cut``, ``deal-without-burn``, ``burn``, ``use-as-burn``,
-``scramble``) become expectations on the street they name; any later event
-that departs from them is a violation, as is play after a misdeal or a void.
+``scramble``, ``scramble-next-burn``) become expectations on the street they
+name; any later event that departs from them is a violation, as is play after a
+misdeal or a void.
 What the dealer has still to do is kept in the state's ``procedures``
 (:class:`floorman.hand.state.PendingStep`), so every view of the hand can say it.
 """
@@ -135,6 +136,8 @@ class _Expectation:
     done: bool = False
     what: str = "card"
     """What the cards are, for messages when they are unknown (an extra card)."""
+    next_burn: bool = False
+    """A scramble whose card drawn is the burn of the street after this one."""
 
 
 @dataclass(frozen=True)
@@ -277,6 +280,8 @@ class RulesEngine:
             for seat, chips in dead_posts((event,)).items():
                 self._memory.dead[seat] = self._memory.dead.get(seat, 0) + chips
         self.violations.extend(violations)
+        if not skip and isinstance(event, Burn | Board):
+            self._draw_next_burn(state, event, street)
         if isinstance(event, Board):
             self._dealt(state, street)
         elif isinstance(event, Reshuffle):
@@ -498,6 +503,38 @@ class RulesEngine:
                     exp.done = True
         return found, swallow
 
+    def _draw_next_burn(self, state: HandState, event: Burn | Board, street: str | None) -> None:
+        """A card drawn from a scramble as the next street's burn becomes that burn: the
+        burn recorded from the scrambled cards, or the one left out of the street's cards
+        when no burn was recorded. The next street then comes with no other burn."""
+        for exp in self._expected:
+            if exp.do != "scramble" or not exp.next_burn or exp.street != street:
+                continue
+            following = _street_of("next", street)
+            if following is None:
+                return
+            exp.next_burn = False
+            if isinstance(event, Burn):
+                if event.before is not None or (
+                    event.card is not None and event.card not in exp.cards
+                ):
+                    return
+                drawn = state.ledger.move_burn(exp.street, following)
+                burned: tuple[Card, ...] = () if drawn is None else (drawn,)
+            elif exp.burns == 0:
+                left = [c for c in exp.cards if c not in event.cards]
+                if len(left) != 1 or state.location(left[0]).kind != "stub":
+                    return
+                state.move_card(left[0], "burn", source="stub")
+                burned = (left[0],)
+            else:
+                return
+            self._expected.append(
+                _Expectation("use-as-burn", following, exp.rule, exp.event, burned, what="card")
+            )
+            self._memory.procedure_burn.add(following)
+            return
+
     def _dealt(self, state: HandState, street: str | None) -> None:
         """A board street is out: its expectations are settled, its burn noted."""
         procedure = street in self._memory.procedure_burn
@@ -589,7 +626,8 @@ class RulesEngine:
         found_later = isinstance(event, Burn) and event.before is not None
         for step in ruling.steps:
             do = step.do
-            target = _street_of(step.street, street) or "river"
+            # Once the river is out no street is left to deal: a dealing step enacts nothing.
+            target = _street_of(step.street, street) or "showdown"
             if found_later and step.street == "next":
                 target = state.ledger.next_board_street or "river"
             if do == "misdeal":
@@ -604,6 +642,10 @@ class RulesEngine:
                     state.betting.kill_hand(seat)
             elif do == "correct-award":
                 self.violations.append(Violation(number, ruling.rule, f"{event}: {step.text}"))
+            elif do == "keep-live":
+                seat = event_seat(event)
+                if seat is not None and seat in state.betting.killed:
+                    state.keep_live(seat)
             elif do == "keep-claim":
                 seat = event_seat(event)
                 if seat is not None and seat in state.betting.mucked:
@@ -621,9 +663,12 @@ class RulesEngine:
             elif do == "use-as-burn":
                 burned = self._to_burn(state, event, "replace-card" in primitives)
                 self._expect(do, target, ruling, number, burned, what)
-            elif do == "scramble" and isinstance(event, Board):
-                self._move(state, _Move(do, "stub", event.street, cards, rule.id, number), playable)
-                self._expect(do, target, ruling, number, cards)
+            elif do in ("scramble", "scramble-next-burn") and isinstance(event, Board):
+                move = _Move("scramble", "stub", event.street, cards, rule.id, number)
+                self._move(state, move, playable)
+                self._expect("scramble", target, ruling, number, cards)
+                if do == "scramble-next-burn" and self._expected:
+                    self._expected[-1].next_burn = True
             elif do in _DEALING:
                 self._expect(do, target, ruling, number, ())
             elif do in _SETTLE:

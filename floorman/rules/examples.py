@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from floorman.errors import FloormanError
 from floorman.hand.events import EventError
 from floorman.hand.state import HandState
 from floorman.interchange.handfile import Hand
@@ -35,6 +36,7 @@ class RuledHand:
     state: HandState
     rulings: list[Ruling]
     violations: list[Violation]
+    book: Rulebook
 
 
 def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
@@ -49,7 +51,7 @@ def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
     state = hand.start(book.options)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)
-    return RuledHand(state, engine.rulings, engine.violations)
+    return RuledHand(state, engine.rulings, engine.violations, book)
 
 
 def example_hand(example: Example) -> Hand:
@@ -89,6 +91,14 @@ def check_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[
             problems.append(f"expected chips in front {example.bets}, got {bets}")
     if example.to_act is not None and ruled.state.to_act != example.to_act:
         problems.append(f"expected seat {example.to_act} to act, got {ruled.state.to_act}")
+    if example.awards is not None:
+        try:
+            won = _awards(hand, ruled)
+        except FloormanError as error:
+            problems.append(f"expected the pots to go {example.awards}; they cannot: {error}")
+        else:
+            if won != example.awards:
+                problems.append(f"expected the pots to go {example.awards}, got {won}")
     if example.violations is not None:
         expected = sorted(
             (v.event, _full_id(book, v.rule or example.rule or rule.local_id))
@@ -99,6 +109,19 @@ def check_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[
             detail = "; ".join(f"event {v.event}: {v.message}" for v in ruled.violations)
             problems.append(f"expected violations {expected}, got {found} ({detail or 'none'})")
     return problems
+
+
+def _awards(hand: Hand, ruled: RuledHand) -> dict[int, int]:
+    """What each seat wins from the pots as the hand stands, odd chips as the book says."""
+    from floorman.showdown.oddchips import split_rules
+    from floorman.showdown.settlement import chips_report, dead_posts
+
+    report = chips_report(
+        ruled.state,
+        rules=split_rules(ruled.book.options, min(hand.chips)),
+        dead=dead_posts(hand.parse_events()),
+    )
+    return dict(report.awards)
 
 
 def _full_id(book: Rulebook, rule_id: str) -> str:

@@ -23,7 +23,9 @@ from floorman.hand.events import (
     Event,
     Expose,
     Extra,
+    IllegalEvent,
     Post,
+    Retrieve,
     Show,
 )
 from floorman.hand.records import STREETS, Place
@@ -350,8 +352,18 @@ def _seat_folded(ctx: FactContext) -> bool:
 
 
 def _only_live_hand(ctx: FactContext) -> bool:
-    state = ctx.state
-    return state.over_reason == "showdown" and state.betting.live == (event_seat(ctx.event),)
+    state, event = ctx.state, ctx.event
+    seat = event_seat(event)
+    if state.over_reason != "showdown":
+        return False
+    if isinstance(event, Retrieve) and seat in state.betting.folded:
+        after = state.copy()
+        try:
+            after.apply(event)
+        except IllegalEvent:
+            return False
+        state = after
+    return state.betting.live == (seat,)
 
 
 def _miscount(ctx: FactContext) -> tuple[bool, int, int]:

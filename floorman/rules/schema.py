@@ -72,8 +72,9 @@ EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 Primitive = Literal[
     "misdeal", "void-hand", "kill-hand", "forfeit", "set-aside", "return-to-stub",
     "use-as-burn", "replace-card", "reshuffle", "cut", "deal-without-burn", "burn",
-    "burn-twice", "scramble", "redeal", "continue-deal", "complete-betting", "card-stands",
-    "card-plays", "show-all-cards", "keep-claim", "correct-award", "explain",
+    "burn-twice", "scramble", "scramble-next-burn", "redeal", "continue-deal",
+    "complete-betting", "card-stands",
+    "card-plays", "show-all-cards", "keep-claim", "keep-live", "correct-award", "explain",
     "bind-call", "bind-check", "bind-min-raise", "bind-as-made", "bind-first-motion",
     "bind-pot", "bind-conditional", "bind-call-or-raise",
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
@@ -197,6 +198,11 @@ class Example(BaseModel):
     )
     to_act: int | None = Field(
         default=None, description="the seat to act after the hand's last event"
+    )
+    awards: dict[int, int] | None = Field(
+        default=None,
+        description="chips each seat wins from the pots after the hand's last event, as the"
+        " cards and the rulings give them ({} while nobody wins yet)",
     )
 
     @field_validator("hand")

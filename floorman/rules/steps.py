@@ -69,6 +69,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     " top of the deck, then the street's own burn card.",
     "scramble": "The street's cards are scrambled face down; one becomes the burn, the rest"
     " are the street's cards.",
+    "scramble-next-burn": "The street's cards are scrambled face down; one is drawn as the"
+    " burn card of the street after it, the rest are the street's cards.",
     "redeal": "The street's board cards are dealt again.",
     "continue-deal": "The deal goes on.",
     "complete-betting": "The betting round is completed before the street is dealt.",
@@ -77,6 +79,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "show-all-cards": "The seat must table all its hole cards to win any part of the pot.",
     "keep-claim": "The seat that threw its cards away keeps its claim to the pot: a hold'em"
     " seat that declared it plays the board shares as the board plays.",
+    "keep-live": "The seat's hand, killed by the dealer, stays live: it is back in the hand"
+    " as it was.",
     "correct-award": "The push departs from what the cards and pots give: a violation, and"
     " the chips go where the cards speak.",
     "explain": "Nothing to enact: what the rulebook says, for the record.",

@@ -21,7 +21,7 @@ from floorman.hand.state import HandState
 from floorman.interchange.plainhand import plain_header
 from floorman.recording import Recording
 from floorman.store.hands import Record, Store, StoredHand, open_store, standing
-from floorman.tables.view import award_lines, reminder_lines, state_lines
+from floorman.tables.view import award_lines, finished, reminder_lines, state_lines
 
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
@@ -365,10 +365,15 @@ def closing(store: Store, current: StoredHand, *, force: bool) -> str:
         if force:
             return "abandoned"
         raise FloormanError(f"{error}; or close it as abandoned with --force") from None
-    if not previous.state.over and not force:
+    if not force and not previous.state.over:
         raise FloormanError(
             f"table {current.table}: hand {current.id} is still in progress "
             f"({previous.state.street}); finish it or use --force"
+        )
+    if not force and not finished(previous.state):
+        raise FloormanError(
+            f"table {current.table}: hand {current.id} is at the showdown with hands still to"
+            " be tabled; record them (show, muck) or use --force"
         )
     return str(previous.state.over_reason or "abandoned")
 

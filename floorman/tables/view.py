@@ -51,6 +51,14 @@ def board_text(state: HandState) -> str:
     return " ".join(parts)
 
 
+def finished(state: HandState) -> bool:
+    """The hand is over and nothing is left to do in it: not a showdown still waiting for
+    a live hand to be tabled, where nobody can yet say who wins."""
+    from floorman.showdown.settlement import awaiting_hands
+
+    return state.over and not awaiting_hands(state)
+
+
 def state_lines(state: HandState, *, known: Collection[str] = ()) -> list[str]:
     """Street, board and pot; who acts (or how the hand ended); anything irregular.
 
