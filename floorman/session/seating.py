@@ -40,6 +40,7 @@ __all__ = [
     "between",
     "deal",
     "earliest_big_blind_seat",
+    "settle",
     "table_size",
 ]
 
@@ -380,6 +381,33 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
     return seating.without(player.seat).with_player(moved)
 
 
+_PLAYER_CHANGES: Final = ("leave", "sitout", "back", "seat", "rebuy")
+
+
+def settle(
+    seating: Seating,
+    stacks: Mapping[int, int],
+    changes: Iterable[Change],
+    rules: EntryRules,
+    size: int = MAX_SEAT,
+) -> Seating:
+    """The seating a finished hand leaves (its ``stacks``), with the ``changes`` logged
+    since the hand was dealt applied. A change may have been logged while the hand was on,
+    for a player the hand then busted: the player has gone already (leaving, sitting out,
+    changing seats), or buys back into the seat (a rebuy, with the rebuy's chips)."""
+    after = seating.after_hand(stacks)
+    busted = {s: p for s, p in seating.players.items() if s in stacks and stacks[s] <= 0}
+    for change in changes:
+        gone = busted.get(change.seat) if change.seat is not None else None
+        if gone is not None and change.kind in _PLAYER_CHANGES and change.seat not in after.players:
+            if change.kind == "rebuy":
+                chips = _chips(change.chips, gone.label)
+                after = after.with_player(replace(gone, stack=chips, new=False))
+            continue
+        after = apply(after, change, rules, size)
+    return after
+
+
 def table_size(table_seats: int | None, taken: Iterable[int]) -> int:
     """The seats at a table: as its set-up gives them, else nine (every game's deck deals
     nine hands), or the highest seat ``taken`` when above."""
@@ -474,13 +502,14 @@ def deal(
         waiting &= {place.due}
     table = place.table(established | posting | waiting, before, rule)
     waiting &= {table.big_blind}
+    ahead_of = _small_blind_due(place, established, before, rule, last_big)
     shut: set[int] = set()
     held: set[int] = set()
     entering: set[int] = set()
     for _ in range(2 * len(posting) + 1):
         table = place.table(established | posting | waiting, before, rule, entering)
         closed = {s for s in posting if _closed(s, table, rules, players[s], place, last_big)}
-        ahead = {s for s in posting - closed - entering if place.ahead(s, table, rule, last_big)}
+        ahead = {s for s in posting - closed - entering if place.ahead(s, table, rule, ahead_of)}
         buying = {s for s in ahead if players[s].buys and rules.buy_the_button == "allowed"}
         if buying and place.fits(established | posting | waiting, before, rule, entering | buying):
             entering |= buying
@@ -501,10 +530,12 @@ def deal(
     posts: list[str] = []
     for s in sorted(entering):
         player = players[s]
-        live = min(seating.blinds[1], player.stack)
-        posts.append(f"post {s} bb {live}")
-        if player.buys == "button" and seating.blinds[0] and player.stack > live:
-            posts.append(f"post {s} dead {min(seating.blinds[0], player.stack - live)}")
+        chips = player.stack - min(seating.ante, player.stack)
+        live = min(seating.blinds[1], chips)
+        if live > 0:
+            posts.append(f"post {s} bb {live}")
+        if player.buys == "button" and seating.blinds[0] and chips > live:
+            posts.append(f"post {s} dead {min(seating.blinds[0], chips - live)}")
             notes.append(f"{player.label} buys the button: posts a big blind and a dead small"
                          " blind, and has the button next hand (WSOP LA 154)")  # fmt: skip
         else:
@@ -515,7 +546,8 @@ def deal(
         if player.status != "posting":
             continue
         owed = ("bb",) if player.new else player.owes
-        left = player.stack - _blind_at(s, small, big, seating.blinds)
+        ante = min(seating.ante, player.stack)  # every seat antes before it posts
+        left = player.stack - ante - _blind_at(s, small, big, seating.blinds)
         if "bb" in owed and s != big:  # in the small blind's seat the blind counts toward it
             live = min(seating.blinds[1] - (seating.blinds[0] if s == small else 0), left)
             if live > 0:
@@ -674,6 +706,22 @@ class _Place:
         return between(seat, self.button, small_blind) and seat != small_blind
 
 
+def _small_blind_due(
+    place: _Place, established: set[int], before: Sequence[int], rule: ButtonRule, last_big: int
+) -> int:
+    """The seat the small blind is due in front of: the player who had the big blind, or a
+    player moved in between the button and that seat, who is dealt in at once and posts it
+    (``last_big`` when nobody in the game posts it, or when two players are all the game
+    has and newcomers move the blinds on)."""
+    if len(established) < 3:
+        return last_big
+    try:
+        small = place.table(established, before, rule).blind_seats[0]
+    except TableError:
+        return last_big
+    return last_big if small is None else small
+
+
 def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> Table:
     if len(seats) < 2:
         left = ", ".join(map(str, seats)) or "none"
@@ -693,7 +741,7 @@ def _closed(
     if rules.closed == "button-to-big-blind":
         return between(seat, table.button, table.big_blind) and seat != table.big_blind
     others = tuple(s for s in table.seats if s != seat)
-    if len(others) < 2:
+    if len(others) < 2 or seat == vacated:  # the seat the small blind is due on posts it
         return False
     small = Table(others, table.button).first_left_of_button
     if not place.small_blind and table.button == place.button:
