@@ -377,3 +377,20 @@ def test_live_sit_buy_button_is_the_same_change() -> None:
     result = runner.invoke(app, ["live", "-t", "9"], input="sit 3 100 Cy buy-button\n")
     assert result.exit_code == 0, result.stderr
     assert "seat 3 (Cy) sits down with 100, buys the button (WSOP LA 154)" in result.stdout
+
+
+def test_a_moving_button_deals_two_big_blinds_when_the_big_blinds_seat_empties() -> None:
+    """RRoP §4 rule 1, the moving button: "There may be more than one big blind". Button 1,
+    small blind 3, big blind 5; seat 5 leaves. The button moves to seat 3 and seat 6, due
+    the big blind, lands in the small blind: it posts a big blind there."""
+    ok("new", "-t", "9", "--button", "1", "--rulebook", "rrop",
+       "--seats", "1=100,3=100,5=100,6=100,8=100")  # fmt: skip
+    ok("add", "-t", "9", "deal; 6 fold; 8 fold; 1 fold; 3 fold")
+    ok("table", "leave", "-t", "9", "5")
+    out = ok("next", "-t", "9")
+    assert "  post 6 bb 1" in out.splitlines()
+    assert "There may be more than one big blind" in out
+    assert header()["button"] == 3
+    ok("add", "-t", "9", "deal; 1 call 2; 3 fold; 6 check; 8 check")
+    shown = ok("show", "-t", "9")
+    assert "pot 6" in shown, shown

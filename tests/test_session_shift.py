@@ -181,6 +181,8 @@ class ShiftAtOneTable(RuleBasedStateMachine):
             chips = {seat: stack for seat, stack in chips.items() if stack > 0}
         for kind, seat, amount in self.moves:
             if seat in busted and seat not in chips and kind in ("leave", "seat"):
+                if kind == "seat":  # a rebuy may seat the player where the move was to
+                    busted.add(amount)
                 continue  # the player the change names has gone broke already
             busted.discard(seat)
             if kind in ("sit", "rebuy"):
@@ -401,7 +403,8 @@ class ShiftAtOneTable(RuleBasedStateMachine):
         placed_table(tuple(after), header["button"], small_blind)  # a table that can deal
         settled = self.settled(seating, sorted(previous["seats"]))
         self.check_the_button(previous, header, seating, settled=settled)
-        self.check_the_posts(header, seating, posts, settled=settled)
+        second = self.second_big_blind(previous, header, seating) if settled else None
+        self.check_the_posts(header, seating, posts, settled=settled, second=second)
 
     def check_the_button(
         self,
@@ -438,17 +441,43 @@ class ShiftAtOneTable(RuleBasedStateMachine):
         assert big not in self.paid_big, "a seat paid the big blind twice in an orbit"
         self.paid_big.add(big)
 
+    def second_big_blind(
+        self, previous: Mapping[str, Any], header: Mapping[str, Any], seating: Seating
+    ) -> int | None:
+        """Under the moving button, the small blind's seat when its player is the one due
+        the big blind: a blind's seat emptied, and there may be more than one big blind
+        (RRoP §4 rule 1)."""
+        after = sorted(header["seats"])
+        in_game = [s for s in self.established(seating) if s in after and s in previous["seats"]]
+        if self.rule != "moving" or min(len(after), len(previous["seats"])) < 3 or len(in_game) < 2:
+            return None
+        small = blinds_of(header)[0]
+        return small if clockwise_after(blinds_of(previous)[1], in_game) == small else None
+
     def check_the_posts(
-        self, header: Mapping[str, Any], seating: Seating, posts: list[str], *, settled: bool
+        self,
+        header: Mapping[str, Any],
+        seating: Seating,
+        posts: list[str],
+        *,
+        settled: bool,
+        second: int | None,
     ) -> None:
         """A post is owed: by a player dealt in who came in or back, at most the blind it
-        makes up and never more than the stack; none for the big blind's own seat."""
+        makes up and never more than the stack; none for the big blind's own seat; under
+        the moving button, a big blind by the ``second`` seat due it in the small blind."""
         small_blind, big_blind = header["blinds"]
         big = blinds_of(header)[1]
         owing = {
             s for s, p in seating.players.items()
             if p.status == "posting" or p.new or p.owes or p.moved_from is not None
         }  # fmt: skip
+        if second is not None:
+            owing.add(second)
+            short = header["seats"][second] <= header["ante"] + small_blind
+            assert short or any(p.startswith(f"post {second} bb ") for p in posts), (
+                f"seat {second} is due the big blind and posts none"
+            )
         spent: dict[int, list[tuple[str, int]]] = {}
         for text in posts:
             _, seat_text, what, amount_text = text.split()

@@ -394,7 +394,8 @@ def settle(
     """The seating a finished hand leaves (its ``stacks``), with the ``changes`` logged
     since the hand was dealt applied. A change may have been logged while the hand was on,
     for a player the hand then busted: the player has gone already (leaving, sitting out,
-    changing seats), or buys back into the seat (a rebuy, with the rebuy's chips)."""
+    changing seats), or buys back in (a rebuy, with the rebuy's chips, into the seat the
+    player was to change to, if any)."""
     after = seating.after_hand(stacks)
     busted = {s: p for s, p in seating.players.items() if s in stacks and stacks[s] <= 0}
     for change in changes:
@@ -403,6 +404,8 @@ def settle(
             if change.kind == "rebuy":
                 chips = _chips(change.chips, gone.label)
                 after = after.with_player(replace(gone, stack=chips, new=False))
+            elif change.kind == "seat" and change.to is not None:
+                busted[change.to] = replace(gone, seat=change.to)
             continue
         after = apply(after, change, rules, size)
     return after
@@ -555,6 +558,8 @@ def deal(
                 left -= live
         if "sb" in owed and seating.blinds[0] and left > 0:
             posts.append(f"post {s} dead {min(seating.blinds[0], left)}")
+    if rule == "moving" and len(before) > 2:  # heads-up the blinds alternate
+        posts.extend(_second_big_blind(table, established & set(before), last_big, seating, notes))
     for s in sorted(shut):
         notes.append(f"{players[s].label} waits: not dealt in {_CLOSED[rules.closed]}")
     for s in sorted(held):
@@ -590,6 +595,31 @@ def deal(
         replace(seating, players=updated),
         table.small_blind if table.small_blind_seat is None else table.small_blind_seat,
     )
+
+
+def _second_big_blind(
+    table: Table, established: set[int], last_big: int, seating: Seating, notes: list[str]
+) -> list[str]:
+    """Under the moving button, when a blind's seat has emptied the player due the big
+    blind next (of the players dealt in last hand, the first after its big blind,
+    ``last_big``) may land in the small blind: that player posts a big blind there, the small
+    blind made up to it, and the hand has two (RRoP §4 rule 1: "There may be more than one
+    big blind"), so that nobody skips a big blind in the round."""
+    small = table.blind_seats[0]
+    if table.heads_up or small is None:
+        return []
+    in_game = tuple(sorted(s for s in established if s in table.seats))
+    if len(in_game) < 2 or Table(in_game, table.button).left_of(last_big) != small:
+        return []
+    player = seating.players[small]
+    chips = player.stack - min(seating.ante, player.stack) - seating.blinds[0]
+    more = min(seating.blinds[1] - seating.blinds[0], chips)
+    if more <= 0:
+        return []
+    notes.append(f"{player.label} is due the big blind and has the small blind: makes it a big"
+                 ' blind, and the hand has two (RRoP §4 rule 1: "There may be more than one big'
+                 ' blind")')  # fmt: skip
+    return [f"post {small} bb {more}"]
 
 
 _SEAT_CHANGES: Final = {"same-position": (0, "RRoP §4 rule 13"), "past-two": (2, "WSOP LA 159")}
