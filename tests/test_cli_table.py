@@ -227,7 +227,8 @@ def test_a_moving_button_always_has_a_small_blind() -> None:
     ok("table", "leave", "-t", "4", "5")
     out = ok("next", "-t", "4").splitlines()
     assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3"
-    assert out[1] == "preflop  no board           pot 3  in front: 1=2 6=1"
+    assert out[1] == "  post 6 bb 1"  # seat 6 was due the big blind (RRoP §4 rule 1)
+    assert out[3] == "preflop  no board           pot 4  in front: 1=2 6=2"
 
 
 @pytest.mark.parametrize(
