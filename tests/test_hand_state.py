@@ -985,7 +985,7 @@ def test_a_snapshot_holds_everything_a_part_changes() -> None:
             "small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "starting",
         },
         IrregularBetting: {"round", "strict", "chip_values"},
-        HandState: {"game", "table"},
+        HandState: {"game", "table", "button_belongs"},
     }  # fmt: skip
     saved = {
         CardLedger: LedgerSnapshot,
