@@ -394,3 +394,34 @@ def test_a_moving_button_deals_two_big_blinds_when_the_big_blinds_seat_empties()
     ok("add", "-t", "9", "deal; 1 call 2; 3 fold; 6 check; 8 check")
     shown = ok("show", "-t", "9")
     assert "pot 6" in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("live", "post", "in_front"),
+    [
+        ("opening-bet", "post 5 sb 1", "1=1 3=2 5=2"),  # RRoP §4 rule 9
+        ("big-blind", "post 5 dead 1", "1=1 3=2 5=2"),  # WSOP LA 156: dead, in the pot
+    ],
+)
+def test_a_missed_small_blind_posted_on_coming_back_is_live_as_the_rulebook_says(
+    live: str, post: str, in_front: str, tmp_path: Path
+) -> None:
+    """RRoP's moving button: seat 5 had the big blind and sits out, so the small blind
+    passes it (button 3, small blind 6). Back and posting, seat 5 owes the small blind
+    alone: live under RRoP, so its call of 2 costs 1 more; dead under WSOP LA 156's
+    reading, so the call costs 2 and the dead chip stays in the pot."""
+    book = tmp_path / "house.yaml"
+    book.write_text(
+        f"rulebook: house\ntitle: House\nextends: rrop\noptions:\n  missed_blind_live: {live}\n"
+    )
+    ok("new", "-t", "9", "--button", "1", "--rulebook", str(book),
+       "--seats", "1=100,3=100,5=100,6=100")  # fmt: skip
+    ok("add", "-t", "9", "deal; 6 fold; 1 fold; 3 fold")
+    ok("table", "sitout", "-t", "9", "5")
+    ok("next", "-t", "9")
+    ok("add", "-t", "9", "deal; fold; fold")
+    ok("table", "back", "-t", "9", "5", "--post")
+    assert f"  {post}" in ok("next", "-t", "9").splitlines()
+    lines = ok("add", "-t", "9", "deal; 5 call").splitlines()
+    pot = 5 if live == "opening-bet" else 6
+    assert f"preflop  no board           pot {pot}  in front: {in_front}" in lines

@@ -484,12 +484,14 @@ class ShiftAtOneTable(RuleBasedStateMachine):
             seat, amount = int(seat_text), int(amount_text)
             assert seat in header["seats"], f"{text}: a post by a seat not dealt in"
             assert seat in owing, f"{text}: a post nobody owed"
-            assert what in ("bb", "dead"), text
+            assert what in ("bb", "sb", "dead"), text
+            assert what != "sb" or self.rules.missed_live == "opening-bet", text
             assert 0 < amount <= (big_blind if what == "bb" else small_blind), text
             assert not settled or what != "bb" or seat != big, f"{text}: a second big blind"
             spent.setdefault(seat, []).append((what, amount))
         for seat, made in spent.items():
-            assert sorted(what for what, _ in made) in (["bb"], ["bb", "dead"], ["dead"]), made
+            kinds = sorted(what for what, _ in made)
+            assert kinds in (["bb"], ["bb", "dead"], ["dead"], ["sb"], ["dead", "sb"]), made
             assert sum(amount for _, amount in made) <= header["seats"][seat], made
 
     # -- what holds after every step -------------------------------------------------------

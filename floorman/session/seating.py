@@ -270,6 +270,9 @@ class EntryRules:
     two active players: WSOP LA 159) or ``free``. ``buy_the_button``: ``allowed`` (a new
     player between the button and the small blind may buy the button or post just the big
     blind and be dealt in: WSOP LA 154, under the dead button) or ``not-allowed``.
+    ``missed_live``: what part of the missed blinds a player coming back posts is live,
+    the rest dead: ``opening-bet`` (up to the minimum opening bet, the big blind, with the
+    seat's own blind: RRoP §4 rule 9) or ``big-blind`` (only the big blind: WSOP LA 156).
     """
 
     new_player: str = "post-or-wait"
@@ -277,6 +280,7 @@ class EntryRules:
     sitting_out: str = "missed-blinds"
     seat_change: str = "same-position"
     buy_the_button: str = "not-allowed"
+    missed_live: str = "opening-bet"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], betting: str = "no-limit") -> EntryRules:
@@ -289,6 +293,7 @@ class EntryRules:
             str(options.get("sitting_out", "missed-blinds")),
             str(options.get("seat_change", "same-position")),
             str(options.get("buy_the_button", "not-allowed")),
+            str(options.get("missed_blind_live", "opening-bet")),
         )
 
 
@@ -549,15 +554,15 @@ def deal(
         if player.status != "posting":
             continue
         owed = ("bb",) if player.new else player.owes
-        ante = min(seating.ante, player.stack)  # every seat antes before it posts
-        left = player.stack - ante - _blind_at(s, small, big, seating.blinds)
-        if "bb" in owed and s != big:  # in the small blind's seat the blind counts toward it
-            live = min(seating.blinds[1] - (seating.blinds[0] if s == small else 0), left)
-            if live > 0:
-                posts.append(f"post {s} bb {live}")
-                left -= live
-        if "sb" in owed and seating.blinds[0] and left > 0:
-            posts.append(f"post {s} dead {min(seating.blinds[0], left)}")
+        blind = _blind_at(s, small, big, seating.blinds)
+        left = player.stack - min(seating.ante, player.stack) - blind  # the ante comes first
+        live, dead = _owed_posts(owed, blind, seating.blinds, rules)
+        live = min(live, max(left, 0))
+        if live > 0:
+            posts.append(f"post {s} {'bb' if 'bb' in owed else 'sb'} {live}")
+            left -= live
+        if dead and left > 0:
+            posts.append(f"post {s} dead {min(dead, left)}")
     if rule == "moving" and len(before) > 2:  # heads-up the blinds alternate
         posts.extend(_second_big_blind(table, established & set(before), last_big, seating, notes))
     for s in sorted(shut):
@@ -664,6 +669,22 @@ def _seat_changes(
 def _hands_to_big_blind(seat: int, seats: Iterable[int], big: int) -> int:
     """Hands before the big blind, last on ``big``, comes to ``seat`` among ``seats``."""
     return sum(1 for s in seats if between(s, big, seat)) - 1
+
+
+def _owed_posts(
+    owed: Sequence[str], blind: int, blinds: tuple[int, int], rules: EntryRules
+) -> tuple[int, int]:
+    """What a player owing ``owed`` posts besides ``blind``, the seat's own blind this hand:
+    (live, dead). The seat's blind counts toward a big blind owed; the rest of the big blind
+    is live, and a small blind owed is dead (WSOP LA 156), or live too while the chips the
+    seat has in stay within the minimum opening bet, the big blind (RRoP §4 rule 9)."""
+    small, big = blinds
+    room = max(big - blind, 0)
+    big_part = room if "bb" in owed else 0
+    small_part = small if "sb" in owed else 0
+    live = big_part + (small_part if rules.missed_live == "opening-bet" else 0)
+    live = min(live, room)
+    return live, big_part + small_part - live
 
 
 def _blind_at(seat: int, small: int | None, big: int, blinds: tuple[int, int]) -> int:
