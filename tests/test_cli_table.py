@@ -297,6 +297,7 @@ def test_a_hand_dealt_with_the_button_out_of_place_is_recorded_as_it_was_played(
     assert "CONTINUE" in out
     assert ruling in out
     assert "pot 7" in out  # 3's small blind, and 4, 5 and 1 in for 2 each
+    assert "button seat 2 (it belonged on seat 3)" in ok("show", "-t", "4")
     ok("add", "-t", "4", TO_SHOWDOWN)
     hand = tmp_path / "hand.yaml"
     hand.write_text(ok("export", "-t", "4", "--format", "yaml"))
