@@ -389,3 +389,20 @@ def test_live_seat_change_with_post_posts_the_big_blind() -> None:
         " (from the next hand)" in lines
     )
     assert "  post 9 bb 2" in lines
+
+
+def test_after_a_hand_dealt_from_the_wrong_seat_the_dead_button_moves_the_big_blind_on() -> None:
+    """TDA's dead button: seat 5, the big blind, leaves, so hand 2 has no small blind
+    (button 3, big blind 6). It is dealt from seat 1 instead, the blinds run from there
+    (small blind 3, big blind 6), and stands; the button is not backed up (TDA 34-A) and
+    the big blind moves on to seat 1: seat 6 does not post it twice."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", "tda-2024")  # fmt: skip
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    assert "no small blind" in ok("next", "-t", "4").splitlines()[0]
+    ok("add", "-t", "4", "deal; 1 call; 3 fold; button 1 dealt; 6 raise 10; 1 fold")
+    ok("next", "-t", "4")
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert "hand 2  button 1  sb 3  bb 6  fold  in: 1=100 3=99 6=100" in log  # as dealt
+    assert log[-1].startswith("hand 3  button 3  sb 6  bb 1"), log

@@ -113,13 +113,16 @@ def start_next(
         seating = settle(seating, stacks, changed, rules, seats_at(loaded.header))
         played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
         moved = options.get("button_after_error", "corrected") == "not-backed-up"
+        small_blind = header_small_blind(loaded.header.small_blind)
+        if moved and loaded.state.button_belongs is not None:
+            small_blind = True  # dealt from where it was, the blinds ran from there
         made = deal(
             seating,
             tuple(loaded.header.seats),
             played if played is not None and moved else loaded.header.button,
             rule,
             rules,
-            header_small_blind(loaded.header.small_blind),
+            small_blind,
         )
         data = blinds_header(
             {
