@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from floorman.hand.events import Burn, Event, EventError
+from floorman.hand.events import Burn, ButtonFound, Event, EventError, parse_event
 from floorman.hand.state import HandState
 from floorman.replay import Ruled, read_event, rule_events, ruled_chips
 
@@ -72,7 +72,9 @@ class Recording:
         number = len(self.events) + 1
         event = read_event(self.state, text, number)
         engine = self.ruled.engine
-        if isinstance(event, Burn) and not engine.records_burns:
+        if (isinstance(event, Burn) and not engine.records_burns) or (
+            isinstance(event, ButtonFound) and event.dealt
+        ):  # a first burn rules every board again; a button dealt from elsewhere deals again
             self._ruled = rule_events(self.header, [*self.events, event])
         else:
             try:
@@ -84,6 +86,29 @@ class Recording:
             self.violations.extend(v.to_json() for v in engine.violations[len(self.violations) :])
         self.events.append(event)
         return event
+
+    def add_all(self, texts: Sequence[str]) -> list[Event]:
+        """:meth:`add` each of ``texts`` in turn. When one says the hand was dealt from
+        another seat (``button SEAT dealt``), the hand is dealt from there first, so that
+        the action before it is read from where the button really was. When one is
+        refused, the recording is as it was before the call."""
+        count, dealt = len(self.events), None
+        for text in texts:
+            try:
+                found = parse_event(text)
+            except EventError:
+                continue
+            if isinstance(found, ButtonFound) and found.dealt:
+                dealt = found.seat
+                break
+        try:
+            if dealt is not None and dealt != self.state.table.button:
+                self._ruled = rule_events(self.header, self.events, dealt=dealt)
+            return [self.add(text) for text in texts]
+        except BaseException:
+            del self.events[count:]
+            self._ruled = rule_events(self.header, self.events)
+            raise
 
     def pots(self) -> list[dict[str, Any]]:
         """The ``check --json`` pots of the hand as it stands."""

@@ -17,11 +17,18 @@ are still owed to whoever wins them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from floorman.hand.events import VERB_ALIASES, Event, EventError, NotationError, parse_event
+from floorman.hand.events import (
+    VERB_ALIASES,
+    ButtonFound,
+    Event,
+    EventError,
+    NotationError,
+    parse_event,
+)
 from floorman.hand.state import HandState
 
 if TYPE_CHECKING:
@@ -37,12 +44,33 @@ __all__ = [
     "rule_events",
     "rule_steps",
     "ruled_chips",
+    "start_hand",
 ]
 
 
 def _events(events: Iterable[Event | str]) -> Iterator[tuple[int, Event]]:
     for number, event in enumerate(events, 1):
         yield number, parse_event(event, number) if isinstance(event, str) else event
+
+
+def start_hand(
+    header: HeaderLike,
+    events: Iterable[Event],
+    options: Mapping[str, Any] | None = None,
+    dealt: int | None = None,
+) -> HandState:
+    """The hand before its first event, the blinds and antes posted. A hand dealt with the
+    button out of position is what happened: when ``button SEAT dealt`` says so (or
+    ``dealt``, for such an event still to come), the hand is dealt from that seat (the
+    blinds posted and the action taken from there), and the header's button is where it
+    belonged."""
+    if dealt is None:
+        dealt = next((e.seat for e in events if isinstance(e, ButtonFound) and e.dealt), None)
+    if dealt is None or dealt == header.button:
+        return header.start(options)
+    state = header.start(options, button=dealt)
+    state.button_belongs = header.button
+    return state
 
 
 def read_event(state: HandState, text: str, number: int | None = None) -> Event:
@@ -77,17 +105,19 @@ def _idle(state: HandState) -> str:
 
 def replay(header: HeaderLike, events: Iterable[Event | str]) -> HandState:
     """The state after ``events`` (text or values); :class:`EventError` names a bad one."""
-    state = header.start()
-    for number, event in _events(events):
+    read = list(_events(events))
+    state = start_hand(header, (event for _, event in read))
+    for number, event in read:
         state.apply(event, number)
     return state
 
 
 def replay_states(header: HeaderLike, events: Iterable[Event | str]) -> Iterator[HandState]:
     """The state before the first event, then after each event (independent copies)."""
-    state = header.start()
+    read = list(_events(events))
+    state = start_hand(header, (event for _, event in read))
     yield state.copy()
-    for number, event in _events(events):
+    for number, event in read:
         state.apply(event, number)
         yield state.copy()
 
@@ -139,11 +169,13 @@ def rule_events(
     *,
     rulebook: str | None = None,
     house: str | None = None,
+    dealt: int | None = None,
 ) -> Ruled:
     """Replay ``events`` with the rulebook (default: the hand's, with the hand's
     ``house:`` options and the ``house`` profile file) ruling on each as it comes and
-    enacting its procedures. A bad event raises :class:`EventError`."""
-    book, state, engine = _engine(hand, events, rulebook, house)
+    enacting its procedures; ``dealt``: the seat the hand was dealt from, when a ``button
+    SEAT dealt`` is still to come. A bad event raises :class:`EventError`."""
+    book, state, engine = _engine(hand, events, rulebook, house, dealt)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)
     return Ruled(
@@ -173,14 +205,18 @@ def rule_steps(
 
 
 def _engine(
-    hand: HeaderLike, events: Sequence[Event], rulebook: str | None, house: str | None
+    hand: HeaderLike,
+    events: Sequence[Event],
+    rulebook: str | None,
+    house: str | None,
+    dealt: int | None = None,
 ) -> tuple[Any, HandState, Any]:
     from floorman.rules.engine import RulesEngine
     from floorman.rules.loader import load_rulebook
 
     book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
     engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips))
-    return book, hand.start(book.options), engine
+    return book, start_hand(hand, events, book.options, dealt), engine
 
 
 def ruled_chips(hand: HeaderLike, events: Sequence[Event], ruled: Ruled) -> Any:

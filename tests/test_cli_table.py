@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from tablecli import live, ok, run, runner
@@ -227,7 +228,8 @@ def test_a_moving_button_always_has_a_small_blind() -> None:
     ok("table", "leave", "-t", "4", "5")
     out = ok("next", "-t", "4").splitlines()
     assert out[0] == "hand 2 at table 4: hold'em no-limit 1/2, button seat 3"
-    assert out[1] == "preflop  no board           pot 3  in front: 1=2 6=1"
+    assert out[1] == "  post 6 bb 1"  # seat 6 was due the big blind (RRoP §4 rule 1)
+    assert out[3] == "preflop  no board           pot 4  in front: 1=2 6=2"
 
 
 @pytest.mark.parametrize(
@@ -257,6 +259,82 @@ def test_after_a_hand_played_with_the_button_out_of_place(
     assert out[1] == note
     ok("add", "-t", "4", "deal; fold; fold; fold; fold")
     assert "the button" not in ok("next", "-t", "4")  # the hand after goes on as usual
+
+
+FIVE = "1=100,2=100,3=100,4=100,5=100"
+PLAYED_FROM_TWO = "deal; 5 call; 1 call; 2 fold; button 2 dealt; 3 fold; 4 check"
+"""The button belonged on seat 3 and the hand was dealt from seat 2: the blinds were
+posted by seats 3 and 4, seat 5 acted first, and the button was found after substantial
+action."""
+TO_SHOWDOWN = (
+    "burn; flop 2c 3d 4h; check; check; check; burn; turn 9s; check; check; check;"
+    " burn; river Jc; check; check; check; show 4 Ah As; show 5 Kh Kd; show 1 Qh Qd"
+)
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "ruling", "button", "note"),
+    [
+        ("tda-2024", "TDA 2024 Rules 34-A and 36", "3",
+         "the button moves on from seat 2, where it was: not backed up"
+         " (button_after_error; TDA 2024 Rule 34-A)"),
+        ("wsop-2024", "WSOP LA 105", "3",
+         "the button moves on from seat 2, where it was: not backed up"
+         " (button_after_error; WSOP LA 105; WSOP T 88-c)"),
+        ("rrop", "RRoP §3 Misdeals 2", "4",
+         "the button is corrected: it moves on from seat 3, where it belonged"
+         " (button_after_error; RRoP §3 Irregularities 1)"),
+    ],
+)  # fmt: skip
+def test_a_hand_dealt_with_the_button_out_of_place_is_recorded_as_it_was_played(
+    rulebook: str, ruling: str, button: str, note: str, tmp_path: Path
+) -> None:
+    """The hand runs from where the button really was (TDA 34-A, RRoP §3 Misdeals 2, WSOP
+    LA 105: after substantial action the hand stands), with every chip charged to the seat
+    that put it in; the next button moves by ``button_after_error``."""
+    ok("new", "-t", "4", "--button", "3", "--seats", FIVE, "--rulebook", rulebook)
+    out = ok("add", "-t", "4", PLAYED_FROM_TWO)
+    assert "CONTINUE" in out
+    assert ruling in out
+    assert "pot 7" in out  # 3's small blind, and 4, 5 and 1 in for 2 each
+    assert "button seat 2 (it belonged on seat 3)" in ok("show", "-t", "4")
+    ok("add", "-t", "4", TO_SHOWDOWN)
+    hand = tmp_path / "hand.yaml"
+    hand.write_text(ok("export", "-t", "4", "--format", "yaml"))
+    assert "- button 2 dealt" in hand.read_text()
+    stacks = json.loads(ok("check", "--json", str(hand)))["stacks"]
+    assert stacks == {"1": 98, "2": 100, "3": 99, "4": 105, "5": 98}
+    lines = ok("next", "-t", "4").splitlines()
+    assert lines[0] == f"hand 2 at table 4: hold'em no-limit 1/2, button seat {button}"
+    assert lines[1] == note
+
+
+@pytest.mark.parametrize("rulebook", ["rrop", "tda-2024", "wsop-2024"])
+def test_a_button_found_dealt_out_of_place_before_substantial_action_is_dealt_again(
+    rulebook: str,
+) -> None:
+    """The dealer sees the button on seat 2 as seat 5, first to act from there, calls:
+    the hand is read from seat 2, and before substantial action it is a misdeal (TDA
+    34-A, RRoP §3 Misdeals 1(g), WSOP LA 104). The redeal puts the button where it
+    belonged."""
+    ok("new", "-t", "4", "--button", "3", "--seats", FIVE, "--rulebook", rulebook)
+    ok("add", "-t", "4", "deal")
+    out = ok("add", "-t", "4", "5 call; button 2 dealt")
+    assert "MISDEAL" in out
+    assert "out of turn" not in out
+    lines = ok("next", "-t", "4").splitlines()
+    assert lines[0] == (
+        "hand 2 at table 4 (the misdeal redealt): hold'em no-limit 1/2, button seat 3"
+    )
+
+
+def test_a_button_dealt_from_where_it_belonged_is_refused() -> None:
+    ok("new", "-t", "4", "--button", "3", "--seats", FIVE)
+    result = run("add", "-t", "4", "deal; button 3 dealt")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        'floorman: event 2 "button 3 dealt": the button is on seat 3 as this hand began\n'
+    )
 
 
 def test_a_player_moved_in_takes_a_seat_at_the_table_as_big_as_it_is() -> None:
@@ -311,3 +389,20 @@ def test_live_seat_change_with_post_posts_the_big_blind() -> None:
         " (from the next hand)" in lines
     )
     assert "  post 9 bb 2" in lines
+
+
+def test_after_a_hand_dealt_from_the_wrong_seat_the_dead_button_moves_the_big_blind_on() -> None:
+    """TDA's dead button: seat 5, the big blind, leaves, so hand 2 has no small blind
+    (button 3, big blind 6). It is dealt from seat 1 instead, the blinds run from there
+    (small blind 3, big blind 6), and stands; the button is not backed up (TDA 34-A) and
+    the big blind moves on to seat 1: seat 6 does not post it twice."""
+    ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
+       "--rulebook", "tda-2024")  # fmt: skip
+    ok("add", "-t", "4", "deal; fold; fold; fold")
+    ok("table", "leave", "-t", "4", "5")
+    assert "no small blind" in ok("next", "-t", "4").splitlines()[0]
+    ok("add", "-t", "4", "deal; 1 call; 3 fold; button 1 dealt; 6 raise 10; 1 fold")
+    ok("next", "-t", "4")
+    log = ok("table", "log", "-t", "4").splitlines()
+    assert "hand 2  button 1  sb 3  bb 6  fold  in: 1=100 3=99 6=100" in log  # as dealt
+    assert log[-1].startswith("hand 3  button 3  sb 6  bb 1"), log

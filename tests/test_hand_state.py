@@ -986,7 +986,7 @@ def test_a_snapshot_holds_everything_a_part_changes() -> None:
             "bomb_pot", "straddle_raise",
         },
         IrregularBetting: {"round", "strict", "chip_values"},
-        HandState: {"game", "table"},
+        HandState: {"game", "table", "button_belongs"},
     }  # fmt: skip
     saved = {
         CardLedger: LedgerSnapshot,

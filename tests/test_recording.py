@@ -72,3 +72,30 @@ def test_the_first_burn_rules_the_earlier_boards_again() -> None:
     whole = rule_events(hand, [*recording.events])
     assert (recording.rulings, recording.violations) == (whole.rulings, whole.violations)
     assert recording.rulings[0]["rule"] == "rrop.holdem.flop.no-burn"
+
+
+DEALT_FROM_TWO = ["deal", "5 call", "1 call", "2 fold", "button 2 dealt", "3 fold", "4 check"]
+"""The button belonged on seat 3 (the header's) and the hand was dealt from seat 2."""
+
+
+def test_events_recorded_together_are_read_from_the_seat_the_hand_was_dealt_from() -> None:
+    hand = parse_hand("button: 3\nseats: {1: 100, 2: 100, 3: 100, 4: 100, 5: 100}\n")
+    recording = Recording(hand)
+    recording.add_all(DEALT_FROM_TWO)
+    whole = rule_events(hand, recording.events)
+    assert (recording.state.table.button, recording.state.button_belongs) == (2, 3)
+    assert _seen(recording) == _seen(Recording(hand, recording.events))
+    assert recording.rulings == whole.rulings
+    assert [r["rule"] for r in recording.rulings][-1].endswith("after-action")
+
+
+def test_events_recorded_together_and_refused_leave_the_recording_as_it_was() -> None:
+    hand = parse_hand("button: 3\nseats: {1: 100, 2: 100, 3: 100, 4: 100, 5: 100}\n")
+    recording = Recording(hand)
+    recording.add("deal")
+    before = _seen(recording)
+    with pytest.raises(EventError):
+        recording.add_all(["5 call", "button 2 dealt", "flop Ah Zx Kd"])
+    assert [str(event) for event in recording.events] == ["deal"]
+    assert (recording.state.table.button, recording.state.button_belongs) == (3, None)
+    assert _seen(recording) == before

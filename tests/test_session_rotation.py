@@ -224,3 +224,55 @@ def test_a_new_player_who_waits_buys_the_button_or_posts_keeps_the_dead_button_r
     settled = len(buttons) - 2 * len(everyone)  # the newcomer is in and a round has passed
     for start in range(settled, len(buttons) - len(everyone) + 1):
         assert sorted(buttons[start : start + len(everyone)]) == everyone
+
+
+RROP = EntryRules()
+
+
+@pytest.mark.parametrize(
+    ("left", "button", "second"),
+    [(5, 3, 6), (3, 5, 6)],  # the big blind's seat empties; the small blind's
+)
+def test_moving_button_the_player_due_the_big_blind_posts_it_in_the_small_blind(
+    left: int, button: int, second: int
+) -> None:
+    # button 1, small blind 3, big blind 5: seat 6 is due the big blind next. The button
+    # moves on to the next player and seat 6 lands in the small blind, so it posts a big
+    # blind there and the hand has two (RRoP §4 rule 1: "There may be more than one big
+    # blind")
+    stacks = {s: 100 for s in (1, 3, 5, 6, 8) if s != left}
+    made = deal(Seating.from_stacks(stacks, (1, 2), 0), (1, 3, 5, 6, 8), 1, "moving", RROP)
+    placed = placed_table(tuple(made.seats), made.button, made.small_blind)
+    assert (made.button, placed.blind_seats) == (button, (second, 8))
+    assert made.posts == [f"post {second} bb 1"]
+    assert "There may be more than one big blind" in made.notes[0]
+
+
+def test_moving_button_a_full_table_has_one_big_blind() -> None:
+    made = deal(Seating.from_stacks(dict.fromkeys((1, 3, 5, 6), 100), (1, 2), 0),
+                (1, 3, 5, 6), 1, "moving", RROP)  # fmt: skip
+    assert (made.button, made.posts) == (3, [])
+
+
+@given(
+    seats=st.sets(st.integers(1, 9), min_size=4, max_size=9),
+    gone=st.lists(st.integers(1, 9), min_size=1, max_size=6),
+    data=st.data(),
+)
+def test_moving_button_nobody_skips_a_big_blind(
+    seats: set[int], gone: list[int], data: st.DataObject
+) -> None:
+    """Players leave one a hand: under the moving button the player due the big blind (the
+    first player after the last big blind) posts one every hand, as the big blind or a
+    second big blind in the small blind (RRoP §4 rule 1)."""
+    order = tuple(sorted(seats))
+    table = Seating.from_stacks(dict.fromkeys(order, 100), (1, 2), 0)
+    last = Table(order, data.draw(st.sampled_from(order)))
+    for seat in gone:
+        if seat in table.players and len(table.players) > 3:
+            table = apply(table, Change("leave", seat), RROP)
+        dealt = deal(table, last.seats, last.button, "moving", RROP)
+        placed = placed_table(tuple(dealt.seats), dealt.button, dealt.small_blind)
+        due = Table(placed.seats, placed.button).left_of(last.big_blind)
+        assert due == placed.big_blind or f"post {due} bb 1" in dealt.posts
+        table, last = dealt.seating, placed

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from floorman.hand.events import parse_event
 from floorman.hand.table import Table, TableError
+from floorman.interchange.handfile import header_from
+from floorman.replay import rule_events
 from floorman.session.rotation import placed_table
 from floorman.session.seating import (
     Change,
     EntryRules,
+    Player,
     Seating,
     apply,
     between,
@@ -354,3 +360,49 @@ def test_buying_the_button_elsewhere_is_dealing_in_a_new_player() -> None:
     assert (dealt.button, dealt.small_blind, dealt.posts) == (2, True, [])
     assert 7 in dealt.seats
     assert dealt.seating.players[7].buys is None
+
+
+WSOP_DEAD_SMALL = EntryRules("post-or-wait", "none", "missed-blinds", missed_live="big-blind")
+
+
+@pytest.mark.parametrize(
+    ("rules", "posts", "stack", "pot"),
+    [
+        (RROP, ["post 4 sb 1"], 98, 5),  # live up to the opening bet (RRoP §4 rule 9)
+        (WSOP_DEAD_SMALL, ["post 4 dead 1"], 97, 6),  # only the big blind live (WSOP LA 156)
+    ],
+)
+def test_a_missed_small_blind_posted_alone_is_live_or_dead_as_the_rulebook_says(
+    rules: EntryRules, posts: list[str], stack: int, pot: int
+) -> None:
+    """Seat 4 missed only the small blind and comes back posting it, on a seat with no
+    blind of its own: under RRoP it is live and counts toward seat 4's call of the big
+    blind; under WSOP it is dead, in the pot, and seat 4 calls the whole big blind."""
+    players = {s: p for s, p in six().players.items() if s != 4}
+    seating = Seating({**players, 4: Player(4, 100, status="posting", owes=("sb",))}, (1, 2))
+    made = deal(seating, (1, 2, 3, 5, 6), 5, "moving", rules)
+    assert (made.button, made.posts) == (6, posts)
+    header = header_from({"button": 6, "seats": made.seats, "rulebook": "rrop"}, "next hand")
+    events = [parse_event(t, n) for n, t in enumerate([*posts, "deal", "3 fold", "4 call"], 1)]
+    state = rule_events(header, events).state
+    assert (state.betting.stacks[4], state.betting.pot) == (stack, pot)
+
+
+@pytest.mark.parametrize("rules", [RROP, WSOP_DEAD_SMALL])
+def test_both_blinds_missed_post_the_big_blind_live_and_the_small_blind_dead(
+    rules: EntryRules,
+) -> None:
+    """Both books agree once both blinds are owed: the big blind is live (the minimum
+    opening bet, RRoP §4 rule 9; "only the big blind", WSOP LA 156), the small blind dead;
+    in the small blind's seat its blind counts toward the big blind owed."""
+    players = {s: p for s, p in six().players.items() if s != 4}
+    owing = Player(4, 100, status="posting", owes=("sb", "bb"))
+    seating = Seating({**players, 4: owing}, (1, 2))
+    assert deal(seating, (1, 2, 3, 5, 6), 5, "moving", rules).posts == [
+        "post 4 bb 2",
+        "post 4 dead 1",
+    ]
+    open_seats = replace(rules, closed="none")  # RRoP §4 rule 7 keeps seat 4 out there
+    in_the_small_blind = deal(seating, (1, 2, 3, 5, 6), 2, "moving", open_seats)
+    assert placed_table(tuple(in_the_small_blind.seats), 3, True).blind_seats == (4, 5)
+    assert in_the_small_blind.posts == ["post 4 bb 1", "post 4 dead 1"]

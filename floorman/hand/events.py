@@ -436,9 +436,14 @@ class Away(SeatEvent):
 @dataclass(frozen=True, slots=True)
 class ButtonFound(SeatEvent):
     """The button is found on ``seat`` for this deal: out of position, as the hand's
-    button says where it belongs."""
+    button says where it belongs. ``dealt`` (``button 2 dealt``): the hand was dealt from
+    ``seat``, the blinds posted and the action taken from there, and is recorded so."""
 
     kind: ClassVar[str] = "button"
+    dealt: bool = False
+
+    def __str__(self) -> str:
+        return f"button {self.seat}" + (" dealt" if self.dealt else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,6 +633,8 @@ def _parse(words: list[str], text: str) -> Event:
         return _parse_post(words)
     if head == "award":
         return _parse_award(words)
+    if head == "button" and len(words) == 3 and words[2].lower() == "dealt":
+        return ButtonFound(_seat(words, 1), dealt=True)
     if head == "clock":
         return _parse_clock(words)
     if head == "count":

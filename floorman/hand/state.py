@@ -149,7 +149,9 @@ class HandState:
       read here for short
     - ``shown`` (seat -> cards tabled), ``plays_board`` (seats that declared it),
       ``reshuffles`` and ``cuts`` (the events that did them), ``pushed`` (the pots
-      the dealer pushed: seats, amount, event), ``away`` (seats away from the table)
+      the dealer pushed: seats, amount, event), ``away`` (seats away from the table),
+      ``button_belongs`` (where the button belonged when the hand was dealt from another
+      seat, ``button SEAT dealt``; ``None`` when it was dealt from where it belonged)
     - ``procedures``: the :class:`PendingStep` list of the corrective procedures
       in force, kept by the rules engine; the state only carries it along
       (copied with the state) so that whoever shows the state can say what the
@@ -157,8 +159,8 @@ class HandState:
     """
 
     __slots__ = (
-        "away", "betting", "cuts", "game", "irregular", "ledger", "plays_board", "procedures",
-        "pushed", "reshuffles", "shown", "table",
+        "away", "betting", "button_belongs", "cuts", "game", "irregular", "ledger",
+        "plays_board", "procedures", "pushed", "reshuffles", "shown", "table",
     )  # fmt: skip
 
     game: str
@@ -173,6 +175,7 @@ class HandState:
     procedures: list[PendingStep]
     pushed: list[tuple[tuple[int, ...], int | None, int]]
     away: set[int]
+    button_belongs: int | None
 
     def __init__(
         self,
@@ -221,6 +224,7 @@ class HandState:
         self.procedures = []
         self.pushed = []
         self.away = set()
+        self.button_belongs = None
         self.ledger = CardLedger(deal)
         self.betting = BettingRound(
             deal.table,
@@ -301,6 +305,7 @@ class HandState:
         new.procedures = list(self.procedures)
         new.pushed = list(self.pushed)
         new.away = set(self.away)
+        new.button_belongs = self.button_belongs
         return new
 
     def snapshot(self) -> HandSnapshot:
@@ -490,7 +495,9 @@ class HandState:
     def _button_found(self, event: ButtonFound, n: int) -> None:
         """The button out of position: the rulebook rules; the hand is as dealt."""
         self.betting.refuse_when_over()
-        if event.seat == self.table.button:
+        if event.dealt and event.seat != self.table.button:
+            raise Refusal(f"the hand was dealt from seat {self.table.button}, not {event.seat}")
+        if event.seat == self.table.button and (self.button_belongs is None or not event.dealt):
             raise Refusal(f"the button is on seat {event.seat} as this hand began")
 
     def _dealt_empty(self, event: DealtEmpty, n: int) -> None:

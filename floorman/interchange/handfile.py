@@ -251,8 +251,11 @@ class HandHeader(BaseModel):
         """Whether a board card with no ``burn`` before it was dealt without one."""
         return self.burns == "recorded"
 
-    def start(self, options: Mapping[str, Any] | None = None) -> HandState:
-        """A fresh :class:`floorman.hand.state.HandState` with the blinds and antes posted.
+    def start(
+        self, options: Mapping[str, Any] | None = None, *, button: int | None = None
+    ) -> HandState:
+        """A fresh :class:`floorman.hand.state.HandState` with the blinds and antes posted
+        (from ``button`` when the hand was really dealt from there, ``button SEAT dealt``).
 
         ``options`` are the rulebook's options as the house sets them: a limit
         game's raise cap is the header's when it gives one, else the option
@@ -265,7 +268,7 @@ class HandHeader(BaseModel):
         >>> capped.start({"limit_raise_cap": 4}).betting.raise_cap
         2
         """
-        return start_state(self, self.model_fields_set, options)
+        return start_state(self, self.model_fields_set, options, button)
 
 
 class Hand(HandHeader):

@@ -55,7 +55,11 @@ if TYPE_CHECKING:
         def seats(self) -> Mapping[int, int]: ...
         @property
         def records_burns(self) -> bool: ...
-        def start(self, options: Mapping[str, Any] | None = None) -> HandState: ...
+        @property
+        def button(self) -> int: ...
+        def start(
+            self, options: Mapping[str, Any] | None = None, *, button: int | None = None
+        ) -> HandState: ...
 
     class HandLike(HeaderLike, Protocol):
         """What ``check`` reads of a hand file: the model's or a :class:`PlainHand`."""
@@ -109,11 +113,15 @@ class HandFileError(FloormanError, ValueError):
 
 
 def start_state(
-    header: Any, given: set[str] | frozenset[str], options: Mapping[str, Any] | None
+    header: Any,
+    given: set[str] | frozenset[str],
+    options: Mapping[str, Any] | None,
+    button: int | None = None,
 ) -> HandState:
     """A fresh hand state for ``header`` (the model or a plain header, with the fields
     ``given``) with the blinds and antes posted, the raise cap as the rulebook's
-    ``options`` set it when the header leaves it out."""
+    ``options`` set it when the header leaves it out. ``button``: the seat the hand was
+    really dealt from, not the header's (``button SEAT dealt``); the blinds run from it."""
     from floorman.hand.state import HandState
 
     cap = header.limit_raise_cap
@@ -122,7 +130,7 @@ def start_state(
         cap = options.get("limit_raise_cap", cap)
     return HandState(
         seats=header.seats,
-        button=header.button,
+        button=header.button if button is None else button,
         blinds=header.blinds,
         ante=header.ante,
         game=header.game,
@@ -132,8 +140,10 @@ def start_state(
         min_bet=header.min_bet,
         limit_heads_up_uncapped=bool(options.get("limit_heads_up_uncapped", False)),
         chip_values=tuple(header.chips) if "chips" in given else None,
-        small_blind=header.small_blind != "none",
-        small_blind_seat=header.small_blind if type(header.small_blind) is int else None,
+        small_blind=header.small_blind != "none" or button is not None,
+        small_blind_seat=(
+            header.small_blind if type(header.small_blind) is int and button is None else None
+        ),
         straddles=tuple(header.straddles),
         straddle_raise=str(options.get("straddle_min_raise", "increment")),
         bomb_pot=header.bomb_pot,
@@ -180,9 +190,11 @@ class PlainHeader:
         """Whether a board card with no ``burn`` before it was dealt without one."""
         return self.burns == "recorded"
 
-    def start(self, options: Mapping[str, Any] | None = None) -> HandState:
+    def start(
+        self, options: Mapping[str, Any] | None = None, *, button: int | None = None
+    ) -> HandState:
         """As :meth:`floorman.interchange.handfile.HandHeader.start`."""
-        return start_state(self, self.model_fields_set, options)
+        return start_state(self, self.model_fields_set, options, button)
 
 
 class PlainHand(PlainHeader):

@@ -15,6 +15,7 @@ from floorman.errors import FloormanError
 from floorman.hand.events import EventError
 from floorman.hand.state import HandState
 from floorman.interchange.handfile import Hand
+from floorman.replay import start_hand
 from floorman.rules.engine import RulesEngine, Ruling, Violation
 from floorman.rules.loader import CompiledRule, Rulebook, RulebookError
 from floorman.rules.schema import Example
@@ -48,7 +49,7 @@ def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
         book = book.with_options(hand.house, origin=f"{hand.where()}: house")
     events = hand.parse_events()
     engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips))
-    state = hand.start(book.options)
+    state = start_hand(hand, events, book.options)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)
     return RuledHand(state, engine.rulings, engine.violations, book)

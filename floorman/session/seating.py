@@ -40,6 +40,7 @@ __all__ = [
     "between",
     "deal",
     "earliest_big_blind_seat",
+    "settle",
     "table_size",
 ]
 
@@ -269,6 +270,9 @@ class EntryRules:
     two active players: WSOP LA 159) or ``free``. ``buy_the_button``: ``allowed`` (a new
     player between the button and the small blind may buy the button or post just the big
     blind and be dealt in: WSOP LA 154, under the dead button) or ``not-allowed``.
+    ``missed_live``: what part of the missed blinds a player coming back posts is live,
+    the rest dead: ``opening-bet`` (up to the minimum opening bet, the big blind, with the
+    seat's own blind: RRoP §4 rule 9) or ``big-blind`` (only the big blind: WSOP LA 156).
     """
 
     new_player: str = "post-or-wait"
@@ -276,6 +280,7 @@ class EntryRules:
     sitting_out: str = "missed-blinds"
     seat_change: str = "same-position"
     buy_the_button: str = "not-allowed"
+    missed_live: str = "opening-bet"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], betting: str = "no-limit") -> EntryRules:
@@ -288,6 +293,7 @@ class EntryRules:
             str(options.get("sitting_out", "missed-blinds")),
             str(options.get("seat_change", "same-position")),
             str(options.get("buy_the_button", "not-allowed")),
+            str(options.get("missed_blind_live", "opening-bet")),
         )
 
 
@@ -378,6 +384,36 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
         origin = player.seat if player.moved_from is None else player.moved_from
         moved = replace(moved, moved_from=origin, status="posting" if change.post else "playing")
     return seating.without(player.seat).with_player(moved)
+
+
+_PLAYER_CHANGES: Final = ("leave", "sitout", "back", "seat", "rebuy")
+
+
+def settle(
+    seating: Seating,
+    stacks: Mapping[int, int],
+    changes: Iterable[Change],
+    rules: EntryRules,
+    size: int = MAX_SEAT,
+) -> Seating:
+    """The seating a finished hand leaves (its ``stacks``), with the ``changes`` logged
+    since the hand was dealt applied. A change may have been logged while the hand was on,
+    for a player the hand then busted: the player has gone already (leaving, sitting out,
+    changing seats), or buys back in (a rebuy, with the rebuy's chips, into the seat the
+    player was to change to, if any)."""
+    after = seating.after_hand(stacks)
+    busted = {s: p for s, p in seating.players.items() if s in stacks and stacks[s] <= 0}
+    for change in changes:
+        gone = busted.get(change.seat) if change.seat is not None else None
+        if gone is not None and change.kind in _PLAYER_CHANGES and change.seat not in after.players:
+            if change.kind == "rebuy":
+                chips = _chips(change.chips, gone.label)
+                after = after.with_player(replace(gone, stack=chips, new=False))
+            elif change.kind == "seat" and change.to is not None:
+                busted[change.to] = replace(gone, seat=change.to)
+            continue
+        after = apply(after, change, rules, size)
+    return after
 
 
 def table_size(table_seats: int | None, taken: Iterable[int]) -> int:
@@ -474,13 +510,14 @@ def deal(
         waiting &= {place.due}
     table = place.table(established | posting | waiting, before, rule)
     waiting &= {table.big_blind}
+    ahead_of = _small_blind_due(place, established, before, rule, last_big)
     shut: set[int] = set()
     held: set[int] = set()
     entering: set[int] = set()
     for _ in range(2 * len(posting) + 1):
         table = place.table(established | posting | waiting, before, rule, entering)
         closed = {s for s in posting if _closed(s, table, rules, players[s], place, last_big)}
-        ahead = {s for s in posting - closed - entering if place.ahead(s, table, rule, last_big)}
+        ahead = {s for s in posting - closed - entering if place.ahead(s, table, rule, ahead_of)}
         buying = {s for s in ahead if players[s].buys and rules.buy_the_button == "allowed"}
         if buying and place.fits(established | posting | waiting, before, rule, entering | buying):
             entering |= buying
@@ -501,10 +538,12 @@ def deal(
     posts: list[str] = []
     for s in sorted(entering):
         player = players[s]
-        live = min(seating.blinds[1], player.stack)
-        posts.append(f"post {s} bb {live}")
-        if player.buys == "button" and seating.blinds[0] and player.stack > live:
-            posts.append(f"post {s} dead {min(seating.blinds[0], player.stack - live)}")
+        chips = player.stack - min(seating.ante, player.stack)
+        live = min(seating.blinds[1], chips)
+        if live > 0:
+            posts.append(f"post {s} bb {live}")
+        if player.buys == "button" and seating.blinds[0] and chips > live:
+            posts.append(f"post {s} dead {min(seating.blinds[0], chips - live)}")
             notes.append(f"{player.label} buys the button: posts a big blind and a dead small"
                          " blind, and has the button next hand (WSOP LA 154)")  # fmt: skip
         else:
@@ -515,14 +554,17 @@ def deal(
         if player.status != "posting":
             continue
         owed = ("bb",) if player.new else player.owes
-        left = player.stack - _blind_at(s, small, big, seating.blinds)
-        if "bb" in owed and s != big:  # in the small blind's seat the blind counts toward it
-            live = min(seating.blinds[1] - (seating.blinds[0] if s == small else 0), left)
-            if live > 0:
-                posts.append(f"post {s} bb {live}")
-                left -= live
-        if "sb" in owed and seating.blinds[0] and left > 0:
-            posts.append(f"post {s} dead {min(seating.blinds[0], left)}")
+        blind = _blind_at(s, small, big, seating.blinds)
+        left = player.stack - min(seating.ante, player.stack) - blind  # the ante comes first
+        live, dead = _owed_posts(owed, blind, seating.blinds, rules)
+        live = min(live, max(left, 0))
+        if live > 0:
+            posts.append(f"post {s} {'bb' if 'bb' in owed else 'sb'} {live}")
+            left -= live
+        if dead and left > 0:
+            posts.append(f"post {s} dead {min(dead, left)}")
+    if rule == "moving" and len(before) > 2:  # heads-up the blinds alternate
+        posts.extend(_second_big_blind(table, established & set(before), last_big, seating, notes))
     for s in sorted(shut):
         notes.append(f"{players[s].label} waits: not dealt in {_CLOSED[rules.closed]}")
     for s in sorted(held):
@@ -558,6 +600,31 @@ def deal(
         replace(seating, players=updated),
         table.small_blind if table.small_blind_seat is None else table.small_blind_seat,
     )
+
+
+def _second_big_blind(
+    table: Table, established: set[int], last_big: int, seating: Seating, notes: list[str]
+) -> list[str]:
+    """Under the moving button, when a blind's seat has emptied the player due the big
+    blind next (of the players dealt in last hand, the first after its big blind,
+    ``last_big``) may land in the small blind: that player posts a big blind there, the small
+    blind made up to it, and the hand has two (RRoP §4 rule 1: "There may be more than one
+    big blind"), so that nobody skips a big blind in the round."""
+    small = table.blind_seats[0]
+    if table.heads_up or small is None:
+        return []
+    in_game = tuple(sorted(s for s in established if s in table.seats))
+    if len(in_game) < 2 or Table(in_game, table.button).left_of(last_big) != small:
+        return []
+    player = seating.players[small]
+    chips = player.stack - min(seating.ante, player.stack) - seating.blinds[0]
+    more = min(seating.blinds[1] - seating.blinds[0], chips)
+    if more <= 0:
+        return []
+    notes.append(f"{player.label} is due the big blind and has the small blind: makes it a big"
+                 ' blind, and the hand has two (RRoP §4 rule 1: "There may be more than one big'
+                 ' blind")')  # fmt: skip
+    return [f"post {small} bb {more}"]
 
 
 _SEAT_CHANGES: Final = {"same-position": (0, "RRoP §4 rule 13"), "past-two": (2, "WSOP LA 159")}
@@ -602,6 +669,22 @@ def _seat_changes(
 def _hands_to_big_blind(seat: int, seats: Iterable[int], big: int) -> int:
     """Hands before the big blind, last on ``big``, comes to ``seat`` among ``seats``."""
     return sum(1 for s in seats if between(s, big, seat)) - 1
+
+
+def _owed_posts(
+    owed: Sequence[str], blind: int, blinds: tuple[int, int], rules: EntryRules
+) -> tuple[int, int]:
+    """What a player owing ``owed`` posts besides ``blind``, the seat's own blind this hand:
+    (live, dead). The seat's blind counts toward a big blind owed; the rest of the big blind
+    is live, and a small blind owed is dead (WSOP LA 156), or live too while the chips the
+    seat has in stay within the minimum opening bet, the big blind (RRoP §4 rule 9)."""
+    small, big = blinds
+    room = max(big - blind, 0)
+    big_part = room if "bb" in owed else 0
+    small_part = small if "sb" in owed else 0
+    live = big_part + (small_part if rules.missed_live == "opening-bet" else 0)
+    live = min(live, room)
+    return live, big_part + small_part - live
 
 
 def _blind_at(seat: int, small: int | None, big: int, blinds: tuple[int, int]) -> int:
@@ -674,6 +757,22 @@ class _Place:
         return between(seat, self.button, small_blind) and seat != small_blind
 
 
+def _small_blind_due(
+    place: _Place, established: set[int], before: Sequence[int], rule: ButtonRule, last_big: int
+) -> int:
+    """The seat the small blind is due in front of: the player who had the big blind, or a
+    player moved in between the button and that seat, who is dealt in at once and posts it
+    (``last_big`` when nobody in the game posts it, or when two players are all the game
+    has and newcomers move the blinds on)."""
+    if len(established) < 3:
+        return last_big
+    try:
+        small = place.table(established, before, rule).blind_seats[0]
+    except TableError:
+        return last_big
+    return last_big if small is None else small
+
+
 def _table(before: Sequence[int], button: int, seats: Sequence[int], rule: ButtonRule) -> Table:
     if len(seats) < 2:
         left = ", ".join(map(str, seats)) or "none"
@@ -693,7 +792,7 @@ def _closed(
     if rules.closed == "button-to-big-blind":
         return between(seat, table.button, table.big_blind) and seat != table.big_blind
     others = tuple(s for s in table.seats if s != seat)
-    if len(others) < 2:
+    if len(others) < 2 or seat == vacated:  # the seat the small blind is due on posts it
         return False
     small = Table(others, table.button).first_left_of_button
     if not place.small_blind and table.button == place.button:

@@ -18,7 +18,7 @@ from floorman.hand.events import parse_event
 from floorman.interchange.handfile import header_from
 from floorman.replay import rule_events
 from floorman.session.record import seating_entry, table_record
-from floorman.session.seating import EntryRules, Seating, apply, deal
+from floorman.session.seating import EntryRules, Seating, apply, deal, settle
 from floorman.tables.hands import Loaded, closing, find_hand, load, stacks_left, store_at
 from floorman.tables.seating import dealer, seats_at
 from floorman.tables.view import headline, state_lines
@@ -109,18 +109,20 @@ def start_next(
         dealt = seating
         posts = loaded.texts[: _posts_at_start(loaded)]  # the redeal posts as the deal did
     else:
-        seating = seating.after_hand(stacks)
-        for change in [*record.pending, *changes]:
-            seating = apply(seating, change, rules, seats_at(loaded.header))
+        changed = [*record.pending, *changes]
+        seating = settle(seating, stacks, changed, rules, seats_at(loaded.header))
         played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
         moved = options.get("button_after_error", "corrected") == "not-backed-up"
+        small_blind = header_small_blind(loaded.header.small_blind)
+        if moved and loaded.state.button_belongs is not None:
+            small_blind = True  # dealt from where it was, the blinds ran from there
         made = deal(
             seating,
             tuple(loaded.header.seats),
             played if played is not None and moved else loaded.header.button,
             rule,
             rules,
-            header_small_blind(loaded.header.small_blind),
+            small_blind,
         )
         data = blinds_header(
             {

@@ -306,7 +306,7 @@ def record(
             raise FloormanError(f"event {number}: holds a NUL character")
     before = list(loaded.recording.events)
     try:
-        added = [str(loaded.recording.add(text)) for text in texts]
+        added = [str(event) for event in loaded.recording.add_all(texts)]
         stored = store.append(
             loaded.stored.id, added, after=loaded.last, by=by, key=key, answer=answer
         )

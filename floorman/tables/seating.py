@@ -22,6 +22,7 @@ from floorman.session.seating import (
     Seating,
     apply,
     earliest_big_blind_seat,
+    settle,
     table_size,
 )
 from floorman.tables.hands import Loaded, hand_at, load, stacks_left
@@ -62,12 +63,13 @@ def seating_now(store: Store, name: str | None) -> tuple[Loaded, EntryRules, Sea
     header = loaded.header
     record = table_record(store.table_log(loaded.stored.table), loaded.stored.id)
     seating = record.seating or Seating.from_stacks(header.seats, header.blinds, header.ante)
-    status = loaded.stored.closed or loaded.state.over_reason
-    if status is not None and loaded.broken is None:
-        left = stacks_left(loaded, status)
-        if left is not None and status != "misdeal":
-            seating = seating.after_hand(left)
     rules = EntryRules.from_options(loaded.recording.ruled.book.options, header.betting)
+    left: dict[int, int] | None = None
+    status = loaded.stored.closed or loaded.state.over_reason
+    if status is not None and loaded.broken is None and status != "misdeal":
+        left = stacks_left(loaded, status)
+    if left is not None:
+        return loaded, rules, settle(seating, left, record.pending, rules, seats_at(header))
     for change in record.pending:
         seating = apply(seating, change, rules, seats_at(header))
     return loaded, rules, seating

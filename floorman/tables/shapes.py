@@ -136,7 +136,8 @@ def unreadable_row(unreadable: Unreadable) -> dict[str, Any]:
 
 
 def session_row(loaded: Loaded) -> dict[str, Any]:
-    """One hand of ``floorman table log --json``: its button, blinds, stacks in and out,
+    """One hand of ``floorman table log --json``: its button (where the hand was dealt
+    from, with ``button SEAT dealt`` not the header's), blinds, stacks in and out,
     rulings."""
     header = loaded.header
     small, big = loaded.state.table.blind_seats
@@ -152,7 +153,7 @@ def session_row(loaded: Loaded) -> dict[str, Any]:
         "hand": loaded.stored.id,
         "started": loaded.stored.created,
         "status": status or "in progress",
-        "button": header.button,
+        "button": state.table.button,
         "small_blind": small,
         "big_blind": big,
         "blinds": list(header.blinds),

@@ -26,8 +26,8 @@ _TAKEN_TO = {
 
 def headline(state: HandState) -> str:
     """``hold'em no-limit 1/2, button seat 3``; a bomb pot, a dead button on an empty seat,
-    a small blind fallen to an empty seat and one posted past the first seat left of the
-    button are said."""
+    a hand dealt from a button out of position, a small blind fallen to an empty seat and
+    one posted past the first seat left of the button are said."""
     small, big = state.betting.blinds
     text = f"{GAME_SHORT_NAMES.get(state.game, state.game)} {state.betting.structure} {small}/{big}"
     if state.betting.ante:
@@ -37,6 +37,8 @@ def headline(state: HandState) -> str:
     text += f", button seat {state.table.button}"
     if state.table.button not in state.table.seats:
         text += " (empty)"
+    if state.button_belongs is not None:  # dealt from there: ``button SEAT dealt``
+        text += f" (it belonged on seat {state.button_belongs})"
     if state.table.small_blind_seat is not None:
         text += f", small blind seat {state.table.small_blind_seat}"
     return text if state.table.small_blind else text + ", no small blind"

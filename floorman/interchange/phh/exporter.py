@@ -66,7 +66,7 @@ def dump_phh(hand: Hand) -> str:
     folded it) is refused with :class:`PhhError` rather than written as a
     different hand.
     """
-    from floorman.replay import rule_events, rule_steps
+    from floorman.replay import rule_events, rule_steps, start_hand
     from floorman.showdown.oddchips import split_rules
     from floorman.showdown.settlement import dead_posts, settle_state
 
@@ -105,7 +105,7 @@ def dump_phh(hand: Hand) -> str:
     trimming = True
     steps = rule_steps(hand, events)
     state = next(steps)
-    table = _PhhTable(hand.start(ruled.book.options), player)
+    table = _PhhTable(start_hand(hand, events, ruled.book.options), player)
     actions = table.actions
     names: dict[int, str] = {}
     dealt = False
