@@ -73,6 +73,16 @@ def ask(
         typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
     ] = None,
     house: HouseOption = None,
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            metavar="cash|tournament",
+            help="Asked at a cash game or a tournament table (default: cash): where the"
+            " rulebook has a text for each, the one that rules.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
     four_colour: FourColourOption = False,
 ) -> None:
@@ -85,7 +95,11 @@ def ask(
     from floorman.rules.loader import load_rulebook
     from floorman.rules.search import answer, search
 
-    book = load_rulebook(rulebook, house=house)
+    if kind not in (None, "cash", "tournament"):
+        from floorman.cli._console import fail
+
+        fail(f"--kind: cash or tournament, not {kind!r}")
+    book = load_rulebook(rulebook, kind=kind, house=house)
     asked = " ".join(question or ()).strip()
     if not asked:
         if as_json:
@@ -96,7 +110,10 @@ def ask(
         for line in _listing(book.situations):
             echo(line)
         return
-    found = [answer(book, asked)] if asked in book.situations else search(book, asked)
+    if asked in book.situations:
+        found = [answer(book, asked, kind)]
+    else:
+        found = search(book, asked, kind=kind)
     if as_json:
         if asked in book.situations:
             print_json(found[0])

@@ -62,12 +62,12 @@ def words(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def answer(book: Rulebook, situation: str) -> dict[str, Any]:
+def answer(book: Rulebook, situation: str, kind: str | None = None) -> dict[str, Any]:
     """``floorman ask SITUATION --json``: the situation and its ruling under ``book``
-    (``ruling`` null when no rule of it applies)."""
+    (``ruling`` null when no rule of it applies), at a table of ``kind``."""
     from floorman.rules.engine import match_situation
 
-    ruling, _ = match_situation(book, situation)
+    ruling, _ = match_situation(book, situation, kind=kind)
     return {
         "rulebook": book.name,
         "situation": situation,
@@ -77,7 +77,9 @@ def answer(book: Rulebook, situation: str) -> dict[str, Any]:
     }
 
 
-def search(book: Rulebook, query: str, limit: int = MAX_ANSWERS) -> list[dict[str, Any]]:
+def search(
+    book: Rulebook, query: str, limit: int = MAX_ANSWERS, kind: str | None = None
+) -> list[dict[str, Any]]:
     """The answers (as :func:`answer`) of the situations ``query`` is about, best first:
     a situation named exactly, then those that hold enough of what its words say.
 
@@ -92,7 +94,7 @@ def search(book: Rulebook, query: str, limit: int = MAX_ANSWERS) -> list[dict[st
     if not wanted:
         return []
     exact = query.strip().lower()
-    found = {name: answer(book, name) for name in sorted(book.situations)}
+    found = {name: answer(book, name, kind) for name in sorted(book.situations)}
     places = {name: _places(entry) for name, entry in found.items()}
     weight = _weights(wanted, list(places.values()))
     said = _said(weight, list(places.values()))

@@ -24,14 +24,16 @@ _TAKEN_TO = {
 }
 
 
-def headline(state: HandState) -> str:
-    """``hold'em no-limit 1/2, button seat 3``; a dead button on an empty seat, a small
-    blind fallen to an empty seat and one posted past the first seat left of the button
-    are said."""
+def headline(state: HandState, kind: str = "cash") -> str:
+    """``hold'em no-limit 1/2, button seat 3``; a tournament table, a dead button on an
+    empty seat, a small blind fallen to an empty seat and one posted past the first seat
+    left of the button are said."""
     small, big = state.betting.blinds
     text = f"{GAME_SHORT_NAMES.get(state.game, state.game)} {state.betting.structure} {small}/{big}"
     if state.betting.ante:
         text += f" ante {state.betting.ante}"
+    if kind == "tournament":
+        text += ", tournament"
     text += f", button seat {state.table.button}"
     if state.table.button not in state.table.seats:
         text += " (empty)"
