@@ -30,6 +30,8 @@ def test_words_are_stemmed_and_the_small_ones_left_out() -> None:
         ("four card flop", "four-card-flop"),
         ("string bet", "string-bet"),
         ("premature-river", "premature-river"),
+        ("rabbit hunting", "rabbit-hunt"),
+        ("can the dealer show what would have come", "rabbit-hunt"),
     ],
 )
 def test_the_situation_a_question_is_about_comes_first(
