@@ -41,6 +41,8 @@ def test_a_ruling_cites_the_text_of_the_tables_kind(
     title = "The board is dealt after everyone else folded (rabbit hunting)"
     assert f"event 6: CONTINUE  {title}" in out
     assert f"  {cite}  [wsop-2024.rabbit-hunt]" in out.splitlines()
+    said = ", tournament" if kind == "tournament" else ""
+    assert f"hold'em no-limit 1/2{said}, button seat 3" in out.splitlines()
 
 
 def test_where_the_texts_rule_differently_the_kind_rules(tmp_path: Path) -> None:

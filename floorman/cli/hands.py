@@ -222,7 +222,7 @@ def show(
     else:
         status = "in progress"
     typer.echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
-    _echo_state(detail_lines(loaded.state))
+    _echo_state(detail_lines(loaded.state, loaded.values.kind))
     _echo_state(award_lines(loaded.pots, loaded.state))
     _echo_state(
         [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]

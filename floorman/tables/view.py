@@ -278,9 +278,9 @@ def _seats(seats: list[int]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def detail_lines(state: HandState) -> list[str]:
-    """The whole table: every seat, the board, burns, the stub."""
-    lines = [headline(state)]
+def detail_lines(state: HandState, kind: str = "cash") -> list[str]:
+    """The whole table (at a ``kind`` of table): every seat, the board, burns, the stub."""
+    lines = [headline(state, kind)]
     lines.append("seat  behind  in front  in pot  cards")
     for seat in state.table.seats:
         marks = "B" if seat == state.table.button else " "
