@@ -214,8 +214,8 @@ def _engine(
     from floorman.rules.engine import RulesEngine
     from floorman.rules.loader import load_rulebook
 
-    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house)
-    engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips))
+    book = load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house, kind=hand.kind)
+    engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips), hand.kind)
     return book, start_hand(hand, events, book.options, dealt), engine
 
 

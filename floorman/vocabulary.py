@@ -23,6 +23,7 @@ from typing import Final
 __all__ = [
     "GAME_SHORT_NAMES",
     "GAME_TITLES",
+    "KIND_WORDS",
     "NUMBER_WORDS",
     "ORDINALS",
     "OUTCOME_LABELS",
@@ -39,6 +40,9 @@ GAME_TITLES: Final = {
 
 GAME_SHORT_NAMES: Final = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha hi-lo"}
 """How a line of text names each game: a dealer's headline, a refused event."""
+
+KIND_WORDS: Final = {"cash": "cash game", "tournament": "tournament"}
+"""How a line of text names a table's kind."""
 
 OUTCOME_LABELS: Final = {
     "misdeal": "Misdeal",

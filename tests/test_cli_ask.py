@@ -71,14 +71,53 @@ def test_no_situation_lists_them_and_no_rule_says_so(tmp_path: Path) -> None:
     assert out == "The dealer writes a note: no rule of notes applies.\n"
 
 
-def test_an_unknown_situation_is_one_line_exit_2() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "floorman", "ask", "turn-too-early"],
+def floorman_ask(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "floorman", "ask", *args],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
-    assert result.returncode == 2
-    assert result.stderr.startswith("floorman: rrop has no situation 'turn-too-early' (known: ")
-    assert result.stderr.count("\n") == 1
+
+
+def test_a_question_in_words_answers_with_the_situation_it_is_about() -> None:
+    result = floorman_ask("the", "turn", "came", "early", "-r", "tda-2024")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "The turn card is turned before the flop betting is complete — Poker TDA Rules 2024"
+    )
+    assert "[tda-2024.holdem.premature-turn]" in lines[-4]
+    assert lines[-3] == "Also about this:"
+    assert [line.split()[0] for line in lines[-2:]] == ["premature-flop", "premature-river"]
+    quoted = floorman_ask("turn-too-early")
+    assert quoted.returncode == 0
+    assert "[rrop.holdem.premature-turn]" in quoted.stdout
+
+
+def test_a_question_no_situation_is_about_says_so_exit_1() -> None:
+    result = floorman_ask("tip the dealer")
+    assert result.returncode == 1
+    assert result.stdout.startswith(
+        "No situation in Robert's Rules of Poker (rrop) is about “tip the dealer”."
+    )
+    assert "CONTINUE" not in result.stdout
+    assert "Also" not in result.stdout
+    assert result.stderr == ""
+
+
+def test_a_question_in_words_as_json() -> None:
+    import json
+
+    found = json.loads(floorman_ask("dealer", "flashed", "the", "first", "card", "--json").stdout)
+    assert found["query"] == "dealer flashed the first card"
+    assert found["situations"][0]["situation"] == "exposed-first-holecard"
+    assert found["situations"][0] == json.loads(
+        floorman_ask("exposed-first-holecard", "--json").stdout
+    )
+    nothing = floorman_ask("who gets the odd chip", "--json")
+    assert nothing.returncode == 1
+    assert json.loads(nothing.stdout) == {
+        "rulebook": "rrop", "query": "who gets the odd chip", "situations": []
+    }  # fmt: skip
 
 
 def test_situation_names_complete() -> None:

@@ -25,7 +25,7 @@ def test_table_show_prints_the_seats_the_button_and_the_blinds() -> None:
     session()
     assert ok("table", "show", "-t", "4").splitlines() == [
         "table 4: hold'em no-limit 1/2, button seat 3",
-        "rulebook rrop, moving button",
+        "rulebook rrop, cash game, moving button",
         "hand 3: in progress",
         "  seat  1       100",
         "  seat  3        99  button",
@@ -342,7 +342,8 @@ def test_a_player_moved_in_takes_a_seat_at_the_table_as_big_as_it_is() -> None:
     reaches 2 first going round (RRoP tournament rules, TDA 11-A)."""
     ok("new", "-t", "4", "--button", "1", "--seats", "1=100,3=100,5=100,6=100",
        "--table-seats", "6")  # fmt: skip
-    assert ok("table", "show", "-t", "4").splitlines()[1] == "rulebook rrop, moving button, 6 seats"
+    shown = ok("table", "show", "-t", "4").splitlines()
+    assert shown[1] == "rulebook rrop, cash game, moving button, 6 seats"
     assert ok("table", "move", "-t", "4", "120") == (
         "table 4: seat 2 moved with 120 (from the next hand)\n"
     )

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorman.cards import DECK, Card
+from floorman.cards import DECK, Card, parse_cards
 from floorman.hand.betting_round import BettingRound, BettingSnapshot
 from floorman.hand.events import EventError, IllegalEvent, parse_event
 from floorman.hand.irregular import SETTLEMENTS, IrregularBetting, IrregularSnapshot
@@ -155,8 +155,18 @@ def test_everyone_folds_to_the_big_blind_ends_the_hand() -> None:
     assert s.over
     assert s.over_reason == "fold"
     assert s.betting.live == (2,)
-    assert refused(s, "burn") == "the hand is over: everyone else folded"
-    assert refused(s, "flop 2c 3c 4c") == "the hand is over: everyone else folded"
+    assert refused(s, "2 check") == "the hand is over: everyone else folded"
+
+
+def test_a_board_dealt_after_everyone_folded_is_recorded_and_changes_nothing() -> None:
+    """Rabbit hunting is what happened at the table: the cards are on it, the rulebook
+    rules on them, and the hand stays won by the last player."""
+    s = play("deal; 3 fold; 4 fold; 5 fold; 6 fold; 1 fold; burn; flop 2c 3c 4c; burn; turn 5d")
+    assert s.over_reason == "fold"
+    assert s.betting.live == (2,)
+    assert tuple(b.card for b in s.ledger.board) == parse_cards("2c 3c 4c 5d")
+    assert s.to_act is None
+    assert refused(s, "flop 6h 7h 8h") == "the flop is out already"
 
 
 def test_check_when_facing_a_bet_and_call_with_nothing_to_call_are_refused() -> None:

@@ -248,6 +248,7 @@ _HEADER_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "house": st.dictionaries(_TEXT, _JSON, max_size=3),
     "burns": st.sampled_from(["recorded", "not-recorded"]),
     "table": st.none() | _TEXT,
+    "kind": st.sampled_from(["cash", "tournament"]),
     "started": st.none() | st.datetimes(timezones=st.none() | _OFFSETS),
     "limit_raise_cap": st.none() | st.integers(0, MAX_EVENTS_PER_HAND),
     "limit_bets": st.none() | _BIG_FIRST.filter(lambda bets: bets[0] > 0),

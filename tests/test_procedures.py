@@ -126,6 +126,7 @@ WSOP: dict[str, Expected] = {
     "four-card-flop-turn-burned": departs(FOUR_CARD_FLOP, 11),
     "flop-too-many-cards": ([(6, "holdem.flop.too-many-cards")], []),
     "flop-no-burn": (FLOP_NO_BURN, []),
+    "flop-no-burn-cash": ([(5, "holdem.flop.no-burn.cash")], []),
     "turn-no-burn": (TURN_NO_BURN, []),
     "turn-no-burn-burned": departs(TURN_NO_BURN, 11),
     "river-no-burn": ([(15, "holdem.board.no-burn")], []),
@@ -230,7 +231,8 @@ def test_recorded_at_the_table_the_walk_throughs_rule_the_same(
         for name, (rulings, violations) in names.items():
             hand = load_hand(PROCEDURES / book / f"{name}.yaml")
             table = f"{book}/{name}"
-            new = ["new", "-t", table, "--button", "3", "--seats", "1=100,2=100,3=100"]
+            new = ["new", "-t", table, "--button", "3", "--seats", "1=100,2=100,3=100",
+                   "--kind", hand.kind]  # fmt: skip
             assert runner.invoke(app, [*new, "--rulebook", book]).exit_code == 0
             out = runner.invoke(app, ["add", "-t", table, "; ".join(hand.events)]).stdout
             ruled = [line.split(":")[0] for line in out.splitlines() if line.startswith("event ")]

@@ -17,6 +17,7 @@ from compiledrules import GOLDEN, compiled_rules
 from floorman._resources import rulebook_dir
 from floorman.rules.catalogue import FACTS
 from floorman.rules.examples import check_example
+from floorman.rules.kinds import citation
 from floorman.rules.loader import Rulebook, load_rulebook, shipped_rulebooks
 from floorman.rules.predicates import walk
 
@@ -63,7 +64,7 @@ def test_house_worked_example(name: str, index: int) -> None:
 def test_every_rule_is_cited_and_has_an_example(name: str) -> None:
     book = load_rulebook(name)
     for rule in book.rules:
-        assert rule.rule.cite.strip()
+        assert citation(rule.rule).strip()
         assert rule.rule.examples, f"{rule.id} has no worked example"
 
 

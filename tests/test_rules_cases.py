@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from floorman.rules import loader
+from floorman.rules.kinds import citation
 from floorman.rules.loader import RulebookError, load_rulebook, shipped_rulebooks
 from floorman.rules.schema import Case, rulebook_json_schema
 
@@ -397,6 +398,6 @@ def test_the_premature_turn_is_recognised_once_and_ruled_three_ways() -> None:
              ("rrop", "tda-2024", "wsop-2024")}  # fmt: skip
     assert rules["rrop"].when is not None
     assert rules["rrop"].when == rules["tda-2024"].when == rules["wsop-2024"].when
-    assert len({rule.cite for rule in rules.values()}) == 3
+    assert len({citation(rule) for rule in rules.values()}) == 3
     assert rules["rrop"].steps[0].do == "set-aside"
     assert rules["tda-2024"].steps[1].do == "return-to-stub"

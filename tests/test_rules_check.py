@@ -132,7 +132,12 @@ DIFFERENT: dict[str, dict[str, Expected]] = {
             [(7, "holdem.flop.no-burn"), (7, "holdem.flop.no-burn")],
         ),
         "tda-2024": ([(5, "holdem.flop.no-burn", "continue")], []),
-        "wsop-2024": ([(5, "holdem.flop.no-burn", "continue")], []),
+        # A cash game (the file names no kind): WSOP LA 164 reshuffles, and the file's
+        # scramble (T 88-c-3-i, a tournament's way) departs from it.
+        "wsop-2024": (
+            [(5, "holdem.flop.no-burn.cash", "continue")],
+            [(7, "holdem.flop.no-burn.cash")],
+        ),
     },
     "premature-turn": {
         # The file reshuffles and turns again with no burn (TDA RP-5-B); Robert's
@@ -146,7 +151,15 @@ DIFFERENT: dict[str, dict[str, Expected]] = {
         # (§5 rule 5) burns twice so the turn is the card that would have come.
         "rrop": (MISSED_BURN_RULINGS, [(10, "holdem.board.missed-burn-after-action")]),
         "tda-2024": (MISSED_BURN_RULINGS, []),
-        "wsop-2024": (MISSED_BURN_RULINGS, []),
+        # A cash game: the flop's ruling is WSOP LA 164's, and the board stands all the same
+        # once acted on (LA 165).
+        "wsop-2024": (
+            [
+                (5, "holdem.flop.no-burn.cash", "continue"),
+                (6, "holdem.board.missed-burn-after-action", "continue"),
+            ],
+            [],
+        ),
     },
     "turn-without-burn": {
         book: ([(10, "holdem.board.no-burn", "continue")], []) for book in BOOKS

@@ -13,7 +13,9 @@ from floorman.rules.search import MAX_ANSWERS, answer, search, words
 
 
 def test_words_are_stemmed_and_the_small_ones_left_out() -> None:
-    assert words("The turn came EARLY, what now?") == ["turn", "came", "premature"]
+    assert words("The turn came EARLY, what now?") == ["turn", "premature"]
+    assert words("he said raise") == ["declar", "raise"]
+    assert words("seat 3 folded, player 2 raised") == ["fold", "rais"]
     assert words("exposed exposes exposing") == ["expos"]
     assert words("four-card flop; RP-5") == ["four", "card", "flop", "rp", "5"]
     assert words("<script>") == ["script"]
@@ -27,7 +29,10 @@ def test_words_are_stemmed_and_the_small_ones_left_out() -> None:
         ("dealer exposed the first card", "exposed-first-holecard"),
         ("four card flop", "four-card-flop"),
         ("string bet", "string-bet"),
+        ("calling the clock", "clock-called"),
         ("premature-river", "premature-river"),
+        ("rabbit hunting", "rabbit-hunt"),
+        ("can the dealer show what would have come", "rabbit-hunt"),
     ],
 )
 def test_the_situation_a_question_is_about_comes_first(
@@ -36,6 +41,57 @@ def test_the_situation_a_question_is_about_comes_first(
     found = search(load_rulebook(rulebook), query)
     assert found[0]["situation"] == best
     assert len(found) <= MAX_ANSWERS
+
+
+@pytest.mark.parametrize("rulebook", shipped_rulebooks())
+@pytest.mark.parametrize(
+    ("query", "offered"),
+    [
+        ("turn came early", {"premature-turn", "premature-flop", "premature-river"}),
+        ("string bet", {"string-bet"}),
+        ("dealt a card to an empty seat", {"dealt-to-empty-seat"}),
+        ("four card flop", {"four-card-flop", "flop-too-many-cards"}),
+        ("undercall", {"undercall", "undercall-of-a-raise"}),
+    ],
+)
+def test_only_the_situations_a_dealer_means_are_offered(
+    rulebook: str, query: str, offered: set[str]
+) -> None:
+    found = {f["situation"] for f in search(load_rulebook(rulebook), query)}
+    assert found
+    assert found <= offered
+
+
+@pytest.mark.parametrize("rulebook", shipped_rulebooks())
+@pytest.mark.parametrize(
+    ("query", "best"),
+    [
+        ("the dealer flashed the first card", "exposed-first-holecard"),
+        ("the guy in seat 3 flashed his first card", "exposed-first-holecard"),
+        ("<script>alert('x')</script> four card flop", "four-card-flop"),
+        ("player was away when the cards were dealt", "away-at-deal"),
+        ("dealer pushed the pot to the wrong player", "wrong-award"),
+        ("dealer forgot to burn", "missed-burn-after-action"),
+        ("player folded out of turn", "fold-out-of-turn"),
+    ],
+)
+def test_a_question_in_a_dealers_words_finds_its_situation_first(
+    rulebook: str, query: str, best: str
+) -> None:
+    found = search(load_rulebook(rulebook), query)
+    assert found[0]["situation"] == best
+    assert len(found) < 8
+
+
+@pytest.mark.parametrize("rulebook", shipped_rulebooks())
+@pytest.mark.parametrize(
+    "query",
+    ["tip the dealer", "who gets the odd chip", "new player", "time bank", "chopped pot"],
+)  # fmt: skip
+def test_a_question_no_situation_is_about_finds_nothing(rulebook: str, query: str) -> None:
+    """Words found in many rulings ("player", "chip", "blind") with words found in none
+    ("tip", "odd") are about no situation: nothing unrelated is offered."""
+    assert search(load_rulebook(rulebook), query) == []
 
 
 def test_a_number_matches_only_itself_in_a_citation() -> None:

@@ -244,3 +244,22 @@ def test_serve_refuses_bad_arguments_in_one_line(tmp_path: Path) -> None:
         2,
         f"floorman: {tmp_path}: a folder, not a store file\n",
     )
+
+
+def test_a_tournament_table_says_so_and_its_rulings_cite_the_tournament_text(room: Room) -> None:
+    made = floorman(room.db, "new", "-t", "event-12", "--button", "3",
+                    "--seats", "1=100,2=100,3=100",
+                    "--rulebook", "wsop-2024", "--kind", "tournament")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    client = room.signed_in()
+    answer = client.post(
+        "/api/tables/event-12/events",
+        json={"events": ["deal", "3 raise 6", "1 fold", "2 fold", "burn", "flop Ah Kd 7c"]},
+        headers={"x-csrf-token": _csrf(client)},
+    )
+    assert answer.status_code == 200, answer.text
+    assert [(r["rule"], r["cite"]) for r in answer.json()["rulings"]] == [
+        ("wsop-2024.rabbit-hunt", "WSOP T 81")
+    ]
+    assert client.get("/api/tables/event-12").json()["kind"] == "tournament"
+    assert room.table("cash-7").get("/api/tables/cash-7").json()["kind"] == "cash"

@@ -28,12 +28,14 @@ def check(
     from floorman.tables.view import award_lines, detail_lines
 
     with user_errors():
-        result = check_hand(read_hand(handfile), rulebook=rulebook, house=house)
+        hand = read_hand(handfile)
+        result = check_hand(hand, rulebook=rulebook, house=house)
     if as_json:
         echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         use_four_colours(four_colour)
         lines = [line for ruling in result.rulings for line in ruling_lines(ruling)]
         lines += [f"violation at event {v['event']}: {v['message']}" for v in result.violations]
-        show([*lines, *detail_lines(result.state), *award_lines(result.pots, result.state)])
+        table = detail_lines(result.state, hand.kind)
+        show([*lines, *table, *award_lines(result.pots, result.state)])
     raise SystemExit(result.exit_status)

@@ -1,15 +1,17 @@
-"""``floorman ask SITUATION``: the dealer's quick path, with no recorded hand.
+"""``floorman ask``: the dealer's quick path, with no recorded hand.
 
-"The turn came off early, what now?" — ``floorman ask premature-turn`` prints
-the ruling of the chosen rulebook (and house profile) for that situation:
-the outcome, the numbered steps and the citation. Situation names complete
-in the shell; ``floorman ask`` alone lists them.
+"The turn came off early, what now?" — ``floorman ask premature-turn``, or
+``floorman ask the turn came early``, prints the ruling of the chosen rulebook
+(and house profile) for that situation: the outcome, the numbered steps and
+the citation, then the other situations the words are about. Words no
+situation is about are answered so, not with the nearest unrelated rulings.
+Situation names complete in the shell; ``floorman ask`` alone lists them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -49,15 +51,21 @@ def _listing(situations: Mapping[str, Situation]) -> list[str]:
 
 @app.command(
     rich_help_panel=TABLE,
-    epilog=help_example("floorman ask premature-turn --rulebook tda-2024", "floorman ask"),
+    epilog=help_example(
+        "floorman ask premature-turn --rulebook tda-2024",
+        'floorman ask "the turn came early"',
+        "floorman ask",
+    ),
 )
 def ask(
-    situation: Annotated[
-        str | None,
+    question: Annotated[
+        list[str] | None,
         typer.Argument(
-            help="What happened, e.g. premature-turn, undercall, hand-killed;"
-            " `floorman ask` alone lists every situation.",
+            help="What happened: a situation's name (premature-turn, undercall) or the words"
+            " a dealer would say (the turn came early); `floorman ask` alone lists every"
+            " situation.",
             autocompletion=_situations,
+            show_default=False,
         ),
     ] = None,
     rulebook: Annotated[
@@ -65,18 +73,35 @@ def ask(
         typer.Option("--rulebook", "-r", help="A rulebook name or file (default: rrop)."),
     ] = None,
     house: HouseOption = None,
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            metavar="cash|tournament",
+            help="Asked at a cash game or a tournament table (default: cash): where the"
+            " rulebook has a text for each, the one that rules.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
     four_colour: FourColourOption = False,
 ) -> None:
-    """Print the procedure for a named situation (no hand needed)."""
+    """Print the procedure for a situation, named or said in words (no hand needed).
+
+    Words that no situation is about are answered so, with exit status 1.
+    """
     from floorman.cli._console import use_four_colours
     from floorman.cli._json import print_json
-    from floorman.rules.engine import match_situation
     from floorman.rules.loader import load_rulebook
-    from floorman.tables.ruling import ruling_lines
+    from floorman.rules.search import answer, search
 
-    book = load_rulebook(rulebook, house=house)
-    if situation is None:
+    if kind not in (None, "cash", "tournament"):
+        from floorman.cli._console import fail
+
+        fail(f"--kind: cash or tournament, not {kind!r}")
+    book = load_rulebook(rulebook, kind=kind, house=house)
+    asked = " ".join(question or ()).strip()
+    if not asked:
         if as_json:
             names = {name: entry.title for name, entry in sorted(book.situations.items())}
             print_json({"rulebook": book.name, "title": book.title, "situations": names})
@@ -85,15 +110,36 @@ def ask(
         for line in _listing(book.situations):
             echo(line)
         return
+    if asked in book.situations:
+        found = [answer(book, asked, kind)]
+    else:
+        found = search(book, asked, kind=kind)
     if as_json:
-        from floorman.rules.search import answer
-
-        print_json(answer(book, situation))
-        return
-    ruling, _ = match_situation(book, situation)
-    title = book.situations[situation].title
-    if ruling is None:
-        echo(f"{title}: no rule of {book.name} applies.")
-        return
+        if asked in book.situations:
+            print_json(found[0])
+        else:
+            print_json({"rulebook": book.name, "query": asked, "situations": found})
+        raise typer.Exit(0 if found else 1)
+    if not found:
+        echo(
+            f"No situation in {book.title} ({book.name}) is about “{asked}”."
+            " Say what happened in other words (which card, which street, who acted),"
+            " or run `floorman ask` for the list."
+        )
+        raise typer.Exit(1)
     use_four_colours(four_colour)
-    show([f"{title} — {book.title}", *ruling_lines(ruling.to_json(), note=ruling.note)])
+    show(_answer_lines(book.name, book.title, found[0]))
+    if len(found) > 1:
+        echo("Also about this:")
+        others = {entry["situation"]: book.situations[entry["situation"]] for entry in found[1:]}
+        for line in _listing(others):
+            echo(line)
+
+
+def _answer_lines(name: str, title: str, found: dict[str, Any]) -> list[str]:
+    """A situation's answer as the dealer reads it: its ruling, or that no rule applies."""
+    from floorman.tables.ruling import ruling_lines
+
+    if found["ruling"] is None:
+        return [f"{found['title']}: no rule of {name} applies."]
+    return [f"{found['title']} — {title}", *ruling_lines(found["ruling"], note=found["note"])]

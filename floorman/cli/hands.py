@@ -90,6 +90,16 @@ def new(
     ] = "no-limit",
     ante: Annotated[int, typer.Option("--ante", help="Ante per player.")] = 0,
     rulebook: Annotated[str, typer.Option("--rulebook", help="The rulebook.")] = "rrop",
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            metavar="cash|tournament",
+            help="A cash game or a tournament: where the rulebook has a text for each (the"
+            " WSOP's), the one that rules (default: cash).",
+            show_default=False,
+        ),
+    ] = None,
     raise_cap: Annotated[
         int | None,
         typer.Option(
@@ -130,6 +140,8 @@ def new(
         "seats": _seats(seats),
         "rulebook": rulebook,
     }
+    if kind is not None:
+        header["kind"] = kind
     if raise_cap is not None:
         header["limit_raise_cap"] = raise_cap
     if chips is not None:
@@ -138,7 +150,7 @@ def new(
         header["table_seats"] = table_seats
     with user_errors():
         stored, state = start_hand(db, table, header, force=force)
-    echo(f"hand {stored.id} at table {table}: {headline(state)}")
+    echo(f"hand {stored.id} at table {table}: {headline(state, kind or 'cash')}")
     _echo_state(state_lines(state))
 
 
@@ -211,7 +223,7 @@ def show(
     else:
         status = "in progress"
     echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
-    _echo_state(detail_lines(loaded.state))
+    _echo_state(detail_lines(loaded.state, loaded.values.kind))
     _echo_state(award_lines(loaded.pots, loaded.state))
     _echo_state(
         [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]

@@ -184,7 +184,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 if word == "show":
                     show(
                         [
-                            *detail_lines(holder[0].state),
+                            *detail_lines(holder[0].state, holder[0].values.kind),
                             *award_lines(holder[0].pots, holder[0].state),
                         ]
                     )

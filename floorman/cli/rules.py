@@ -45,6 +45,7 @@ def list_rules(
     rulebook: RulebookOption = None, house: HouseOption = None, as_json: JsonOption = False
 ) -> None:
     """List the rules of a rulebook: id, outcome, title and citation."""
+    from floorman.rules.kinds import citation
     from floorman.tables.ruling import outcome_word
 
     book = _load(rulebook, house)
@@ -60,7 +61,7 @@ def list_rules(
     for rule in book.rules:
         outcome = outcome_word(rule.rule.outcome)
         pad = " " * (9 - len(rule.rule.outcome))
-        echo(f"{rule.id:<{width}}  {outcome}{pad} {rule.rule.title}  ({rule.rule.cite})")
+        echo(f"{rule.id:<{width}}  {outcome}{pad} {rule.rule.title}  ({citation(rule.rule)})")
 
 
 @rules_app.command("show", epilog=help_example("floorman rules show rrop.holdem.premature-turn"))
@@ -83,12 +84,13 @@ def show_rule(
 
 
 def _rule_lines(compiled: CompiledRule, book: Rulebook) -> list[str]:
+    from floorman.rules.kinds import citation
     from floorman.tables.ruling import outcome_word
 
     rule = compiled.rule
     lines = [
         f"{compiled.id}: {rule.title}",
-        f"  cite:     {rule.cite}",
+        f"  cite:     {citation(rule)}",
         f"  outcome:  {outcome_word(rule.outcome)}",
         f"  on:       {', '.join(rule.on)}",
         f"  games:    {', '.join(rule.games or book.games)}",
@@ -178,6 +180,8 @@ def diff(
     as_json: JsonOption = False,
 ) -> None:
     """Where two rulebooks differ: options, rules only in one, and rulings that differ."""
+    from floorman.rules.kinds import citation
+
     a, b = _load(first), _load(second)
     lines: list[str] = []
     options: dict[str, list[object]] = {}
@@ -210,9 +214,9 @@ def diff(
                 f"{local}: steps {a.name} {' > '.join(steps_one)}; {b.name} {' > '.join(steps_two)}"
             )
             found["steps"] = [steps_one, steps_two]
-        if one.cite != two.cite:
-            lines.append(f"{local}: cite {a.name} {one.cite!r}, {b.name} {two.cite!r}")
-            found["cite"] = [one.cite, two.cite]
+        if citation(one) != citation(two):
+            lines.append(f"{local}: cite {a.name} {citation(one)!r}, {b.name} {citation(two)!r}")
+            found["cite"] = [citation(one), citation(two)]
         if found:
             differing[local] = found
     if as_json:

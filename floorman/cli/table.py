@@ -29,6 +29,7 @@ from floorman.cli._options import (
     plain_text,
 )
 from floorman.cli._output import counted
+from floorman.vocabulary import KIND_WORDS
 
 if TYPE_CHECKING:
     from floorman.session.seating import Change
@@ -57,9 +58,10 @@ def table_show(table: TableOption = None, as_json: JsonOption = False, db: DbOpt
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     size = f", {header.table_seats} seats" if header.table_seats else ""
+    kind = KIND_WORDS[header.kind]
     lines = [
-        f"table {data['table']}: {headline(now.loaded.state)}",
-        f"rulebook {header.rulebook}, {data['button_rule']} button{size}",
+        f"table {data['table']}: {headline(now.loaded.state, header.kind)}",
+        f"rulebook {header.rulebook}, {kind}, {data['button_rule']} button{size}",
         f"hand {data['hand']}: {data['status']}",
     ]
     roles = {header.button: "button", data["small_blind"]: "small blind"}

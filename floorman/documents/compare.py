@@ -21,6 +21,7 @@ from floorman.documents.wording import (
     option_title,
     sentence,
 )
+from floorman.rules.kinds import citation
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def comparison_view(
                 {
                     "rule": rule.id,
                     "title": rule.rule.title,
-                    "cite": rule.rule.cite,
+                    "cite": citation(rule.rule),
                     "outcome": rule.rule.outcome,
                     "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
                 }

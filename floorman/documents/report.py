@@ -162,7 +162,9 @@ def report_page(
 
     recorded = reported.hand
     result = check_hand(recorded, rulebook=rulebook, house=house)
-    book = load_rulebook(rulebook or recorded.rulebook, house=house, options=recorded.house)
+    book = load_rulebook(
+        rulebook or recorded.rulebook, house=house, options=recorded.house, kind=recorded.kind
+    )
     view = report_view(
         recorded, result, book, day=datetime.date.today(), label=reported.label,
         times=reported.times, started=reported.started, undone=reported.undone,

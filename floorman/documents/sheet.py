@@ -23,6 +23,7 @@ from floorman.documents.wording import (
 )
 from floorman.errors import FloormanError
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
+from floorman.rules.kinds import citation
 from floorman.rules.predicates import compile_predicate
 from floorman.rules.steps import placeholders, render_text
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word
@@ -144,7 +145,7 @@ def _game_view(book: Rulebook, game: str) -> View:
             off.append(
                 {
                     "title": rule.rule.title,
-                    "cite": rule.rule.cite,
+                    "cite": citation(rule.rule),
                     "options": [option_title(book, name) for name in switched],
                 }
             )
@@ -332,7 +333,7 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
     return {
         "id": rule.id,
         "title": rule.rule.title,
-        "cite": rule.rule.cite,
+        "cite": citation(rule.rule),
         "outcome": rule.rule.outcome,
         "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
         "steps": steps,

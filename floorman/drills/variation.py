@@ -181,11 +181,12 @@ def replay(hand: Hand, book: Rulebook, reseat: Reseat) -> Dealt | None:
     """Deal ``hand`` again as ``reseat`` says and rule every event with ``book`` (and
     the hand's ``house:`` options); ``None`` if the new hand cannot be played."""
     try:
+        book = book.at_kind(hand.kind)
         if hand.house:
             book = book.with_options(hand.house, origin="the example's house options")
         events = [reseat.move(event) for event in hand.parse_events()]
         new = Hand.model_validate(reseat.header(hand))
-        engine = RulesEngine(book, new.game, new.records_burns, min(new.chips))
+        engine = RulesEngine(book, new.game, new.records_burns, min(new.chips), new.kind)
         state = new.start(book.options)
         teller = Teller()
         played: list[Event] = []

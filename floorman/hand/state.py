@@ -390,12 +390,17 @@ class HandState:
         betting = self.betting
         if event.before is not None:
             betting.refuse_when_void()
-        elif betting.over_reason is not None:
+        elif betting.over_reason not in (None, "fold"):
             raise Refusal(betting.over_text())
         self.ledger.record_burn(event.card, event.before, n)
 
     def _board(self, event: Board, n: int) -> None:
+        """A board card; after everyone else folded, one that would have come (rabbit
+        hunting): it is on the table all the same, and the rulebook rules on it."""
         betting = self.betting
+        if betting.over_reason == "fold":
+            self.ledger.record_board(event.street, event.cards, False, n)
+            return
         if betting.over_reason is not None:
             raise Refusal(betting.over_text())
         target = BOARD_INDEX[event.street]

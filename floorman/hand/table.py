@@ -24,10 +24,18 @@ Rules for Using Blinds rule 1, WSOP LA 151, TDA 32).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
 from floorman.errors import FloormanError
 
-__all__ = ["Table", "TableError"]
+__all__ = ["DEFAULT_KIND", "TABLE_KINDS", "Kind", "Table", "TableError"]
+
+Kind = Literal["cash", "tournament"]
+TABLE_KINDS: Final = ("cash", "tournament")
+"""What game a table deals: a cash game or a tournament. Where a rulebook's texts for the
+two differ (the WSOP's Live Action and Tournament rules), the kind picks the text."""
+DEFAULT_KIND: Final = "cash"
+"""A hand that does not say is a cash game's: what a card room deals most days."""
 
 
 class TableError(FloormanError, ValueError):

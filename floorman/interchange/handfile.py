@@ -39,7 +39,7 @@ from floorman.errors import FloormanError
 from floorman.hand.events import Event, EventError, parse_event
 from floorman.hand.state import HandState
 from floorman.hand.structures import DEFAULT_RAISE_CAP, Structure
-from floorman.hand.table import Table, TableError
+from floorman.hand.table import DEFAULT_KIND, Kind, Table, TableError
 from floorman.inputfile import read_input
 from floorman.interchange.plainhand import (
     MAX_TABLE_SEATS,
@@ -113,6 +113,12 @@ class HandHeader(BaseModel):
         " not-recorded: the hand leaves its burns out (PHH imports)",
     )
     table: str | None = Field(None, description="the table the hand was played at")
+    kind: Kind = Field(
+        DEFAULT_KIND,
+        description="cash | tournament: where the rulebook has a text for each (the WSOP's"
+        " Live Action and Tournament rules), the table's kind picks the one that rules;"
+        " a hand that does not say is a cash game's",
+    )
     started: datetime | None = Field(None, description="when the hand started")
     limit_raise_cap: int | None = Field(
         DEFAULT_RAISE_CAP,
@@ -383,8 +389,8 @@ def _first_problem(error: ValidationError) -> str:
 
 
 _KEY_ORDER: Final = (
-    "table", "started", "game", "betting", "blinds", "ante", "button", "small_blind", "seats",
-    "table_seats", "chips",
+    "table", "kind", "started", "game", "betting", "blinds", "ante", "button", "small_blind",
+    "seats", "table_seats", "chips",
     "rulebook", "house", "burns", "limit_raise_cap", "limit_bets", "min_bet",
     "straddles", "bomb_pot",
 )  # fmt: skip

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.errors import FloormanError
 from floorman.hand.structures import DEFAULT_RAISE_CAP, STRUCTURES
+from floorman.hand.table import DEFAULT_KIND, TABLE_KINDS
 from floorman.strictdata import LONG_NUMBER, NestingError, load_json, yaml_problem
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
         def game(self) -> str: ...
         @property
         def rulebook(self) -> str: ...
+        @property
+        def kind(self) -> str: ...
         @property
         def house(self) -> Mapping[str, Any]: ...
         @property
@@ -98,6 +101,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "small_blind": "posted",
     "table_seats": None,
     "table": None,
+    "kind": DEFAULT_KIND,
     "started": None,
     "limit_raise_cap": DEFAULT_RAISE_CAP,
     "limit_bets": None,
@@ -177,6 +181,7 @@ class PlainHeader:
     house: dict[str, Any]
     burns: str
     table: str | None
+    kind: str
     started: datetime | None
     limit_raise_cap: int | None
     limit_bets: tuple[int, int] | None
@@ -259,6 +264,9 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     game, betting, burns = values["game"], values["betting"], values["burns"]
     if not (_text_in(game, GAMES) and _text_in(betting, STRUCTURES) and _text_in(burns, _BURNS)):
         return False
+    kind = values["kind"]
+    if not _text_in(kind, TABLE_KINDS):
+        return False
     blinds = _pair(values["blinds"])
     if blinds is None or not 0 <= blinds[0] <= blinds[1] <= MAX_CHIPS:
         return False
@@ -324,6 +332,7 @@ def _fill(header: PlainHeader, data: Mapping[str, Any], more: frozenset[str]) ->
     header.seats, header.chips, header.house = seats, sorted(set(chips)), dict(house)
     header.rulebook, header.table, header.started = rulebook, table, started
     header.straddles, header.bomb_pot = list(straddles), bomb_pot
+    header.kind = kind
     header.model_fields_set = set(data)
     return True
 

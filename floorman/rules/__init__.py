@@ -40,17 +40,22 @@ class HandRules(Protocol):
     @property
     def house(self) -> Mapping[str, Any]: ...
 
+    @property
+    def kind(self) -> str: ...
+
 
 def options_for(
     hand: HandRules, *, rulebook: str | None = None, house: str | Path | None = None
 ) -> Mapping[str, Any]:
-    """The rulebook options in force for a hand: its rulebook (or ``rulebook``), a
-    house profile file, then the hand's own ``house:`` overrides. The pots code
-    reads ``odd_chip``, ``hilo_odd_chip`` and ``quartering_exception`` here.
+    """The rulebook options in force for a hand: its rulebook (or ``rulebook``) at the
+    hand's kind of table, a house profile file, then the hand's own ``house:`` overrides.
+    The pots code reads ``odd_chip``, ``hilo_odd_chip`` and ``quartering_exception`` here.
 
     >>> from floorman.interchange.handfile import Hand
     >>> hand = Hand(button=2, seats={1: 50, 2: 50}, house={"odd_chip": "carry-over"})
     >>> options_for(hand)["odd_chip"], options_for(hand, rulebook="tda-2024")["hilo_odd_chip"]
     ('carry-over', 'high')
     """
-    return load_rulebook(rulebook or hand.rulebook, house=house, options=hand.house).options
+    return load_rulebook(
+        rulebook or hand.rulebook, house=house, options=hand.house, kind=hand.kind
+    ).options

@@ -231,6 +231,18 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         False,
     ),
     FactSpec(
+        "hand_over", bool,
+        "Everyone but one folded before the event: the hand is over and the pot is the last"
+        " player's (a board card dealt now is one that would have come: rabbit hunting).",
+        False,
+    ),
+    FactSpec(
+        "table.kind", str,
+        "The kind of table: a cash game or a tournament (the hand file's kind; a hand that"
+        " does not say is a cash game's).",
+        "cash", ("cash", "tournament"),
+    ),
+    FactSpec(
         "hand_started", bool,
         "The starting deal has begun.", True,
     ),

@@ -51,6 +51,7 @@ from floorman.rules.facts import (
     expose_round,
     target_street,
 )
+from floorman.rules.kinds import cite_for
 from floorman.rules.loader import ACTION_KINDS, CompiledRule, GameSpec, Rulebook, RulebookError
 from floorman.rules.wagers import Wager, read_wager
 from floorman.vocabulary import ORDINALS, number_word
@@ -171,6 +172,8 @@ class RulesEngine:
     game: str
     records_burns: bool = True
     chip_unit: int = 1
+    kind: str = "cash"
+    """The table's kind (``cash`` or ``tournament``): the citation of its text."""
     rulings: list[Ruling] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     _memory: Memory = field(default_factory=Memory)
@@ -193,6 +196,7 @@ class RulesEngine:
         self._spec = spec
         self._memory.records_burns = self.records_burns
         self._memory.chip_unit = self.chip_unit
+        self._memory.table_kind = self.kind
         self._by_kind = _rules_by_kind(self.book, self.game)
         self._first_wins = _first_wins(self.book, self.game)
 
@@ -426,7 +430,7 @@ class RulesEngine:
         return Ruling(
             event=number,
             rule=rule.id,
-            cite=rule.rule.cite,
+            cite=cite_for(rule.rule, self.kind),
             outcome=rule.rule.outcome,
             title=rule.rule.title,
             steps=steps,
@@ -937,12 +941,14 @@ def _place_words(place: Place) -> str:
 
 
 def match_situation(
-    book: Rulebook, name: str, *, game: str | None = None
+    book: Rulebook, name: str, *, game: str | None = None, kind: str | None = None
 ) -> tuple[Ruling | None, Mapping[str, Any]]:
     """Rule on a named situation with no recorded hand (``floorman ask``).
 
     *game* asks it of another game than the situation's own (a hold'em
-    situation at an Omaha table, for the Omaha quick-reference card).
+    situation at an Omaha table, for the Omaha quick-reference card); *kind*
+    asks it at a ``cash`` game or a ``tournament`` table (default: the
+    situation's, else a cash game).
 
     The situation's facts (over the catalogue's quick-question defaults) are
     matched against the rulebook exactly as an event's would be; step texts are
@@ -963,6 +969,8 @@ def match_situation(
     facts["game.hole_cards"] = spec.hole_cards
     facts["game.play_the_board"] = spec.play_the_board
     facts.update(situation.facts)
+    if kind is not None:
+        facts["table.kind"] = kind
     for option, value in book.options.items():
         facts[f"option.{option}"] = value
     kinds = {situation.on}
@@ -989,7 +997,7 @@ def match_situation(
     ruling = Ruling(
         event=0,
         rule=rule.id,
-        cite=rule.rule.cite,
+        cite=cite_for(rule.rule, str(facts["table.kind"])),
         outcome=rule.rule.outcome,
         title=rule.rule.title,
         steps=steps,

@@ -45,10 +45,11 @@ def rule_hand(hand: Hand, book: Rulebook) -> RuledHand:
 
     A bad event raises :class:`floorman.hand.events.EventError` naming it.
     """
+    book = book.at_kind(hand.kind)
     if hand.house:
         book = book.with_options(hand.house, origin=f"{hand.where()}: house")
     events = hand.parse_events()
-    engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips))
+    engine = RulesEngine(book, hand.game, hand.records_burns, min(hand.chips), hand.kind)
     state = start_hand(hand, events, book.options)
     for number, event in enumerate(events, 1):
         engine.process(state, event, number)

@@ -60,6 +60,8 @@ class Memory:
     """Dead money each seat posted (a dead blind, an ante for the table)."""
     chip_unit: int = 1
     """The smallest chip in play: the odd-chip unit of a split."""
+    table_kind: str = "cash"
+    """The table's kind: a cash game or a tournament."""
 
 
 def event_cards(event: Event) -> tuple[Card, ...]:
@@ -521,6 +523,8 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "action_pending": lambda ctx: ctx.state.betting.betting_left,
     "award.differs": lambda ctx: (push := ctx.push()) is not None and not push[0],
     "showdown": _showdown,
+    "table.kind": lambda ctx: ctx.memory.table_kind,
+    "hand_over": lambda ctx: ctx.state.betting.over_reason == "fold",
     "hand_started": lambda ctx: ctx.state.ledger.dealt > 0 or ctx.state.ledger.event_count > 0,
     "game": lambda ctx: ctx.state.game,
     "game.hole_cards": lambda ctx: ctx.game.hole_cards,

@@ -171,6 +171,19 @@ class Rulebook:
             raise RulebookError(f"{self.name}: {rule_id!r} could be {names}")
         raise RulebookError(f"{self.name} has no rule {rule_id!r}")
 
+    def at_kind(self, kind: str) -> Rulebook:
+        """This rulebook at a table of ``kind``: each option the rulebook sets otherwise
+        for a tournament (``tournament:``) takes that value there."""
+        from floorman.rules.kinds import value_for
+
+        changed = {
+            name: value_for(spec, kind)
+            for name, spec in self.option_specs.items()
+            if "tournament" in spec.model_fields_set
+            and value_for(spec, kind) != self.options.get(name)
+        }
+        return self.with_options(changed, origin=f"a {kind} table")
+
     def with_options(self, overrides: Mapping[str, Any], *, origin: str) -> Rulebook:
         """This rulebook with some option values changed (a hand's ``house:``)."""
         if not overrides:
@@ -200,11 +213,15 @@ def load_rulebook(
     *,
     house: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
+    kind: str | None = None,
 ) -> Rulebook:
     """Load a rulebook by name (``rrop``, ``tda-2024``, a shipped house profile)
-    or path, then apply a house profile file and option overrides, in that order.
+    or path, then set it for the table's ``kind`` (a tournament's option values), then
+    apply a house profile file and option overrides, in that order.
     """
     book = _load(_find(name_or_path or DEFAULT_RULEBOOK, None))
+    if kind is not None:
+        book = book.at_kind(kind)
     if house is not None:
         house_path = _find(house, None)
         house_read = _read(house_path)
@@ -466,6 +483,7 @@ def _resolve(path: Path, read: _Read, *, base: Rulebook | None) -> Rulebook:
             options[name] = given.default
         elif name in specs:
             options[name] = _check_option_value(specs, name, given, where)
+            specs[name] = _one_value(specs[name])
         elif base is None:
             from floorman.rules.schema import Option
 
@@ -680,6 +698,16 @@ class _Where:
 
     def __str__(self) -> str:
         return _locate(self.path, self.loc)
+
+
+def _one_value(spec: Option) -> Option:
+    """An option set to one plain value: the value holds at every kind of table, so the
+    spec no longer gives a tournament's own."""
+    if "tournament" not in spec.model_fields_set:
+        return spec
+    copied = spec.model_copy()
+    copied.model_fields_set.discard("tournament")
+    return copied
 
 
 def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, where: object) -> Any:

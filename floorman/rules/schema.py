@@ -18,12 +18,14 @@ says otherwise; the loader writes the rule out in full.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import (
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
+    Tag,
     ValidationInfo,
     field_validator,
     model_validator,
@@ -40,6 +42,7 @@ __all__ = [
     "Example",
     "ExpectedViolation",
     "Game",
+    "KindCite",
     "Option",
     "Outcome",
     "Predicate",
@@ -220,6 +223,21 @@ def _one_or_many(value: object) -> object:
     return [value] if isinstance(value, str) else value
 
 
+def _cite_form(value: object) -> str:
+    """Which form a citation is written in, so a mistake is named in its own terms."""
+    return "by-kind" if isinstance(value, dict | KindCite) else "text"
+
+
+class KindCite(BaseModel):
+    """A rule's citation at each kind of table, where the rulebook has a text for each (the
+    WSOP's Live Action rules for a cash game, its Tournament rules for a tournament)."""
+
+    model_config = _STRICT
+
+    cash: str = Field(min_length=1, description="the citation at a cash game")
+    tournament: str = Field(min_length=1, description="the citation at a tournament table")
+
+
 class Rule(BaseModel):
     """A rule of a rulebook. One that names a ``case`` takes from it every case field
     it leaves out (``title``, ``games``, ``on``, ``when``, ``steps``, ``priority``,
@@ -232,7 +250,10 @@ class Rule(BaseModel):
         default=None, description="a name from `cases`: what the rule leaves out comes from it"
     )
     title: str = Field(default="", min_length=1, description="required unless the case has it")
-    cite: str = Field(min_length=1)
+    cite: Annotated[
+        Annotated[str, Field(min_length=1), Tag("text")] | Annotated[KindCite, Tag("by-kind")],
+        Discriminator(_cite_form),
+    ] = Field(description="one citation, or one for each kind of table: {cash, tournament}")
     games: list[str] | None = Field(default=None, description="default: every game")
     on: list[EventKind] = Field(default_factory=list, description="required unless the case has it")
     when: Predicate | None = None
@@ -298,13 +319,23 @@ class Option(BaseModel):
     title: str = Field(default="", description="what floor staff call it on printed documents")
     description: str = ""
     cite: str | None = None
+    tournament: Value = Field(
+        default=None,
+        description="the value at a tournament table, where the rulebook's tournament text"
+        " rules otherwise (`default` is then the cash game's); left out, the same",
+    )
 
     @model_validator(mode="after")
     def _default_allowed(self) -> Option:
+        tournament = "tournament" in self.model_fields_set
         if self.choices is not None:
             check_choice("default", self.default, self.choices)
+            if tournament:
+                check_choice("tournament", self.tournament, self.choices)
         if self.minimum is not None:
             check_minimum("default", self.default, self.minimum)
+            if tournament:
+                check_minimum("tournament", self.tournament, self.minimum)
         return self
 
 

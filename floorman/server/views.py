@@ -89,6 +89,7 @@ def table_view(
         "hand": stored.id,
         "game": state.game,
         "game_name": GAME_SHORT_NAMES.get(state.game, state.game),
+        "kind": loaded.values.kind,
         "betting": state.betting.structure,
         "blinds": list(state.betting.blinds),
         "ante": state.betting.ante,

@@ -151,7 +151,7 @@ def start_next(
     )
     again = " (the misdeal redealt)" if reason == "misdeal" else ""
     return [
-        f"hand {stored.id} at table {last.table}{again}: {headline(state)}",
+        f"hand {stored.id} at table {last.table}{again}: {headline(state, header.kind)}",
         *(f"  {post}" for post in posts),
         *notes,
         *state_lines(state),

@@ -124,6 +124,7 @@ def table_now(store: Store, table: str | None) -> TableNow:
         "blinds": list(header.blinds),
         "ante": header.ante,
         "rulebook": header.rulebook,
+        "kind": header.kind,
         "house": header.house,
         "button_rule": loaded.recording.ruled.book.options.get("button_rule", "moving"),
         "table_seats": header.table_seats,

@@ -167,8 +167,13 @@ def session_row(loaded: Loaded) -> dict[str, Any]:
 
 def rule_row(compiled: CompiledRule) -> dict[str, Any]:
     """One rule of ``floorman rules list --json``."""
+    from floorman.rules.kinds import citation
+
     rule = compiled.rule
-    return {"rule": compiled.id, "outcome": rule.outcome, "title": rule.title, "cite": rule.cite}
+    return {
+        "rule": compiled.id, "outcome": rule.outcome, "title": rule.title,
+        "cite": citation(rule),
+    }  # fmt: skip
 
 
 def predicate_json(predicate: Any) -> dict[str, Any]:

@@ -24,14 +24,17 @@ _TAKEN_TO = {
 }
 
 
-def headline(state: HandState) -> str:
-    """``hold'em no-limit 1/2, button seat 3``; a bomb pot, a dead button on an empty seat,
-    a hand dealt from a button out of position, a small blind fallen to an empty seat and
-    one posted past the first seat left of the button are said."""
+def headline(state: HandState, kind: str = "cash") -> str:
+    """``hold'em no-limit 1/2, button seat 3``; a tournament table, a bomb pot, a dead
+    button on an empty seat, a hand dealt from a button out of position, a small blind
+    fallen to an empty seat and one posted past the first seat left of the button are
+    said."""
     small, big = state.betting.blinds
     text = f"{GAME_SHORT_NAMES.get(state.game, state.game)} {state.betting.structure} {small}/{big}"
     if state.betting.ante:
         text += f" ante {state.betting.ante}"
+    if kind == "tournament":
+        text += ", tournament"
     if state.betting.bomb_pot:
         text += f", bomb pot {state.betting.bomb_pot}"
     text += f", button seat {state.table.button}"
@@ -288,9 +291,9 @@ def _seats(seats: list[int]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def detail_lines(state: HandState) -> list[str]:
-    """The whole table: every seat, the board, burns, the stub."""
-    lines = [headline(state)]
+def detail_lines(state: HandState, kind: str = "cash") -> list[str]:
+    """The whole table (at a ``kind`` of table): every seat, the board, burns, the stub."""
+    lines = [headline(state, kind)]
     lines.append("seat  behind  in front  in pot  cards")
     for seat in state.table.seats:
         marks = "B" if seat == state.table.button else " "
