@@ -23,8 +23,10 @@ from floorman.cards import Card, format_cards
 from floorman.hand.events import (
     Award,
     Board,
+    Boxed,
     Burn,
     Cut,
+    Dispute,
     Event,
     Expose,
     Extra,
@@ -245,6 +247,8 @@ class RulesEngine:
             self._memory.dealer_exposed.add(exposed)
         elif isinstance(event, Extra):
             self._memory.extras += 1
+        elif isinstance(event, Boxed) and not skip:
+            self._memory.boxed += 1
         elif isinstance(event, Post) and not skip:
             from floorman.showdown.settlement import dead_posts
 
@@ -688,7 +692,7 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
         wager = state.irregular.pot_wager(event.seat)
         if wager is not None:
             words["bet_made"], words["pot_bet"] = str(wager[0]), str(wager[1])
-    push = context.push() if isinstance(event, Award) else None
+    push = context.push() if isinstance(event, Award | Dispute) else None
     if push is not None:
         words["correct_award"] = push[1]
         words["pushed"] = push[2]

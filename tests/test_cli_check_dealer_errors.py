@@ -1,0 +1,102 @@
+"""``floorman check`` through the real command line on the calls a floor makes after
+the fact or about the deck itself: a pot disputed after the push, and the deck's
+errors. Each hand is one of the rulebooks' worked examples; each book gives the
+answer its text gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablecli import run
+
+SHOWDOWN = (
+    "deal, 3 call, 1 call, 2 fold, burn, flop 2c 7d 9h, 1 check, 3 check, burn, turn Js,"
+    " 1 check, 3 check, burn, river 4c, 1 check, 3 check, show 1 Ah Ad, show 3 Kh Kd, award 3"
+)
+"""Seat 1's aces win a pot of 6; the dealer pushes it to seat 3's kings."""
+
+SIDE_POT = (
+    "deal, 3 raise 10, 1 allin, 2 allin, 3 call, burn, flop 2c 7d 9h, burn, turn Js, burn,"
+    " river 4c, show 1 Ah Ad, show 2 Kh Kd, show 3 Qh Qd, award 1"
+)
+"""Seat 1 (50) wins the main pot of 150, seat 2 the side pot of 100; all 250 go to seat 1."""
+
+
+def check(
+    tmp_path: Path, events: str, book: str, seats: str = "{1: 100, 2: 100, 3: 100}"
+) -> dict[str, Any]:
+    """``floorman check --json`` on a three-seat hand, the button on seat 3."""
+    path = tmp_path / "hand.yaml"
+    path.write_text(f"button: 3\nseats: {seats}\nevents: [{events}]\n", encoding="utf-8")
+    result = run("check", str(path), "--json", "--rulebook", book)
+    assert result.exit_code in (0, 1), result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+IN_TIME = "showdown.dispute.in-time"
+TOO_LATE = "showdown.dispute.too-late"
+
+
+@pytest.mark.parametrize(
+    ("when", "rulings"),
+    [
+        ("", {"rrop": IN_TIME, "tda-2024": IN_TIME, "wsop-2024": IN_TIME}),
+        (" after shuffle", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": TOO_LATE}),
+        (" after deal", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": TOO_LATE}),
+    ],
+)
+def test_a_misread_hand_disputed_stands_once_the_next_hand_begins(
+    tmp_path: Path, when: str, rulings: dict[str, str]
+) -> None:
+    """RRoP §2 Decision-Making 4, TDA 22 and 23, WSOP T 76: a ruling on the reading of
+    a hand is made only if asked before the next deal starts (the first riffle)."""
+    for book, rule in rulings.items():
+        data = check(tmp_path, f"{SHOWDOWN}, dispute{when}", book)
+        last = data["rulings"][-1]
+        assert (last["event"], last["rule"]) == (20, f"{book}.{rule}")
+        assert data["awards"] == ({"1": 6} if rule == IN_TIME else {"3": 6})
+        assert data["stacks"]["1"] + data["stacks"]["3"] == 202
+
+
+@pytest.mark.parametrize(
+    ("when", "rulings"),
+    [
+        ("deal", {"rrop": TOO_LATE, "tda-2024": IN_TIME, "wsop-2024": TOO_LATE}),
+        ("action", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": TOO_LATE}),
+    ],
+)
+def test_a_side_pot_pushed_with_the_main_is_an_accounting_error_tda_corrects_until_action(
+    tmp_path: Path, when: str, rulings: dict[str, str]
+) -> None:
+    """TDA 22: "Accounting errors in calculating and awarding the pot may be disputed
+    until substantial action occurs on the next hand"; RRoP and WSOP make no such
+    difference."""
+    for book, rule in rulings.items():
+        data = check(tmp_path, f"{SIDE_POT}, dispute after {when}", book, "{1: 50, 2: 100, 3: 100}")
+        last = data["rulings"][-1]
+        assert (last["event"], last["rule"]) == (16, f"{book}.{rule}")
+        corrected = {"1": 150, "2": 100}
+        assert data["awards"] == (corrected if rule == IN_TIME else {"1": 250})
+        assert sum(data["stacks"].values()) == 250
+
+
+def test_a_dispute_of_the_right_push_draws_no_ruling(tmp_path: Path) -> None:
+    events = SHOWDOWN.replace("award 3", "award 1") + ", dispute after action"
+    for book in ("rrop", "tda-2024", "wsop-2024"):
+        data = check(tmp_path, events, book)
+        assert data["rulings"] == []
+        assert data["awards"] == {"1": 6}
+
+
+def test_a_dispute_before_any_push_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    events = SHOWDOWN.replace(", award 3", "")
+    path.write_text(f"button: 3\nseats: {{1: 100, 2: 100, 3: 100}}\nevents: [{events}, dispute]\n")
+    result = run("check", str(path))
+    assert result.exit_code == 2
+    assert "no pot was pushed: record the push first (award SEAT)" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
