@@ -100,3 +100,98 @@ def test_a_dispute_before_any_push_is_one_line_and_exit_2(tmp_path: Path) -> Non
     assert result.exit_code == 2
     assert "no pot was pushed: record the push first (award SEAT)" in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+FLOP = "deal, 3 call, 1 call, 2 check, burn, flop Ah Kd 2s"
+RIVER = (
+    "deal, 3 call, 1 call, 2 check, burn, flop 2c 7d 9h, 1 check, 2 check, 3 check, burn,"
+    " turn Js, 1 check, 2 check, 3 check, burn, river 4c"
+)
+
+DECK_ERRORS = [
+    # events, the event ruled, and each book's (rule, outcome) there
+    ("boxed 7c, deal, 3 call, 1 call", 1, {
+        "rrop": ("boxed-card", "continue"), "tda-2024": ("boxed-card", "continue"),
+        "wsop-2024": ("boxed-card", "continue")}),
+    ("boxed 7c, boxed 8d", 2, {
+        "rrop": ("boxed-card.two", "misdeal"), "tda-2024": ("boxed-card.two", "misdeal"),
+        "wsop-2024": ("boxed-card.two", "misdeal")}),
+    ("boxed 7c, deal, 3 call, 1 call, 2 check, burn, boxed 8d", 7, {
+        "rrop": ("boxed-card", "continue"), "tda-2024": ("boxed-card", "continue"),
+        "wsop-2024": ("boxed-card.two-needed", "void")}),
+    ("off-table 1:1", 1, {
+        "rrop": ("off-table.misdeal", "misdeal"), "tda-2024": ("off-table.misdeal", "misdeal"),
+        "wsop-2024": ("off-table.misdeal", "misdeal")}),
+    ("off-table 2:2 Qs, deal", 1, {
+        "rrop": ("off-table.replace", "continue"), "tda-2024": ("off-table.replace", "continue"),
+        "wsop-2024": ("off-table.replace", "continue")}),
+    ("deal, 3 call, 1 call, off-table 1:2", 4, {
+        "rrop": ("off-table.after-action", "continue"),
+        "tda-2024": ("off-table.after-action", "continue"),
+        "wsop-2024": ("off-table.after-action", "continue")}),
+    ("deal, joker 3", 2, {
+        "rrop": ("joker", "continue"), "tda-2024": ("joker.before-action", "misdeal"),
+        "wsop-2024": ("joker", "continue")}),
+    ("deal, 3 call, 1 call, 2 check, joker 3", 5, {
+        "rrop": ("joker.acted-on", "dead-hand"), "tda-2024": ("joker.after-action", "continue"),
+        "wsop-2024": ("joker.acted-on", "dead-hand")}),
+    (f"{FLOP}, foreign 1", 7, {
+        "rrop": ("foreign-card", "void"), "tda-2024": ("foreign-card", "void"),
+        "wsop-2024": ("foreign-card", "void")}),
+    (f"{FLOP}, foreign stub", 7, {
+        "rrop": ("foreign-card.in-stub", "continue"),
+        "tda-2024": ("foreign-card.in-stub", "continue"),
+        "wsop-2024": ("foreign-card.in-stub", "continue")}),
+    ("deal, 3 call, foreign stub", 3, {
+        "rrop": ("foreign-card.in-stub", "continue"),
+        "tda-2024": ("foreign-card.in-stub", "continue"),
+        "wsop-2024": ("foreign-card", "void")}),
+    ("deal, short 3", 2, {
+        "rrop": ("short.top-card", "continue"), "tda-2024": ("short.button", "continue"),
+        "wsop-2024": ("short.button", "continue")}),
+    ("deal, short 1", 2, {
+        "rrop": ("short.misdeal", "misdeal"), "tda-2024": ("short.misdeal", "misdeal"),
+        "wsop-2024": ("short.misdeal", "misdeal")}),
+    ("deal, 3 call, 1 call, 2 check, short 2", 5, {
+        "rrop": ("short.after-action", "dead-hand"),
+        "tda-2024": ("short.after-action", "dead-hand"),
+        "wsop-2024": ("short.after-action", "dead-hand")}),
+    ("deal, 3 call, 1 call, 2 check, short 3", 5, {
+        "rrop": ("short.after-action", "dead-hand"),
+        "tda-2024": ("short.button-acted", "dead-hand"),
+        "wsop-2024": ("short.button-acted", "dead-hand")}),
+    (f"{RIVER}, short deck", 17, {
+        "rrop": ("short.deck", "continue"), "tda-2024": ("short.deck", "continue"),
+        "wsop-2024": ("short.deck", "continue")}),
+]  # fmt: skip
+"""The rulebooks' worked examples of the deck's errors: RRoP §3 Misdeals 1 and 2,
+Dead Hands 1(d)-(e), Irregularities 3, 7, 8, 10 and 12; TDA 35-A, 35-D, 35-E, 37 and
+38 (house options where it is silent); WSOP T 88 and 108, LA 21, 22, 104-106, 111,
+115, 117 and 119."""
+
+
+@pytest.mark.parametrize(("events", "event", "books"), DECK_ERRORS)
+def test_each_book_rules_the_decks_errors_as_its_text_does(
+    tmp_path: Path, events: str, event: int, books: dict[str, tuple[str, str]]
+) -> None:
+    for book, (rule, outcome) in books.items():
+        data = check(tmp_path, events, book)
+        ruled = [r for r in data["rulings"] if r["event"] == event]
+        assert [(r["rule"], r["outcome"]) for r in ruled] == [(f"{book}.{rule}", outcome)]
+        assert ruled[0]["steps"], book
+
+
+def test_a_boxed_card_is_set_aside_out_of_the_stub(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text("button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [boxed 7c, deal]\n")
+    out = run("check", str(path)).stdout
+    assert "stub: 45 cards" in out  # 52, less six hole cards and the boxed card
+
+
+def test_a_joker_in_a_seat_not_at_the_table_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text("button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [deal, joker 7]\n")
+    result = run("check", str(path))
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert "seat 7 is not at the table" in result.stderr

@@ -253,6 +253,10 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " blinds and antes are not actions).", False,
     ),
     FactSpec(
+        "short.deck", bool,
+        "A short event says the deck is short of cards (short deck), not a seat.", False,
+    ),
+    FactSpec(
         "seat.dealt_last", bool,
         "The event's seat is dealt the last card of each deal round (the button).", False,
     ),

@@ -25,6 +25,7 @@ from floorman.hand.events import (
     Expose,
     Extra,
     FoundCard,
+    Short,
     Show,
 )
 from floorman.hand.records import STREETS, Place
@@ -68,7 +69,7 @@ def event_cards(event: Event) -> tuple[Card, ...]:
         return event.cards
     if isinstance(event, Cards):
         return tuple(c for c in event.cards if c is not None)
-    if isinstance(event, Expose | Extra | Burn):
+    if isinstance(event, Expose | Extra | Burn | Boxed):
         return () if event.card is None else (event.card,)
     return ()
 
@@ -522,6 +523,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "found.where": lambda ctx: ctx.event.where if isinstance(ctx.event, FoundCard) else "seat",
     "seat.acted": _seat_acted,
     "seat.dealt_last": _seat_dealt_last,
+    "short.deck": lambda ctx: isinstance(ctx.event, Short) and ctx.event.seat is None,
     "showdown": _showdown,
     "hand_started": lambda ctx: ctx.state.ledger.dealt > 0 or ctx.state.ledger.event_count > 0,
     "game": lambda ctx: ctx.state.game,
