@@ -195,3 +195,15 @@ def test_a_joker_in_a_seat_not_at_the_table_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert len(result.stderr.splitlines()) == 1
     assert "seat 7 is not at the table" in result.stderr
+
+
+def test_a_result_that_stands_is_printed_as_pushed(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    events = f"{SIDE_POT}, dispute after action"
+    path.write_text(f"button: 3\nseats: {{1: 50, 2: 100, 3: 100}}\nevents: [{events}]\n")
+    lines = run("check", str(path), "--rulebook", "tda-2024").stdout.splitlines()
+    assert "side pot 1 100: seat 2 takes 100" in lines  # what the cards give
+    assert lines[-1] == "the result stands as pushed: seat 1 keeps 250"
+    path.write_text(path.read_text().replace("dispute after action", "dispute after deal"))
+    corrected = run("check", str(path), "--rulebook", "tda-2024").stdout.splitlines()
+    assert not any(line.startswith("the result stands") for line in corrected)
