@@ -37,6 +37,7 @@ TWO_BURNS = [(6, "holdem.board.two-burns")]
 TWO_BURNS_FOUND = [(10, "holdem.board.two-burns-found")]
 EXPOSED = [(1, "holdem.exposed-holecard.later")]
 EXTRA = [(2, "holdem.extra-card.first")]
+OFF_TABLE = [(1, "off-table.replace")]
 
 
 def departs(rulings: list[tuple[int, str]], *events: int) -> Expected:
@@ -67,6 +68,8 @@ ROBERTS_RULES: dict[str, Expected] = {
     "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
+    "off-table-card-burn": (OFF_TABLE, []),
+    "off-table-card-burn-other": departs(OFF_TABLE, 6),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),
 }
@@ -102,6 +105,8 @@ TDA: dict[str, Expected] = {
     "two-burns-found": (TWO_BURNS_FOUND, []),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
+    "off-table-card-burn": (OFF_TABLE, []),
+    "off-table-card-burn-other": departs(OFF_TABLE, 6),
 }
 
 WSOP: dict[str, Expected] = {
@@ -120,6 +125,8 @@ WSOP: dict[str, Expected] = {
     "two-burns-found": (TWO_BURNS_FOUND, []),
     "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
+    "off-table-card-burn": (OFF_TABLE, []),
+    "off-table-card-burn-other": departs(OFF_TABLE, 6),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),
 }
