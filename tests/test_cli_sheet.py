@@ -34,7 +34,7 @@ class TestHoldemSheet:
     def test_says_what_the_podium_sheet_must_say(self, holdem: tuple[Path, str]) -> None:
         text = text_of(holdem[0])
         pages = info(holdem[0])["Pages"]
-        assert 3 <= int(pages) <= 12
+        assert 3 <= int(pages) <= 16  # every rule of the book, the deck's errors included
         for expected in (
             "ROBERT'S RULES OF POKER",
             "Hold'em rule sheet",
