@@ -207,3 +207,15 @@ def test_a_result_that_stands_is_printed_as_pushed(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace("dispute after action", "dispute after deal"))
     corrected = run("check", str(path), "--rulebook", "tda-2024").stdout.splitlines()
     assert not any(line.startswith("the result stands") for line in corrected)
+
+
+def test_a_boxed_card_already_in_play_is_a_second_card_of_its_rank_and_suit(
+    tmp_path: Path,
+) -> None:
+    """RRoP §3 Irregularities 4, TDA 35-E, WSOP T 88-d-2: two cards of the same rank and
+    suit void the hand, even when the second comes up face up in the deck."""
+    for book in ("rrop", "tda-2024", "wsop-2024"):
+        data = check(tmp_path, f"{FLOP}, 1 check, 2 check, 3 check, burn, boxed Kd", book)
+        assert [(r["event"], r["rule"], r["outcome"]) for r in data["rulings"]] == [
+            (11, f"{book}.duplicate-card", "void")
+        ]
