@@ -225,11 +225,36 @@ def ruled_chips(hand: HeaderLike, events: Sequence[Event], ruled: Ruled) -> Any:
     from floorman.showdown.oddchips import split_rules
     from floorman.showdown.settlement import chips_report, dead_posts
 
-    return chips_report(
+    report = chips_report(
         ruled.state,
         rules=split_rules(ruled.book.options, min(hand.chips)),
         dead=dead_posts(events),
     )
+    if report.awards and _result_stands(ruled.rulings):
+        return _pushes_stand(report, ruled.state, min(hand.chips))
+    return report
+
+
+def _result_stands(rulings: Sequence[dict[str, Any]]) -> bool:
+    """Whether a ruling on a disputed pot lets the push stand as made."""
+    return any(step["do"] == "result-stands" for r in rulings for step in r["steps"])
+
+
+def _pushes_stand(report: Any, state: HandState, unit: int) -> Any:
+    """The report with the awards and stacks as the dealer pushed them (the result
+    stands); as it was when the pushes leave part of the pot unpushed."""
+    from floorman.showdown.pushes import standing_awards
+    from floorman.showdown.settlement import ChipsReport
+
+    pot = sum(report.awards.values())
+    won = standing_awards(pot, [(seats, amount) for seats, amount, _ in state.pushed], unit)
+    if won is None:
+        return report
+    stacks = {
+        seat: chips - report.awards.get(seat, 0) + won.get(seat, 0)
+        for seat, chips in report.stacks.items()
+    }
+    return ChipsReport(report.pots, {s: won[s] for s in sorted(won) if won[s]}, stacks)
 
 
 def check_hand(

@@ -132,6 +132,9 @@ OPTION_VARIANTS = {
     "rrop.betting.skipped-player",
     "tda-2024.holdem.exposed-holecard.later-kept",
     "wsop-2024.holdem.exposed-holecard.later-kept",
+    "tda-2024.boxed-card.misdeal",
+    "tda-2024.off-table.plays",
+    "tda-2024.short.deck-void",
 }
 
 

@@ -500,3 +500,46 @@ def test_a_phh_export_refuses_a_hand_phh_cannot_play() -> None:
     result = run("export", "--format", "phh")
     assert result.exit_code == 2
     assert 'PHH cannot record "retrieve 3"' in result.stderr
+
+
+SHOWDOWN = (
+    "deal; 3 call; 5 call; 1 check; burn; flop 2c 7d 9h; 5 check; 1 check; 3 check; burn;"
+    " turn Js; 5 check; 1 check; 3 check; burn; river 4c; 5 check; 1 check; 3 check;"
+    " show 5 7c 8c; show 1 Ah Ad; show 3 Kh Kd; award 3"
+)
+"""Table 7 (NEW): seat 1's aces win, and the dealer pushes the pot to seat 3."""
+
+
+def test_a_dispute_after_the_next_deal_is_recorded_on_the_hand_whose_pot_it_is() -> None:
+    ok(*NEW)
+    ok("add", "--table", "7", SHOWDOWN)
+    ok("next", "--table", "7")
+    ok("add", "--table", "7", "deal")
+    out = ok("add", "--table", "7", "dispute after deal")
+    assert out.splitlines()[:2] == [
+        "hand 1 (closed, showdown): the dispute is recorded on the hand whose pot it is",
+        "event 24: CONTINUE  A pushed pot is disputed after the next deal started; the result"
+        " stands",
+    ]
+    assert "RRoP §2 Decision-Making 4  [rrop.showdown.dispute.too-late]" in out
+    assert ok("log", "--table", "7").splitlines()[-1].endswith("deal")  # hand 2 untouched
+    exported = json.loads(ok("export", "1", "--format", "json"))
+    assert exported["events"][-1] == "dispute after deal"
+
+
+def test_a_dispute_before_the_next_hand_goes_to_the_hand_just_pushed() -> None:
+    ok(*NEW)
+    ok("add", "--table", "7", SHOWDOWN)
+    out = ok("add", "--table", "7", "dispute")
+    assert "[rrop.showdown.dispute.in-time]" in out
+    assert "seat 1 wins 6" in out
+
+
+def test_a_dispute_with_no_pot_pushed_anywhere_is_one_line() -> None:
+    ok(*NEW)
+    result = run("add", "--table", "7", "dispute after deal")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        'floorman: event 1 "dispute after deal": a pot is disputed once it is pushed: the hand'
+        " is not over"
+    ]

@@ -218,3 +218,46 @@ def test_the_clock_put_on_a_seat_and_run_out_reads_and_prints_back(
 def test_a_clock_with_a_word_it_does_not_know_is_named() -> None:
     with pytest.raises(NotationError, match='"out" is not understood; clock SEAT'):
         parse_event("clock 3 out")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "printed"),
+    [
+        ("dispute", "dispute", "dispute after push"),
+        ("dispute after riffle", "dispute", "dispute after shuffle"),
+        ("DISPUTE AFTER DEAL", "dispute", "dispute after deal"),
+        ("dispute after action", "dispute", "dispute after action"),
+        ("off-table 3:2", "off-table", "off-table 3:2"),
+        ("off-table 1:1 ah", "off-table", "off-table 1:1 Ah"),
+        ("boxed", "boxed", "boxed"),
+        ("boxed 7c", "boxed", "boxed 7c"),
+        ("joker", "joker", "joker stub"),
+        ("joker 3", "joker", "joker 3"),
+        ("foreign board", "foreign", "foreign board"),
+        ("short 4", "short", "short 4"),
+        ("short deck", "short", "short deck"),
+    ],
+)
+def test_a_dispute_and_the_decks_errors_read_and_print_back(
+    text: str, kind: str, printed: str
+) -> None:
+    event = parse_event(text)
+    assert (event.kind, str(event)) == (kind, printed)
+    assert parse_event(printed) == event
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("dispute after lunch", 'not "lunch"'),
+        ("dispute before deal", "dispute after push, shuffle, deal or action"),
+        ("off-table 3 by player", "a card dealt off the table is the dealer's"),
+        ("boxed 7c 8c", 'unexpected "8c"'),
+        ("joker 0", "seat"),
+        ("short", "short SEAT (dealt too few cards) or short deck"),
+    ],
+)
+def test_a_bad_dispute_or_deck_error_is_named(text: str, complaint: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_event(text, 9)
+    assert complaint in str(raised.value)

@@ -38,6 +38,7 @@ TWO_BURNS_FOUND = [(10, "holdem.board.two-burns-found")]
 PREMATURE_RIVER_UNBURNED = [(13, "holdem.premature-river")]
 EXPOSED = [(1, "holdem.exposed-holecard.later")]
 EXTRA = [(2, "holdem.extra-card.first")]
+OFF_TABLE = [(1, "off-table.replace")]
 
 
 def departs(rulings: list[tuple[int, str]], *events: int) -> Expected:
@@ -68,6 +69,8 @@ ROBERTS_RULES: dict[str, Expected] = {
     "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
     "exposed-card-burn-other": departs(EXPOSED, 6),
+    "off-table-card-burn": (OFF_TABLE, []),
+    "off-table-card-burn-other": departs(OFF_TABLE, 6),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),
     "river-no-burn": ([(15, "holdem.board.no-burn")], []),
@@ -114,6 +117,8 @@ TDA: dict[str, Expected] = {
     "river-no-burn": ([(15, "holdem.board.no-burn")], []),
     # No burn to leave: one card is burned before the river is dealt again (Rule 38).
     "premature-river-unburned": (PREMATURE_RIVER_UNBURNED, []),
+    "off-table-card-burn": (OFF_TABLE, []),
+    "off-table-card-burn-other": departs(OFF_TABLE, 6),
 }
 
 WSOP: dict[str, Expected] = {
@@ -137,6 +142,8 @@ WSOP: dict[str, Expected] = {
     "two-burns-found": (TWO_BURNS_FOUND, []),
     "two-burns-found-burned": departs(TWO_BURNS_FOUND, 11),
     "exposed-card-burn": (EXPOSED, []),
+    "off-table-card-burn": (OFF_TABLE, []),
+    "off-table-card-burn-other": departs(OFF_TABLE, 6),
     "extra-card-burn": (EXTRA, []),
     "extra-card-burn-other": departs(EXTRA, 6),
 }

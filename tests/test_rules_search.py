@@ -86,7 +86,7 @@ def test_a_question_in_a_dealers_words_finds_its_situation_first(
 @pytest.mark.parametrize("rulebook", shipped_rulebooks())
 @pytest.mark.parametrize(
     "query",
-    ["tip the dealer", "who gets the odd chip", "new player", "time bank", "chopped pot"],
+    ["tip the dealer", "who gets the odd chip", "seat change", "time bank", "chopped pot"],
 )  # fmt: skip
 def test_a_question_no_situation_is_about_finds_nothing(rulebook: str, query: str) -> None:
     """Words found in many rulings ("player", "chip", "blind") with words found in none

@@ -77,6 +77,17 @@ def test_one_hand_in_progress_per_table(store: Store) -> None:
     assert [h.id for h in store.hands("7")] == [second.id, first.id]
 
 
+def test_a_closed_hand_takes_an_event_only_when_asked_to(store: Store) -> None:
+    hand = store.start_hand("7", HEADER)
+    store.append(hand.id, ["deal"])
+    store.close_hand(hand.id, "showdown")
+    with pytest.raises(StoreError, match="is closed"):
+        store.append(hand.id, ["dispute after deal"])
+    store.append(hand.id, ["dispute after deal"], closed=True)
+    assert [r.text for r in store.events(hand.id)] == ["deal", "dispute after deal"]
+    assert store.hand(hand.id).closed == "showdown"
+
+
 def test_a_stale_writer_is_refused(store: Store) -> None:
     hand = store.start_hand("7", HEADER)
     store.append(hand.id, ["deal"], after=0)

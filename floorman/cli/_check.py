@@ -25,7 +25,7 @@ def check(
     from floorman.interchange.plainhand import read_hand
     from floorman.replay import check_hand
     from floorman.tables.ruling import ruling_lines
-    from floorman.tables.view import award_lines, detail_lines
+    from floorman.tables.view import award_lines, detail_lines, standing_lines
 
     with user_errors():
         hand = read_hand(handfile)
@@ -36,6 +36,6 @@ def check(
         use_four_colours(four_colour)
         lines = [line for ruling in result.rulings for line in ruling_lines(ruling)]
         lines += [f"violation at event {v['event']}: {v['message']}" for v in result.violations]
-        table = detail_lines(result.state, hand.kind)
-        show([*lines, *table, *award_lines(result.pots, result.state)])
+        lines += [*detail_lines(result.state, hand.kind), *award_lines(result.pots, result.state)]
+        show([*lines, *standing_lines(result.pots, result.awards)])
     raise SystemExit(result.exit_status)

@@ -30,6 +30,7 @@ from floorman.numerals import NumberError, chip_amount, is_number, seat_number
 
 __all__ = [
     "ACTION_VERBS",
+    "DISPUTE_TIMES",
     "EVENT_WORDS",
     "POST_KINDS",
     "VERB_ALIASES",
@@ -37,6 +38,7 @@ __all__ = [
     "Award",
     "Away",
     "Board",
+    "Boxed",
     "Burn",
     "ButtonFound",
     "Cards",
@@ -48,11 +50,15 @@ __all__ = [
     "Deal",
     "DealtEmpty",
     "DealtOut",
+    "Dispute",
     "Event",
     "EventError",
     "Expose",
     "Extra",
+    "Foreign",
+    "FoundCard",
     "IllegalEvent",
+    "Joker",
     "Kill",
     "Miscount",
     "Misdeal",
@@ -60,6 +66,7 @@ __all__ = [
     "Muck",
     "NotationError",
     "Note",
+    "OffTable",
     "PlaysBoard",
     "Post",
     "Pullback",
@@ -67,6 +74,7 @@ __all__ = [
     "Retrieve",
     "Says",
     "SeatEvent",
+    "Short",
     "Show",
     "StringBet",
     "Unaware",
@@ -84,6 +92,13 @@ seat's turn), or a check (it does not)."""
 CONDITIONS: Final[tuple[Condition, ...]] = ("bet", "raise", "check")
 PostKind = Literal["sb", "bb", "ante", "straddle", "dead"]
 Street = Literal["flop", "turn", "river"]
+DisputeTime = Literal["push", "shuffle", "deal", "action"]
+FoundWhere = Literal["seat", "board", "stub"]
+
+DISPUTE_TIMES: Final[tuple[DisputeTime, ...]] = ("push", "shuffle", "deal", "action")
+"""When a dispute of a pushed pot is raised: after the push, after the next hand's shuffle
+began (its first riffle, or the shuffler's button), after its cards were dealt, after
+substantial action on it."""
 
 ACTION_VERBS: Final[tuple[Verb, ...]] = ("fold", "check", "call", "bet", "raise", "allin")
 POST_KINDS: Final[tuple[PostKind, ...]] = ("sb", "bb", "ante", "straddle", "dead")
@@ -515,11 +530,88 @@ class ChipsBehind(Event):
         return f"behind {self.seat} {self.amount}"
 
 
+@dataclass(frozen=True, slots=True)
+class Dispute(Event):
+    """A player disputes the pot as it was pushed, raised ``after`` the push, the next
+    hand's shuffle, its deal or substantial action on it: recorded on the hand whose
+    pot it is, and ruled by how long the rulebook keeps a result open."""
+
+    after: DisputeTime = "push"
+    kind: ClassVar[str] = "dispute"
+
+    def __str__(self) -> str:
+        return f"dispute after {self.after}"
+
+
+@dataclass(frozen=True, slots=True)
+class OffTable(Expose):
+    """A hole card dealt off the table (onto the floor, out of reach): the dealer's
+    error; ``round`` and ``card`` as for :class:`Expose`."""
+
+    kind: ClassVar[str] = "off-table"
+
+    def __str__(self) -> str:
+        text = f"off-table {self.seat}"
+        if self.round is not None:
+            text += f":{self.round}"
+        return text + (f" {self.card.ascii}" if self.card is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Boxed(Event):
+    """A card found face up in the deck (a boxed card) as the dealer comes to it, in the
+    deal or dealing the board: it is out of the stub."""
+
+    card: Card | None = None
+    kind: ClassVar[str] = "boxed"
+
+    def __str__(self) -> str:
+        return "boxed" + (f" {self.card.ascii}" if self.card is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCard(Event):
+    """A card that is not one of the game's 52 is found ``where``: in ``seat``'s hand, on
+    the board, or in the stub (the deck)."""
+
+    where: FoundWhere = "stub"
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.seat if self.where == 'seat' else self.where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Joker(FoundCard):
+    """A joker, in a game that does not use one."""
+
+    kind: ClassVar[str] = "joker"
+
+
+@dataclass(frozen=True, slots=True)
+class Foreign(FoundCard):
+    """A card from another deck (a different back)."""
+
+    kind: ClassVar[str] = "foreign"
+
+
+@dataclass(frozen=True, slots=True)
+class Short(Event):
+    """Too few cards: ``seat`` was dealt too few hole cards, or (``seat`` ``None``) the
+    deck is found short of its 52 cards."""
+
+    seat: int | None = None
+    kind: ClassVar[str] = "short"
+
+    def __str__(self) -> str:
+        return f"short {'deck' if self.seat is None else self.seat}"
+
+
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
     "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
-    "clock", "count", "behind",
+    "clock", "count", "behind", "dispute", "boxed", "off-table", "joker", "foreign", "short",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -645,6 +737,8 @@ def _parse(words: list[str], text: str) -> Event:
             raise _Bad("how much was found behind? e.g. behind 3 500")
         _no_more(words, 3)
         return ChipsBehind(seat, chip_amount(words[2]))
+    if head in _DEALING_ERRORS:
+        return _DEALING_ERRORS[head](words)
     if head in _HAND_EVENTS:
         seat = _seat(words, 1)
         _no_more(words, 2)
@@ -864,6 +958,64 @@ def _parse_count(words: list[str]) -> Count:
     if rest not in ([], ["by", "dealer"], ["by", "player"]):
         raise _Bad(f'unexpected "{" ".join(words[3:])}": count SEAT X [by dealer|by player]')
     return Count(seat, chip_amount(words[2]), rest == ["by", "player"])
+
+
+def _parse_dispute(words: list[str]) -> Dispute:
+    """``dispute [after push|shuffle|riffle|deal|action]``."""
+    if len(words) == 1:
+        return Dispute()
+    if len(words) != 3 or words[1].lower() != "after":
+        raise _Bad("dispute after push, shuffle, deal or action, e.g. dispute after shuffle")
+    word = words[2].lower()
+    for when in DISPUTE_TIMES:
+        if word == when or (word == "riffle" and when == "shuffle"):
+            return Dispute(when)
+    raise _Bad(f'dispute after push, shuffle, deal or action, not "{words[2]}"')
+
+
+def _parse_off_table(words: list[str]) -> OffTable:
+    """``off-table SEAT[:N] [CARD]``: read as an exposure, which it is by the dealer."""
+    if any(w.lower() in ("by", "player", "dealer") for w in words[2:]):
+        raise _Bad("off-table SEAT[:N] [CARD]: a card dealt off the table is the dealer's")
+    exposed = _parse_expose(words)
+    return OffTable(exposed.seat, exposed.round, exposed.card)
+
+
+def _parse_boxed(words: list[str]) -> Boxed:
+    _no_more(words, 2)
+    return Boxed(_optional_card(words[1]) if len(words) > 1 else None)
+
+
+def _parse_found(words: list[str]) -> FoundCard:
+    """``joker|foreign [SEAT|board|stub]``."""
+    _no_more(words, 2)
+    make = Joker if words[0].lower() == "joker" else Foreign
+    if len(words) == 1 or words[1].lower() == "stub":
+        return make()
+    if words[1].lower() == "board":
+        return make("board")
+    return make("seat", _seat(words, 1))
+
+
+def _parse_short(words: list[str]) -> Short:
+    """``short SEAT`` or ``short deck``."""
+    if len(words) < 2:
+        raise _Bad("short SEAT (dealt too few cards) or short deck")
+    _no_more(words, 2)
+    return Short(None if words[1].lower() == "deck" else _seat(words, 1))
+
+
+_DEALING_ERRORS: Final[dict[str, Callable[[list[str]], Event]]] = {
+    "dispute": _parse_dispute,
+    "off-table": _parse_off_table,
+    "offtable": _parse_off_table,
+    "boxed": _parse_boxed,
+    "joker": _parse_found,
+    "foreign": _parse_found,
+    "short": _parse_short,
+}
+"""A pot disputed after the push, and the deck's errors: a card dealt off the table, a
+boxed card, a joker or a card from another deck, too few cards."""
 
 
 def _seat(words: list[str], at: int) -> int:

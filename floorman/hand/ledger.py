@@ -365,6 +365,15 @@ class CardLedger:
             self._record(card, place, n)
         self.out += len(cards)
 
+    def record_boxed(self, card: Card | None, n: int) -> None:
+        """A card found face up in the deck comes off the stub and is set aside, out of
+        play: in the deal it is not a hole card, dealing the board not a board card."""
+        self._room(1 + self.deal_total - self.dealt)
+        self.set_aside.append(card)
+        self.out += 1
+        if card is not None:
+            self._record(card, SET_ASIDE, n)
+
     # ------------------------------------------------------------ procedures
 
     def move_card(self, card: Card, to: str, *, source: str | None = None) -> None:

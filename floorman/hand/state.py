@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final, NamedTuple
 
 from floorman.cards import Card
+from floorman.hand import found
 from floorman.hand import structures as _betting
 from floorman.hand.betting_round import BettingRound, BettingSnapshot
 from floorman.hand.events import (
@@ -50,6 +51,7 @@ from floorman.hand.events import (
     Award,
     Away,
     Board,
+    Boxed,
     Burn,
     ButtonFound,
     Cards,
@@ -61,22 +63,27 @@ from floorman.hand.events import (
     Deal,
     DealtEmpty,
     DealtOut,
+    Dispute,
     Event,
     Expose,
     Extra,
+    Foreign,
     IllegalEvent,
+    Joker,
     Kill,
     Miscount,
     Misdeal,
     Motion,
     Muck,
     Note,
+    OffTable,
     PlaysBoard,
     Post,
     Pullback,
     Reshuffle,
     Retrieve,
     Says,
+    Short,
     Show,
     StringBet,
     Unaware,
@@ -585,6 +592,12 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     DealtEmpty: (None, HandState._dealt_empty),  # type: ignore[dict-item]
     DealtOut: (None, HandState._dealt_out),  # type: ignore[dict-item]
     Clock: (None, HandState._clock),  # type: ignore[dict-item]
+    Dispute: (None, found.dispute),  # type: ignore[dict-item]
+    OffTable: (None, HandState._expose),  # type: ignore[dict-item]
+    Boxed: (None, found.boxed),  # type: ignore[dict-item]
+    Joker: (None, found.found_card),  # type: ignore[dict-item]
+    Foreign: (None, found.found_card),  # type: ignore[dict-item]
+    Short: (None, found.short),  # type: ignore[dict-item]
 }
 """Which part takes each event (``None``: the state itself, calling its parts in order),
 and its handler."""

@@ -224,6 +224,43 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         " while a live hand at the showdown is still to be tabled).", True,
     ),
     FactSpec(
+        "dispute.after", str,
+        "When a pot was disputed (a dispute event): after the push (push), after the next"
+        " hand's shuffle began, its first riffle or the shuffler's button (shuffle), after"
+        " its cards were dealt (deal), after substantial action on it (action).", "push",
+        ("push", "shuffle", "deal", "action"),
+    ),
+    FactSpec(
+        "dispute.error", str,
+        "What a disputed push got wrong: reading (it went to seats that are not the winners"
+        " of any pot: a hand misread, a tie pushed to one seat), accounting (it went to"
+        " exactly the winners of a pot, in the wrong amount: a pot miscalculated, a side pot"
+        " pushed with the main), none (the push is what the cards and pots give).", "reading",
+        ("none", "reading", "accounting"),
+    ),
+    FactSpec(
+        "boxed_cards", int,
+        "Cards found face up in the deck (boxed) in this hand, counting this event.", 1,
+    ),
+    FactSpec(
+        "found.where", str,
+        "Where a joker or a card from another deck was found: in the event's seat's hand,"
+        " on the board, or in the stub.", "seat", ("seat", "board", "stub"),
+    ),
+    FactSpec(
+        "seat.acted", bool,
+        "The event's seat has acted in turn on its hand (a check, bet, call, raise or fold;"
+        " blinds and antes are not actions).", False,
+    ),
+    FactSpec(
+        "short.deck", bool,
+        "A short event says the deck is short of cards (short deck), not a seat.", False,
+    ),
+    FactSpec(
+        "seat.dealt_last", bool,
+        "The event's seat is dealt the last card of each deal round (the button).", False,
+    ),
+    FactSpec(
         "action_pending", bool,
         "Betting is still to come in the hand: the round in progress is open, or two live"
         " players still have chips for a later round. False once everyone but one is"

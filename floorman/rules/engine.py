@@ -25,8 +25,10 @@ from floorman.hand.events import (
     Action,
     Award,
     Board,
+    Boxed,
     Burn,
     Cut,
+    Dispute,
     Event,
     Expose,
     Extra,
@@ -278,6 +280,8 @@ class RulesEngine:
             self._memory.dealer_exposed.add(exposed)
         elif isinstance(event, Extra):
             self._memory.extras += 1
+        elif isinstance(event, Boxed) and not skip:
+            self._memory.boxed += 1
         elif isinstance(event, Post) and not skip:
             from floorman.showdown.settlement import dead_posts
 
@@ -872,7 +876,7 @@ def _variables(context: FactContext, book: Rulebook) -> dict[str, str]:
     counted = count_of(state, event)
     if counted is not None:
         words["count_given"], words["to_call"] = str(counted[0]), str(counted[1])
-    push = context.push() if isinstance(event, Award) else None
+    push = context.push() if isinstance(event, Award | Dispute) else None
     if push is not None:
         words["correct_award"] = push[1]
         words["pushed"] = push[2]

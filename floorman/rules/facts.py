@@ -17,15 +17,19 @@ from floorman.cards import Card
 from floorman.hand.events import (
     Award,
     Board,
+    Boxed,
     Burn,
     Cards,
     Clock,
+    Dispute,
     Event,
     Expose,
     Extra,
+    FoundCard,
     IllegalEvent,
     Post,
     Retrieve,
+    Short,
     Show,
 )
 from floorman.hand.records import STREETS, Place
@@ -62,6 +66,8 @@ class Memory:
     """The smallest chip in play: the odd-chip unit of a split."""
     table_kind: str = "cash"
     """The table's kind: a cash game or a tournament."""
+    boxed: int = 0
+    """Boxed cards found in the hand so far."""
 
 
 def event_cards(event: Event) -> tuple[Card, ...]:
@@ -70,7 +76,7 @@ def event_cards(event: Event) -> tuple[Card, ...]:
         return event.cards
     if isinstance(event, Cards):
         return tuple(c for c in event.cards if c is not None)
-    if isinstance(event, Expose | Extra | Burn):
+    if isinstance(event, Expose | Extra | Burn | Boxed):
         return () if event.card is None else (event.card,)
     return ()
 
@@ -337,14 +343,59 @@ def _push(ctx: FactContext) -> tuple[bool, str, str] | None:
     from floorman.showdown.settlement import awaiting_hands, settle_state
 
     state, event = ctx.state, ctx.event
-    if not isinstance(event, Award) or awaiting_hands(state):
+    if not isinstance(event, Award | Dispute) or awaiting_hands(state):
         return None
     rules = split_rules(ctx.options, ctx.memory.chip_unit)
     settled = settle_state(state, rules=rules, dead=ctx.memory.dead)
     if settled is None:
         return None
-    agrees = push_agrees(settled.pots, settled.awards, event.seats, event.amount)
-    return agrees, describe_awards(settled.awards), describe_push(event.seats, event.amount)
+    pushes = [(event.seats, event.amount)] if isinstance(event, Award) else _disputed(ctx)
+    if not pushes:
+        return None
+    for seats, amount in pushes:  # a dispute is of the first push that is wrong, if any
+        if not push_agrees(settled.pots, settled.awards, seats, amount):
+            return False, describe_awards(settled.awards), describe_push(seats, amount)
+    seats, amount = pushes[-1]
+    return True, describe_awards(settled.awards), describe_push(seats, amount)
+
+
+def _disputed(ctx: FactContext) -> list[tuple[tuple[int, ...], int | None]]:
+    """The pushes a dispute is about: every push of the hand."""
+    return [(seats, amount) for seats, amount, _ in ctx.state.pushed]
+
+
+def _dispute_error(ctx: FactContext) -> str:
+    """``accounting`` when the first wrong push went to exactly the winners of one of
+    the pots, in the wrong amount (a pot miscalculated, a side pot pushed with the main);
+    ``reading`` when it went to seats that are not the winners of any pot (a hand misread,
+    a tie pushed to one seat)."""
+    from floorman.showdown.oddchips import split_rules
+    from floorman.showdown.pushes import push_agrees
+    from floorman.showdown.settlement import settle_state
+
+    if not isinstance(ctx.event, Dispute):
+        return "none"
+    push = ctx.push()
+    if push is None or push[0]:
+        return "none"
+    rules = split_rules(ctx.options, ctx.memory.chip_unit)
+    settled = settle_state(ctx.state, rules=rules, dead=ctx.memory.dead)
+    assert settled is not None  # ctx.push() settled it
+    pot_winners = [{s for s, chips in pot.awards.items() if chips > 0} for pot in settled.pots]
+    for seats, amount in _disputed(ctx):
+        if not push_agrees(settled.pots, settled.awards, seats, amount):
+            return "accounting" if set(seats) in pot_winners else "reading"
+    return "none"
+
+
+def _seat_acted(ctx: FactContext) -> bool:
+    seat = event_seat(ctx.event)
+    return any(action.seat == seat for action in ctx.state.betting.actions)
+
+
+def _seat_dealt_last(ctx: FactContext) -> bool:
+    seats = ctx.state.ledger.deal.seats
+    return bool(seats) and event_seat(ctx.event) == seats[-1]
 
 
 def _seat_folded(ctx: FactContext) -> bool:
@@ -522,6 +573,13 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "board_plays": _board_plays,
     "action_pending": lambda ctx: ctx.state.betting.betting_left,
     "award.differs": lambda ctx: (push := ctx.push()) is not None and not push[0],
+    "dispute.after": lambda ctx: ctx.event.after if isinstance(ctx.event, Dispute) else "push",
+    "dispute.error": _dispute_error,
+    "boxed_cards": lambda ctx: ctx.memory.boxed + isinstance(ctx.event, Boxed),
+    "found.where": lambda ctx: ctx.event.where if isinstance(ctx.event, FoundCard) else "seat",
+    "seat.acted": _seat_acted,
+    "seat.dealt_last": _seat_dealt_last,
+    "short.deck": lambda ctx: isinstance(ctx.event, Short) and ctx.event.seat is None,
     "showdown": _showdown,
     "table.kind": lambda ctx: ctx.memory.table_kind,
     "hand_over": lambda ctx: ctx.state.betting.over_reason == "fold",

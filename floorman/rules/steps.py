@@ -84,6 +84,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "correct-award": "The push departs from what the cards and pots give: a violation, and"
     " the chips go where the cards speak.",
     "explain": "Nothing to enact: what the rulebook says, for the record.",
+    "result-stands": "The result of the hand stands as pushed: the chips stay where the"
+    " dealer pushed them, whatever the cards say.",
     "bind-call": "The seat's chips or words bind it to a call of the full bet (a check when"
     " nothing is bet); chips beyond it go back, chips short of it come from its stack.",
     "bind-check": "The seat's words bind it to a check; facing a bet, it may call or fold"

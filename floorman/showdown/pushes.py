@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 from floorman.showdown.awards import PotAward
 
-__all__ = ["describe_awards", "describe_push", "push_agrees"]
+__all__ = ["describe_awards", "describe_push", "push_agrees", "standing_awards"]
 
 
 def push_agrees(
@@ -57,3 +57,30 @@ def describe_push(seats: Sequence[int], amount: int | None) -> str:
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     what = "the pot" if amount is None else str(amount)
     return f"{what} to seat{'s' if len(names) > 1 else ''} {who}"
+
+
+def standing_awards(
+    pot: int, pushes: Sequence[tuple[Sequence[int], int | None]], unit: int = 1
+) -> dict[int, int] | None:
+    """The chips each seat won when the dealer's pushes stand as made (a dispute raised
+    too late): each push's amount, or what the earlier pushes left of the ``pot``, split
+    evenly among its seats in chips of ``unit``, an odd chip to the first named. ``None``
+    when the pushes leave part of the pot unpushed: the cards speak for it all.
+
+    >>> standing_awards(200, [((3,), None)])
+    {3: 200}
+    >>> standing_awards(205, [((1, 3), None)], 5)
+    {1: 105, 3: 100}
+    >>> standing_awards(300, [((1,), 100)]) is None
+    True
+    """
+    left = pot
+    won: dict[int, int] = {}
+    for seats, amount in pushes:
+        chips = left if amount is None else min(amount, left)
+        left -= chips
+        share = chips // unit // len(seats) * unit
+        for seat in seats:
+            won[seat] = won.get(seat, 0) + share
+        won[seats[0]] += chips - share * len(seats)
+    return won if left == 0 else None

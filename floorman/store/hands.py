@@ -132,8 +132,11 @@ class HandStore(Protocol):
         by: str | None = None,
         key: str | None = None,
         answer: Callable[[Sequence[Record]], str] | None = None,
+        closed: bool = False,
     ) -> list[Record]:
         """Append events in one transaction, refusing past :data:`MAX_EVENTS_PER_HAND`.
+        A closed hand is refused unless ``closed`` (a dispute of its pot raised after the
+        next hand began is recorded on it).
 
         In the same transaction: ``by`` is noted as the events' author, and a post's
         idempotency ``key`` with the answer ``answer`` makes of the records stored; a key
@@ -445,6 +448,7 @@ class Store:
         by: str | None = None,
         key: str | None = None,
         answer: Callable[[Sequence[Record]], str] | None = None,
+        closed: bool = False,
     ) -> list[Record]:
         at = _now()
         added: list[Record] = []
@@ -455,7 +459,7 @@ class Store:
                 )
                 if done:
                     raise AlreadyAnswered(str(done[0][0]))
-            live = self._writable(hand_id, after)
+            live = self._writable(hand_id, after, closed=closed)
             if len(live) + len(texts) > MAX_EVENTS_PER_HAND:
                 raise StoreError(
                     f"hand {hand_id} has {len(live)} events: a hand takes at most "
@@ -498,12 +502,12 @@ class Store:
         )
         return None if not rows else str(rows[0][0])
 
-    def _writable(self, hand_id: int, after: int | None) -> list[Record]:
+    def _writable(self, hand_id: int, after: int | None, *, closed: bool = False) -> list[Record]:
         if not self._rows("SELECT 1 FROM hands WHERE id = ?", (hand_id,)):
             raise StoreError(f"no hand {hand_id} in {self.path}")
-        closed = self._closed(hand_id)
-        if closed is not None:
-            raise StoreError(f"hand {hand_id} is closed ({closed})")
+        reason = self._closed(hand_id)
+        if reason is not None and not closed:
+            raise StoreError(f"hand {hand_id} is closed ({reason})")
         records = self.records(hand_id)
         if after is not None and (records[-1].id if records else 0) != after:
             raise StoreConflict(changed_meanwhile(hand_id))

@@ -284,6 +284,7 @@ def record(
     by: str | None = None,
     key: str | None = None,
     answer: Callable[[Sequence[Record]], str] | None = None,
+    closed: bool = False,
 ) -> list[Record]:
     """Check every event against the hand and its rulebook, then store them all in one
     transaction, adding them to ``loaded``; nothing is stored (and ``loaded`` is left as
@@ -293,7 +294,7 @@ def record(
     action may leave out the seat to act) and stored as the notation prints it
     (``3 r 60`` is kept as ``3 raise 60``). ``by``, ``key`` and ``answer`` are stored in
     the same transaction (:meth:`floorman.store.hands.HandStore.append`); returns the
-    records stored.
+    records stored. A closed hand takes events only when ``closed`` is true.
     """
     loaded.require_whole()
     if loaded.count + len(texts) > MAX_EVENTS_PER_HAND:
@@ -308,7 +309,13 @@ def record(
     try:
         added = [str(event) for event in loaded.recording.add_all(texts)]
         stored = store.append(
-            loaded.stored.id, added, after=loaded.last, by=by, key=key, answer=answer
+            loaded.stored.id,
+            added,
+            after=loaded.last,
+            by=by,
+            key=key,
+            answer=answer,
+            closed=closed,
         )
     except BaseException:
         if len(loaded.recording.events) != len(before):
@@ -323,15 +330,40 @@ def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[st
     """Record events at the hand in progress at ``table`` (or the only one anywhere), as
     :func:`record` does; the lines the dealer reads then: the rulings the events
     brought first, then the table as they leave it."""
-    loaded = load(store, find_hand(store, None, table, open_only=True))
+    disputed = disputed_hand(store, table, texts)
+    loaded = disputed or load(store, find_hand(store, None, table, open_only=True))
     before = loaded.count
     known = reminder_lines(loaded.state)
-    record(store, loaded, texts)
+    record(store, loaded, texts, closed=disputed is not None)
+    if disputed is not None:
+        return [
+            f"hand {loaded.stored.id} (closed, {loaded.stored.closed}): the dispute is"
+            " recorded on the hand whose pot it is",
+            *ruling_lines_since(loaded, before),
+        ]
     return [
         *ruling_lines_since(loaded, before),
         *state_lines(loaded.state, known=known),
         *award_lines(loaded.pots, loaded.state),
     ]
+
+
+def disputed_hand(store: Store, table: str | None, texts: Sequence[str]) -> Loaded | None:
+    """The closed hand a dispute is about, when every event is a ``dispute`` and the
+    table's hand in progress has no pot pushed (the next hand has begun): the latest
+    closed hand at the table. ``None`` when the dispute goes to the hand in progress."""
+    if not texts or any(text.split()[0].lower() != "dispute" for text in texts):
+        return None
+    found = store.open_hand(table) if table is not None else None
+    if found is None and table is None:
+        found = find_hand(store, None, None, open_only=True)
+    if found is not None and load(store, found).state.pushed:
+        return None
+    at = found.table if found is not None else table
+    for stored in store.hands(at, 2):
+        if stored.closed is not None:
+            return load(store, stored)
+    return None
 
 
 def current(store: Store, loaded: Loaded) -> Loaded | None:

@@ -244,6 +244,20 @@ def award_lines(pots: list[dict[str, Any]], state: HandState | None = None) -> l
     return lines
 
 
+def standing_lines(pots: list[dict[str, Any]], awards: dict[int, int]) -> list[str]:
+    """When a dispute came too late and the result stands, the chips as the dealer
+    pushed them, which the pots (what the cards give) no longer say."""
+    given: dict[int, int] = {}
+    for pot in pots:
+        for seat, chips in pot["awards"].items():
+            given[int(seat)] = given.get(int(seat), 0) + chips
+    won = {seat: chips for seat, chips in awards.items() if chips}
+    if not won or won == {seat: chips for seat, chips in given.items() if chips}:
+        return []
+    shares = ", ".join(f"seat {seat} keeps {chips}" for seat, chips in sorted(won.items()))
+    return [f"the result stands as pushed: {shares}"]
+
+
 def winning_hands(state: HandState, pot: dict[str, Any]) -> list[str]:
     """The tabled hands that won a pot at the showdown, in the dealer's words."""
     board = [b.card for b in state.ledger.board]
