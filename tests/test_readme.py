@@ -77,3 +77,16 @@ def test_every_readme_command_runs_in_order(tmp_path: Path) -> None:
         "session.pdf",
     ):
         assert (tmp_path / written).stat().st_size > 0
+
+
+def test_the_notation_section_lists_every_event_word() -> None:
+    """A newcomer reads the README's notation table: every word the parser knows is in
+    it, the betting verbs too."""
+    from floorman.hand.events import ACTION_VERBS, EVENT_WORDS
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## The notation\n", 1)[1].split("\n## ", 1)[0]
+    written = set(re.findall(r"`(?:SEAT )?([a-z-]+)", section))
+    missing = sorted(set(EVENT_WORDS) - written)
+    missing += sorted(set(ACTION_VERBS) - written)
+    assert not missing, f"README.md's notation section does not list {missing}"
