@@ -425,3 +425,22 @@ def test_a_missed_small_blind_posted_on_coming_back_is_live_as_the_rulebook_says
     lines = ok("add", "-t", "9", "deal; 5 call").splitlines()
     pot = 5 if live == "opening-bet" else 6
     assert f"preflop  no board           pot {pot}  in front: {in_front}" in lines
+
+
+def test_a_bomb_pot_is_agreed_for_one_hand_and_a_mandatory_straddle_stays() -> None:
+    ok("new", "-t", "1", "--button", "1", "--seats", "1=100,2=100,3=100,4=100", "--bomb-pot", "5")
+    shown = ok("show", "--table", "1")
+    assert "bomb pot 5" in shown
+    assert "pot 20" in shown
+    ok("next", "-t", "1", "--force")
+    after = ok("show", "--table", "1")
+    assert "bomb pot" not in after
+    assert "pot 3\n" in after
+    ok("next", "-t", "1", "--force", "--bomb-pot", "10")
+    assert "bomb pot 10" in ok("show", "--table", "1")
+    ok("new", "-t", "2", "--button", "1", "--seats", "1=100,2=100,3=100,4=100", "--straddles", "4")
+    assert "pot 7\n" in ok("show", "--table", "2")
+    assert "pot 7  in front: 1=4 3=1 4=2\n" in ok("next", "-t", "2", "--force")
+    refused = run("new", "-t", "3", "--button", "1", "--seats", "1=100,2=100", "--straddles", "x")
+    assert refused.exit_code == 2
+    assert refused.stderr == 'floorman: --straddles "x": "x" is not an amount in chips\n'

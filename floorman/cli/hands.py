@@ -27,7 +27,7 @@ from floorman.cli._options import (
     plain_text,
     seat_chips,
 )
-from floorman.numerals import NumberError, chip_amount
+from floorman.numerals import NumberError, chip_amount, quoted
 
 HandArgument = Annotated[
     int | None,
@@ -50,10 +50,14 @@ def _seats(text: str) -> dict[int, int]:
 
 
 def _chips(text: str) -> list[int]:
+    return _amounts("--chips", text)
+
+
+def _amounts(option: str, text: str) -> list[int]:
     try:
         return [chip_amount(word.strip()) for word in text.split(",") if word.strip()]
     except NumberError as error:
-        fail(f'--chips "{text}": {error}')
+        fail(f'{option} "{quoted(text)}": {error}')
     raise AssertionError("unreachable")
 
 
@@ -112,6 +116,24 @@ def new(
         str | None,
         typer.Option("--chips", help="Chip denominations in play: 1,5,25.", show_default=False),
     ] = None,
+    straddles: Annotated[
+        str | None,
+        typer.Option(
+            "--straddles",
+            metavar="X[,Y]",
+            help="The table's mandatory straddles, each its amount: 4 or 4,8.",
+            show_default=False,
+        ),
+    ] = None,
+    bomb_pot: Annotated[
+        int | None,
+        typer.Option(
+            "--bomb-pot",
+            metavar="CHIPS",
+            help="A bomb pot: each player antes CHIPS, no blinds, no betting before the flop.",
+            show_default=False,
+        ),
+    ] = None,
     table_seats: Annotated[
         int | None,
         typer.Option(
@@ -148,6 +170,10 @@ def new(
         header["chips"] = _chips(chips)
     if table_seats is not None:
         header["table_seats"] = table_seats
+    if straddles is not None:
+        header["straddles"] = _amounts("--straddles", straddles)
+    if bomb_pot is not None:
+        header["bomb_pot"] = bomb_pot
     with user_errors():
         stored, state = start_hand(db, table, header, force=force)
     echo(f"hand {stored.id} at table {table}: {headline(state, kind or 'cash')}")

@@ -52,6 +52,16 @@ def next_hand(
     force: Annotated[
         bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
     ] = False,
+    bomb_pot: Annotated[
+        int | None,
+        typer.Option(
+            "--bomb-pot",
+            metavar="CHIPS",
+            help="The players agree a bomb pot: each antes CHIPS, no blinds, no betting"
+            " before the flop (this hand only).",
+            show_default=False,
+        ),
+    ] = None,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
@@ -63,5 +73,5 @@ def next_hand(
 
     changes = _changes(sit, rebuy, leave)
     with user_errors(), store_at(db) as store:
-        lines = start_next(store, table, changes, force=force, by=by)
+        lines = start_next(store, table, changes, force=force, by=by, bomb_pot=bomb_pot)
     show(lines)

@@ -64,9 +64,11 @@ def start_next(
     *,
     force: bool,
     by: str | None = None,
+    bomb_pot: int | None = None,
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
-    the lines to print."""
+    the lines to print. A bomb pot is agreed for one hand: the next is dealt with blinds
+    again, unless ``bomb_pot`` agrees another (a misdeal is dealt again as it was)."""
     from floorman.session.rotation import (
         blinds_header,
         button_played,
@@ -89,6 +91,10 @@ def start_next(
     options = loaded.recording.ruled.book.options
     rule = options.get("button_rule", "moving")
     old = loaded.header.header.model_dump(mode="json", exclude_unset=True)
+    if reason != "misdeal":
+        old.pop("bomb_pot", None)
+        if bomb_pot:
+            old["bomb_pot"] = bomb_pot
     record = table_record(store.table_log(last.table), last.id)
     seating = record.seating or Seating.from_stacks(
         loaded.header.seats, loaded.header.blinds, loaded.header.ante
