@@ -136,7 +136,10 @@ def test_any_sign_in_form_is_answered_clearly(room: Room, fields: dict[str, str]
     token = login_csrf(client)
     for form in (fields, {**fields, "csrf": token}):
         answer = client.post("/login", data=form)
-        assert answer.status_code in (303, 400, 403), answer.text
+        assert answer.status_code in (303, 400, 403, 429), answer.text
+        if answer.status_code == 429:  # wrong tries from one address: wait, and say how long
+            assert int(answer.headers["retry-after"]) > 0
+            assert "Too many wrong" in answer.text
         if answer.status_code == 303:
             assert answer.headers["location"] in ("/login?message=bad", "/", "/station/7")
 

@@ -92,3 +92,17 @@ def test_expired_sign_ins_are_purged(room: Room) -> None:
     with open_staff(str(room.db)) as staff:
         assert staff.purge_sessions() >= 1
         assert staff.purge_sessions() == 0
+
+
+def test_wrong_station_tokens_never_lock_out_the_stations() -> None:
+    """A token has no name: wrong ones count against the address alone, so a guesser
+    cannot lock every station out of signing in for the day."""
+    from datetime import UTC, datetime
+
+    from floorman.server.throttle import refusal
+    from floorman.store.staff import Failures
+
+    now = datetime.now(UTC)
+    many = Failures(LOCK_AFTER + 5, now, 0, None)
+    assert refusal(many, many, now, named=False) is None
+    assert refusal(many, many, now) is not None

@@ -41,12 +41,16 @@ class Refusal(NamedTuple):
     locked: bool
 
 
-def refusal(recent: Failures, today: Failures, now: datetime) -> Refusal | None:
-    """Whether a sign-in is refused, from the failures in :data:`WINDOW` and in the day."""
-    if today.by_name >= LOCK_AFTER:
+def refusal(
+    recent: Failures, today: Failures, now: datetime, *, named: bool = True
+) -> Refusal | None:
+    """Whether a sign-in is refused, from the failures in :data:`WINDOW` and in the day;
+    one with no name (a station's token) is limited by its address alone."""
+    if named and today.by_name >= LOCK_AFTER:
         return Refusal(LONGEST_WAIT, locked=True)
+    by_name = recent.by_name if named else 0
     waits = [
-        _remaining(recent.by_name - FREE_BY_NAME, recent.name_last, now),
+        _remaining(by_name - FREE_BY_NAME, recent.name_last, now),
         _remaining(recent.by_address - FREE_BY_ADDRESS, recent.address_last, now),
     ]
     longest = max(waits)

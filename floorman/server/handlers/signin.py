@@ -152,7 +152,7 @@ def _signed_in(
         now = datetime.now(UTC)
         recent = staff.sign_in_failures(name, address, now - WINDOW)
         today = staff.sign_in_failures(name, address, now - FAILURES_KEPT)
-        refused = refusal(recent, today, now)
+        refused = refusal(recent, today, now, named=bool(name))
         if refused is not None:
             return refused
         signed = (
