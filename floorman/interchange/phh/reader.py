@@ -13,7 +13,7 @@ import tomllib
 from typing import Any, Final
 
 from floorman.interchange.phh.errors import PhhError
-from floorman.strictdata import NestingError, load_toml
+from floorman.strictdata import LONG_NUMBER, NestingError, load_toml
 
 __all__ = ["read_phh"]
 
@@ -59,7 +59,7 @@ def read_phh(text: str, name: str = "hand.phh") -> dict[str, Any]:
     except NestingError as error:
         raise PhhError(f"{name}: not a hand history: {error}") from None
     except ValueError:
-        raise PhhError(f"{name}: not a hand history: a number of more than 4,300 digits") from None
+        raise PhhError(f"{name}: not a hand history: {LONG_NUMBER}") from None
 
 
 def _read_flat(text: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from starlette.responses import RedirectResponse, Response
 
 from floorman.server import answers, auth, bodies
 from floorman.server.auth import Caller
+from floorman.server.endpoints import UNAVAILABLE
 from floorman.server.handlers.station import station_path
 from floorman.server.origins import host_name, is_loopback
 from floorman.server.params import BadRequest
@@ -97,7 +98,7 @@ async def sign_in(request: Request) -> Response:
                 _signed_in, room, name, form.get("password", ""), station_token, address
             )
     except StoreError:
-        return answers.error(503, "the store is unavailable for now: try again in a moment")
+        return answers.error(503, UNAVAILABLE)
     finally:
         _waiting -= 1
     if isinstance(signed, Refusal):
