@@ -10,9 +10,11 @@ weight and start-up time for little.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -21,28 +23,35 @@ from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
 from floorman.server import params
-from floorman.server.endpoints import as_api, as_page
+from floorman.server.endpoints import as_api, as_page, log_once_a_minute
 from floorman.server.handlers import api, floor, live, printed, signin, station
 from floorman.server.origins import HostAndOrigin
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
+from floorman.server.streams import StreamCaps, Streams
 from floorman.server.watch import Watcher
 
 __all__ = ["create_app"]
 
 
 def create_app(
-    db: str | Path, *, secure_cookies: bool = True, host_names: Iterable[str] = ()
+    db: str | Path,
+    *,
+    secure_cookies: bool = True,
+    host_names: Iterable[str] = (),
+    streams: tuple[int, int] | None = None,
 ) -> Starlette:
     """The card room server on the store at ``db``, answering to its addresses,
-    ``localhost`` and ``host_names``."""
+    ``localhost`` and ``host_names``, holding at most ``streams`` live-update streams
+    (in all, and from one address)."""
     room = Room(db)
     middleware = [
         Middleware(HostAndOrigin, names=tuple(host_names)),
         Middleware(params.RefuseNul),
     ]
     app = Starlette(routes=_routes(), lifespan=_lifespan, middleware=middleware)
-    app.state.server = ServerState(room, page_templates(), Watcher(room), secure_cookies)
+    held = Streams(StreamCaps(*streams) if streams else StreamCaps())
+    app.state.server = ServerState(room, page_templates(), Watcher(room), secure_cookies, held)
     return app
 
 
@@ -89,8 +98,20 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     """The watcher polls the store while the server serves."""
     state = app.state.server
     assert isinstance(state, ServerState)
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(_out_of_files_once_a_minute)
     state.watcher.start()
     try:
         yield
     finally:
         await state.watcher.stop()
+
+
+def _out_of_files_once_a_minute(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """A connection the process has no file left for is logged once a minute, not with
+    a traceback each time (asyncio waits a second and accepts again on its own)."""
+    message = str(context.get("message", ""))
+    if message.startswith("socket.accept() out of system resource"):
+        log_once_a_minute("accept", f"connections: {message}: {context.get('exception')}")
+    else:
+        loop.default_exception_handler(context)

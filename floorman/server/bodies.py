@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from floorman.server.params import BadRequest
 
@@ -21,11 +21,14 @@ async def body(request: Request) -> bytes:
         raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise BadRequest(400, "the connection closed before the body arrived") from None
     return b"".join(chunks)
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "check_drills",
     "check_readable",
     "check_writable",
+    "log_once_a_minute",
 ]
 
 Handler = Callable[[Request, Caller], Awaitable[Response]]
@@ -76,10 +77,16 @@ def _store_failed(request: Request, error: StoreError) -> tuple[int, str, dict[s
 def _log_once_a_minute(kind: str, message: str) -> None:
     """One log line per kind of failure a minute: a store that is down for an hour
     must not fill the disk with the same line."""
+    log_once_a_minute(kind, f"store: {message}")
+
+
+def log_once_a_minute(kind: str, line: str) -> None:
+    """``line`` logged unless a line of its ``kind`` was in the last minute: a failure
+    or a refusal that repeats a thousand times a second is one line a minute."""
     now = time.monotonic()
     if now - _last_logged.get(kind, -60.0) >= 60.0:
         _last_logged[kind] = now
-        _log.warning("store: %s", message)
+        _log.warning("%s", line)
 
 
 def as_api(handler: Handler) -> Endpoint:
@@ -92,7 +99,9 @@ def as_api(handler: Handler) -> Endpoint:
                 return answers.error(401, "sign in first, or send a station token")
             return await handler(request, who)
         except BadRequest as error:
-            return answers.error(error.status, str(error))
+            refused = answers.error(error.status, str(error))
+            refused.headers.update(error.headers)
+            return refused
         except StoreError as error:
             status, message, headers = _store_failed(request, error)
             answer = answers.error(status, message)
@@ -115,7 +124,9 @@ def as_page(handler: Handler) -> Endpoint:
             return await handler(request, who)
         except BadRequest as error:
             context = {"who": who, "message": str(error)}
-            return answers.html(request, "message.html", context, error.status)
+            refusal = answers.html(request, "message.html", context, error.status)
+            refusal.headers.update(error.headers)
+            return refusal
         except StoreError as error:
             status, message, headers = _store_failed(request, error)
             page = answers.html(request, "message.html", {"who": who, "message": message}, status)

@@ -23,9 +23,11 @@ _ID_DIGITS: Final = len(str(MAX_ID))
 class BadRequest(Exception):
     """An answer other than success: its HTTP status, and one line for the user."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers or {}
+        """Headers the answer carries (a refusal's ``Retry-After``)."""
 
 
 def hand_id(request: Request) -> int:

@@ -4,13 +4,14 @@ once for the application (:func:`floorman.server.app.create_app`) and kept on it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import jinja2
 from starlette.requests import Request
 
 from floorman._resources import templates_dir
 from floorman.server.room import Room
+from floorman.server.streams import StreamCaps, Streams
 from floorman.server.watch import Watcher
 from floorman.visible import shown_as_text
 
@@ -25,6 +26,8 @@ class ServerState:
     pages: jinja2.Environment
     watcher: Watcher
     secure_cookies: bool
+    streams: Streams = field(default_factory=lambda: Streams(StreamCaps()))
+    """The live-update streams open now, and how many may be."""
 
 
 def state_of(request: Request) -> ServerState:

@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from floorman.server import answers
 from floorman.server.auth import Caller
-from floorman.server.endpoints import check_readable
+from floorman.server.endpoints import check_readable, log_once_a_minute
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
+from floorman.server.streams import RETRY_SECONDS
 
 __all__ = ["KEEPALIVE_SECONDS", "stream"]
 
@@ -67,5 +69,30 @@ async def stream(request: Request, who: Caller) -> Response:
         finally:
             watcher.leave(queue)
 
+    address = request.client.host if request.client is not None else ""
+    held = state.streams
+    refused = held.refusal(address)
+    if refused is not None:
+        log_once_a_minute(refused.kind, f"streams: {refused.message} ({refused.status})")
+        answer = answers.error(refused.status, refused.message)
+        answer.headers["retry-after"] = str(RETRY_SECONDS)
+        return answer
+    held.open(address)
     headers = {**answers.SECURITY_HEADERS, "x-accel-buffering": "no"}
-    return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+    return _Held(events(), lambda: held.close(address), headers)
+
+
+class _Held(StreamingResponse):
+    """A stream that gives its place back however it ends, even before its first event."""
+
+    def __init__(
+        self, events: AsyncIterator[str], release: Callable[[], None], headers: dict[str, str]
+    ) -> None:
+        super().__init__(events, media_type="text/event-stream", headers=headers)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()

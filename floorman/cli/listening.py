@@ -1,0 +1,204 @@
+"""How ``floorman serve`` takes connections: a cap on those open at once, in all and
+from one address, and a deadline for a request's head and for its body.
+
+Whoever can open a TCP connection to the room could otherwise hold it: a connection
+that sends nothing, or a request head one byte a minute, costs the server an open
+file for good, and a process runs out of them at about a thousand. So a connection
+over a cap is answered ``503`` with ``Retry-After`` and closed (given a moment to send
+its request, so the answer can be read); one over the caps by far is closed unread;
+one whose head or body is late is answered ``408`` (or closed, if it sent nothing)
+when its deadline passes. Each kind of refusal is logged once a minute at most.
+
+This is uvicorn's HTTP/1.1 protocol (h11) with the caps and deadlines added: what an
+ASGI application sees begins only once a request's head has arrived, too late to
+drop a connection that never sends one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+__all__ = ["BACKLOG", "REFUSING", "RESERVED_FILES", "Door", "Limits", "limited_protocol"]
+
+REFUSING: Final = 64
+"""Connections being refused at once (each given :data:`REFUSAL_GRACE` to send its
+request and read the 503); more are closed unread."""
+REFUSAL_GRACE: Final = 1.0
+BACKLOG: Final = 64
+"""Connections the kernel holds waiting, and so the most taken in one go before the
+caps can look at them: each holds an open file until it is refused."""
+RESERVED_FILES: Final = 192
+"""Open files kept for the store (a connection per worker thread, with its journal),
+the templates and the rest beyond connections."""
+
+_log = logging.getLogger("floorman.server")
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What ``serve`` takes: connections in all and from one address, and how long a
+    request's head and body may take to arrive."""
+
+    connections: int
+    per_client: int
+    head_seconds: float
+    body_seconds: float
+
+
+@dataclass(slots=True)
+class Door:
+    """The connections open now, in all and by address, and when each kind of refusal
+    was last logged."""
+
+    limits: Limits
+    by_address: Counter[str] = field(default_factory=Counter)
+    served: int = 0
+    refusing: int = 0
+    _logged: dict[str, float] = field(default_factory=dict)
+
+    def log_once_a_minute(self, kind: str, line: str) -> None:
+        """One log line a minute per kind of refusal: an attack must not fill the disk."""
+        now = time.monotonic()
+        if now - self._logged.get(kind, -60.0) >= 60.0:
+            self._logged[kind] = now
+            _log.warning("connections: %s", line)
+
+
+def _answer(status: int, reason: str, message: str, retry_after: int | None) -> bytes:
+    body = (message + "\n").encode()
+    head = [f"HTTP/1.1 {status} {reason}", "content-type: text/plain; charset=utf-8",
+            f"content-length: {len(body)}", "connection: close"]  # fmt: skip
+    if retry_after is not None:
+        head.append(f"retry-after: {retry_after}")
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + body
+
+
+def _refusal_app(message: str) -> Any:
+    """An ASGI application that answers every request ``503`` with ``Retry-After``."""
+    body = (message + "\n").encode()
+
+    async def refuse(scope: Any, receive: Any, send: Any) -> None:
+        headers = [(b"content-type", b"text/plain; charset=utf-8"),
+                   (b"content-length", str(len(body)).encode()),
+                   (b"retry-after", b"5"), (b"connection", b"close")]  # fmt: skip
+        await send({"type": "http.response.start", "status": 503, "headers": headers})
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+
+    return refuse
+
+
+def limited_protocol(door: Door) -> type[H11Protocol]:
+    """uvicorn's h11 protocol held to ``door``'s caps and deadlines."""
+    limits = door.limits
+
+    class Limited(H11Protocol):
+        _address = ""
+        _counted: str | None = None
+        _phase: str | None = None
+        _deadline: asyncio.TimerHandle | None = None
+        _heard = False
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._address = self.client[0] if self.client else ""
+            if door.served >= limits.connections:
+                self._refuse("full", f"{door.served} connections open, the most the room takes")
+            elif door.by_address[self._address] >= limits.per_client:
+                self._refuse("client", f"{limits.per_client} connections open from {self._address}")
+            else:
+                door.served += 1
+                door.by_address[self._address] += 1
+                self._counted = "served"
+                self._follow()
+
+        def _refuse(self, kind: str, why: str) -> None:
+            if door.refusing >= REFUSING:
+                door.log_once_a_minute("unread", f"{why}: closing new ones unread")
+                self.transport.abort()
+                return
+            door.log_once_a_minute(kind, f"{why}: refusing new ones (503)")
+            door.refusing += 1
+            self._counted = "refusing"
+            self.app = _refusal_app(
+                "the room serves as many connections as it takes: try again in a moment"
+                if kind == "full"
+                else "this address holds as many connections as one may: close a page"
+                " or try again in a moment"
+            )
+            self._arm("refusing", REFUSAL_GRACE)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            if self._counted == "served":
+                door.served -= 1
+                door.by_address[self._address] -= 1
+                if door.by_address[self._address] <= 0:
+                    del door.by_address[self._address]
+            elif self._counted == "refusing":
+                door.refusing -= 1
+            self._counted = None
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            self._heard = True
+            super().data_received(data)
+            self._follow()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._heard = False
+            self._follow()
+
+        def _follow(self) -> None:
+            """The deadline for what the client owes now: a request's head, its body,
+            or nothing while the room answers."""
+            if self._counted != "served" or self.transport.is_closing():
+                return
+            theirs = self.conn.their_state
+            if theirs is h11.IDLE:
+                self._arm("head", limits.head_seconds)
+            elif theirs is h11.SEND_BODY:
+                self._arm("body", limits.body_seconds)
+            else:
+                self._disarm()
+
+        def _arm(self, phase: str, seconds: float) -> None:
+            if self._phase == phase:
+                return
+            self._disarm()
+            self._phase = phase
+            self._deadline = self.loop.call_later(seconds, self._late)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._deadline = None
+            self._phase = None
+
+        def _late(self) -> None:
+            """The deadline passed: a request begun is answered 408, a silent one closed."""
+            phase, self._phase, self._deadline = self._phase, None, None
+            if self.transport.is_closing():
+                return
+            started = self.cycle is not None and self.cycle.response_started
+            if phase == "body" and not started:
+                door.log_once_a_minute("body", "a request's body came too slowly (408)")
+                self.transport.write(
+                    _answer(408, "Request Timeout", "the request's body came too slowly", None)
+                )
+            elif phase == "head" and self._heard:
+                door.log_once_a_minute("head", "a request's head came too slowly (408)")
+                self.transport.write(
+                    _answer(408, "Request Timeout", "the request's head came too slowly", None)
+                )
+            self.transport.close()
+
+    return Limited
