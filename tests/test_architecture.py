@@ -228,7 +228,8 @@ def test_cli_and_server_never_import_each_other_save_serve() -> None:
     assert problems("floorman.cli.serve", "from floorman.server.room import Room") != []
     assert problems("floorman.cli.hands", "from floorman.server.app import create_app") != []
     assert problems("floorman.cli.hands", "import uvicorn") == [
-        "floorman.cli.hands imports uvicorn (line 1): uvicorn belongs to floorman.cli.serve, floorman.cli.listening alone"
+        "floorman.cli.hands imports uvicorn (line 1): uvicorn belongs to"
+        " floorman.cli.serve, floorman.cli.listening alone"
     ]
 
 

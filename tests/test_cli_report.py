@@ -195,3 +195,25 @@ class TestErrors:
         assert err.startswith(f"floorman: {source}")
         assert err.count("\n") == 1
         assert not target.exists()
+
+
+def _noted_hand(tmp_path: Path, events: int) -> Path:
+    """A hand of ``events`` events: the deal, then notes."""
+    notes = ", ".join(f"note count {number}" for number in range(1, events))
+    text = f"button: 3\nseats: {{1: 100, 2: 100, 3: 100}}\nevents: [deal, {notes}]\n"
+    return hand_file(tmp_path, text, f"noted-{events}.yaml")
+
+
+def test_a_hand_longer_than_a_report_prints_is_refused_in_one_line(tmp_path: Path) -> None:
+    from floorman.bounds import MAX_REPORTED_EVENTS
+
+    path = _noted_hand(tmp_path, MAX_REPORTED_EVENTS + 1)
+    target = tmp_path / "long.pdf"
+    code, _out, err = invoke("report", str(path), "-o", str(target))
+    assert code == 2
+    assert err == f"floorman: {path} has 1,001 events, more than a report prints (1,000)\n"
+    assert not target.exists()
+    longest = _noted_hand(tmp_path, MAX_REPORTED_EVENTS)
+    code, _out, err = invoke("report", str(longest), "--html", "-o", str(tmp_path / "r.html"))
+    assert code == 0, err
+    assert "Note: count 999" in (tmp_path / "r.html").read_text()

@@ -208,6 +208,16 @@ def test_the_incident_report_of_a_table_is_a_pdf(room: Room) -> None:
     assert 'filename="table-report-hand-' in answer.headers["content-disposition"]
 
 
+def test_the_report_of_a_hand_longer_than_a_report_prints_is_refused(room: Room) -> None:
+    station = room.table("long")
+    for start in range(0, 1_002, 334):
+        notes = [f"note count {number}" for number in range(start, start + 334)]
+        assert station.post("/api/tables/long/events", json={"events": notes}).is_success
+    answer = room.signed_in().get("/tables/long/report.pdf")
+    assert answer.status_code == 400
+    assert "more than a report prints (1,000)" in answer.text
+
+
 @pytest.mark.slow
 def test_floorman_users_and_station_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "staff.db"

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
+from floorman.bounds import MAX_REPORTED_EVENTS
 from floorman.documents.cards import card_view, cards_view
 from floorman.documents.events import event_description
 from floorman.documents.wording import edition, in_words, long_date, sentence
@@ -161,6 +162,11 @@ def report_page(
     from floorman.rules.loader import load_rulebook
 
     recorded = reported.hand
+    if len(recorded.events) > MAX_REPORTED_EVENTS:
+        raise FloormanError(
+            f"{reported.label} has {len(recorded.events):,} events, more than a report prints"
+            f" ({MAX_REPORTED_EVENTS:,})"
+        )
     result = check_hand(recorded, rulebook=rulebook, house=house)
     book = load_rulebook(
         rulebook or recorded.rulebook, house=house, options=recorded.house, kind=recorded.kind

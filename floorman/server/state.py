@@ -10,6 +10,7 @@ import jinja2
 from starlette.requests import Request
 
 from floorman._resources import templates_dir
+from floorman.server.printing import Press
 from floorman.server.room import Room
 from floorman.server.streams import StreamCaps, Streams
 from floorman.server.watch import Watcher
@@ -28,6 +29,8 @@ class ServerState:
     secure_cookies: bool
     streams: Streams = field(default_factory=lambda: Streams(StreamCaps()))
     """The live-update streams open now, and how many may be."""
+    press: Press = field(default_factory=Press)
+    """Where PDFs are made, one at a time."""
 
 
 def state_of(request: Request) -> ServerState:

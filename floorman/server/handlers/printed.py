@@ -37,7 +37,7 @@ Kind = Literal["card", "sheet"]
 async def report(request: Request, who: Caller) -> Response:
     """The incident report of the ``{table}``'s hand in progress, else its latest."""
     view = await lookups.table_hand(request, who)
-    pdf = await _made(state_of(request).room.report_pdf, view["hand"])
+    pdf = await _made(request, state_of(request).room.report_pdf, view["hand"])
     return answers.pdf(
         pdf, f"table-{view['table']}-hand-{view['hand']}.pdf", f"hand-{view['hand']}.pdf"
     )
@@ -51,7 +51,7 @@ async def past_report(request: Request, who: Caller) -> Response:
     room = state_of(request).room
     if not await run_in_threadpool(room.has_hand, table, hand):
         raise BadRequest(404, f"table {table} has no hand {hand}")
-    pdf = await _made(room.report_pdf, hand)
+    pdf = await _made(request, room.report_pdf, hand)
     return answers.pdf(pdf, f"table-{table}-hand-{hand}.pdf", f"hand-{hand}.pdf")
 
 
@@ -80,8 +80,8 @@ async def _table_rules(request: Request, who: Caller, kind: Kind) -> Response:
     if found is None:
         raise BadRequest(404, f"no hand was ever recorded at table {table}")
     rulebook, options, game = found
-    book = await _made(documents.in_force, rulebook, options, table=table)
-    pdf = await _made(_printer(kind), book, game, paper)
+    book = await _made(request, documents.in_force, rulebook, options, table=table)
+    pdf = await _made(request, _printer(kind), book, game, paper)
     return answers.pdf(pdf, f"table-{table}-{game}-{kind}.pdf", f"{game}-{kind}.pdf")
 
 
@@ -90,8 +90,8 @@ async def _rules(request: Request, kind: Kind) -> Response:
     rulebook = request.query_params.get("rulebook", "rrop")
     game = request.query_params.get("game", "holdem")
     paper = params.paper(request)
-    book = await _made(documents.in_force, rulebook)
-    pdf = await _made(_printer(kind), book, game, paper)
+    book = await _made(request, documents.in_force, rulebook)
+    pdf = await _made(request, _printer(kind), book, game, paper)
     return answers.pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
 
 
@@ -100,10 +100,14 @@ def _printer(kind: Kind) -> Callable[[documents.InForce, str, str], bytes]:
 
 
 async def _made(
-    make: Callable[_Arguments, _Made], *args: _Arguments.args, **kwargs: _Arguments.kwargs
+    request: Request,
+    make: Callable[_Arguments, _Made],
+    *args: _Arguments.args,
+    **kwargs: _Arguments.kwargs,
 ) -> _Made:
-    """``make`` run off the event loop; what floorman refuses to make is a 400."""
+    """``make`` run off the event loop, on the server's press (one document at a time);
+    what floorman refuses to make is a 400."""
     try:
-        return await run_in_threadpool(make, *args, **kwargs)
+        return await state_of(request).press.run(lambda: make(*args, **kwargs))
     except FloormanError as error:
         raise BadRequest(400, str(error)) from None
