@@ -250,3 +250,22 @@ def test_each_kind_of_refusal_is_logged_once(served: Served) -> None:
     kinds = [line for line in lines if "connections:" in line or "streams:" in line]
     assert kinds, lines
     assert len(kinds) == len(set(kinds)) <= 8, kinds
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--max-connections", "100000"], "--max-connections 100000: this process may open"),
+        (["--max-connections", "50", "--max-streams", "50"], "--max-streams 50: keep it under"),
+    ],
+)
+def test_limits_serve_cannot_honour_are_refused_on_starting(
+    tmp_path: Path, argv: list[str], said: str
+) -> None:
+    started = subprocess.run(
+        [sys.executable, "-m", "floorman", "serve", "--db", str(tmp_path / "room.db"), *argv],
+        capture_output=True, text=True, timeout=BOUND, preexec_fn=_low_ulimit, check=False,
+    )  # fmt: skip
+    assert started.returncode == 2
+    assert started.stderr.startswith(f"floorman: {said}")
+    assert started.stderr.count("\n") == 1

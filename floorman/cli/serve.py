@@ -84,6 +84,7 @@ def serve(
         float,
         typer.Option(
             min=1.0,
+            metavar="SECONDS",
             help="Seconds a request's head (its line and headers) may take to"
             " arrive; a connection that sends nothing is closed then.",
             rich_help_panel=LIMITS,
@@ -93,6 +94,7 @@ def serve(
         float,
         typer.Option(
             min=1.0,
+            metavar="SECONDS",
             help="Seconds a request's body may take to arrive (408 after).",
             rich_help_panel=LIMITS,
         ),
