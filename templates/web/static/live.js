@@ -33,8 +33,7 @@
         }
       });
   }
-  var source = new EventSource(root.getAttribute("data-stream"));
-  source.addEventListener("table", function (message) {
+  function onTable(message) {
     var data = JSON.parse(message.data);
     refreshHistory(data);
     var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
@@ -77,5 +76,17 @@
     document.querySelectorAll("input[name=after]").forEach(function (input) {
       input.value = data.last;
     });
-  });
+  }
+  // A stream the room refused (it holds as many as it takes) is not asked for again by
+  // the browser: ask again after the half minute its Retry-After says.
+  function listen() {
+    var source = new EventSource(root.getAttribute("data-stream"));
+    source.addEventListener("table", onTable);
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED) {
+        window.setTimeout(listen, 30000);
+      }
+    });
+  }
+  listen();
 })();
