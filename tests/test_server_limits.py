@@ -239,6 +239,7 @@ def test_held_streams_beyond_the_caps_are_refused_and_the_room_still_answers(
         )
         assert refused.status_code == 503
         assert refused.headers["retry-after"] == "30"
+        assert refused.headers["connection"] == "close"
         assert "live-update streams" in refused.json()["error"]
     assert served.station_read().status_code == 200
 

@@ -76,6 +76,7 @@ async def stream(request: Request, who: Caller) -> Response:
         log_once_a_minute(refused.kind, f"streams: {refused.message} ({refused.status})")
         answer = answers.error(refused.status, refused.message)
         answer.headers["retry-after"] = str(RETRY_SECONDS)
+        answer.headers["connection"] = "close"
         return answer
     held.open(address)
     headers = {**answers.SECURITY_HEADERS, "x-accel-buffering": "no"}
