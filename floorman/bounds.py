@@ -12,9 +12,9 @@ MAX_EVENTS_PER_HAND: Final = 5_000
 
 MAX_REPORTED_EVENTS: Final = 1_000
 """Events in one hand that an incident report prints: laying out a timeline costs
-about 8 ms and 250 KB an event, so a report of the longest hand a station may fill
-would take most of a minute and the better part of a gigabyte; a longer hand is
-refused in one line (its events are still there, to export or show)."""
+about 9 ms and 60 KB an event, so a report of the longest hand a station may fill
+would take most of a minute and 400 MB (``benchmarks/bench_report.py``); a longer
+hand is refused in one line (its events are still there, to export or show)."""
 
 MAX_EVENT_CHARS: Final = 2_000
 """Characters in one event line (a long ``note`` included)."""
