@@ -215,3 +215,62 @@ def test_part_of_the_prior_chips_pulled_back_makes_one_bet_with_the_new(
     _, alone = check(tmp_path, book, [*RAISED, "2 chips 1000"], **BLIND_25S)
     assert [s["do"] for s in ruling_at(part, 5)["steps"]] == ["bind-min-raise"]
     assert (part["stacks"]["2"], alone["stacks"]["2"]) == (3850, 4400)
+
+
+BLIND_1K: dict[str, Any] = {
+    "blinds": [50, 100], "chips": [25, 100, 500, 1000, 5000],
+    "seats": {1: 10000, 2: 10000, 3: 10000},
+}  # fmt: skip
+POSTED_1K = ["deal", "2 prior 1000", "3 raise 700", "1 fold"]
+
+
+@pytest.mark.parametrize(
+    ("added", "do", "stack"),
+    [
+        (["2 chips 500"], "bind-as-made", 8500),  # TDA Situation 4, T 98-e-1: 1500
+        (["2 chips 100"], "bind-min-raise", 8700),  # 1100 reaches 50%: a raise to 1300
+        (["2 chips 5000"], "bind-as-made", 4000),  # an overchip onto them: 6000 in all
+        (["2 pullback", "2 chips 5000"], "bind-as-made", 5000),  # T 98-b-2: the chip's value
+        (["2 pullback", "2 chips 500+500"], "bind-call", 9300),  # both needed: a call
+    ],
+)
+@pytest.mark.parametrize("book", BOOKS)
+def test_chips_added_to_prior_chips_that_cover_the_call(
+    tmp_path: Path, book: str, added: list[str], do: str, stack: int
+) -> None:
+    # TDA 46-C-2 and Addendum 46 Situation 4, WSOP T 98-b and LA 137: blinds 50-100, the
+    # big blind posted with one 1000 chip, which covers the raise to 700: the chips added
+    # make one bet with it (RRoP is silent: the house default reads it so too).
+    status, data = check(tmp_path, book, [*POSTED_1K, *added], **BLIND_1K)
+    assert status == 0
+    ruling = ruling_at(data, len(POSTED_1K) + len(added))
+    assert ruling["rule"] == f"{book}.betting.prior-chips-cover"
+    assert [s["do"] for s in ruling["steps"]] == [do]
+    assert data["stacks"]["2"] == stack
+
+
+def test_without_the_prior_chips_recorded_the_overchip_is_a_call(tmp_path: Path) -> None:
+    # The same 5000 chip with the big blind's chips unrecorded: TDA 44, an overchip call.
+    status, data = check(tmp_path, "tda-2024", ["deal", "3 raise 700", "1 fold", "2 chips 5000"],
+                         **BLIND_1K)  # fmt: skip
+    assert status == 0
+    assert ruling_at(data, 4)["rule"] == "tda-2024.betting.single-chip"
+    assert data["stacks"]["2"] == 9300
+
+
+def test_a_house_may_read_chips_onto_covering_prior_chips_as_a_call(tmp_path: Path) -> None:
+    status, data = check(tmp_path, "rrop", [*POSTED_1K, "2 chips 500"],
+                         house={"prior_chips_cover": "call"}, **BLIND_1K)  # fmt: skip
+    assert status == 0
+    assert [s["do"] for s in ruling_at(data, 5)["steps"]] == ["bind-call"]
+    assert data["stacks"]["2"] == 9300
+
+
+def test_prior_chips_refused_say_so_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"button": 3, "blinds": [50, 100], "seats": {1: 900, 2: 900, 3: 900},
+                                "events": ["deal", "2 prior 50"]}), encoding="utf-8")  # fmt: skip
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert "seat 2 has 100 in front, more than chips of 50" in result.output
+    assert "Traceback" not in result.output

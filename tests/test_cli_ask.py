@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -161,3 +163,41 @@ def test_the_list_of_situations_wraps_long_titles() -> None:
     assert lines[start + 1].strip()
     names = [line.split()[0] for line in lines if not line.startswith("   ")]
     assert {"hand-killed", "hand-retrieved", "wrong-award", "skipped-player"} <= set(names)
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("missed blinds", "  missed_blind_live: opening-bet — What part of the missed blinds"),
+        ("new player", "  buy_the_button: not-allowed — A new player between the button"),
+    ],
+)
+def test_a_question_about_the_table_between_hands_answers_with_the_options(
+    query: str, first: str
+) -> None:
+    result = floorman_ask(query)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        f"No situation of a hand in Robert's Rules of Poker (rrop) is about “{query}”:"
+        " the rulebook decides it with its options."
+    )
+    assert lines[1].startswith(first)
+    assert "burn" not in result.stdout
+    assert "CONTINUE" not in result.stdout
+
+
+def test_color_up_is_answered_plainly() -> None:
+    result = floorman_ask("color up", "-r", "wsop-2024")
+    assert result.returncode == 1
+    assert result.stdout.startswith(
+        "No situation in World Series of Poker 2024 Rules (wsop-2024) is about “color up”."
+    )
+    assert "foreign" not in result.stdout.lower()
+    assert "different" not in result.stdout
+
+
+def test_new_player_at_the_wsop_offers_no_dispute() -> None:
+    result = floorman_ask("new", "player", "-r", "wsop-2024", "--json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["situations"] == []

@@ -444,3 +444,38 @@ def test_a_bomb_pot_is_agreed_for_one_hand_and_a_mandatory_straddle_stays() -> N
     refused = run("new", "-t", "3", "--button", "1", "--seats", "1=100,2=100", "--straddles", "x")
     assert refused.exit_code == 2
     assert refused.stderr == 'floorman: --straddles "x": "x" is not an amount in chips\n'
+
+
+@pytest.mark.parametrize("book", ["rrop", "tda-2024", "wsop-2024"])
+def test_the_button_holds_after_a_bomb_pot(book: str) -> None:
+    # WSOP LA 27: "The button does not advance in a "bomb pot" hand" (RRoP and the TDA
+    # are silent: the house default holds it too). The hand after it is dealt from the
+    # same button, with the blinds the bomb pot did not post.
+    ok("new", "-t", "9", "--button", "3", "--seats", "1=200,3=150,5=300", "--rulebook", book)
+    ok("add", "-t", "9", "deal; 3 fold; 5 fold")
+    assert "button seat 5" in ok("next", "-t", "9", "--bomb-pot", "5")
+    ok("add", "-t", "9", "deal; burn; flop Ah Kd 7c; 1 bet 10; 3 fold; 5 fold")
+    lines = ok("next", "-t", "9").splitlines()
+    assert lines[0].endswith("button seat 5")
+    assert lines[1].startswith("the button holds after the bomb pot")
+    assert (header()["button"], header().get("small_blind", "posted")) == (5, "posted")
+    assert "preflop  no board           pot 3  in front: 1=1 3=2" in lines
+    assert "deal the cards; seat 5 acts first" in ok("show", "--table", "9")
+    # and after the hand with the blinds, the button moves on as usual
+    ok("add", "-t", "9", "deal; 5 fold; 1 fold")
+    assert ok("next", "-t", "9").splitlines()[0].endswith("button seat 1")
+
+
+def test_a_house_may_move_the_button_after_a_bomb_pot(tmp_path: Path) -> None:
+    house = tmp_path / "moves.yaml"
+    house.write_text(
+        "rulebook: moves\ntitle: Moves\nextends: wsop-2024\n"
+        "options: {button_after_bomb_pot: moves}\n",
+        encoding="utf-8",
+    )
+    ok("new", "-t", "9", "--button", "3", "--seats", "1=200,3=150,5=300",
+       "--rulebook", str(house), "--bomb-pot", "5")  # fmt: skip
+    ok("add", "-t", "9", "deal; burn; flop Ah Kd 7c; 1 bet 10; 3 fold; 5 fold")
+    lines = ok("next", "-t", "9").splitlines()
+    assert lines[0].endswith("button seat 5")
+    assert not any("bomb pot" in line for line in lines[1:])

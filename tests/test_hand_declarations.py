@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from floorman.hand.events import EventError, NotationError, Pullback, Says, parse_event
+from floorman.hand.events import EventError, NotationError, Prior, Pullback, Says, parse_event
 from floorman.hand.irregular import reading_within_pot
 from floorman.hand.state import HandState
 
@@ -182,3 +182,70 @@ def test_the_chips_pulled_back_may_be_pushed_again_with_the_last_of_the_stack() 
     state.apply(parse_event("2 chips 500+25+25+25+25"))
     assert state.irregular.pending is not None
     assert (state.irregular.pending.total, state.betting.stacks[2]) == (600, 0)
+
+
+# --- prior-bet chips worth more than the bet (TDA 46-C-2, WSOP T 98-b) -----------------
+
+BLIND_1K = {"blinds": (50, 100), "chip_values": (25, 100, 500, 1000, 5000),
+            "seats": {1: 10000, 2: 10000, 3: 10000}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [("2 prior 1000", Prior(2, (1000,))), ("4 PRIOR 500+500", Prior(4, (500, 500)))],
+)
+def test_prior_chips_read_as_written_and_print_back(text: str, event: Prior) -> None:
+    assert parse_event(text) == event
+    assert parse_event(str(event)) == event
+
+
+def test_prior_chips_move_nothing_and_make_one_bet_with_the_chips_added() -> None:
+    # Blinds 50-100, the big blind posted with one 1000 chip: a 500 dropped onto it facing
+    # a raise to 700 is 1500 in front, 1400 out of the stack.
+    state = play("deal; 2 prior 1000; 3 raise 700; 1 fold", **BLIND_1K)
+    assert (state.betting.street_bets[2], state.betting.stacks[2]) == (100, 9900)
+    assert state.irregular.in_front == {2: 1000}
+    state.apply(parse_event("2 chips 500"))
+    pending = state.irregular.pending
+    assert pending is not None
+    assert (pending.before, pending.total, state.betting.stacks[2]) == (100, 1500, 8500)
+    assert state.irregular.in_front == {}
+
+
+def test_the_whole_prior_chip_may_be_pulled_back() -> None:
+    state = play("deal; 2 prior 1000; 3 raise 700; 1 fold; 2 pullback 1000", **BLIND_1K)
+    assert state.irregular.pulled == {2: 1000}
+    state.apply(parse_event("2 chips 5000"))
+    assert state.irregular.pending is not None
+    assert (state.irregular.pending.total, state.betting.stacks[2]) == (5000, 5000)
+
+
+def test_prior_chips_end_with_the_seats_action_in_turn() -> None:
+    state = play("deal; 2 prior 1000; 3 raise 700; 1 fold; 2 call", **BLIND_1K)
+    assert state.irregular.in_front == {}
+    assert state.betting.street_bets[2] == 700
+
+
+@pytest.mark.parametrize(
+    ("events", "complaint"),
+    [
+        ("deal; 3 call; 1 call; 2 check; flop 2c 3d 4h; 1 prior 100", "no bet in front"),
+        ("deal; 2 prior 25", "seat 2 has 100 in front, more than chips of 25"),
+        ("deal; 2 prior 7", "there is no 7 chip in play"),
+        ("deal; 3 raise 700; 1 fold; 2 pullback; 2 prior 1000", "record its chips in front"),
+        ("deal; 3 raise 700; 1 fold; 1 prior 100", "seat 1 is out of the hand"),
+    ],
+)
+def test_prior_chips_that_cannot_be_are_refused(events: str, complaint: str) -> None:
+    *before, last = events.split("; ")
+    state = play("; ".join(before), **BLIND_1K)
+    saved = state.snapshot()
+    with pytest.raises(EventError, match=complaint):
+        state.apply(parse_event(last))
+    assert state.snapshot() == saved
+
+
+def test_prior_chips_worth_more_than_the_stack_holds_are_refused() -> None:
+    state = play("deal", **{**BLIND_1K, "seats": {1: 10000, 2: 600, 3: 10000}})
+    with pytest.raises(EventError, match="seat 2 has 100 in front and 500 behind"):
+        state.apply(parse_event("2 prior 1000"))

@@ -172,7 +172,7 @@ def test_wsop_96a_consecutive_short_all_ins_reopen_for_the_earlier_callers() -> 
 
 VERBS = [
     "fold", "check", "call", "bet", "raise", "allin", "chips", "says", "string", "motion",
-    "kill", "retrieve", "pullback",
+    "kill", "retrieve", "pullback", "prior",
 ]  # fmt: skip
 
 
@@ -205,6 +205,9 @@ def betting_text(draw: st.DrawFn, state: HandState) -> str:
         return f"{seat} motion"
     if verb == "pullback":
         return f"{seat} pullback" + (" 1" if draw(st.booleans()) else "")
+    if verb == "prior":
+        chips = draw(st.lists(st.sampled_from([5, 25, 100]), min_size=1, max_size=2))
+        return f"{seat} prior {'+'.join(map(str, chips))}"
     if verb in ("kill", "retrieve"):
         return f"{verb} {seat}"
     return f"{seat} {verb}"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from floorman.rules.engine import match_situation
 from floorman.rules.loader import load_rulebook, shipped_rulebooks
-from floorman.rules.search import MAX_ANSWERS, answer, search, words
+from floorman.rules.search import MAX_ANSWERS, answer, options_about, search, words
 
 
 def test_words_are_stemmed_and_the_small_ones_left_out() -> None:
@@ -127,3 +127,41 @@ def test_any_text_finds_situations_of_the_rulebook(query: str) -> None:
     found = search(book, query)
     assert len(found) <= MAX_ANSWERS
     assert all(f["situation"] in book.situations for f in found)
+
+
+@pytest.mark.parametrize("rulebook", shipped_rulebooks())
+@pytest.mark.parametrize(
+    ("query", "options"),
+    [
+        ("missed blinds", ["missed_blind_live"]),
+        ("new player", ["buy_the_button", "new_player_closed_seats", "new_player_entry"]),
+    ],
+)
+def test_what_a_rulebook_decides_between_hands_finds_its_options(
+    rulebook: str, query: str, options: list[str]
+) -> None:
+    """Missed blinds and a new player are no situation of a hand: the options that decide
+    them are found, and no situation that holds only part of the words ("missed" of the
+    missed burn, "new" of a new hand) is offered."""
+    book = load_rulebook(rulebook)
+    assert [found["option"] for found in options_about(book, query)] == options
+    assert search(book, query) == []
+
+
+@pytest.mark.parametrize("rulebook", shipped_rulebooks())
+@pytest.mark.parametrize("query", ["color up", "colour up the chips", "chip race"])
+def test_color_up_is_one_thing_no_rule_is_about(rulebook: str, query: str) -> None:
+    """Changing chips up is not the colour of a card's back (the foreign card)."""
+    assert words("color up") == ["colorup"]
+    book = load_rulebook(rulebook)
+    assert search(book, query) == []
+    assert options_about(book, query) == []
+
+
+def test_a_situation_that_holds_the_question_whole_stays_with_the_options() -> None:
+    book = load_rulebook("wsop-2024")
+    assert [found["situation"] for found in search(book, "bomb pot")] == ["bomb-pot"]
+    assert [found["option"] for found in options_about(book, "bomb pot")] == [
+        "button_after_bomb_pot"
+    ]
+    assert search(book, "button")[0]["situation"].startswith("button-")

@@ -10,6 +10,7 @@ from floorman.hand.events import parse_event
 from floorman.hand.table import Table, TableError
 from floorman.session.rotation import (
     button_played,
+    held_position,
     next_button,
     next_header,
     next_position,
@@ -276,3 +277,20 @@ def test_moving_button_nobody_skips_a_big_blind(
         due = Table(placed.seats, placed.button).left_of(last.big_blind)
         assert due == placed.big_blind or f"post {due} bb 1" in dealt.posts
         table, last = dealt.seating, placed
+
+
+@given(
+    st.sets(st.integers(1, 10), min_size=2, max_size=10).map(sorted),
+    st.sampled_from(["moving", "dead"]),
+    st.data(),
+)
+def test_a_held_position_deals_the_same_button_and_blinds_again(
+    seats: list[int], rule: str, data: st.DataObject
+) -> None:
+    # After a bomb pot the button holds (WSOP LA 27): dealt on from the held position,
+    # the next hand has the bomb pot's button and small blind.
+    button = data.draw(st.sampled_from(seats))
+    held = held_position(tuple(seats), button, True, rule)  # type: ignore[arg-type]
+    assert held is not None
+    moved = next_position(tuple(seats), held.button, tuple(seats), rule, held.small_blind)  # type: ignore[arg-type]
+    assert moved == (button, True)

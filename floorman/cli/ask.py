@@ -88,12 +88,13 @@ def ask(
 ) -> None:
     """Print the procedure for a situation, named or said in words (no hand needed).
 
-    Words that no situation is about are answered so, with exit status 1.
+    Words that no situation is about are answered so, with exit status 1, and with the
+    rulebook's options that decide them between hands (missed blinds, a new player).
     """
     from floorman.cli._console import use_four_colours
     from floorman.cli._json import print_json
     from floorman.rules.loader import load_rulebook
-    from floorman.rules.search import answer, search
+    from floorman.rules.search import answer, options_about, search
 
     if kind not in (None, "cash", "tournament"):
         from floorman.cli._console import fail
@@ -121,11 +122,20 @@ def ask(
             print_json({"rulebook": book.name, "query": asked, "situations": found})
         raise typer.Exit(0 if found else 1)
     if not found:
-        echo(
-            f"No situation in {book.title} ({book.name}) is about “{asked}”."
-            " Say what happened in other words (which card, which street, who acted),"
-            " or run `floorman ask` for the list."
-        )
+        options = options_about(book, asked)
+        if options:
+            echo(
+                f"No situation of a hand in {book.title} ({book.name}) is about “{asked}”:"
+                " the rulebook decides it with its options."
+            )
+            for line in _option_lines(options):
+                echo(line)
+        else:
+            echo(
+                f"No situation in {book.title} ({book.name}) is about “{asked}”."
+                " Say what happened in other words (which card, which street, who acted),"
+                " or run `floorman ask` for the list."
+            )
         raise typer.Exit(1)
     use_four_colours(four_colour)
     show(_answer_lines(book.name, book.title, found[0]))
@@ -134,6 +144,31 @@ def ask(
         others = {entry["situation"]: book.situations[entry["situation"]] for entry in found[1:]}
         for line in _listing(others):
             echo(line)
+
+
+def _option_lines(options: list[dict[str, Any]]) -> list[str]:
+    """Each option with its value, its title and citation, and what it decides."""
+    import textwrap
+
+    lines = []
+    for entry in options:
+        cite = f" ({entry['cite']})" if entry["cite"] else ""
+        value = _as_set(entry["value"])
+        lines.append(f"  {entry['option']}: {value} — {entry['title']}{cite}")
+        lines.extend(textwrap.wrap(entry["description"], 88, initial_indent="    ",
+                                   subsequent_indent="    "))  # fmt: skip
+    return lines
+
+
+def _as_set(value: Any) -> str:
+    """An option's value as a house profile sets it: ``opening-bet``, ``true``, ``[1, 2]``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "[" + ", ".join(_as_set(item) for item in value) + "]"
+    return str(value)
 
 
 def _answer_lines(name: str, title: str, found: dict[str, Any]) -> list[str]:

@@ -87,6 +87,9 @@ def event_description(event: Event) -> str:
     if isinstance(event, e.Pullback):
         chips = " + ".join(str(chip) for chip in event.chips) if event.chips else "all"
         return f"Seat {event.seat} pulls back chips it had in front ({chips})"
+    if isinstance(event, e.Prior):
+        chips = " + ".join(str(chip) for chip in event.chips)
+        return f"Seat {event.seat}'s chips in front from its earlier bet are {chips}"
     if isinstance(event, e.Kill):
         return f"Seat {event.seat}'s hand is killed: mucked by the dealer, or fouled"
     if isinstance(event, e.Retrieve):

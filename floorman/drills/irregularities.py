@@ -361,7 +361,7 @@ def _family(event: Event) -> str:
         return "board"
     if isinstance(event, Action):
         return "action"
-    if event.kind in ("chips", "says", "string", "motion", "pullback"):
+    if event.kind in ("chips", "says", "string", "motion", "pullback", "prior"):
         return "betting"
     if event.kind in ("show", "muck", "plays-board"):
         return "showdown"

@@ -69,6 +69,7 @@ __all__ = [
     "OffTable",
     "PlaysBoard",
     "Post",
+    "Prior",
     "Pullback",
     "Reshuffle",
     "Retrieve",
@@ -271,6 +272,22 @@ class Pullback(Event):
     def __str__(self) -> str:
         chips = f" {'+'.join(str(c) for c in self.chips)}" if self.chips else ""
         return f"{self.seat} pullback{chips}"
+
+
+@dataclass(frozen=True, slots=True)
+class Prior(Event):
+    """The chips of the seat's earlier bet of this round, lying in front of it not yet
+    pulled in, as they are (``chips``, their values): worth more than the bet when it was
+    made with a larger chip and no change given (a big blind of 100 posted with one 1000
+    chip). Nothing moves; the rulebook reads the seat's next chips with them (TDA 46-C-2,
+    WSOP T 98-b: prior chips that cover the call)."""
+
+    seat: int
+    chips: tuple[int, ...]
+    kind: ClassVar[str] = "prior"
+
+    def __str__(self) -> str:
+        return f"{self.seat} prior {'+'.join(str(c) for c in self.chips)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -760,7 +777,7 @@ def _parse_action(words: list[str]) -> Event:
     if verb is None:
         raise _Bad(
             f'"{words[1]}" is not a betting action (fold, check, call, bet, raise, allin,'
-            " chips, pullback, says, string, motion)"
+            " chips, pullback, prior, says, string, motion)"
         )
     if verb in ("bet", "raise"):
         if len(words) < 3:
@@ -791,6 +808,16 @@ def _parse_pullback(seat: int, words: list[str]) -> Pullback:
     if any(c == 0 for c in chips):
         raise _Bad("a chip is worth more than 0")
     return Pullback(seat, chips)
+
+
+def _parse_prior(seat: int, words: list[str]) -> Prior:
+    if len(words) < 3:
+        raise _Bad(f"which chips lie in front? e.g. {seat} prior 1000")
+    _no_more(words, 3)
+    chips = tuple(chip_amount(w) for w in words[2].split("+"))
+    if any(c == 0 for c in chips):
+        raise _Bad("a chip is worth more than 0")
+    return Prior(seat, chips)
 
 
 def _parse_says(seat: int, words: list[str]) -> Says:
@@ -860,12 +887,13 @@ def _parse_motion(seat: int, words: list[str]) -> Motion:
 _SEAT_EVENTS: Final[dict[str, Callable[[int, list[str]], Event]]] = {
     "chips": _parse_chips,
     "pullback": _parse_pullback,
+    "prior": _parse_prior,
     "says": _parse_says,
     "string": _parse_string,
     "motion": _parse_motion,
 }
-"""Seat events that are not a plain betting action: chips, chips pulled back, words,
-string bets, motions."""
+"""Seat events that are not a plain betting action: chips, chips pulled back, the chips
+of an earlier bet as they lie, words, string bets, motions."""
 
 
 def _parse_board(street: str, words: list[str]) -> Board:

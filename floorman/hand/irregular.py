@@ -23,6 +23,7 @@ from floorman.hand.events import (
     Count,
     Motion,
     Post,
+    Prior,
     Pullback,
     Says,
     StringBet,
@@ -66,6 +67,7 @@ class IrregularSnapshot(NamedTuple):
     pulled: dict[int, int]
     declared: dict[int, tuple[int, int]]
     counts: dict[int, tuple[int, int, int]]
+    in_front: dict[int, int]
 
 
 class BoundCall(NamedTuple):
@@ -99,14 +101,16 @@ class IrregularBetting:
     event of its complete verbal declaration in turn, what it had in front before it),
     until the chips that follow it: RRoP §14 No-Limit 5, TDA 40-A), ``counts`` (seat ->
     (the event of the count it was given of the bet it faces, the count, the bet then),
-    until it acts: TDA 49, WSOP T 104) and ``chip_values`` (the denominations in play,
+    until it acts: TDA 49, WSOP T 104), ``in_front`` (seat -> the value of the chips of
+    its earlier bet of the round lying in front of it, when recorded, until its bet
+    changes: TDA 46-C-2, WSOP T 98-b) and ``chip_values`` (the denominations in play,
     when named). With ``strict`` (machine-written histories) irregular betting is
     refused as the bare betting round refuses it.
     """
 
     __slots__ = (
-        "_round", "bound", "chip_values", "counts", "declared", "held", "limited", "pending",
-        "pulled", "restricted", "skipped_by", "strict",
+        "_round", "bound", "chip_values", "counts", "declared", "held", "in_front", "limited",
+        "pending", "pulled", "restricted", "skipped_by", "strict",
     )  # fmt: skip
 
     _round: weakref.ReferenceType[BettingRound]
@@ -119,6 +123,7 @@ class IrregularBetting:
     pulled: dict[int, int]
     declared: dict[int, tuple[int, int]]
     counts: dict[int, tuple[int, int, int]]
+    in_front: dict[int, int]
     strict: bool
     chip_values: tuple[int, ...] | None
 
@@ -140,6 +145,7 @@ class IrregularBetting:
         self.pulled = {}
         self.declared = {}
         self.counts = {}
+        self.in_front = {}
 
     def copy(self, betting: BettingRound) -> IrregularBetting:
         """An independent copy that records for ``betting``."""
@@ -156,6 +162,7 @@ class IrregularBetting:
         new.pulled = dict(self.pulled)
         new.declared = dict(self.declared)
         new.counts = dict(self.counts)
+        new.in_front = dict(self.in_front)
         return new
 
     @property
@@ -174,7 +181,7 @@ class IrregularBetting:
         return IrregularSnapshot(
             self.pending, dict(self.held), dict(self.restricted), list(self.skipped_by),
             dict(self.limited), self.bound, dict(self.pulled), dict(self.declared),
-            dict(self.counts),
+            dict(self.counts), dict(self.in_front),
         )  # fmt: skip
 
     def restore(self, saved: IrregularSnapshot) -> None:
@@ -187,6 +194,7 @@ class IrregularBetting:
         self.pulled = dict(saved.pulled)
         self.declared = dict(saved.declared)
         self.counts = dict(saved.counts)
+        self.in_front = dict(saved.in_front)
 
     # ------------------------------------------------------------ recording
 
@@ -218,6 +226,8 @@ class IrregularBetting:
             self.restricted.pop(seat, None)
         if in_turn and self.pulled:
             self.pulled.pop(seat, None)
+        if in_turn:
+            self.in_front.pop(seat, None)
 
     def chips(self, event: Chips, n: int) -> None:
         """Chips pushed with no word: they wait in front of the seat for the ruling."""
@@ -238,11 +248,13 @@ class IrregularBetting:
         pulled = self.pulled.get(seat, 0)
         if not self._in_turn(seat):
             in_front = betting.street_bets[seat]
-            self._hold(seat, "chips", max(in_front + pushed - pulled, in_front), n)
+            over = self.over_bet(seat, in_front)
+            self._hold(seat, "chips", max(in_front + over + pushed - pulled, in_front), n)
             return
         wager = self.pending
         before = betting.street_bets[seat]
-        if pushed > betting.stacks[seat] + pulled:
+        over = self.over_bet(seat, wager.before if wager and wager.seat == seat else before)
+        if pushed + over > betting.stacks[seat] + pulled:
             raise Refusal(betting.stack_refusal(seat))
         if self.strict:
             raise Refusal(f"seat {seat} pushed chips without a word: record the action")
@@ -254,7 +266,8 @@ class IrregularBetting:
         self.pending = None
         self.pulled.pop(seat, None)
         self.counts.pop(seat, None)
-        total = max(betting.street_bets[seat] + pushed - pulled, before)
+        self.in_front.pop(seat, None)
+        total = max(betting.street_bets[seat] + over + pushed - pulled, before)
         self._push(PendingWager(n, seat, "chips", before, total, chips=chips,
                                 declared=declared))  # fmt: skip
 
@@ -277,11 +290,48 @@ class IrregularBetting:
         in_front = pending.before if pending is not None and pending.seat == seat else None
         if in_front is None:
             in_front = betting.street_bets[seat]
-        left = in_front - self.pulled.get(seat, 0)
+        left = in_front + self.over_bet(seat, in_front) - self.pulled.get(seat, 0)
         taken = sum(event.chips) if event.chips else left
         if taken <= 0 or taken > left:
             raise Refusal(f"seat {seat} has {max(left, 0)} in front to pull back, not {taken}")
         self.pulled[seat] = self.pulled.get(seat, 0) + taken
+
+    def prior(self, event: Prior, n: int) -> None:
+        """The chips of the seat's earlier bet of the round, as they lie in front of it:
+        nothing moves; chips worth more than the bet are the seat's own, over the bet
+        (its change not given), and its next chips are read with them."""
+        betting = self.betting
+        seat = betting.at_table(event.seat)
+        betting.refuse_when_over()
+        if seat in betting.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        values = self.chip_values
+        if values is not None:
+            for chip in event.chips:
+                if chip not in values:
+                    shown = ", ".join(str(v) for v in values)
+                    raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
+        pending = self.pending
+        bet = pending.before if pending is not None and pending.seat == seat else None
+        if bet is None:
+            bet = betting.street_bets[seat]
+        value = sum(event.chips)
+        if bet <= 0:
+            raise Refusal(f"seat {seat} has no bet in front this round")
+        if seat in self.pulled:
+            raise Refusal(f"seat {seat} pulled chips back: record its chips in front before")
+        if value < bet:
+            raise Refusal(f"seat {seat} has {bet} in front, more than chips of {value}")
+        if value - bet > betting.stacks[seat]:
+            raise Refusal(f"seat {seat} has {bet} in front and {betting.stacks[seat]} behind,"
+                          f" less than chips of {value}")  # fmt: skip
+        self.in_front[seat] = value
+
+    def over_bet(self, seat: int, bet: int) -> int:
+        """What the chips recorded in front of ``seat`` are worth over its bet ``bet``
+        (0 when none are recorded)."""
+        value = self.in_front.get(seat)
+        return max(value - bet, 0) if value is not None else 0
 
     def says(self, event: Says, n: int) -> None:
         """A declaration in turn: the action it is, or a wager that waits for the chips.
@@ -319,6 +369,7 @@ class IrregularBetting:
                 raise
             self.declared.pop(seat, None)
             self.counts.pop(seat, None)
+            self.in_front.pop(seat, None)
             if verb in _CHIP_VERBS:
                 self.declared[seat] = (n, before)
             return
@@ -484,6 +535,7 @@ class IrregularBetting:
         self.limited.clear()
         self.skipped_by = []
         self.pulled.clear()
+        self.in_front.clear()
         self.pending = self.bound = None
         self.declared = {}
         self.counts = {}

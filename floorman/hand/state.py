@@ -79,6 +79,7 @@ from floorman.hand.events import (
     OffTable,
     PlaysBoard,
     Post,
+    Prior,
     Pullback,
     Reshuffle,
     Retrieve,
@@ -572,6 +573,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     Chips: ("irregular", IrregularBetting.chips),  # type: ignore[dict-item]
     Says: ("irregular", IrregularBetting.says),  # type: ignore[dict-item]
     Pullback: ("irregular", IrregularBetting.pullback),  # type: ignore[dict-item]
+    Prior: ("irregular", IrregularBetting.prior),  # type: ignore[dict-item]
     StringBet: ("irregular", IrregularBetting.string_bet),  # type: ignore[dict-item]
     Motion: ("irregular", IrregularBetting.motion),  # type: ignore[dict-item]
     Muck: (None, HandState._muck),  # type: ignore[dict-item]

@@ -372,6 +372,13 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         ("none", "left", "pulled", "part"),
     ),
     FactSpec(
+        "chips.prior_covers", bool,
+        "Facing a bet, the chips of the seat's earlier bet of the round lying in front (all"
+        " of them, before any was pulled back) are worth the call or more: a bet made with"
+        " a larger chip and no change given, recorded with SEAT prior (TDA 46-C-2, WSOP T"
+        " 98-b).", False,
+    ),
+    FactSpec(
         "amount.within_pot", int,
         "An amount said that can mean more than one (ambiguous): how many of its meanings"
         " the seat's chips allow are at most the pot before it, every bet in front"

@@ -522,6 +522,7 @@ for _name, _value in (
     ("seat", 0), ("facing", False), ("out_of_turn", False), ("declared", ""), ("chips", ()),
     ("kind", "none"), ("verb", ""), ("total", 0), ("all_in", False), ("all_needed", False),
     ("raise_percent", 0), ("within_pot", 0), ("prior", "none"), ("of_declaration", False),
+    ("prior_covers", False),
 ):  # fmt: skip
     setattr(_NO_WAGER, _name, _value)
 
@@ -615,6 +616,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "bomb_pot": lambda ctx: ctx.state.betting.bomb_pot > 0,
     "amount.within_pot": lambda ctx: ctx.wager().within_pot,
     "chips.prior": lambda ctx: ctx.wager().prior,
+    "chips.prior_covers": lambda ctx: ctx.wager().prior_covers,
     "chips.oversized": _oversized,
     "chips.of_declaration": lambda ctx: ctx.wager().of_declaration,
     "count.wrong": lambda ctx: (

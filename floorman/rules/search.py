@@ -6,6 +6,11 @@ title, citation and id of the rule that covers it under the rulebook in use;
 the situations that hold the most of what the words say come first, and a
 situation that holds too little of it is not offered: a question no situation is
 about finds none. The ruling is the one ``floorman ask`` gives: nothing is ruled here.
+
+What happens between hands (missed blinds, a new player, the button) is no situation
+of a hand: the rulebook decides it with its options, and a question all of whose
+words an option holds finds that option (:func:`options_about`) and no situation that
+holds only part of it ("missed blinds" is not the missed burn).
 """
 
 from __future__ import annotations
@@ -17,7 +22,10 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from floorman.rules.loader import Rulebook
 
-__all__ = ["MAX_ANSWERS", "MAX_QUERY_CHARS", "MIN_SHARE", "NEAR_BEST", "answer", "search", "words"]
+__all__ = [
+    "MAX_ANSWERS", "MAX_QUERY_CHARS", "MIN_SHARE", "NEAR_BEST", "answer", "options_about",
+    "search", "words",
+]  # fmt: skip
 
 MAX_QUERY_CHARS: Final = 200
 MAX_ANSWERS: Final = 10
@@ -44,6 +52,9 @@ _SAID: Final = {
     "early": "premature", "soon": "premature", "flashed": "exposed", "flash": "exposed",
     "fouled": "killed", "forgot": "missed", "forgotten": "missed", "said": "declared",
 }  # fmt: skip
+_TERMS: Final = re.compile(r"\bcolou?r(?:ing)?[\s-]+up\b|\bchip[\s-]+races?\b")
+"""Terms of more than one word that name one thing, read as one word: "color up" is
+the chips changed up, not the colour of a card's back."""
 
 
 def _stem(word: str) -> str:
@@ -61,6 +72,7 @@ def words(text: str) -> list[str]:
     a word the floor says for one the rulebooks use is read as that one, and a seat named
     by its number is left out."""
     text = _WHO.sub(" ", text.lower())
+    text = _TERMS.sub(lambda m: "".join(_WORD.findall(m.group())), text)
     found = (_stem(_SAID.get(w, w)) for w in _WORD.findall(text) if w not in _STOP)
     return list(dict.fromkeys(found))
 
@@ -101,10 +113,15 @@ def search(
     places = {name: _places(entry) for name, entry in found.items()}
     weight = _weights(wanted, list(places.values()))
     said = _said(weight, list(places.values()))
+    least, against = MIN_SHARE * said, 0.0
+    held = [_option_places(book, entry["option"]) for entry in options_about(book, query)]
+    if held:  # a question an option holds whole: a situation must hold it as well
+        least = sum(weight.values())
+        against = NEAR_BEST * max(_score(wanted, weight, among)[1] for among in held)
     scored: list[tuple[float, float, str]] = []
     for name, among in places.items():
         share, rank = _score(wanted, weight, among)
-        if name == exact or share >= MIN_SHARE * said:
+        if name == exact or (share >= least and rank >= against):
             scored.append((-(rank + (said * 1000 if name == exact else 0)), -share, name))
     if not scored:
         return []
@@ -112,6 +129,40 @@ def search(
     scored = [entry for entry in scored if -entry[0] >= NEAR_BEST * best]
     scored.sort()
     return [found[entry[2]] for entry in scored[:limit]]
+
+
+def options_about(book: Rulebook, query: str) -> list[dict[str, Any]]:
+    """The options of ``book`` that hold every word of ``query`` (in their name, title,
+    description or citation), each with its value in ``book``: how the rulebook decides
+    what the question is about when that is no situation of a hand. An option that holds
+    the words only where another holds them in its name or title is not offered."""
+    wanted = words(query[:MAX_QUERY_CHARS])
+    if not wanted:
+        return []
+    even = dict.fromkeys(wanted, 1.0)
+    ranked = []
+    for name, spec in sorted(book.option_specs.items()):
+        share, rank = _score(wanted, even, _option_places(book, name))
+        if share == len(wanted):
+            ranked.append((rank, name, spec))
+    best = max((rank for rank, _, _ in ranked), default=0.0)
+    return [
+        {"option": name, "title": spec.title, "value": book.options.get(name),
+         "description": spec.description, "cite": spec.cite}
+        for rank, name, spec in ranked
+        if rank >= NEAR_BEST * best
+    ]  # fmt: skip
+
+
+def _option_places(book: Rulebook, name: str) -> list[tuple[int, set[str]]]:
+    """Where an option's words are, as :func:`_places`: its name, its title, then its
+    description and citation."""
+    spec = book.option_specs[name]
+    return [
+        (3, set(words(name.replace("_", " ")))),
+        (2, set(words(spec.title))),
+        (1, set(words(f"{spec.description} {spec.cite or ''}"))),
+    ]
 
 
 def _places(found: dict[str, Any]) -> list[tuple[int, set[str]]]:

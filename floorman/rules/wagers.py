@@ -33,7 +33,7 @@ class Wager:
 
     __slots__ = (
         "all_in", "all_needed", "chips", "declared", "facing", "kind", "of_declaration",
-        "out_of_turn", "prior", "raise_percent",
+        "out_of_turn", "prior", "prior_covers", "raise_percent",
         "seat", "total", "verb", "within_pot",
     )  # fmt: skip
 
@@ -55,6 +55,7 @@ class Wager:
         self.chips: tuple[int, ...] = ()
         self.within_pot = 0
         self.prior = "none"
+        self.prior_covers = False
         self.kind = "none"
         self.verb = event.kind
         total = before
@@ -70,11 +71,14 @@ class Wager:
         elif isinstance(event, Chips):
             self.kind = "chips"
             self.chips = (pending.chips if pending else ()) + event.chips
-            prior = pending.before if pending else before
+            bet = pending.before if pending else before
+            # The chips lying in front may be worth more than the bet (no change given).
+            prior = bet + state.irregular.over_bet(seat, bet)
             pulled = min(state.irregular.pulled.get(seat, 0), prior)
-            total = max(prior - pulled + sum(self.chips), prior)
+            total = max(prior - pulled + sum(self.chips), bet)
             if prior:
                 self.prior = "left" if not pulled else "pulled" if pulled >= prior else "part"
+                self.prior_covers = self.facing and prior >= current
         elif isinstance(event, Pullback):
             self.kind = "pullback"
         elif isinstance(event, Says) and event.condition is not None:

@@ -37,6 +37,7 @@ __all__ = [
     "blinds_header",
     "button_played",
     "header_small_blind",
+    "held_position",
     "next_button",
     "next_header",
     "next_position",
@@ -87,6 +88,33 @@ def button_played(events: Iterable[Event]) -> int | None:
     ``button_after_error``."""
     found = [event.seat for event in events if isinstance(event, ButtonFound)]
     return found[-1] if found else None
+
+
+def held_position(
+    seats: Sequence[int], button: int, small_blind: bool | int, rule: ButtonRule
+) -> Position | None:
+    """A position the button rule moves on from to ``button`` and ``small_blind`` at the
+    same ``seats``: dealt the next hand from it, the button holds where it was (after a
+    bomb pot, WSOP LA 27), every change between hands applied as after any hand; ``None``
+    when no seat gives it.
+
+    >>> held_position((1, 3, 5), 3, True, "moving")
+    Position(button=1, small_blind=True)
+    >>> next_position((1, 3, 5), 1, (1, 3, 5), "moving")
+    Position(button=3, small_blind=True)
+    """
+    wanted = Position(button, small_blind)
+    top = max(*seats, button)
+    # the nearest seat behind the button first, a player's seat before an empty one
+    nearest = sorted(range(1, top + 1), key=lambda s: (s not in seats, (button - s - 1) % top))
+    for seat in nearest:
+        for posted in (True, False):
+            try:
+                if next_position(seats, seat, seats, rule, posted) == wanted:
+                    return Position(seat, posted)
+            except TableError:
+                continue
+    return None
 
 
 def small_blind_spot(table: Table) -> int:

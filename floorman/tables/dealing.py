@@ -73,6 +73,7 @@ def start_next(
         blinds_header,
         button_played,
         header_small_blind,
+        held_position,
         next_header,
     )
 
@@ -122,14 +123,13 @@ def start_next(
         small_blind = header_small_blind(loaded.header.small_blind)
         if moved and loaded.state.button_belongs is not None:
             small_blind = True  # dealt from where it was, the blinds ran from there
-        made = deal(
-            seating,
-            tuple(loaded.header.seats),
-            played if played is not None and moved else loaded.header.button,
-            rule,
-            rules,
-            small_blind,
-        )
+        button = played if played is not None and moved else loaded.header.button
+        held = None
+        if loaded.header.bomb_pot and options.get("button_after_bomb_pot", "holds") == "holds":
+            held = held_position(tuple(loaded.header.seats), button, small_blind, rule)
+        if held is not None:  # dealt on from the position that led to the bomb pot's
+            button, small_blind = held
+        made = deal(seating, tuple(loaded.header.seats), button, rule, rules, small_blind)
         data = blinds_header(
             {
                 **old,
@@ -143,6 +143,8 @@ def start_next(
         dealt, posts, notes = made.seating, made.posts, made.notes
         if played is not None:
             notes = [_button_note(loaded, played, moved), *notes]
+        if held is not None:
+            notes = [_bomb_pot_note(loaded, made.button), *notes]
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
     header = header_from(data, "next hand")
     state = rule_events(header, [parse_event(p, n) for n, p in enumerate(posts, 1)]).state
@@ -173,6 +175,17 @@ def _button_note(loaded: Loaded, played: int, moved: bool) -> str:
     else:
         how = f"is corrected: it moves on from seat {loaded.header.button}, where it belonged"
     return f"the button {how} (button_after_error{cite})"
+
+
+def _bomb_pot_note(loaded: Loaded, button: int) -> str:
+    """What the dealer is told of the button after a bomb pot."""
+    spec = loaded.recording.ruled.book.option_specs.get("button_after_bomb_pot")
+    cite = f"; {spec.cite}" if spec is not None and spec.cite else ""
+    where = "holds" if button == loaded.header.button else f"goes to seat {button}"
+    return (
+        f"the button {where} after the bomb pot: the blinds it did not post come now"
+        f" (button_after_bomb_pot{cite})"
+    )
 
 
 def _posts_at_start(loaded: Loaded) -> int:
