@@ -47,3 +47,14 @@ def test_every_pin_carries_a_hash() -> None:
         for block in re.split(r"\n(?=[A-Za-z0-9])", text.split("\n", 2)[2]):
             if "==" in block:
                 assert "--hash=sha256:" in block, f"{lock}: {block.splitlines()[0]}"
+
+
+@pytest.mark.parametrize("lock", ["run.lock", "test.lock"])
+def test_postgresql_is_reached_through_the_c_driver_of_the_same_version(lock: str) -> None:
+    """psycopg's compiled driver (``psycopg-binary``, through psycopg's ``binary`` extra, which
+    asks for the same version) is pinned and hashed beside psycopg."""
+    pinned = pins(lock)
+    assert pinned.get("psycopg-binary") == pinned["psycopg"], f"{lock}: run sh scripts/lock"
+    text = (ROOT / "requirements" / lock).read_text(encoding="utf-8")
+    block = text.split("\npsycopg-binary==", 1)[1].split("\n#", 1)[0].split("\n    # via")[0]
+    assert block.count("--hash=sha256:") > 1

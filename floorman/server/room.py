@@ -235,13 +235,13 @@ class Room:
         --json`` lists it with its line of ``floorman table log`` (button, blinds,
         stacks in and out, rulings, the changes between hands dealt into it), and the
         changes waiting for the next hand; ``None`` for a table with no hand at all."""
-        from floorman.tables.seating import changes_by_hand
+        from floorman.tables.seating import changes_by_hand, session_log
 
         with self._store() as store:
             found = store.hands(name, limit)
             if not found:
                 return None
-            changes = changes_by_hand(store.table_log(name))
+            changes = changes_by_hand(session_log(store, name, found))
             hands = [
                 {**_history_row(store, stored), "changes_before": changes.get(stored.id, [])}
                 for stored in found

@@ -9,8 +9,11 @@ SQLite's history, kept so a store of any age opens: 1 hands and records;
 2 the open hands in their own table (finding them costs the same however
 many hands are kept), floorman's mark on the file; 3 the table's log; 4 the
 staff tables and the drill scores (made on first use before they were
-versioned), password changes and revoked station tokens.
-PostgreSQL's starts at 1 with all of that.
+versioned), password changes and revoked station tokens; 5 wrong sign-in tries;
+6 the table's log by hand, so the next hand and a table's history read the end
+of the log rather than all of it.
+PostgreSQL's starts at 1 with all of SQLite's first four; 2 wrong sign-in tries;
+3 the table's log by hand.
 
 Every SQLite statement is safe to run again, so two processes upgrading one
 file at once agree, and so does a file whose staff or drill tables were made
@@ -157,6 +160,12 @@ CREATE INDEX IF NOT EXISTS staff_sessions_by_expiry ON staff_sessions(expires);
 failures before it was last cleared (signed in, or unlocked by a floor manager) no
 longer count."""
 
+_TABLE_LOG_BY_HAND: Final = """
+CREATE INDEX IF NOT EXISTS table_log_by_hand ON table_log(table_name, kind, hand_id, id);
+"""
+"""The seating a hand was dealt from, and the first seating of a table's latest hands,
+found without reading the table's whole log."""
+
 _HANDS_APPEND_ONLY: Final = ("hands", "records")
 _LOG_APPEND_ONLY: Final = ("table_log",)
 _STAFF_APPEND_ONLY: Final = (
@@ -191,6 +200,7 @@ SQLITE: Final = (
     _TABLE_LOG + _sqlite_append_only(_LOG_APPEND_ONLY),
     _STAFF_AND_DRILLS + _sqlite_append_only(_STAFF_APPEND_ONLY),
     _SIGN_IN_LIMITS,
+    _TABLE_LOG_BY_HAND,
 )
 """SQLite's migrations: the one at index ``n`` takes a store from version ``n`` to ``n + 1``."""
 
@@ -237,5 +247,9 @@ CREATE TRIGGER hands_closed AFTER INSERT ON records
 """
 
 
-POSTGRES: Final = (_postgres_v1(), _SIGN_IN_LIMITS.replace(" IF NOT EXISTS", ""))
+POSTGRES: Final = (
+    _postgres_v1(),
+    _SIGN_IN_LIMITS.replace(" IF NOT EXISTS", ""),
+    _TABLE_LOG_BY_HAND.replace(" IF NOT EXISTS", ""),
+)
 """PostgreSQL's migrations, numbered as SQLite's are."""

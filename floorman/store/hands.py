@@ -157,8 +157,11 @@ class HandStore(Protocol):
         """Log a change between hands at ``table``."""
         ...
 
-    def table_log(self, table: str) -> list[TableEntry]:
-        """Everything logged at ``table``, oldest first."""
+    def table_log(self, table: str, *, from_hand: int | None = None) -> list[TableEntry]:
+        """Everything logged at ``table``, oldest first. With ``from_hand``, only what
+        follows the last fresh deal before hand ``from_hand`` was dealt: as much as the
+        seatings of that hand and the later ones, the changes dealt into them and those
+        waiting take, read by index however long the table's log."""
         ...
 
     def deal_next(
@@ -310,12 +313,43 @@ class Store:
         with self._write(table):
             return self._insert_entry(table, "change", data, None, by, _now())
 
-    def table_log(self, table: str) -> list[TableEntry]:
-        rows = self._rows(
-            "SELECT id, table_name, kind, data, hand_id, by, at FROM table_log"
-            " WHERE table_name = ? ORDER BY id",
-            (table,),
-        )
+    _ENTRY_QUERY: Final = "SELECT id, table_name, kind, data, hand_id, by, at FROM table_log "
+
+    def table_log(self, table: str, *, from_hand: int | None = None) -> list[TableEntry]:
+        start = 0 if from_hand is None else self._fresh_deal_before(table, from_hand)
+        return self._entries(
+            self._rows(self._ENTRY_QUERY + "WHERE table_name = ? AND id > ? ORDER BY id",
+                       (table, start))
+        )  # fmt: skip
+
+    def _fresh_deal_before(self, table: str, hand_id: int) -> int:
+        """The id of the seating the table's last hand before ``hand_id`` was dealt fresh
+        from (not a misdeal dealt again); 0 when there is none.
+
+        Nothing logged before it tells which changes went into hand ``hand_id`` or a later
+        one, or which wait for the next: each fresh deal takes every change logged before
+        it, and a hand's seating is logged with the hand, after those of the table's
+        earlier hands. The seatings are walked back by hand a few at a time, so only the
+        misdeals dealt again just before are read, never the table's whole log."""
+        batch = 16
+        before = (min(max(hand_id, 0), _MAX_ID), 0)
+        while True:
+            seatings = self._entries(
+                self._rows(
+                    self._ENTRY_QUERY + "WHERE table_name = ? AND kind = 'seating'"
+                    " AND (hand_id, id) < (?, ?) ORDER BY hand_id DESC, id DESC LIMIT ?",
+                    (table, *before, batch),
+                )
+            )
+            for entry in seatings:
+                if not entry.data.get("redeal"):
+                    return entry.id
+            if len(seatings) < batch:
+                return 0
+            last = seatings[-1]
+            before = (last.hand_id or 0, last.id)
+
+    def _entries(self, rows: list[tuple[Any, ...]]) -> list[TableEntry]:
         entries = []
         for entry_id, name, kind, data, hand_id, by, at in rows:
             try:

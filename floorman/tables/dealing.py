@@ -96,7 +96,7 @@ def start_next(
         old.pop("bomb_pot", None)
         if bomb_pot:
             old["bomb_pot"] = bomb_pot
-    record = table_record(store.table_log(last.table), last.id)
+    record = table_record(store.table_log(last.table, from_hand=last.id), last.id)
     seating = record.seating or Seating.from_stacks(
         loaded.header.seats, loaded.header.blinds, loaded.header.ante
     )

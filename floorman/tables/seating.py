@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ from floorman.tables.shapes import session_row
 
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
-    from floorman.store.hands import Store, TableEntry
+    from floorman.store.hands import Store, StoredHand, TableEntry
 
 __all__ = [
     "TableNow",
@@ -41,6 +41,7 @@ __all__ = [
     "seating_now",
     "seats_at",
     "session",
+    "session_log",
     "session_page",
     "table_now",
 ]
@@ -61,7 +62,8 @@ def seating_now(store: Store, name: str | None) -> tuple[Loaded, EntryRules, Sea
     changes logged so far leave it (the stacks the hand left, once it is over)."""
     loaded = hand_at(store, None, name)
     header = loaded.header
-    record = table_record(store.table_log(loaded.stored.table), loaded.stored.id)
+    table, hand_id = loaded.stored.table, loaded.stored.id
+    record = table_record(store.table_log(table, from_hand=hand_id), hand_id)
     seating = record.seating or Seating.from_stacks(header.seats, header.blinds, header.ante)
     rules = EntryRules.from_options(loaded.recording.ruled.book.options, header.betting)
     left: dict[int, int] | None = None
@@ -163,14 +165,36 @@ def changes_by_hand(entries: Iterable[TableEntry]) -> dict[int | None, list[dict
     return found
 
 
+def session_log(store: Store, name: str, hands: Sequence[StoredHand]) -> list[TableEntry]:
+    """The end of table ``name``'s log that tells the changes dealt into ``hands`` (its
+    latest hands, newest first) and those waiting for the next hand."""
+    first = hands[-1].id if hands else None
+    if first is None:
+        latest = store.latest_hand(name)
+        first = latest.id + 1 if latest is not None else None
+    return store.table_log(name, from_hand=first)
+
+
+def _names_in(entry: TableEntry) -> dict[int, str]:
+    """The players an entry of the log names, by seat: who sat down, or who was dealt in."""
+    if entry.kind == "change":
+        seat, player = entry.data.get("seat"), entry.data.get("name")
+        if isinstance(seat, int) and isinstance(player, str) and player:
+            return {seat: player}
+        return {}
+    players = Seating.from_json(entry.data["seating"]).players
+    return {seat: p.name for seat, p in players.items() if p.name}
+
+
 def session(
     store: Store, table: str | None, limit: int
 ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
     """The table's name, its latest ``limit`` hands in order each with the changes dealt
     into it (``floorman table log --json``), and the changes waiting for the next hand."""
     name = hand_at(store, None, table).stored.table
-    hands = [session_row(load(store, s)) for s in reversed(store.hands(name, limit))]
-    changes = changes_by_hand(store.table_log(name))
+    stored = store.hands(name, limit)
+    hands = [session_row(load(store, s)) for s in reversed(stored)]
+    changes = changes_by_hand(session_log(store, name, stored))
     for hand in hands:
         hand["changes_before"] = changes.get(hand["hand"], [])
     return name, hands, changes[None]
@@ -188,9 +212,8 @@ def session_page(
     loaded, _rules, seating = seating_now(store, name)
     book = loaded.recording.ruled.book
     names = {s: p.name for s, p in seating.players.items() if p.name}
-    for entry in store.table_log(name):  # players who have left keep their names
-        seat, player = entry.data.get("seat"), entry.data.get("name")
-        if entry.kind == "change" and isinstance(seat, int) and player:
+    for entry in session_log(store, name, store.hands(name, limit)):
+        for seat, player in _names_in(entry).items():  # players who have left keep their names
             names.setdefault(seat, player)
     view = session_view(
         name, hands, pending, names, rulebook=book.title, source=edition(book),
