@@ -91,17 +91,16 @@ async def page(request: Request, who: Caller) -> Response:
 
 
 async def post_form(request: Request, who: Caller) -> Response:
-    """The station page's form: an event typed or a button pressed (a bet or raise with
-    its amount). Recorded, back to the page; refused, the page again saying why."""
+    """The station page's form: an event typed or a button pressed. A button's event may
+    name what the page picked: ``SEAT`` (the seat chosen), ``CARDS`` (the cards ticked
+    in the card picker, ``c.Ah`` fields) and ``X`` (the amount); a bet or raise without
+    its amount takes the amount field's. Recorded, back to the page; refused, the page
+    again saying why."""
     table = request.path_params["table"]
     form = await bodies.form(request)
     check_writable(who, table, form.get("csrf"))
-    text = (form.get("text") or form.get("event") or "").strip()
-    if text.endswith((" bet", " raise")):
-        amount = form.get("amount", "").strip()
-        if not amount:
-            raise BadRequest(400, f"{text}: give the amount")
-        text = f"{text} {amount}"
+    typed = (form.get("text") or "").strip()
+    text = typed or _pressed(form)
     after_text = form.get("after", "")
     after = (
         int(after_text)
@@ -121,3 +120,27 @@ async def post_form(request: Request, who: Caller) -> Response:
         raise BadRequest(answer.status, answer.body["error"])
     context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
     return answers.html(request, "station.html", context, answer.status)
+
+
+def _pressed(form: dict[str, str]) -> str:
+    """The event of the button pressed, with the seat, cards and amount it names."""
+    text = (form.get("event") or "").strip()
+    words = text.split()
+    amount = form.get("amount", "").strip()
+    if len(words) == 2 and words[-1] in ("bet", "raise"):
+        words.append("X")
+    if "X" in words:
+        if not amount:
+            raise BadRequest(400, f"{text}: give the amount")
+        words = [amount if w == "X" else w for w in words]
+    if "SEAT" in words:
+        seat = form.get("seat", "").strip()
+        if not seat:
+            raise BadRequest(400, f"{text}: choose the seat")
+        words = [seat if w == "SEAT" else w for w in words]
+    if "CARDS" in words:
+        picked = [v for k, v in form.items() if k.startswith("c.") and v == k[2:]]
+        if not picked:
+            raise BadRequest(400, f"{text.replace(' CARDS', '')}: pick the cards first")
+        words = [" ".join(picked) if w == "CARDS" else w for w in words]
+    return " ".join(words)
