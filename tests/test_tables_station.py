@@ -3,11 +3,12 @@ already seen, the seat map, and the dealer's buttons under the procedure in forc
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from floorman.interchange.handfile import parse_hand
+from floorman.interchange.handfile import load_hand, parse_hand
 from floorman.replay import check_hand
 from floorman.tables.station import station_view
 
@@ -117,6 +118,18 @@ def test_the_seat_map_marks_button_blinds_folds_and_the_seat_to_act() -> None:
     assert view["ring"] == 6
 
 
+def test_the_seat_map_names_the_players_and_the_seats_sitting_out() -> None:
+    hand = parse_hand(HEADER.format(betting="no-limit", book="rrop", six=100) + "  - deal\n")
+    state = check_hand(hand).state
+    view = station_view(state, {1: "Ana", 8: "Bo"}, {8: "sitting out"})
+    seats = {seat["seat"]: seat for seat in view["seats"]}
+    assert seats[1]["name"] == "Ana"
+    assert seats[2]["name"] == ""
+    assert (seats[8]["name"], seats[8]["state"], seats[8]["why"]) == ("Bo", "away", "sitting out")
+    assert seats[8]["behind"] is None
+    assert view["ring"] == 8
+
+
 def test_an_all_in_seat_is_marked() -> None:
     view = station(["deal", "3 allin"])
     assert next(s for s in view["seats"] if s["seat"] == 3)["state"] == "all in"
@@ -157,7 +170,9 @@ def test_after_a_premature_turn_rrop_deals_the_river_without_a_burn() -> None:
     turned = [*ruled, "burn", "turn 2c", "1 check", "2 check", "3 check", "4 check"]
     view = station(turned, book="rrop")
     assert view["dealer"]["buttons"] == [{"label": "reshuffle", "event": "reshuffle"}]
-    assert view["dealer"]["steps"][-1] == "deal the river without a burn"
+    assert view["dealer"]["steps"] == [
+        "reshuffle the stub with the 7♦", "cut", "deal the river without a burn",
+    ]  # fmt: skip
     view = station([*turned, "reshuffle"], book="rrop")
     assert view["dealer"]["buttons"] == [{"label": "cut", "event": "cut"}]
     view = station([*turned, "reshuffle", "cut"], book="rrop")
@@ -177,3 +192,56 @@ def test_at_the_showdown_the_seats_show_in_order() -> None:
     assert view["dealer"] is None
     view = station([*events, "show 1 Qh Qd"])
     assert view["showdown"] == [2]
+
+
+def walk_throughs() -> list[tuple[Path, set[int]]]:
+    """The procedure walk-throughs that follow their procedure to the letter (no
+    violation; ``tests/test_procedures.py`` holds each to it), with the events ruled
+    on: the irregularities the procedures correct."""
+    from test_procedures import BOOKS, PROCEDURES
+
+    return [
+        (PROCEDURES / book / f"{name}.yaml", {event for event, _ in rulings})
+        for book, names in BOOKS.items()
+        for name, (rulings, violations) in sorted(names.items())
+        if not violations
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "ruled"),
+    [pytest.param(p, r, id=f"{p.parent.name}/{p.stem}") for p, r in walk_throughs()],
+)
+def test_the_station_offers_every_dealer_step_of_a_procedure_followed(
+    path: Path, ruled: set[int]
+) -> None:
+    """Before each reshuffle, cut, burn and board card of a walk-through dealt with
+    nobody to act (but the irregularity itself), the station offers that step: the
+    dealer can follow every procedure by its buttons alone, and a burn is never the
+    button where the street comes without one."""
+    hand = load_hand(path)
+    events = [str(event) for event in hand.events]
+    for number, text in enumerate(events):
+        word = text.split()[0]
+        if number + 1 in ruled or word not in _DEALER_WORDS:
+            continue
+        state = check_hand(hand.model_copy(update={"events": events[:number]})).state
+        if state.to_act is not None or state.over:
+            continue
+        view = station_view(state)
+        dealer = view["dealer"]
+        where = f"{path.parent.name}/{path.stem} event {number + 1} ({text})"
+        assert dealer is not None, where
+        offered = [button["event"] for button in dealer["buttons"]]
+        if word in ("flop", "turn", "river"):
+            assert dealer["deal"] is not None, where
+            assert dealer["deal"]["street"] == word, where
+            assert offered == [], where
+        elif word == "burn" and dealer["deal"] is not None:
+            steps = {step.do for step in state.procedures}
+            assert steps & {"use-as-burn", "scramble"}, where
+        else:
+            assert offered == [word], where
+
+
+_DEALER_WORDS = ("burn", "reshuffle", "cut", "flop", "turn", "river")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from floorman.cards import DECK
+from floorman.cards import DECK, format_cards
 from floorman.hand.records import STUB
 from floorman.hand.state import HandState
 
@@ -173,7 +173,8 @@ def dealer(state: HandState) -> dict[str, Any] | None:
     if state.to_act is not None or street is None:
         return None
     steps = [step for step in state.procedures if step.street == street]
-    said = [_said(step.do, street) for step in steps]
+    aside = format_cards(card for card in ledger.set_aside if card is not None)
+    said = [_said(step.do, street, aside) for step in steps]
     burned = len(ledger.burns_for(street))
     for step in steps:
         event = _STEP_EVENTS.get(step.do)
@@ -190,9 +191,10 @@ def _step(label: str, event: str) -> dict[str, str]:
     return {"label": label, "event": event}
 
 
-def _said(do: str, street: str) -> str:
+def _said(do: str, street: str, aside: str) -> str:
+    """A step as the dealer reads it; a reshuffle names the cards set aside it takes in."""
     return {
-        "reshuffle": "reshuffle the stub",
+        "reshuffle": f"reshuffle the stub with the {aside}" if aside else "reshuffle the stub",
         "cut": "cut",
         "burn": "burn a card",
         "burn-twice": "burn two cards",
