@@ -181,12 +181,17 @@ def test_a_whole_hand_by_taps_alone(tablet: WebDriver, room: Room, screens: Path
     pick(tablet, "Qs", "Qh")
     tap(tablet, '.showdown button[data-step="show 2"]')
     tap(tablet, '.showdown button[data-step="muck 4"]')
+    tablet.find_element(By.CSS_SELECTOR, ".irregular summary").click()
+    tablet.find_element(By.XPATH, "//input[@name='seat'][@value='2']/..").click()
+    for key in ("3", "2"):
+        tablet.find_element(By.CSS_SELECTOR, f'.menu-pad .key[data-key="{key}"]').click()
     shoot(tablet, screens, "station-showdown")
+    tap(tablet, '.menu button[data-irregular="award SEAT X"]')
     assert events_of(room, "21") == [
         "deal", "3 call", "4 call", "5 fold", "6 fold", "1 call", "2 check", "burn",
         "flop Ah Kd 7c", "1 check", "2 bet 10", "3 fold", "4 call", "1 fold", "burn",
         "turn 2c", "2 check", "4 check", "burn", "river 3d", "2 bet 2", "4 call",
-        "show 2 Qh Qs", "muck 4",
+        "show 2 Qh Qs", "muck 4", "award 2 32",
     ]  # fmt: skip
     view = room.station("21").get("/api/tables/21").json()
     assert view["rulings"] == []
@@ -249,6 +254,8 @@ def test_the_irregular_menu_and_the_keys(tablet: WebDriver, room: Room, screens:
     tablet.find_element(By.CSS_SELECTOR, ".irregular summary").click()
     tablet.find_element(By.XPATH, "//input[@name='seat'][@value='1']/..").click()
     pick(tablet, "Ah")
+    menu = tablet.find_element(By.CSS_SELECTOR, ".irregular")
+    tablet.execute_script("arguments[0].scrollIntoView()", menu)
     shoot(tablet, screens, "station-irregular")
     tap(tablet, '.menu button[data-irregular="expose SEAT CARDS"]')
     assert events_of(room, "23")[-1] == "expose 1 Ah"

@@ -87,20 +87,21 @@
   if (!document.body.classList.contains("station")) {
     return;
   }
-  function amountInput() {
-    return document.querySelector(".pad input[name=amount]");
+  // The amount the keys type: the seat to act's pad, else the menu's.
+  function amountInput(within) {
+    return (within || document).querySelector("[data-pad] input[name=amount]");
   }
   function showKeys() {
-    document.querySelectorAll(".pad .keys[hidden]").forEach(function (keys) {
+    document.querySelectorAll("[data-pad] .keys[hidden]").forEach(function (keys) {
       keys.hidden = false;
-      var input = amountInput();
+      var input = amountInput(keys.closest("[data-pad]"));
       if (input) {
         input.setAttribute("inputmode", "none");
       }
     });
   }
-  function typeKey(key) {
-    var input = amountInput();
+  function typeKey(key, within) {
+    var input = amountInput(within);
     if (!input) {
       return;
     }
@@ -127,9 +128,9 @@
   showKeys();
   new MutationObserver(showKeys).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("click", function (event) {
-    var key = event.target.closest && event.target.closest(".pad .key");
+    var key = event.target.closest && event.target.closest("[data-pad] .key");
     if (key) {
-      typeKey(key.getAttribute("data-key"));
+      typeKey(key.getAttribute("data-key"), key.closest("[data-pad]"));
     }
   });
   document.addEventListener("keydown", function (event) {
@@ -149,7 +150,7 @@
       typeKey("⌫");
       done = true;
     } else if (key === "enter" && amountInput() && amountInput().dataset.typed === "yes") {
-      done = press(".pad button[type=submit]");
+      done = press(".pad:not(.menu-pad) button[type=submit]");
     } else if (key === "f") {
       done = press("button[data-verb=fold]");
     } else if (key === "c") {
