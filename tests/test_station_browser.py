@@ -252,8 +252,12 @@ def test_the_irregular_menu_and_the_keys(tablet: WebDriver, room: Room, screens:
     WebDriverWait(tablet, WAIT_SECONDS).until(replaced(old))
     assert events_of(room, "23")[-1] == "4 raise 8"
     tablet.find_element(By.CSS_SELECTOR, ".irregular summary").click()
-    tablet.find_element(By.XPATH, "//input[@name='seat'][@value='1']/..").click()
     pick(tablet, "Ah")
+    tap(tablet, '.menu button[data-irregular="expose SEAT CARDS"]')
+    assert "choose the seat" in tablet.find_element(By.CSS_SELECTOR, ".message").text
+    assert tablet.find_element(By.NAME, "c.Ah").is_selected()
+    assert events_of(room, "23")[-1] == "4 raise 8"
+    tablet.find_element(By.XPATH, "//input[@name='seat'][@value='1']/..").click()
     menu = tablet.find_element(By.CSS_SELECTOR, ".irregular")
     tablet.execute_script("arguments[0].scrollIntoView()", menu)
     shoot(tablet, screens, "station-irregular")

@@ -6,7 +6,7 @@ record through the room, which refuses a post made on a hand that changed since.
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import Any, Final
 from urllib.parse import quote
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -99,8 +99,18 @@ async def post_form(request: Request, who: Caller) -> Response:
     table = request.path_params["table"]
     form = await bodies.form(request)
     check_writable(who, table, form.get("csrf"))
+    room = state_of(request).room
     typed = (form.get("text") or "").strip()
-    text = typed or _pressed(form)
+    try:
+        text = typed or _pressed(form)
+    except BadRequest as missing:
+        view = await run_in_threadpool(room.table, table)
+        if view is None:
+            raise
+        context = {
+            "who": who, "t": view, "fresh": None, "message": str(missing), "kept": _kept(form),
+        }  # fmt: skip
+        return answers.html(request, "station.html", context, missing.status)
     after_text = form.get("after", "")
     after = (
         int(after_text)
@@ -110,7 +120,6 @@ async def post_form(request: Request, who: Caller) -> Response:
     texts = split_events([text[:MAX_EVENT_CHARS]]) if text else []
     if not texts:
         raise BadRequest(400, "type an event or press one of the buttons")
-    room = state_of(request).room
     answer = await run_in_threadpool(room.record, table, texts, after=after, who=who.who)
     if answer.status == 200:
         first = answer.body["recorded"][0]["number"] - 1
@@ -118,8 +127,20 @@ async def post_form(request: Request, who: Caller) -> Response:
     view = answer.body.get("table") or await run_in_threadpool(room.table, table)
     if view is None:
         raise BadRequest(answer.status, answer.body["error"])
-    context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
+    context = {
+        "who": who, "t": view, "fresh": None, "message": answer.body["error"],
+        "kept": _kept(form),
+    }  # fmt: skip
     return answers.html(request, "station.html", context, answer.status)
+
+
+def _kept(form: dict[str, str]) -> dict[str, Any]:
+    """What the dealer picked on a refused post, shown again to correct rather than redo."""
+    return {
+        "seat": form.get("seat", ""),
+        "amount": form.get("amount", ""),
+        "cards": [k[2:] for k, v in form.items() if k.startswith("c.") and v == k[2:]],
+    }
 
 
 def _pressed(form: dict[str, str]) -> str:
