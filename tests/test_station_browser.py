@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from roomserver import PREMATURE_TURN, Room, Serve
+from roomserver import PREMATURE_TURN, Room, Serve, floorman
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -284,3 +284,27 @@ def test_the_station_works_with_javascript_off(
     act(no_script, "call 9")
     shoot(no_script, screens, "station-no-script")
     assert events_of(room, "24")[-2:] == ["3 raise 9", "4 call"]
+
+
+def test_the_seat_map_names_the_players_and_shows_who_sits_out(
+    tablet: WebDriver, room: Room, screens: Path
+) -> None:
+    room.table("25")
+    for command in (
+        ["add", "-t", "25", "deal", "3 fold", "4 fold", "5 fold", "6 fold", "1 fold"],
+        ["table", "sit", "8", "200", "--name", "Dana", "--table", "25"],
+        ["table", "sitout", "4", "--table", "25"],
+        ["next", "-t", "25"],
+    ):
+        done = floorman(room.db, *command)
+        assert done.returncode == 0, done.stderr
+    open_station(tablet, room, "25")
+    dana = seat_of(tablet, 8)
+    assert "Dana" in dana.text
+    assert "waiting for the big blind" in dana.text.lower()
+    assert "seat-away" in (seat_of(tablet, 4).get_attribute("class") or "")
+    assert "sitting out" in seat_of(tablet, 4).text.lower()
+    assert "Dana" in tablet.find_element(By.CSS_SELECTOR, ".irregular .seats").get_attribute(
+        "textContent"
+    )
+    shoot(tablet, screens, "station-seated")
