@@ -164,7 +164,7 @@ def test_a_whole_hand_by_taps_alone(tablet: WebDriver, room: Room, screens: Path
     for key in ("C", "1", "0"):
         tablet.find_element(By.CSS_SELECTOR, f'.pad .key[data-key="{key}"]').click()
     assert tablet.find_element(By.NAME, "amount").get_attribute("value") == "10"
-    tap(tablet, ".pad button[type=submit]")
+    tap(tablet, ".pad button[data-verb=bet-amount]")
     assert "10" in tablet.find_element(By.CSS_SELECTOR, '.seat[data-seat="2"] .in-front').text
     shoot(tablet, screens, "station-flop")
     for label in ("fold", "call 10", "fold"):
@@ -280,10 +280,15 @@ def test_the_station_works_with_javascript_off(
     amount = no_script.find_element(By.NAME, "amount")
     amount.clear()
     amount.send_keys("9")
-    tap(no_script, ".pad button[type=submit]")
-    act(no_script, "call 9")
+    tap(no_script, ".pad button[data-verb=raise-amount]")
+    old = no_script.find_element(By.CSS_SELECTOR, ".station-state")
+    amount = no_script.find_element(By.NAME, "amount")
+    amount.clear()
+    amount.send_keys("30", Keys.ENTER)
+    WebDriverWait(no_script, WAIT_SECONDS).until(replaced(old))
+    act(no_script, "call 30")
     shoot(no_script, screens, "station-no-script")
-    assert events_of(room, "24")[-2:] == ["3 raise 9", "4 call"]
+    assert events_of(room, "24")[-3:] == ["3 raise 9", "4 raise 30", "5 call"]
 
 
 def test_the_seat_map_names_the_players_and_shows_who_sits_out(

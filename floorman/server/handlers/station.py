@@ -146,6 +146,8 @@ def _kept(form: dict[str, str]) -> dict[str, Any]:
 def _pressed(form: dict[str, str]) -> str:
     """The event of the button pressed, with the seat, cards and amount it names."""
     text = (form.get("event") or "").strip()
+    if not text:
+        raise BadRequest(400, "type an event or press one of the buttons")
     words = text.split()
     amount = form.get("amount", "").strip()
     if len(words) == 2 and words[-1] in ("bet", "raise"):

@@ -138,7 +138,8 @@
     if (event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
-    if (target && target.matches && target.matches("input[name=text], textarea")) {
+    var field = "input:not([type=checkbox]):not([type=radio]), textarea, select";
+    if (target && target.matches && target.matches(field)) {
       return;
     }
     var key = event.key.toLowerCase();
