@@ -44,6 +44,7 @@ def test_before_the_deal_the_dealer_deals() -> None:
     view = station([])
     assert view["actions"] == []
     assert view["dealer"]["buttons"] == [{"label": "deal", "event": "deal"}]
+    assert not any(seat["to_act"] for seat in view["seats"])
 
 
 def test_facing_the_big_blind_call_min_raise_the_pad_and_all_in() -> None:

@@ -62,6 +62,7 @@ def seat_map(
     seats = sorted(dealt | set(away))
     small, big = state.table.blind_seats
     wide = max(seats, default=0) > _SLOTS
+    acting = not state.over and state.ledger.deal_complete
     found = []
     for index, seat in enumerate(seats, 1):
         mark = _standing(state, seat) if seat in dealt else "away"
@@ -75,7 +76,7 @@ def seat_map(
                 "blind": "SB" if seat == small else "BB" if seat == big else None,
                 "state": mark,
                 "why": away.get(seat, ""),
-                "to_act": seat == state.to_act and not state.over,
+                "to_act": seat == state.to_act and acting,
                 "slot": min(index, _SLOTS + 1) if wide else seat,
             }
         )
