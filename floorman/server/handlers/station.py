@@ -139,8 +139,13 @@ def _kept(form: dict[str, str]) -> dict[str, Any]:
     return {
         "seat": form.get("seat", ""),
         "amount": form.get("amount", ""),
-        "cards": [k[2:] for k, v in form.items() if k.startswith("c.") and v == k[2:]],
+        "cards": [v for k, v in form.items() if k.startswith("c.") and v == k[2:] and _card(v)],
     }
+
+
+def _card(text: str) -> bool:
+    """A card as the picker sends it (``Ah``): the parser then says if it is one."""
+    return 2 <= len(text) <= 3 and text.isascii() and text.isalnum()
 
 
 def _pressed(form: dict[str, str]) -> str:
@@ -155,14 +160,18 @@ def _pressed(form: dict[str, str]) -> str:
     if "X" in words:
         if not amount:
             raise BadRequest(400, f"{text}: give the amount")
+        if not (amount.isascii() and amount.replace(",", "").replace("_", "").isdigit()):
+            raise BadRequest(400, f"amount {amount[:20]!r}: give it in digits")
         words = [amount if w == "X" else w for w in words]
     if "SEAT" in words:
         seat = form.get("seat", "").strip()
         if not seat:
             raise BadRequest(400, f"{text}: choose the seat")
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 2):
+            raise BadRequest(400, f"seat {seat[:20]!r}: a seat is a number, 1 to 99")
         words = [seat if w == "SEAT" else w for w in words]
     if "CARDS" in words:
-        picked = [v for k, v in form.items() if k.startswith("c.") and v == k[2:]]
+        picked = [v for k, v in form.items() if k.startswith("c.") and v == k[2:] and _card(v)]
         if not picked:
             raise BadRequest(400, f"{text.replace(' CARDS', '')}: pick the cards first")
         words = [" ".join(picked) if w == "CARDS" else w for w in words]
