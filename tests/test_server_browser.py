@@ -143,7 +143,7 @@ def replaced(old: WebElement) -> Callable[[WebDriver], bool]:
 def press(driver: WebDriver, label: str) -> None:
     """Press the station's button that reads ``label``, and wait for the page it brings."""
     old = driver.find_element(By.CSS_SELECTOR, ".station-state")
-    buttons = driver.find_elements(By.CSS_SELECTOR, ".actions button")
+    buttons = driver.find_elements(By.CSS_SELECTOR, ".station-form button[type=submit]")
     (button,) = [b for b in buttons if b.text == label]
     button.click()
     WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
@@ -165,7 +165,7 @@ def test_a_dealer_records_a_hand_from_the_station_page(
     shoot(browser, screens, "login")
     browser.find_element(By.NAME, "station").send_keys(room.stations["5"])
     browser.find_elements(By.CSS_SELECTOR, "form button")[-1].click()
-    wait_for(browser, ".station-state .actions button", "deal")
+    wait_for(browser, ".station-state .dealer-steps button", "deal")
     press(browser, "deal")
     assert "Seat 3 to act" in browser.find_element(By.CSS_SELECTOR, ".act-now").text
     shoot(browser, screens, "station-preflop")
@@ -177,7 +177,7 @@ def test_a_dealer_records_a_hand_from_the_station_page(
     amount = browser.find_element(By.NAME, "amount")
     amount.clear()
     amount.send_keys("6")
-    press(browser, "bet")
+    press(browser, "bet to amount")
     assert "Seat 3 to act" in browser.find_element(By.CSS_SELECTOR, ".act-now").text
     type_event(browser, "turn 7d")
     ruled = wait_for(browser, ".just-ruled .ruling.outcome-continue")

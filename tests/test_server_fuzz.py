@@ -120,10 +120,9 @@ def test_any_table_name_or_view_is_answered_clearly(
                 one_line_error(streamed.status_code, streamed.read().decode())
 
 
+FORM_FIELDS = ["name", "password", "station", "csrf", "event", "text", "amount", "after", "x"]
 form_fields = st.dictionaries(
-    st.sampled_from(
-        ["name", "password", "station", "csrf", "event", "text", "amount", "after", "x"]
-    ),
+    st.sampled_from([*FORM_FIELDS, "seat", "c.Ah"]),
     st.text(max_size=80),
     max_size=6,
 )

@@ -85,6 +85,96 @@ _STACKS: Final = {
 }
 _GAMES: Final = ["holdem", "omaha", "omaha-hilo"]
 _STREETS: Final = ["preflop", "flop", "turn", "river", "showdown"]
+_INT_OR_NULL: Final = {"type": ["integer", "null"]}
+_STATION: Final = {
+    "type": ["object", "null"],
+    "description": "what the station page draws for a hand in progress (null once it is "
+    "closed or cannot be replayed): each button's event is what the terminal would type",
+    "required": ["seats", "ring", "actions", "dealer", "showdown", "seen"],
+    "properties": {
+        "seats": {
+            "type": "array",
+            "description": "the seats round the oval table, each in its slot (1 to 10 round "
+            "the oval from the dealer's left; 11: off it, at a table of more seats)",
+            "items": {
+                "type": "object",
+                "required": [
+                    "seat", "name", "behind", "in_front", "button", "blind", "state", "why",
+                    "to_act", "slot",
+                ],
+                "properties": {
+                    "seat": {"type": "integer"},
+                    "name": {"type": "string"},
+                    "behind": _INT_OR_NULL,
+                    "in_front": {"type": "integer"},
+                    "button": {"type": "boolean"},
+                    "blind": {"type": ["string", "null"], "enum": ["SB", "BB", None]},
+                    "state": {"enum": ["in", "folded", "mucked", "dead", "all in", "away"]},
+                    "why": {"type": "string", "description": "why a seat is not dealt in"},
+                    "to_act": {"type": "boolean"},
+                    "slot": {"type": "integer"},
+                },
+            },
+        },
+        "ring": {"type": "integer", "description": "the places drawn round the oval (2 to 10)"},
+        "actions": {
+            "type": "array",
+            "description": "the legal actions of the seat to act with their amounts; one "
+            "with pad true is a bet or raise of lowest..highest chosen on the number pad",
+            "items": {
+                "type": "object",
+                "required": ["label", "event", "verb", "amount", "pad"],
+                "properties": {
+                    "label": {"type": "string"},
+                    "event": {"type": "string"},
+                    "verb": {"enum": ["fold", "check", "call", "bet", "raise", "allin"]},
+                    "amount": _INT_OR_NULL,
+                    "pad": {"type": "boolean"},
+                    "lowest": {"type": "integer"},
+                    "highest": {"type": "integer"},
+                },
+            },
+        },
+        "dealer": {
+            "type": ["object", "null"],
+            "description": "what the dealer does next under the procedure in force",
+            "required": ["street", "steps", "buttons", "deal"],
+            "properties": {
+                "street": {"type": "string"},
+                "steps": {"type": "array", "items": {"type": "string"}},
+                "buttons": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["label", "event"],
+                        "properties": {"label": {"type": "string"}, "event": {"type": "string"}},
+                    },
+                },
+                "deal": {
+                    "type": ["object", "null"],
+                    "description": "the street may be dealt now: how many cards, and "
+                    "whether it has had its burn (false: dealt with no burn of its own)",
+                    "required": ["street", "count", "burn"],
+                    "properties": {
+                        "street": {"type": "string"},
+                        "count": {"type": "integer"},
+                        "burn": {"type": "boolean"},
+                    },
+                },
+            },
+        },
+        "showdown": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "description": "the seats still to show or muck, in showdown order",
+        },
+        "seen": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the cards already seen this hand (Ah), greyed on the picker",
+        },
+    },
+}  # fmt: skip
 _TABLE: Final = {
     "type": "object",
     "description": "a table's hand in progress (else its latest hand), or an earlier hand",
@@ -162,6 +252,7 @@ _TABLE: Final = {
             "description": "for a hand whose events no longer replay: what is wrong and "
             "which undo takes it back",
         },
+        "station": _STATION,
     },
 }  # fmt: skip
 _CHANGE: Final = {

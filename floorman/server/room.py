@@ -160,7 +160,8 @@ class Room:
 
     def _view_of(self, store: Store, staff: Staff, loaded: _hands.Loaded) -> dict[str, Any]:
         records = standing(store.records(loaded.stored.id))
-        return table_view(loaded, records, staff.authors(r.id for r in records))
+        names, away = _seated(store, loaded)
+        return table_view(loaded, records, staff.authors(r.id for r in records), names, away)
 
     @_reconnecting
     def marks(self) -> dict[str, tuple[int, int]]:
@@ -357,3 +358,20 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
 def _natural(name: str) -> tuple[int, int, str]:
     """Tables in the order a room numbers them: 2 before 10, names after numbers."""
     return (0, int(name), "") if name.isdigit() and len(name) < 19 else (1, 0, name)
+
+
+def _seated(store: Store, loaded: _hands.Loaded) -> tuple[dict[int, str], dict[int, str]]:
+    """The players' names by seat and the seats not dealt in (sitting out), as the
+    table's log gives them for the hand in progress."""
+    if loaded.stored.closed is not None or loaded.broken is not None:
+        return {}, {}
+    from floorman.session.record import table_record
+
+    seating = table_record(store.table_log(loaded.stored.table), loaded.stored.id).seating
+    if seating is None:
+        return {}, {}
+    names = {seat: p.name for seat, p in seating.players.items() if p.name}
+    dealt = set(loaded.state.table.seats)
+    said = {"out": "sitting out", "waiting": "waiting for the big blind"}
+    away = {s: said.get(p.status, p.status) for s, p in seating.players.items() if s not in dealt}
+    return names, away

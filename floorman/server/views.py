@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from floorman.tables.station import station_view
 from floorman.tables.view import award_lines, state_lines
 from floorman.vocabulary import GAME_SHORT_NAMES
 
@@ -59,13 +60,18 @@ def buttons(state: HandState) -> list[dict[str, Any]]:
 
 
 def table_view(
-    loaded: Loaded, records: Sequence[Record], authors: Mapping[int, str]
+    loaded: Loaded,
+    records: Sequence[Record],
+    authors: Mapping[int, str],
+    names: Mapping[int, str] | None = None,
+    away: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """Everything about a table's current hand: the header, the state, the events with
     who entered them, and the rulings and violations in the ``check --json`` shapes.
 
     ``records`` are the hand's standing events (as :func:`floorman.store.hands.standing`
-    gives them), in the order the hand replays them.
+    gives them), in the order the hand replays them. ``names`` and ``away`` (seats not
+    dealt in, and why) come from the table's log, for the station's seat map.
     """
     state = loaded.state
     stored = loaded.stored
@@ -109,4 +115,7 @@ def table_view(
         "violations": loaded.violations,
         "pots": pots,
         "broken": None if loaded.broken is None else loaded.repair(),
+        "station": station_view(state, names, away)
+        if stored.closed is None and loaded.broken is None
+        else None,
     }

@@ -6,7 +6,7 @@ record through the room, which refuses a post made on a hand that changed since.
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import Any, Final
 from urllib.parse import quote
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -91,17 +91,26 @@ async def page(request: Request, who: Caller) -> Response:
 
 
 async def post_form(request: Request, who: Caller) -> Response:
-    """The station page's form: an event typed or a button pressed (a bet or raise with
-    its amount). Recorded, back to the page; refused, the page again saying why."""
+    """The station page's form: an event typed or a button pressed. A button's event may
+    name what the page picked: ``SEAT`` (the seat chosen), ``CARDS`` (the cards ticked
+    in the card picker, ``c.Ah`` fields) and ``X`` (the amount); a bet or raise without
+    its amount takes the amount field's. Recorded, back to the page; refused, the page
+    again saying why."""
     table = request.path_params["table"]
     form = await bodies.form(request)
     check_writable(who, table, form.get("csrf"))
-    text = (form.get("text") or form.get("event") or "").strip()
-    if text.endswith((" bet", " raise")):
-        amount = form.get("amount", "").strip()
-        if not amount:
-            raise BadRequest(400, f"{text}: give the amount")
-        text = f"{text} {amount}"
+    room = state_of(request).room
+    typed = (form.get("text") or "").strip()
+    try:
+        text = typed or _pressed(form)
+    except BadRequest as missing:
+        view = await run_in_threadpool(room.table, table)
+        if view is None:
+            raise
+        context = {
+            "who": who, "t": view, "fresh": None, "message": str(missing), "kept": _kept(form),
+        }  # fmt: skip
+        return answers.html(request, "station.html", context, missing.status)
     after_text = form.get("after", "")
     after = (
         int(after_text)
@@ -111,7 +120,6 @@ async def post_form(request: Request, who: Caller) -> Response:
     texts = split_events([text[:MAX_EVENT_CHARS]]) if text else []
     if not texts:
         raise BadRequest(400, "type an event or press one of the buttons")
-    room = state_of(request).room
     answer = await run_in_threadpool(room.record, table, texts, after=after, who=who.who)
     if answer.status == 200:
         first = answer.body["recorded"][0]["number"] - 1
@@ -119,5 +127,52 @@ async def post_form(request: Request, who: Caller) -> Response:
     view = answer.body.get("table") or await run_in_threadpool(room.table, table)
     if view is None:
         raise BadRequest(answer.status, answer.body["error"])
-    context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
+    context = {
+        "who": who, "t": view, "fresh": None, "message": answer.body["error"],
+        "kept": _kept(form),
+    }  # fmt: skip
     return answers.html(request, "station.html", context, answer.status)
+
+
+def _kept(form: dict[str, str]) -> dict[str, Any]:
+    """What the dealer picked on a refused post, shown again to correct rather than redo."""
+    return {
+        "seat": form.get("seat", ""),
+        "amount": form.get("amount", ""),
+        "cards": [v for k, v in form.items() if k.startswith("c.") and v == k[2:] and _card(v)],
+    }
+
+
+def _card(text: str) -> bool:
+    """A card as the picker sends it (``Ah``): the parser then says if it is one."""
+    return 2 <= len(text) <= 3 and text.isascii() and text.isalnum()
+
+
+def _pressed(form: dict[str, str]) -> str:
+    """The event of the button pressed, with the seat, cards and amount it names."""
+    text = (form.get("event") or "").strip()
+    if not text:
+        raise BadRequest(400, "type an event or press one of the buttons")
+    words = text.split()
+    amount = form.get("amount", "").strip()
+    if len(words) == 2 and words[-1] in ("bet", "raise"):
+        words.append("X")
+    if "X" in words:
+        if not amount:
+            raise BadRequest(400, f"{text}: give the amount")
+        if not (amount.isascii() and amount.replace(",", "").replace("_", "").isdigit()):
+            raise BadRequest(400, f"amount {amount[:20]!r}: give it in digits")
+        words = [amount if w == "X" else w for w in words]
+    if "SEAT" in words:
+        seat = form.get("seat", "").strip()
+        if not seat:
+            raise BadRequest(400, f"{text}: choose the seat")
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 2):
+            raise BadRequest(400, f"seat {seat[:20]!r}: a seat is a number, 1 to 99")
+        words = [seat if w == "SEAT" else w for w in words]
+    if "CARDS" in words:
+        picked = [v for k, v in form.items() if k.startswith("c.") and v == k[2:] and _card(v)]
+        if not picked:
+            raise BadRequest(400, f"{text.replace(' CARDS', '')}: pick the cards first")
+        words = [" ".join(picked) if w == "CARDS" else w for w in words]
+    return " ".join(words)

@@ -90,3 +90,92 @@
   }
   listen();
 })();
+
+// The station by touch and by keyboard: the number pad types the amount, the keys
+// press the commonest buttons. Every button is a plain form button without this.
+(function () {
+  "use strict";
+  if (!document.body.classList.contains("station")) {
+    return;
+  }
+  // The amount the keys type: the seat to act's pad, else the menu's.
+  function amountInput(within) {
+    return (within || document).querySelector("[data-pad] input[name=amount]");
+  }
+  function showKeys() {
+    document.querySelectorAll("[data-pad] .keys[hidden]").forEach(function (keys) {
+      keys.hidden = false;
+      var input = amountInput(keys.closest("[data-pad]"));
+      if (input) {
+        input.setAttribute("inputmode", "none");
+      }
+    });
+  }
+  function typeKey(key, within) {
+    var input = amountInput(within);
+    if (!input) {
+      return;
+    }
+    if (input.dataset.typed !== "yes") {
+      input.value = "";
+      input.dataset.typed = "yes";
+    }
+    if (key === "C") {
+      input.value = "";
+    } else if (key === "⌫") {
+      input.value = input.value.slice(0, -1);
+    } else if (input.value.length < 18) {
+      input.value += key;
+    }
+  }
+  function press(selector) {
+    var button = document.querySelector(selector);
+    if (button) {
+      button.click();
+      return true;
+    }
+    return false;
+  }
+  showKeys();
+  new MutationObserver(showKeys).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest && event.target.closest("[data-pad] .key");
+    if (key) {
+      typeKey(key.getAttribute("data-key"), key.closest("[data-pad]"));
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var field = "input:not([type=checkbox]):not([type=radio]), textarea, select";
+    if (target && target.matches && target.matches(field)) {
+      return;
+    }
+    var key = event.key.toLowerCase();
+    var done = false;
+    if (/^[0-9]$/.test(key) && amountInput()) {
+      typeKey(key);
+      done = true;
+    } else if (key === "backspace" && amountInput() && target === document.body) {
+      typeKey("⌫");
+      done = true;
+    } else if (key === "enter" && amountInput() && amountInput().dataset.typed === "yes") {
+      done = press(".pad:not(.menu-pad) button[type=submit]");
+    } else if (key === "f") {
+      done = press("button[data-verb=fold]");
+    } else if (key === "c") {
+      done = press("button[data-verb=check]") || press("button[data-verb=call]");
+    } else if (key === "r") {
+      done = press("button[data-verb=raise]");
+    } else if (key === "b") {
+      done = press("button[data-verb=bet]");
+    } else if (key === "a") {
+      done = press("button[data-verb=allin]");
+    }
+    if (done) {
+      event.preventDefault();
+    }
+  });
+})();
