@@ -367,7 +367,8 @@ def _seated(store: Store, loaded: _hands.Loaded) -> tuple[dict[int, str], dict[i
         return {}, {}
     from floorman.session.record import table_record
 
-    seating = table_record(store.table_log(loaded.stored.table), loaded.stored.id).seating
+    log = store.table_log(loaded.stored.table, from_hand=loaded.stored.id)
+    seating = table_record(log, loaded.stored.id).seating
     if seating is None:
         return {}, {}
     names = {seat: p.name for seat, p in seating.players.items() if p.name}
