@@ -290,3 +290,47 @@ def test_the_state_gives_the_procedure_in_force_and_its_next_step(room: Room) ->
     )
     assert station.get("/api/tables/nowhere/state").status_code == 403
     assert room.signed_in().get("/api/tables/nowhere/state").status_code == 404
+
+
+# the station's forms ------------------------------------------------------------------
+
+
+def test_the_station_undoes_and_deals_the_next_hand_by_its_forms(room: Room) -> None:
+    station = room.table("forms")
+    floor = room.signed_in()
+    record(station, "forms", *TO_THE_TURN, "turn 9s")
+    page = floor.get("/station/forms").text
+    assert "turn 9s" in page.split('class="undo"')[1].split("</details>")[0]
+    csrf = csrf_of(page)
+    last = station.get("/api/tables/forms/state").json()["last"]
+    done = floor.post("/station/forms/undo", data={"csrf": csrf, "after": str(last)})
+    assert done.status_code == 303
+    assert done.headers["location"] == "/station/forms"
+    assert events_of(station, "forms") == TO_THE_TURN
+    stale = floor.post("/station/forms/undo", data={"csrf": csrf, "after": str(last)})
+    assert stale.status_code == 409
+    assert "changed since" in stale.text
+    last = station.get("/api/tables/forms/state").json()["last"]
+    refused = floor.post("/station/forms/next", data={"csrf": csrf, "after": str(last)})
+    assert refused.status_code == 400
+    assert "still in progress" in refused.text
+    forced = floor.post(
+        "/station/forms/next", data={"csrf": csrf, "after": str(last), "force": "1"}
+    )
+    assert forced.status_code == 303
+    sat = floor.post(
+        "/station/forms/changes",
+        data={"csrf": csrf, "kind": "sit", "seat": "8", "chips": "200", "name": "Dana"},
+    )
+    assert sat.status_code == 303, sat.text
+    pending = station.get("/api/tables/forms/hands").json()["next_hand_changes"]
+    assert pending[0]["name"] == "Dana"
+    assert pending[0]["by"] == "floor"
+    bad = floor.post("/station/forms/changes", data={"csrf": csrf, "kind": "sit", "seat": "8"})
+    assert bad.status_code == 400
+    assert "chips: sit needs it" in bad.text
+    level = floor.post(
+        "/station/forms/changes", data={"csrf": csrf, "kind": "level", "blinds": "2/4"}
+    )
+    assert level.status_code == 303
+    assert floor.post("/station/forms/undo", data={"after": "0"}).status_code == 403

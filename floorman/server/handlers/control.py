@@ -7,19 +7,21 @@ refused, as it is, when the table changed since the writer looked."""
 from __future__ import annotations
 
 import json
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 
 from floorman.bounds import MAX_CHIPS, MAX_ID, MAX_SEAT
+from floorman.errors import FloormanError
 from floorman.server import answers, bodies
 from floorman.server.auth import Caller
 from floorman.server.endpoints import check_readable, check_writable
-from floorman.server.handlers.station import MAX_KEY_CHARS
+from floorman.server.handlers.station import MAX_KEY_CHARS, station_path
 from floorman.server.params import BadRequest
+from floorman.server.room import Answer
 from floorman.server.state import state_of
 from floorman.session.seating import Change
 
@@ -27,6 +29,9 @@ __all__ = [
     "ChangeBody",
     "NextBody",
     "UndoBody",
+    "form_change",
+    "form_next",
+    "form_undo",
     "post_change",
     "post_next",
     "post_undo",
@@ -206,3 +211,91 @@ async def _api_write(
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "the body"
         raise BadRequest(400, f"{where}: {first['msg']}") from None
+
+
+# the station page's forms ----------------------------------------------------
+
+
+async def form_undo(request: Request, who: Caller) -> Response:
+    """The station's **Undo**, confirmed: the latest event taken back."""
+    table, _form, after = await _form_write(request, who)
+    room = state_of(request).room
+    answer = await run_in_threadpool(room.undo, table, after=after, who=who.who)
+    return await _back_to_station(request, who, table, answer)
+
+
+async def form_next(request: Request, who: Caller) -> Response:
+    """The station's **Next hand** (``force`` closes an unfinished hand as abandoned)."""
+    table, form, after = await _form_write(request, who)
+    force = form.get("force") == "1"
+    room = state_of(request).room
+    answer = await run_in_threadpool(
+        lambda: room.next_hand(table, force=force, after=after, who=who.who)
+    )
+    return await _back_to_station(request, who, table, answer)
+
+
+async def form_change(request: Request, who: Caller) -> Response:
+    """The station's between-hands panel: one change, its fields as the API takes them."""
+    table, form, after = await _form_write(request, who)
+    data: dict[str, Any] = {"kind": form.get("kind", "")}
+    for field in ("seat", "chips", "to", "ante"):
+        text = form.get(field, "").strip()
+        if text:
+            data[field] = _number(field, text)
+    for field in ("name", "origin"):
+        text = form.get(field, "").strip()
+        if text:
+            data[field] = text
+    data["post"] = form.get("post") == "1" and data["kind"] in ("sit", "back", "seat")
+    data["buy"] = form.get("buy") == "1" and data["kind"] == "sit"
+    blinds = form.get("blinds", "").strip()
+    if blinds:
+        parts = blinds.replace("-", "/").split("/")
+        if len(parts) != 2:
+            raise BadRequest(400, f'blinds "{blinds}": write small/big, e.g. 2/4')
+        data["blinds"] = [_number("blinds", part.strip()) for part in parts]
+    try:
+        body = ChangeBody.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the form"
+        raise BadRequest(400, f"{where}: {first['msg']}") from None
+    change = change_of(body)
+    room = state_of(request).room
+    answer = await run_in_threadpool(lambda: room.change(table, change, after=after, who=who.who))
+    return await _back_to_station(request, who, table, answer)
+
+
+def _number(field: str, text: str) -> int:
+    from floorman.numerals import chip_amount
+
+    try:
+        return chip_amount(text)
+    except (FloormanError, ValueError) as error:
+        raise BadRequest(400, f'{field} "{text[:40]}": {error}') from None
+
+
+async def _form_write(request: Request, who: Caller) -> tuple[str, dict[str, str], int | None]:
+    table = request.path_params["table"]
+    form = await bodies.form(request)
+    check_writable(who, table, form.get("csrf"))
+    after_text = form.get("after", "")
+    after = (
+        int(after_text)
+        if after_text.isascii() and after_text.isdigit() and len(after_text) < 19
+        else None
+    )
+    return table, form, after
+
+
+async def _back_to_station(request: Request, who: Caller, table: str, answer: Answer) -> Response:
+    """Done: back to the station page. Refused: the page again, saying why."""
+    if answer.status == 200:
+        return RedirectResponse(station_path(table), status_code=303)
+    room = state_of(request).room
+    view = answer.body.get("table") or await run_in_threadpool(room.table, table)
+    if not isinstance(view, dict):
+        raise BadRequest(answer.status, answer.body["error"])
+    context = {"who": who, "t": view, "fresh": None, "message": answer.body["error"]}
+    return answers.html(request, "station.html", context, answer.status)
