@@ -292,6 +292,33 @@ def test_api_md_explains_every_key_a_post_and_a_table_answer(tmp_path: Path) -> 
         assert not missing, f"docs/api.md {heading!r} does not explain {missing}"
 
 
+def test_api_md_explains_every_key_of_the_state_and_of_undo_next_and_changes(
+    tmp_path: Path,
+) -> None:
+    from floorman.server.room import Room
+    from floorman.session.seating import Change
+
+    db = tmp_path / "room.db"
+    made = floorman("new", "--db", str(db), "-t", "7", "--button", "3", "--seats", "1=50,2=50,3=50")
+    assert made.returncode == 0, made.stderr
+    room = Room(db)
+    assert room.record("7", ["deal", "3 fold"], after=None, who="ana").status == 200
+    state = room.state("7")
+    assert state is not None
+    undone = room.undo("7", after=None, who="ana")
+    assert room.record("7", ["3 fold", "1 fold"], after=None, who="ana").status == 200
+    dealt = room.next_hand("7", after=None, who="ana")
+    changed = room.change("7", Change("sit", 4, 100, "Dana"), after=None, who="ana")
+    assert (undone.status, dealt.status, changed.status) == (200, 200, 200), dealt.body
+    text = page("api.md")
+    answers = {**undone.body, **dealt.body, **changed.body, "replayed": True}
+    for heading, answer in (("### The table's state", state), ("### Taking back", answers)):
+        part = text.split(heading, 1)[1].split("\n### ", 1)[0]
+        documented = {key for row in re.findall(r"^\| (.*?) \|", part, re.M) for key in code(row)}
+        missing = sorted(set(answer) - documented)
+        assert not missing, f"docs/api.md {heading!r} does not explain {missing}"
+
+
 def test_api_md_explains_every_status_the_openapi_document_answers() -> None:
     from floorman.server.openapi import DOCUMENT
 

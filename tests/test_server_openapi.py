@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import httpx
 import pytest
@@ -261,6 +261,36 @@ def answers(room: Room) -> Answers:
     asked.ask(floor, "POST", events, path={"table": "nowhere"}, json={"events": ["deal"]},
               headers=csrf)  # fmt: skip
 
+    state = f"{tables}/state"
+    for table in TABLES:
+        asked.ask(floor, "GET", state, path={"table": table})
+    asked.ask(floor, "GET", state, path={"table": "nowhere"})
+    asked.ask(station, "GET", state, path=eight)
+    big = {"content": b"x" * (1024 * 1024 + 1), "headers": {"content-type": "application/json"}}
+    writes = {
+        "undo": ({}, {"after": "x"}),
+        "next": ({"force": False}, {"bomb_pot": 0}),
+        "changes": ({"kind": "rebuy", "seat": 1, "chips": 50}, {"kind": "leave", "seat": 42}),
+    }
+    for word, (body, refused) in writes.items():
+        route = f"{tables}/{word}"
+        asked.ask(station, "POST", route, path=seven, json={**body, "after": 1})
+        asked.ask(station, "POST", route, path=seven, json=refused)
+        asked.ask(station, "POST", route, path=seven, **big)
+        asked.ask(coach, "POST", route, path=seven, json=body)
+        asked.ask(floor, "POST", route, path={"table": "nowhere"}, json=body, headers=csrf)
+    for _ in range(2):
+        key = {"idempotency-key": "undo-once"}
+        asked.ask(station, "POST", f"{tables}/undo", path=seven, json={}, headers=key)
+        key = {"idempotency-key": "change-once"}
+        asked.ask(station, "POST", f"{tables}/changes", path=seven, json=writes["changes"][0],
+                  headers=key)  # fmt: skip
+    asked.ask(station, "POST", f"{tables}/next", path=seven, json={})
+    next_key = {"idempotency-key": "next-once", **csrf}
+    for _ in range(2):
+        asked.ask(floor, "POST", f"{tables}/next", path=eight, json={}, headers=next_key)
+    asked.ask(floor, "GET", state, path=eight)
+
     for query in ({"q": "misdeal"}, {"q": "turn came early", "rulebook": "every"}, {"q": ""},
                   {"q": "misdeal", "rulebook": "nope"}):  # fmt: skip
         asked.ask(floor, "GET", "/api/ask", params=query)
@@ -343,7 +373,7 @@ def test_the_documents_lists_of_words_are_the_codes() -> None:
     from floorman.hand.structures import STRUCTURES
     from floorman.interchange.plainhand import GAMES
     from floorman.server.openapi import DOCUMENT
-    from floorman.session.seating import CHANGE_KINDS
+    from floorman.session.seating import CHANGE_KINDS, Buys, Status
 
     schemas = DOCUMENT["components"]["schemas"]
     table = schemas["Table"]["properties"]
@@ -351,3 +381,8 @@ def test_the_documents_lists_of_words_are_the_codes() -> None:
     assert table["betting"]["enum"] == list(STRUCTURES)
     assert table["street"]["enum"] == list(STREETS)
     assert schemas["Change"]["properties"]["kind"]["enum"] == list(CHANGE_KINDS)
+    shown = schemas["State"]["properties"]["table_show"]["properties"]
+    player = shown["next_hand"]["properties"]["players"]["additionalProperties"]
+    assert player["properties"]["status"]["enum"] == list(get_args(Status))
+    assert player["properties"]["buys"]["enum"] == list(get_args(Buys))
+    assert table["street"]["enum"] == schemas["State"]["properties"]["street"]["enum"]

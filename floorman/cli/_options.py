@@ -113,3 +113,28 @@ def seat_chips(option: str, item: str, form: str) -> tuple[int, int]:
     except NumberError as error:
         fail(f'{option} "{quoted(item)}": {error}')
     raise AssertionError("unreachable")
+
+
+ServerOption = Annotated[
+    str | None,
+    typer.Option(
+        envvar="FLOORMAN_SERVER",
+        help="Through the card room server at this address, not in --db.",
+        show_default=False,
+    ),
+]
+TokenOption = Annotated[
+    str | None,
+    typer.Option(
+        envvar="FLOORMAN_TOKEN",
+        help="A station token (or a floor person's), for --server.",
+        show_default=False,
+    ),
+]
+
+
+def through_server(server: str | None, db: str | None) -> bool:
+    """Whether a command goes through the server; ``--db`` with it names two stores."""
+    if server is not None and db is not None:
+        fail("--db and --server: through a server, the server's store is written; give one")
+    return server is not None

@@ -23,10 +23,10 @@ import uuid
 from typing import Any, Final
 from urllib.parse import quote, urlsplit
 
-from floorman.cli._console import fail, show, use_four_colours
+from floorman.cli._console import echo, fail, show, use_four_colours
 from floorman.errors import shown
 
-__all__ = ["add_remote"]
+__all__ = ["add_remote", "change_remote", "next_remote", "undo_remote"]
 
 TIMEOUT_SECONDS: Final = 10.0
 MAX_ANSWER_BYTES: Final = 16 * 1024 * 1024
@@ -178,3 +178,80 @@ def _only_table(server: Server) -> str:
     if len(open_tables) != 1:
         fail(f"{server.url} has {len(open_tables)} tables with a hand in progress: give --table")
     return str(open_tables[0])
+
+
+class _Writer:
+    """A table written to through the server as a terminal writes to its store: the
+    table's state read first, then the write made after what was read, posted with an
+    idempotency key of its own until a definite answer comes."""
+
+    def __init__(self, table: str | None, server_url: str, token: str | None) -> None:
+        if not token:
+            fail("--server needs a token: --token or FLOORMAN_TOKEN (floorman station token TABLE)")
+        self.server = Server(server_url, token)
+        self.table = table if table is not None else _only_table(self.server)
+        self.path = f"/api/tables/{quote(self.table, safe='')}"
+
+    def state(self) -> dict[str, Any]:
+        status, state = self.server.ask("GET", f"{self.path}/state")
+        if status != 200:
+            self.server.refuse(status, state)
+        return state
+
+    def write(self, word: str, body: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any]:
+        """``body`` posted to the table's ``word`` after the state ``seen``; a writer
+        another overtook is told so in ``add``'s words."""
+        from floorman.store.hands import changed_meanwhile
+
+        after = {"after": seen["last"]}
+        status, answer = self.server.post_until_answered(
+            f"{self.path}/{word}", {**body, **after}, uuid.uuid4().hex
+        )
+        if status == 409:
+            now = answer.get("table")
+            fail(changed_meanwhile(now["hand"] if isinstance(now, dict) else seen["hand"]))
+        if status != 200:
+            self.server.refuse(status, answer)
+        return answer
+
+
+def undo_remote(table: str | None, server_url: str, token: str | None) -> None:
+    """Take back the latest event through the server, printed as ``floorman undo`` prints."""
+    writer = _Writer(table, server_url, token)
+    answer = writer.write("undo", {}, writer.state())
+    undone = answer["undone"]
+    echo(f'undone: event {undone["number"]} "{undone["text"]}"')
+    show(answer["state"])
+    if answer.get("problem"):
+        echo(str(answer["problem"]))
+
+
+def next_remote(
+    table: str | None,
+    server_url: str,
+    token: str | None,
+    *,
+    changes: list[dict[str, Any]],
+    force: bool,
+    bomb_pot: int | None,
+) -> None:
+    """Deal the next hand through the server, printed as ``floorman next`` prints; the
+    changes as ``Change.as_json`` writes them (``sit``, ``rebuy``, ``leave``)."""
+    body: dict[str, Any] = {"force": force, "bomb_pot": bomb_pot}
+    for change in changes:
+        if change["kind"] == "leave":
+            body.setdefault("leave", []).append(change["seat"])
+        else:
+            body.setdefault(change["kind"], {})[str(change["seat"])] = change["chips"]
+    writer = _Writer(table, server_url, token)
+    answer = writer.write("next", body, writer.state())
+    show(answer["lines"])
+
+
+def change_remote(
+    table: str | None, server_url: str, token: str | None, change: dict[str, Any]
+) -> None:
+    """Log a change between hands through the server, said as ``floorman table`` says it."""
+    writer = _Writer(table, server_url, token)
+    answer = writer.write("changes", change, writer.state())
+    echo(str(answer["said"]))

@@ -22,10 +22,13 @@ from floorman.cli._options import (
     DbOption,
     FourColourOption,
     JsonOption,
+    ServerOption,
     TableOption,
+    TokenOption,
     blinds_of,
     plain_text,
     seat_chips,
+    through_server,
 )
 from floorman.numerals import NumberError, chip_amount, quoted
 
@@ -297,13 +300,29 @@ def log(
             echo(f"   -  {at}  closed: {r.text}")
 
 
-@app.command(rich_help_panel=TABLE, epilog=help_example("floorman undo --table 7"))
-def undo(table: TableOption = None, db: DbOption = None) -> None:
+@app.command(
+    rich_help_panel=TABLE,
+    epilog=help_example(
+        "floorman undo --table 7", "floorman undo --table 7 --server http://floor:8765 --token T"
+    ),
+)
+def undo(
+    table: TableOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
+) -> None:
     """Take back the latest event (it stays in the log as undone)."""
     from floorman.cli._errors import user_errors
     from floorman.tables.hands import store_at, take_back
     from floorman.tables.view import state_lines
 
+    if through_server(server, db):
+        from floorman.cli._remote import undo_remote
+
+        assert server is not None
+        undo_remote(table, server, token)
+        return
     with user_errors(), store_at(db) as store:
         text, loaded = take_back(store, table)
     echo(f'undone: event {loaded.count + 1} "{text}"')

@@ -8,7 +8,15 @@ import typer
 
 from floorman.cli._app import TABLE, app, fail, help_example
 from floorman.cli._errors import user_errors
-from floorman.cli._options import ByOption, DbOption, TableOption, seat_chips
+from floorman.cli._options import (
+    AddDbOption,
+    ByOption,
+    ServerOption,
+    TableOption,
+    TokenOption,
+    seat_chips,
+    through_server,
+)
 
 if TYPE_CHECKING:
     from floorman.session.seating import Change
@@ -34,7 +42,10 @@ def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> list[Change]
 @app.command(
     "next",
     rich_help_panel=TABLE,
-    epilog=help_example("floorman next --table 7 --sit 8=200 --leave 3"),
+    epilog=help_example(
+        "floorman next --table 7 --sit 8=200 --leave 3",
+        "floorman next --table 7 --server http://floor:8765 --token T",
+    ),
 )
 def next_hand(
     table: TableOption = None,
@@ -63,15 +74,25 @@ def next_hand(
         ),
     ] = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """Start the next hand: stacks carried, busted seats empty, the button moved by the
-    rulebook's button rule; after a misdeal, the same hand dealt again."""
+    rulebook's button rule; after a misdeal, the same hand dealt again. Through
+    --server, the server records who dealt it by the token (not --by)."""
     from floorman.cli._console import show
     from floorman.tables.dealing import start_next
     from floorman.tables.hands import store_at
 
     changes = _changes(sit, rebuy, leave)
+    if through_server(server, db):
+        from floorman.cli._remote import next_remote
+
+        assert server is not None
+        made = [change.as_json() for change in changes]
+        next_remote(table, server, token, changes=made, force=force, bomb_pot=bomb_pot)
+        return
     with user_errors(), store_at(db) as store:
         lines = start_next(store, table, changes, force=force, by=by, bomb_pot=bomb_pot)
     show(lines)

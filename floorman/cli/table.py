@@ -20,13 +20,17 @@ from floorman.cli._app import TABLE, app, help_example
 from floorman.cli._console import echo
 from floorman.cli._errors import user_errors
 from floorman.cli._options import (
+    AddDbOption,
     ByOption,
     DbOption,
     HtmlOption,
     PaperOption,
+    ServerOption,
     TableOption,
+    TokenOption,
     output_option,
     plain_text,
+    through_server,
 )
 from floorman.cli._output import counted
 from floorman.vocabulary import KIND_WORDS
@@ -162,11 +166,25 @@ PostOption = Annotated[
 ]
 
 
-def record_change(table: str | None, change: Change, by: str | None, db: str | None) -> None:
-    """Log a change at the table and say so."""
+def record_change(
+    table: str | None,
+    change: Change,
+    by: str | None,
+    db: str | None,
+    server: str | None = None,
+    token: str | None = None,
+) -> None:
+    """Log a change at the table and say so (through the server at ``server``, which
+    records who made it by the token, when one is given)."""
     from floorman.tables.hands import store_at
     from floorman.tables.seating import log_change
 
+    if through_server(server, db):
+        from floorman.cli._remote import change_remote
+
+        assert server is not None
+        change_remote(table, server, token, change.as_json())
+        return
     with user_errors(), store_at(db) as store:
         line = log_change(store, table, change, by)
     echo(line)
@@ -199,7 +217,9 @@ def table_sit(
     ] = False,
     table: TableOption = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """A player sits down: dealt in as the rulebook says (post the big blind or wait for it,
     RRoP §4 rules 4-7; dealt in at once, TDA 10-A and WSOP LA 100-a). Between the button
@@ -208,7 +228,7 @@ def table_sit(
     from floorman.session.seating import Change
 
     change = Change("sit", seat, _amount(chips, "chips"), name, post=post, buy=buy)
-    record_change(table, change, by, db)
+    record_change(table, change, by, db, server, token)
 
 
 @table_app.command("move", epilog=help_example("floorman table move 350 --from 12 --table 7"))
@@ -230,7 +250,9 @@ def table_move(
     name: NameOption = None,
     table: TableOption = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """A player moved from another table: given the empty seat the big blind reaches first
     (RRoP tournament rules, TDA 11-A), playing on at once, not a new player."""
@@ -238,32 +260,42 @@ def table_move(
     from floorman.tables.hands import store_at
     from floorman.tables.seating import seat_for_move
 
-    if seat is None:
+    if seat is None and server is None:
         with user_errors(), store_at(db) as store:
             seat = seat_for_move(store, table)
     change = Change("move", seat, _amount(chips, "chips"), name, origin=origin)
-    record_change(table, change, by, db)
+    record_change(table, change, by, db, server, token)
 
 
 @table_app.command("leave", epilog=help_example("floorman table leave 3 --table 7"))
 def table_leave(
-    seat: SeatArgument, table: TableOption = None, by: ByOption = None, db: DbOption = None
+    seat: SeatArgument,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """The player at SEAT stands up and leaves with the chips."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("leave", seat), by, db)
+    record_change(table, Change("leave", seat), by, db, server, token)
 
 
 @table_app.command("sitout", epilog=help_example("floorman table sitout 4 --table 7"))
 def table_sitout(
-    seat: SeatArgument, table: TableOption = None, by: ByOption = None, db: DbOption = None
+    seat: SeatArgument,
+    table: TableOption = None,
+    by: ByOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """The player at SEAT sits out: the blinds that pass the seat are owed (RRoP §4 rule 9,
     WSOP LA 156); in TDA an absent player is dealt in and the hand killed (TDA 30)."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("sitout", seat), by, db)
+    record_change(table, Change("sitout", seat), by, db, server, token)
 
 
 @table_app.command("back", epilog=help_example("floorman table back 4 --post --table 7"))
@@ -272,13 +304,15 @@ def table_back(
     post: PostOption = False,
     table: TableOption = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """The player at SEAT comes back: posts the blinds missed (the big blind live, the small
     blind dead) or waits for the big blind (RRoP §4 rule 9, WSOP LA 156)."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("back", seat, post=post), by, db)
+    record_change(table, Change("back", seat, post=post), by, db, server, token)
 
 
 @table_app.command("seat", epilog=help_example("floorman table seat 2 9 --post --table 7"))
@@ -290,14 +324,16 @@ def table_seat(
     ] = False,
     table: TableOption = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """The player at SEAT changes to seat TO, keeping chips and any blinds owed; a move
     farther from the big blind waits to be in the same position or posts the big blind
     (RRoP §4 rule 13; WSOP LA 159 past more than two players)."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("seat", seat, to=to, post=post), by, db)
+    record_change(table, Change("seat", seat, to=to, post=post), by, db, server, token)
 
 
 @table_app.command("rebuy", epilog=help_example("floorman table rebuy 5 100 --table 7"))
@@ -306,12 +342,14 @@ def table_rebuy(
     chips: ChipsArgument,
     table: TableOption = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """A rebuy or add-on: the chips are added to the stack at SEAT."""
     from floorman.session.seating import Change
 
-    record_change(table, Change("rebuy", seat, _amount(chips, "chips")), by, db)
+    record_change(table, Change("rebuy", seat, _amount(chips, "chips")), by, db, server, token)
 
 
 @table_app.command("level", epilog=help_example("floorman table level 2/4 --table 7"))
@@ -322,14 +360,16 @@ def table_level(
     ] = None,
     table: TableOption = None,
     by: ByOption = None,
-    db: DbOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """A new level: the blinds (and ante) from the next hand on."""
     from floorman.cli._options import blinds_of
     from floorman.session.seating import Change
 
     small, big = blinds_of(blinds)
-    record_change(table, Change("level", blinds=(small, big), ante=ante), by, db)
+    record_change(table, Change("level", blinds=(small, big), ante=ante), by, db, server, token)
 
 
 @table_app.command("report", epilog=help_example("floorman table report --table 7 -o session.pdf"))

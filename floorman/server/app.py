@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from floorman._resources import templates_dir
 from floorman.server import params
 from floorman.server.endpoints import as_api, as_page, log_once_a_minute
-from floorman.server.handlers import api, floor, live, printed, signin, station
+from floorman.server.handlers import api, control, floor, live, printed, signin, station
 from floorman.server.origins import HostAndOrigin
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
@@ -80,10 +80,17 @@ def _routes() -> list[BaseRoute]:
         Route("/drills", as_page(floor.drills), methods=["GET"]),
         Route("/station/{table}", as_page(station.page), methods=["GET"]),
         Route("/station/{table}", as_page(station.post_form), methods=["POST"]),
+        Route("/station/{table}/undo", as_page(control.form_undo), methods=["POST"]),
+        Route("/station/{table}/next", as_page(control.form_next), methods=["POST"]),
+        Route("/station/{table}/changes", as_page(control.form_change), methods=["POST"]),
         Route("/api/openapi.json", as_api(api.openapi), methods=["GET"]),
         Route("/api/tables", as_api(api.tables), methods=["GET"]),
         Route("/api/tables/{table}", as_api(api.table), methods=["GET"]),
         Route("/api/tables/{table}/events", as_api(station.post_events), methods=["POST"]),
+        Route("/api/tables/{table}/state", as_api(control.table_state), methods=["GET"]),
+        Route("/api/tables/{table}/undo", as_api(control.post_undo), methods=["POST"]),
+        Route("/api/tables/{table}/next", as_api(control.post_next), methods=["POST"]),
+        Route("/api/tables/{table}/changes", as_api(control.post_change), methods=["POST"]),
         Route("/api/tables/{table}/hands", as_api(api.history), methods=["GET"]),
         Route("/api/tables/{table}/hands/{hand}", as_api(api.hand), methods=["GET"]),
         Route("/api/ask", as_api(api.ask), methods=["GET"]),

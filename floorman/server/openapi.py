@@ -7,7 +7,7 @@ keys, so a key the server learns fails until it is written here."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from floorman import __version__
 
@@ -457,6 +457,209 @@ _TABLE_EVENT: Final = {
         },
     },
 }
+_CARDS: Final = {
+    "type": "array",
+    "items": {"type": "string"},
+    "description": "cards as written: Ah, Th for a ten, ?? for a card not known",
+}
+_SEAT_STATE: Final = {
+    "type": "object",
+    "description": "a seat in the hand, as floorman show --json prints it",
+    "required": ["behind", "in_front", "in_pot", "cards", "folded", "shown"],
+    "properties": {
+        "behind": {"type": "integer", "description": "the chips behind"},
+        "in_front": {"type": "integer", "description": "bet on this street"},
+        "in_pot": {"type": "integer", "description": "put in this hand"},
+        "cards": _CARDS,
+        "folded": {"type": "boolean"},
+        "shown": {"type": "boolean"},
+    },
+}
+_ACTION: Final = {
+    "type": "object",
+    "description": "what the seat to act may do now: its event (a bet or raise takes a "
+    "total after it), a call's chips, a bet's or raise's least and most totals",
+    "required": ["action", "seat", "event"],
+    "properties": {
+        "action": {"enum": ["fold", "check", "call", "bet", "raise", "allin"]},
+        "seat": {"type": "integer"},
+        "event": {"type": "string", "examples": ["3 call", "3 raise"]},
+        "amount": {"type": "integer", "description": "call: the chips; allin: the total"},
+        "min": {"type": "integer", "description": "bet or raise: the least total"},
+        "max": {"type": "integer", "description": "bet or raise: the most total"},
+    },
+}
+_STEP: Final = {
+    "type": "object",
+    "description": "a step of a corrective procedure in force, before its street is dealt",
+    "required": ["do", "street", "rule", "event", "cards", "what"],
+    "properties": {
+        "do": {"type": "string", "description": "the rulebook's primitive: reshuffle, cut, ..."},
+        "street": {"enum": ["flop", "turn", "river"]},
+        "rule": {"type": "string"},
+        "event": {"type": "integer", "description": "the event whose ruling set it"},
+        "cards": _CARDS,
+        "what": {"type": "string"},
+    },
+}
+_PLAYER: Final = {
+    "type": "object",
+    "description": "a player seated for the next hand",
+    "required": ["stack", "status"],
+    "properties": {
+        "stack": {"type": "integer"},
+        "status": {"enum": ["playing", "waiting", "posting", "out"]},
+        "name": {"type": "string"},
+        "owes": {"type": "array", "items": {"type": "string"}},
+        "new": {"type": "boolean"},
+        "moved_from": {"type": "integer"},
+        "wait": {"type": "integer"},
+        "buys": {"enum": ["button", "big-blind"]},
+    },
+}
+_TABLE_SHOW: Final = {
+    "type": "object",
+    "description": "the table as floorman table show --json prints it",
+    "required": [
+        "table", "game", "betting", "blinds", "ante", "rulebook", "kind", "house",
+        "button_rule", "table_seats", "button", "small_blind", "big_blind", "seats", "hand",
+        "status", "next_hand",
+    ],
+    "properties": {
+        "table": {"type": "string"},
+        "game": {"enum": _GAMES},
+        "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
+        "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "ante": {"type": "integer"},
+        "rulebook": {"type": "string"},
+        "kind": {"enum": ["cash", "tournament"]},
+        "house": {"type": "object", "additionalProperties": {}},
+        "button_rule": {"type": "string"},
+        "table_seats": {"type": ["integer", "null"]},
+        "button": {"type": "integer"},
+        "small_blind": {"type": ["integer", "null"]},
+        "big_blind": {"type": "integer"},
+        "seats": {**_STACKS, "description": "seat to chips: as the hand left them, once over"},
+        "hand": {"type": "integer"},
+        "status": {"type": "string"},
+        "next_hand": {
+            "type": "object",
+            "description": "who sits where for the next hand, with the changes logged",
+            "required": ["players", "blinds", "ante"],
+            "properties": {
+                "players": {"type": "object", "additionalProperties": _PLAYER},
+                "blinds": {"type": "array", "items": {"type": "integer"}},
+                "ante": {"type": "integer"},
+            },
+        },
+    },
+}  # fmt: skip
+_STATE: Final = {
+    "type": "object",
+    "description": "the table's whole state: its hand (in progress, else its latest) as "
+    "floorman show --json prints it, who posts the blinds, the seat to act's actions with "
+    "their amounts, the procedure in force and the next step, the latest event (what an "
+    "undo takes back), and the table as floorman table show --json prints it",
+    "required": [
+        "hand", "table", "events", "status", "reason", "game", "betting", "blinds", "button",
+        "street", "board", "pot", "to_act", "seats", "rulings", "violations", "pots",
+        "awards", "stacks", "problem", "small_blind", "big_blind", "away", "last",
+        "last_event", "actions", "procedure", "next_step", "table_show",
+    ],
+    "properties": {
+        "hand": {"type": "integer"},
+        "table": {"type": "string"},
+        "events": {"type": "integer", "description": "how many events the hand has"},
+        "status": {"enum": ["in progress", "over", "closed", "broken"]},
+        "reason": {"type": ["string", "null"]},
+        "game": {"enum": _GAMES},
+        "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
+        "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "button": {"type": "integer"},
+        "street": {"enum": _STREETS},
+        "board": _CARDS,
+        "pot": {"type": "integer"},
+        "to_act": {"type": ["integer", "null"]},
+        "seats": {"type": "object", "additionalProperties": _SEAT_STATE},
+        "rulings": _RULINGS,
+        "violations": _VIOLATIONS,
+        "pots": _POTS,
+        "awards": {**_STACKS, "description": "seat to the chips it wins"},
+        "stacks": {**_STACKS, "description": "seat to its chips once the hand is settled"},
+        "problem": {"type": ["string", "null"]},
+        "small_blind": {"type": ["integer", "null"], "description": "the seat that posts it"},
+        "big_blind": {"type": ["integer", "null"], "description": "the seat that posts it"},
+        "away": {"type": "array", "items": {"type": "integer"}},
+        "last": {"type": "integer", "description": "the hand's latest record: a write's after"},
+        "last_event": {
+            "type": ["object", "null"],
+            "description": "the latest event: what an undo takes back",
+            "required": ["number", "text"],
+            "properties": {"number": {"type": "integer"}, "text": {"type": "string"}},
+        },
+        "actions": {"type": "array", "items": _ACTION},
+        "procedure": {"type": "array", "items": _STEP},
+        "next_step": {
+            "type": ["string", "null"],
+            "description": "what the dealer does next when it is the board's turn (deal, "
+            "burn and deal, or the procedure in force); null while a seat is to act",
+        },
+        "table_show": _TABLE_SHOW,
+    },
+}  # fmt: skip
+_UNDONE: Final = {
+    "type": "object",
+    "description": "what an undo took back, and the hand as it leaves it",
+    "required": ["table", "hand", "undone", "last", "state", "problem"],
+    "properties": {
+        "table": {"type": "string"},
+        "hand": {"type": "integer"},
+        "undone": {
+            "type": "object",
+            "required": ["number", "text"],
+            "properties": {
+                "number": {"type": "integer", "description": "the event's number"},
+                "text": {"type": "string", "description": "the event taken back"},
+            },
+        },
+        "last": {"type": "integer", "description": "the next write's after"},
+        "state": {"type": "array", "items": {"type": "string"}},
+        "problem": {"type": ["string", "null"]},
+        "replayed": {"const": True, "description": "the answer to a retried post"},
+    },
+}
+_DEALT: Final = {
+    "type": "object",
+    "description": "the hand dealt, and what the dealer reads, as floorman next prints it",
+    "required": ["table", "hand", "last", "lines"],
+    "properties": {
+        "table": {"type": "string"},
+        "hand": {"type": "integer", "description": "the new hand's id"},
+        "last": {"type": "integer", "description": "the next write's after"},
+        "lines": {"type": "array", "items": {"type": "string"}},
+        "replayed": {"const": True, "description": "the answer to a retried post"},
+    },
+}
+_CHANGED: Final = {
+    "type": "object",
+    "description": "the change logged for the next hand, as floorman table says it",
+    "required": ["table", "change", "said"],
+    "properties": {
+        "table": {"type": "string"},
+        "change": {
+            "type": "object",
+            "description": "the change as the table log keeps it",
+            "required": ["kind"],
+            "properties": {
+                key: value
+                for key, value in cast("dict[str, Any]", _CHANGE["properties"]).items()
+                if key not in ("change", "by", "at", "dealt_in")
+            },
+        },
+        "said": {"type": "string", "examples": ["table 7: seat 8 (Dana) sits down with 200"]},
+        "replayed": {"const": True, "description": "the answer to a retried post"},
+    },
+}
 _TABLE_PARAMETER: Final = {
     "name": "table", "in": "path", "required": True, "schema": {"type": "string"}
 }  # fmt: skip
@@ -469,6 +672,104 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 _REF_ERROR: Final = {"$ref": "#/components/schemas/Error"}
 _SIGN_IN: Final = {"401": _json(_REF_ERROR, "not signed in, or an unknown or revoked token")}
 _STORE_DOWN: Final = {"503": _json(_REF_ERROR, "the store cannot be reached")}
+
+_KEY_PARAMETER: Final = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "a retried post with the same key is done once and answered as the first time",
+    "schema": {"type": "string", "maxLength": 200},
+}
+_AFTER: Final = {
+    "type": ["integer", "null"],
+    "minimum": 0,
+    "description": "the table's last record as the writer saw it (its state's last); "
+    "another one gets 409",
+}
+_STALE: Final = {
+    "409": _json(
+        {
+            "type": "object",
+            "required": ["error", "table"],
+            "properties": {
+                "error": {"type": "string"},
+                "table": {"$ref": "#/components/schemas/Table"},
+            },
+        },
+        "the table changed since `after`: nothing done; the current state",
+    )
+}
+
+
+def _write(
+    summary: str, body: dict[str, Any], done: dict[str, Any], *, refused: str, missing: str
+) -> dict[str, Any]:
+    """A write at a table: its JSON body, and every answer it gives."""
+    return {
+        "parameters": [_TABLE_PARAMETER, _KEY_PARAMETER],
+        "post": {
+            "summary": summary,
+            "requestBody": {
+                "required": False,
+                "content": {"application/json": {"schema": body}},
+            },
+            "responses": {
+                "200": _json(done, "done"),
+                "400": _json(_REF_ERROR, refused),
+                **_SIGN_IN,
+                "403": _json(_REF_ERROR, "this caller may not write to the table"),
+                "404": _json(_REF_ERROR, missing),
+                **_STALE,
+                "413": _json(_REF_ERROR, "a body larger than 1 MiB"),
+                **_STORE_DOWN,
+            },
+        },
+    }
+
+
+_SEAT_CHIPS: Final = {
+    "type": "object",
+    "description": "seat to chips",
+    "additionalProperties": {"type": "integer", "minimum": 1},
+}
+_NEXT_BODY: Final = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "after": _AFTER,
+        "force": {"type": "boolean", "description": "close an unfinished hand as abandoned"},
+        "bomb_pot": {
+            "type": ["integer", "null"],
+            "minimum": 1,
+            "description": "the players agree a bomb pot: each antes this, this hand only",
+        },
+        "sit": {**_SEAT_CHIPS, "description": "players sitting down (posting) with chips"},
+        "rebuy": {**_SEAT_CHIPS, "description": "rebuys or add-ons"},
+        "leave": {"type": "array", "items": {"type": "integer"}, "description": "seats leaving"},
+    },
+}
+_CHANGE_BODY: Final = {
+    "type": "object",
+    "required": ["kind"],
+    "additionalProperties": False,
+    "description": "one change, in the words of floorman table: sit (seat, chips; name, "
+    "post, buy), leave, sitout (seat), back (seat; post), seat (seat, to; post), rebuy "
+    "(seat, chips), move (chips; seat, origin, name), level (blinds; ante)",
+    "properties": {
+        "kind": {"enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]},
+        "after": _AFTER,
+        "seat": {"type": "integer", "minimum": 1, "maximum": 99},
+        "chips": {"type": "integer", "minimum": 1},
+        "name": {"type": "string", "maxLength": 100},
+        "to": {"type": "integer", "minimum": 1, "maximum": 99},
+        "post": {"type": "boolean"},
+        "buy": {"type": "boolean"},
+        "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "ante": {"type": "integer", "minimum": 0},
+        "origin": {"type": "string", "maxLength": 100},
+    },
+}
+
 
 DOCUMENT: Final[dict[str, Any]] = {
     "openapi": "3.1.0",
@@ -490,6 +791,7 @@ DOCUMENT: Final[dict[str, Any]] = {
             "Pot": _POT,
             "Table": _TABLE,
             "Change": _CHANGE,
+            "State": _STATE,
             "TableEvent": _TABLE_EVENT,
         },
     },
@@ -597,6 +899,43 @@ DOCUMENT: Final[dict[str, Any]] = {
                 },
             },
         },
+        "/api/tables/{table}/state": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                "summary": "A table's whole state: seats, stacks, button, blinds, pots, the "
+                "seat to act and its actions, the procedure in force and the next step",
+                "responses": {
+                    "200": _json({"$ref": "#/components/schemas/State"}, "the table"),
+                    **_SIGN_IN,
+                    "403": _json(_REF_ERROR, "a station asking for another table"),
+                    "404": _json(_REF_ERROR, "no hand was ever recorded at the table"),
+                    **_STORE_DOWN,
+                },
+            },
+        },
+        "/api/tables/{table}/undo": _write(
+            "Take back the latest event of the hand in progress, as floorman undo does",
+            {"type": "object", "additionalProperties": False, "properties": {"after": _AFTER}},
+            _UNDONE,
+            refused="no event to take back, or a bad body or Idempotency-Key",
+            missing="the table has no hand in progress",
+        ),
+        "/api/tables/{table}/next": _write(
+            "Close the hand and deal the next, as floorman next does",
+            _NEXT_BODY,
+            _DEALT,
+            refused="the hand is unfinished (send force), a change that does not fit, or a "
+            "bad body or Idempotency-Key: nothing was done",
+            missing="no hand was ever recorded at the table",
+        ),
+        "/api/tables/{table}/changes": _write(
+            "A change between hands, from the next hand on, as floorman table logs it",
+            _CHANGE_BODY,
+            _CHANGED,
+            refused="a change that does not fit the table (a seat taken, no player there), "
+            "or a bad body or Idempotency-Key: nothing was logged",
+            missing="no hand was ever recorded at the table",
+        ),
         "/api/tables/{table}/hands": {
             "parameters": [_TABLE_PARAMETER],
             "get": {

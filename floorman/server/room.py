@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Concatenate, Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
 
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
@@ -38,6 +38,9 @@ from floorman.store.hands import Record, Store, StoredHand, standing
 from floorman.store.staff import Staff, staff_of
 from floorman.tables import hands as _hands
 from floorman.tables.view import award_lines, reminder_lines, state_lines
+
+if TYPE_CHECKING:
+    from floorman.session.seating import Change
 
 __all__ = ["Answer", "Room"]
 
@@ -228,6 +231,131 @@ class Room:
                 return Answer(400, {"error": str(error)})
             return Answer(200, made[0] if made else _body(table, loaded, before, known, added))
 
+    @_reconnecting
+    def state(self, table: str) -> dict[str, Any] | None:
+        """The table's whole state, as :func:`floorman.tables.shapes.table_state` shapes
+        it; ``None`` for a table with no hand at all."""
+        from floorman.tables.seating import table_now
+        from floorman.tables.shapes import table_state
+
+        with self._store() as store:
+            if store.latest_hand(table) is None:
+                return None
+            return table_state(table_now(store, table))
+
+    @_reconnecting
+    def undo(self, table: str, *, after: int | None, who: str, key: str | None = None) -> Answer:
+        """Take back the latest event of the hand in progress at ``table``, as ``floorman
+        undo`` does: 200 naming the event taken back, 400 when there is none, 404 with no
+        hand in progress, 409 when ``after`` is not the hand's latest record. A ``key``
+        already answered gets that answer again, and nothing is taken back twice."""
+
+        def take_back(store: Store, staff: Staff) -> Answer:
+            stored = store.open_hand(table)
+            if stored is None:
+                return Answer(404, {"error": f"table {table} has no hand in progress"})
+            loaded = _hands.load(store, stored)
+            _check_after(loaded.last, after)
+            if loaded.count == 0:
+                return Answer(400, {"error": f"hand {stored.id} has no event to undo"})
+            number = loaded.count
+
+            def body(text: str, left: _hands.Loaded) -> str:
+                return json.dumps(_undone(table, number, text, left))
+
+            text, left = _hands.undo(store, loaded, by=who, key=key, answer=body)
+            return Answer(200, _undone(table, number, text, left))
+
+        return self._written(table, who, key, take_back)
+
+    @_reconnecting
+    def next_hand(
+        self,
+        table: str,
+        changes: Sequence[Change] = (),
+        *,
+        force: bool = False,
+        bomb_pot: int | None = None,
+        after: int | None,
+        who: str,
+        key: str | None = None,
+    ) -> Answer:
+        """Close the hand at ``table`` and deal the next, as ``floorman next`` does: 200
+        with the new hand and the lines a dealer reads, 400 when the hand is unfinished
+        and not ``force``d (or a change does not fit), 404 for a table with no hand, 409
+        when ``after`` is not the last hand's latest record; idempotent by ``key``."""
+        from floorman.tables.dealing import start_next
+
+        def deal(store: Store, staff: Staff) -> Answer:
+            if store.latest_hand(table) is None:
+                return Answer(404, {"error": f"table {table} has no hand"})
+
+            def body(dealt: StoredHand, lines: list[str]) -> str:
+                return json.dumps(_dealt(table, dealt.id, store.last_record(dealt.id), lines))
+
+            lines = start_next(
+                store, table, changes, force=force, by=who, bomb_pot=bomb_pot,
+                after=after, key=key, answer=body,
+            )  # fmt: skip
+            dealt = store.open_hand(table)
+            assert dealt is not None
+            return Answer(200, _dealt(table, dealt.id, store.last_record(dealt.id), lines))
+
+        return self._written(table, who, key, deal)
+
+    @_reconnecting
+    def change(
+        self, table: str, change: Change, *, after: int | None, who: str, key: str | None = None
+    ) -> Answer:
+        """Log a change between hands at ``table`` with the checks ``floorman table``
+        makes: 200 with the line that says so, 400 when it does not fit the table, 404 for
+        a table with no hand, 409 when ``after`` is not the latest hand's latest record; a
+        ``move`` with no seat takes the empty seat the big blind reaches first."""
+        from dataclasses import replace
+
+        from floorman.tables.seating import log_change, seat_for_move
+
+        def log(store: Store, staff: Staff) -> Answer:
+            if store.latest_hand(table) is None:
+                return Answer(404, {"error": f"table {table} has no hand"})
+            made = change
+            if made.kind == "move" and made.seat is None:
+                made = replace(made, seat=seat_for_move(store, table))
+
+            def body(line: str) -> str:
+                return json.dumps(_changed(table, made, line))
+
+            line = log_change(store, table, made, who, after=after, key=key, answer=body)
+            return Answer(200, _changed(table, made, line))
+
+        return self._written(table, who, key, log)
+
+    def _written(
+        self, table: str, who: str, key: str | None, write: Callable[[Store, Staff], Answer]
+    ) -> Answer:
+        """A write at ``table`` answered as :meth:`record` answers a post: the kept answer
+        for a ``key`` already answered, 409 with the table as it stands when it changed
+        since the writer looked, 400 for a user's mistake."""
+        with self.stores() as (store, staff):
+            if key is not None:
+                done = staff.answered(who, key)
+                if done is not None:
+                    return _replayed(done)
+            try:
+                return write(store, staff)
+            except AlreadyAnswered as done:
+                return _replayed(done.answer)
+            except StoreConflict:
+                message = (
+                    f"table {table} changed since the writer looked: nothing was done; "
+                    "look at it again and retry"
+                )
+                return Answer(409, {"error": message, "table": self._view(store, staff, table)})
+            except Unavailable:
+                raise
+            except FloormanError as error:
+                return Answer(400, {"error": str(error)})
+
     # a table's past, the room's rules and its drills (read only) ------------
 
     @_reconnecting
@@ -328,6 +456,33 @@ def _body(
         "pots": loaded.pots,
         "state": [*state_lines(loaded.state, known=known), *award_lines(loaded.pots, loaded.state)],
     }
+
+
+def _check_after(last: int, after: int | None) -> None:
+    if after is not None and after != last:
+        raise StoreConflict("stale")
+
+
+def _undone(table: str, number: int, text: str, left: _hands.Loaded) -> dict[str, Any]:
+    """What an undo is answered: the event taken back, and the hand as it leaves it."""
+    return {
+        "table": table,
+        "hand": left.stored.id,
+        "undone": {"number": number, "text": text},
+        "last": left.last,
+        "state": state_lines(left.state),
+        "problem": left.repair() if left.broken is not None else None,
+    }
+
+
+def _dealt(table: str, hand: int, last: int, lines: list[str]) -> dict[str, Any]:
+    """What a next hand is answered: the hand dealt, its latest record, the dealer's lines."""
+    return {"table": table, "hand": hand, "last": last, "lines": lines}
+
+
+def _changed(table: str, change: Change, line: str) -> dict[str, Any]:
+    """What a change between hands is answered: the change as logged and the line."""
+    return {"table": table, "change": change.as_json(), "said": line}
 
 
 def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:

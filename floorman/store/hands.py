@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from floorman.bounds import MAX_EVENTS_PER_HAND
 from floorman.store._backend import Database, open_database
@@ -145,16 +145,35 @@ class HandStore(Protocol):
         """
         ...
 
-    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
-        """Retract the latest event (an undo); returns the event retracted."""
+    def retract_last(
+        self,
+        hand_id: int,
+        *,
+        after: int | None = None,
+        by: str | None = None,
+        key: str | None = None,
+        answer: Callable[[Record], str] | None = None,
+    ) -> Record:
+        """Retract the latest event (an undo); returns the event retracted. A ``key``
+        ``by`` already used is refused with :class:`AlreadyAnswered`; else the answer
+        ``answer`` makes of the event retracted is kept for it in the same transaction."""
         ...
 
     def close_hand(self, hand_id: int, reason: str) -> None:
         """Mark the hand finished; it stays for reports."""
         ...
 
-    def add_change(self, table: str, data: Mapping[str, Any], by: str | None) -> TableEntry:
-        """Log a change between hands at ``table``."""
+    def add_change(
+        self,
+        table: str,
+        data: Mapping[str, Any],
+        by: str | None,
+        *,
+        key: str | None = None,
+        answer: Callable[[TableEntry], str] | None = None,
+    ) -> TableEntry:
+        """Log a change between hands at ``table``; an idempotency ``key`` as for
+        :meth:`retract_last`."""
         ...
 
     def table_log(self, table: str, *, from_hand: int | None = None) -> list[TableEntry]:
@@ -174,9 +193,15 @@ class HandStore(Protocol):
         posts: Sequence[str] = (),
         changes: Sequence[Mapping[str, Any]] = (),
         by: str | None = None,
+        after: tuple[int, int] | None = None,
+        key: str | None = None,
+        answer: Callable[[StoredHand], str] | None = None,
     ) -> StoredHand:
         """In one transaction: log ``changes``, close the hand ``close`` names, start the
-        hand ``header`` with ``posts`` as its first events, and log its ``seating``."""
+        hand ``header`` with ``posts`` as its first events, and log its ``seating``.
+        ``after`` (a hand and its latest record) refuses with :class:`StoreConflict` a
+        deal made on a hand that changed since; an idempotency ``key`` as for
+        :meth:`retract_last`."""
         ...
 
     def close(self) -> None:
@@ -221,6 +246,7 @@ def _now() -> str:
 
 
 _KINDS: Final = ("event", "retract", "close")
+_Written = TypeVar("_Written")
 _MAX_ID: Final = 2**63 - 1
 """The largest id either backend gives a row: a larger number names no hand."""
 
@@ -309,9 +335,45 @@ class Store:
         )
         return int(rows[0][0])
 
-    def add_change(self, table: str, data: Mapping[str, Any], by: str | None) -> TableEntry:
+    def add_change(
+        self,
+        table: str,
+        data: Mapping[str, Any],
+        by: str | None,
+        *,
+        key: str | None = None,
+        answer: Callable[[TableEntry], str] | None = None,
+    ) -> TableEntry:
+        at = _now()
         with self._write(table):
-            return self._insert_entry(table, "change", data, None, by, _now())
+            self._refuse_answered(by, key)
+            entry = self._insert_entry(table, "change", data, None, by, at)
+            self._remember(by, key, answer, entry, at)
+        return entry
+
+    def _refuse_answered(self, by: str | None, key: str | None) -> None:
+        """Refuse a write whose idempotency key was answered already (its answer kept)."""
+        if key is not None:
+            done = self._rows(
+                "SELECT answer FROM idempotent WHERE who = ? AND key = ?", (by or "", key)
+            )
+            if done:
+                raise AlreadyAnswered(str(done[0][0]))
+
+    def _remember(
+        self,
+        by: str | None,
+        key: str | None,
+        answer: Callable[[_Written], str] | None,
+        written: _Written,
+        at: str,
+    ) -> None:
+        """Keep a write's answer under its idempotency key, in the write's transaction."""
+        if key is not None and answer is not None:
+            self._db.rows(
+                "INSERT INTO idempotent (who, key, answer, at) VALUES (?, ?, ?, ?)",
+                (by or "", key, answer(written), at),
+            )
 
     _ENTRY_QUERY: Final = "SELECT id, table_name, kind, data, hand_id, by, at FROM table_log "
 
@@ -372,10 +434,16 @@ class Store:
         posts: Sequence[str] = (),
         changes: Sequence[Mapping[str, Any]] = (),
         by: str | None = None,
+        after: tuple[int, int] | None = None,
+        key: str | None = None,
+        answer: Callable[[StoredHand], str] | None = None,
     ) -> StoredHand:
         at = _now()
         closing = () if close is None else self._table_of(close[0])
         with self._write(table, *closing):
+            self._refuse_answered(by, key)
+            if after is not None and self.last_record(after[0]) != after[1]:
+                raise StoreConflict(changed_meanwhile(after[0]))
             for change in changes:
                 self._insert_entry(table, "change", change, None, by, at)
             if close is not None and self._closed(close[0]) is None:
@@ -387,7 +455,9 @@ class Store:
             for text in posts:
                 self._insert_record(hand_id, "event", at, text)
             self._insert_entry(table, "seating", seating, hand_id, by, at)
-        return StoredHand(hand_id, table, dict(header), at)
+            dealt = StoredHand(hand_id, table, dict(header), at)
+            self._remember(by, key, answer, dealt, at)
+        return dealt
 
     def _open_id(self, table: str) -> int | None:
         rows = self._rows("SELECT hand_id FROM open_hands WHERE table_name = ?", (table,))
@@ -515,14 +585,30 @@ class Store:
                 )
         return added
 
-    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
+    def retract_last(
+        self,
+        hand_id: int,
+        *,
+        after: int | None = None,
+        by: str | None = None,
+        key: str | None = None,
+        answer: Callable[[Record], str] | None = None,
+    ) -> Record:
         at = _now()
         with self._write(*self._table_of(hand_id)):
+            self._refuse_answered(by, key)
             live = self._writable(hand_id, after)
             if not live:
                 raise StoreError(f"hand {hand_id} has no event to undo")
             last = live[-1]
-            self._insert_record(hand_id, "retract", at, None, last.id)
+            undone = self._insert_record(hand_id, "retract", at, None, last.id)
+            if by is not None:
+                self._db.rows(
+                    "INSERT INTO record_authors (record_id, who) VALUES (?, ?)"
+                    " ON CONFLICT DO NOTHING",
+                    (undone, by),
+                )
+            self._remember(by, key, answer, last, at)
         return last
 
     def close_hand(self, hand_id: int, reason: str) -> None:

@@ -8,7 +8,7 @@ rule; after a misdeal, the same hand dealt again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +19,8 @@ from floorman.interchange.handfile import header_from
 from floorman.replay import rule_events
 from floorman.session.record import seating_entry, table_record
 from floorman.session.seating import EntryRules, Seating, apply, deal, settle
+from floorman.store.errors import StoreConflict
+from floorman.store.hands import changed_meanwhile
 from floorman.tables.hands import Loaded, closing, find_hand, load, stacks_left, store_at
 from floorman.tables.seating import dealer, seats_at
 from floorman.tables.view import headline, state_lines
@@ -65,10 +67,18 @@ def start_next(
     force: bool,
     by: str | None = None,
     bomb_pot: int | None = None,
+    after: int | None = None,
+    key: str | None = None,
+    answer: Callable[[StoredHand, list[str]], str] | None = None,
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print. A bomb pot is agreed for one hand: the next is dealt with blinds
-    again, unless ``bomb_pot`` agrees another (a misdeal is dealt again as it was)."""
+    again, unless ``bomb_pot`` agrees another (a misdeal is dealt again as it was).
+
+    ``after`` (the last hand's latest record as the dealer saw it) refuses with
+    :class:`~floorman.store.errors.StoreConflict` a deal made on a hand that changed
+    since; ``key`` and the ``answer`` made of the new hand and the lines are stored in
+    the same transaction, as :func:`floorman.tables.hands.record` stores them."""
     from floorman.session.rotation import (
         blinds_header,
         button_played,
@@ -78,6 +88,8 @@ def start_next(
     )
 
     last = find_hand(store, None, table, open_only=False)
+    if after is not None and store.last_record(last.id) != after:
+        raise StoreConflict(changed_meanwhile(last.id))
     loaded = load(store, last)
     reason = last.closed or closing(store, last, force=force)
     stacks = stacks_left(loaded, reason)
@@ -148,6 +160,16 @@ def start_next(
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
     header = header_from(data, "next hand")
     state = rule_events(header, [parse_event(p, n) for n, p in enumerate(posts, 1)]).state
+    again = " (the misdeal redealt)" if reason == "misdeal" else ""
+
+    def said(stored: StoredHand) -> list[str]:
+        return [
+            f"hand {stored.id} at table {last.table}{again}: {headline(state, header.kind)}",
+            *(f"  {post}" for post in posts),
+            *notes,
+            *state_lines(state),
+        ]
+
     stored = store.deal_next(
         last.table,
         header.model_dump(mode="json", exclude_unset=True),
@@ -156,14 +178,11 @@ def start_next(
         posts=posts,
         changes=[change.as_json() for change in changes],
         by=dealer(by),
+        after=None if after is None else (last.id, after),
+        key=key,
+        answer=None if answer is None else (lambda made: answer(made, said(made))),
     )
-    again = " (the misdeal redealt)" if reason == "misdeal" else ""
-    return [
-        f"hand {stored.id} at table {last.table}{again}: {headline(state, header.kind)}",
-        *(f"  {post}" for post in posts),
-        *notes,
-        *state_lines(state),
-    ]
+    return said(stored)
 
 
 def _button_note(loaded: Loaded, played: int, moved: bool) -> str:

@@ -375,10 +375,32 @@ def current(store: Store, loaded: Loaded) -> Loaded | None:
     return load(store, stored)
 
 
-def undo(store: Store, loaded: Loaded) -> tuple[str, Loaded]:
-    """Retract the latest event; returns its text and the hand without it."""
-    retracted = store.retract_last(loaded.stored.id, after=loaded.last)
-    return retracted.text or "", load(store, loaded.stored)
+def undo(
+    store: Store,
+    loaded: Loaded,
+    *,
+    by: str | None = None,
+    key: str | None = None,
+    answer: Callable[[str, Loaded], str] | None = None,
+) -> tuple[str, Loaded]:
+    """Retract the latest event; returns its text and the hand without it. ``by``,
+    ``key`` and the ``answer`` made of them are stored with the retraction, as
+    :func:`record` stores them with events."""
+    after: list[Loaded] = []
+
+    def kept(retracted: Record) -> str:
+        assert answer is not None
+        after.append(load(store, loaded.stored))
+        return answer(retracted.text or "", after[0])
+
+    retracted = store.retract_last(
+        loaded.stored.id,
+        after=loaded.last,
+        by=by,
+        key=key,
+        answer=None if answer is None else kept,
+    )
+    return retracted.text or "", after[0] if after else load(store, loaded.stored)
 
 
 def take_back(store: Store, table: str | None) -> tuple[str, Loaded]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,8 @@ from floorman.session.seating import (
     settle,
     table_size,
 )
+from floorman.store.errors import StoreConflict
+from floorman.store.hands import changed_meanwhile
 from floorman.tables.hands import Loaded, hand_at, load, stacks_left
 from floorman.tables.shapes import session_row
 
@@ -77,16 +79,35 @@ def seating_now(store: Store, name: str | None) -> tuple[Loaded, EntryRules, Sea
     return loaded, rules, seating
 
 
-def log_change(store: Store, table: str | None, change: Change, by: str | None) -> str:
+def log_change(
+    store: Store,
+    table: str | None,
+    change: Change,
+    by: str | None,
+    *,
+    after: int | None = None,
+    key: str | None = None,
+    answer: Callable[[str], str] | None = None,
+) -> str:
     """Check a change against the table as it stands, log it with who and when; the line
-    that says so."""
+    that says so. ``after`` refuses with :class:`StoreConflict` a change made on a hand
+    that changed since; ``key`` and the ``answer`` made of the line are stored with it."""
     loaded, rules, seating = seating_now(store, table)
+    if after is not None and after != loaded.last:
+        raise StoreConflict(changed_meanwhile(loaded.stored.id))
     apply(seating, change, rules, seats_at(loaded.header))
     dealt_in = change.kind == "sit" and rules.new_player == "dealt-in"
     data = change.as_json() | ({"dealt_in": True} if dealt_in else {})
-    store.add_change(loaded.stored.table, data, dealer(by))
     described = change.describe(dealt_in)
-    return f"table {loaded.stored.table}: {described} (from the next hand)"
+    line = f"table {loaded.stored.table}: {described} (from the next hand)"
+    store.add_change(
+        loaded.stored.table,
+        data,
+        dealer(by),
+        key=key,
+        answer=None if answer is None else (lambda _entry: answer(line)),
+    )
+    return line
 
 
 def seat_for_move(store: Store, table: str | None) -> int:

@@ -19,14 +19,19 @@ if TYPE_CHECKING:
     from floorman.rules.loader import CompiledRule, Rulebook
     from floorman.store.hands import Record, StoredHand
     from floorman.tables.hands import Loaded, Unreadable
+    from floorman.tables.seating import TableNow
 
 __all__ = [
+    "actions_json",
     "hand_json",
     "hand_row",
     "log_json",
+    "next_step",
+    "procedure_json",
     "rule_json",
     "rule_row",
     "session_row",
+    "table_state",
     "unreadable_row",
 ]
 
@@ -213,3 +218,76 @@ def rule_json(compiled: CompiledRule, book: Rulebook) -> dict[str, Any]:
             for e in rule.examples
         ],
     }  # fmt: skip
+
+
+def actions_json(state: HandState) -> list[dict[str, Any]]:
+    """What the seat to act may do now, each with its event and amounts: a call its chips,
+    a bet or raise the least and most it may be (totals, as the notation writes them)."""
+    seat = None if state.over else state.to_act
+    if seat is None or not state.ledger.deal_complete:
+        return []
+    betting = state.betting
+    found: list[dict[str, Any]] = []
+    for option in betting.options(seat):
+        verb = option.split(" ")[0]
+        action: dict[str, Any] = {"action": verb, "seat": seat, "event": f"{seat} {verb}"}
+        if verb == "call":
+            action["amount"] = betting.to_call(seat)
+        elif verb in ("bet", "raise"):
+            wager = betting.bet_range(seat) if verb == "bet" else betting.raise_range(seat)
+            least = min(wager.lowest, wager.allin)
+            action["min"], action["max"] = least, min(wager.highest, wager.allin)
+        found.append(action)
+    if betting.stacks[seat] > 0:
+        allin = betting.street_bets[seat] + betting.stacks[seat]
+        found.append({"action": "allin", "seat": seat, "event": f"{seat} allin", "amount": allin})
+    return found
+
+
+def procedure_json(state: HandState) -> list[dict[str, Any]]:
+    """The steps of the corrective procedures in force, in order, each with the street it
+    comes before and the ruling (event and rule) it comes from."""
+    return [
+        {
+            "do": step.do, "street": step.street, "rule": step.rule, "event": step.event,
+            "cards": [card.ascii for card in step.cards], "what": step.what,
+        }
+        for step in state.procedures
+    ]  # fmt: skip
+
+
+def next_step(state: HandState) -> str | None:
+    """What the dealer does next when it is the board's turn (the procedure in force
+    first): ``None`` while a seat is to act or the hand is over."""
+    from floorman.tables.view import dealer_text
+
+    street = state.ledger.next_board_street
+    if state.over or not state.ledger.deal_complete:
+        return None if state.over else "deal"
+    if state.to_act is not None or street is None:
+        return None
+    return dealer_text(state, street) or f"burn a card and deal the {street}"
+
+
+def table_state(now: TableNow) -> dict[str, Any]:
+    """The table's whole state (``GET /api/tables/{table}/state``): the hand as
+    ``floorman show --json`` gives it, the blinds' seats, the seat to act's actions with
+    their amounts, the procedure in force and the next step, the latest event (what an
+    undo takes back), and the table as ``floorman table show --json`` gives it."""
+    loaded = now.loaded
+    state = loaded.state
+    whole = loaded.broken is None and loaded.stored.closed is None
+    small, big = state.table.blind_seats
+    latest = loaded.texts[-1] if loaded.texts else None
+    return {
+        **hand_json(loaded),
+        "small_blind": small,
+        "big_blind": big,
+        "away": sorted(state.away),
+        "last": loaded.last,
+        "last_event": None if latest is None else {"number": loaded.count, "text": latest},
+        "actions": actions_json(state) if whole else [],
+        "procedure": procedure_json(state),
+        "next_step": next_step(state) if whole else None,
+        "table_show": now.data,
+    }
