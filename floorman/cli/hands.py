@@ -301,12 +301,13 @@ def log(
 def undo(table: TableOption = None, db: DbOption = None) -> None:
     """Take back the latest event (it stays in the log as undone)."""
     from floorman.cli._errors import user_errors
-    from floorman.tables.hands import store_at, take_back
+    from floorman.tables.hands import find_hand, load, store_at, undo_event
     from floorman.tables.view import state_lines
 
     with user_errors(), store_at(db) as store:
-        text, loaded = take_back(store, table)
-    echo(f'undone: event {loaded.count + 1} "{text}"')
+        found = load(store, find_hand(store, None, table, open_only=True))
+        number, text, loaded = undo_event(store, found)
+    echo(f'undone: event {number} "{text}"')
     _echo_state(state_lines(loaded.state))
     if loaded.broken is not None:
         echo(loaded.repair())

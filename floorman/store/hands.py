@@ -145,8 +145,11 @@ class HandStore(Protocol):
         """
         ...
 
-    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
-        """Retract the latest event (an undo); returns the event retracted."""
+    def retract_last(
+        self, hand_id: int, *, after: int | None = None, keep: Callable[[str], bool] | None = None
+    ) -> Record:
+        """Retract the latest event (an undo), passing over those whose text ``keep``
+        holds to; returns the event retracted."""
         ...
 
     def close_hand(self, hand_id: int, reason: str) -> None:
@@ -481,10 +484,14 @@ class Store:
                 )
         return added
 
-    def retract_last(self, hand_id: int, *, after: int | None = None) -> Record:
+    def retract_last(
+        self, hand_id: int, *, after: int | None = None, keep: Callable[[str], bool] | None = None
+    ) -> Record:
         at = _now()
         with self._write(*self._table_of(hand_id)):
             live = self._writable(hand_id, after)
+            if keep is not None:
+                live = [r for r in live if not keep(r.text or "")]
             if not live:
                 raise StoreError(f"hand {hand_id} has no event to undo")
             last = live[-1]
