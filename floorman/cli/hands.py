@@ -62,8 +62,11 @@ def _amounts(option: str, text: str) -> list[int]:
 
 
 def _local(stamp: str) -> datetime:
-    """A stored UTC time as the clock on the card room's wall shows it."""
-    return datetime.fromisoformat(stamp).astimezone()
+    """A stored UTC time as the clock on the card room's wall shows it (the room's time
+    zone, :data:`floorman.vocabulary.TIME_ZONE_VARIABLE`)."""
+    from floorman.vocabulary import room_zone
+
+    return datetime.fromisoformat(stamp).astimezone(room_zone())
 
 
 def _echo_state(lines: list[str]) -> None:

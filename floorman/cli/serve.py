@@ -36,6 +36,17 @@ def serve(
             " and localhost are always answered.",
         ),
     ] = None,
+    time_zone: Annotated[
+        str | None,
+        typer.Option(
+            "--time-zone",
+            envvar="FLOORMAN_TIME_ZONE",
+            metavar="ZONE",
+            help="The room's time zone, e.g. Europe/Paris: every time on the pages and"
+            " reports (default: this machine's).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the card room: the floor dashboard, the dealer stations and the HTTP API,
     on the store. Sign in with a user made by floorman users add; a station with the
@@ -47,6 +58,7 @@ def serve(
     from floorman.store._backend import default_where
 
     long_running()
+    _set_time_zone(time_zone)
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
     names = [*(host_name or []), host]
@@ -71,6 +83,22 @@ def serve(
         ssl_certfile=str(certfile) if certfile else None,
         ssl_keyfile=str(keyfile) if keyfile else None,
     )
+
+
+def _set_time_zone(name: str | None) -> None:
+    """The room's time zone for every page and report this server shows; a name that is
+    no time zone is one line, before anything is served."""
+    import os
+
+    from floorman.vocabulary import TIME_ZONE_VARIABLE, room_zone
+
+    if name is None or not name.strip():
+        return
+    os.environ[TIME_ZONE_VARIABLE] = name.strip()
+    try:
+        room_zone()
+    except FloormanError:
+        fail(f"--time-zone {name!r}: not a time zone (an IANA name, e.g. Europe/Paris)")
 
 
 def _loopback(host: str) -> bool:
