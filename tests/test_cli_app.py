@@ -13,7 +13,10 @@ from floorman.cli import app
 runner = CliRunner()
 
 PANELS = {
-    "At the table": ["ask", "live", "read", "split", "new", "add", "show", "undo", "next", "table"],
+    "At the table": [
+        *["ask", "live", "read", "split", "new", "add", "show", "undo", "next"],
+        *["call-floor", "table"],
+    ],
     "For the floor": ["check", "compare", "report", "sheet", "card", "log", "hands", "rules"],
     "For trainers": ["drill"],
     "Data and files": ["import", "audit", "schema", "export"],

@@ -46,8 +46,8 @@ def test_live_session_with_piped_input() -> None:
         'floorman: event 3 "bogus": "bogus" is not an event (try: deal, cards, expose, extra, '
         "burn, flop, turn, river, post, show, muck, plays-board, reshuffle, cut, misdeal, kill,"
         " retrieve, away, award, miscount, note, button, dealt-empty, dealt-out, unaware,"
-        " clock, count, behind, dispute, boxed, off-table, joker, foreign, short, or SEAT"
-        " call)",
+        " clock, count, behind, dispute, boxed, off-table, joker, foreign, short, floor,"
+        " or SEAT call)",
     ]
     log = ok("log")
     assert "3 call" in log
@@ -71,7 +71,8 @@ def test_live_through_the_real_cli_ends_at_end_of_input(store: Path) -> None:
 
 
 def test_completion_offers_event_words_and_seats() -> None:
-    assert completions("fl", "fl", None) == ["flop "]
+    assert completions("fl", "fl", None) == ["flop ", "floor "]
+    assert completions("flo", "flo", None) == ["flop ", "floor "]
     assert "deal " in completions("", "", None)
     assert completions("ra", "3 ra", None) == ["raise "]
     assert completions("s", "post 3 s", None) == ["sb ", "straddle "]

@@ -46,6 +46,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "hands": "hands",
     "export": "hands",
     "next": "next",
+    "call-floor": "floor",
     "serve": "serve",
     "table": "table",
     "drill": "drill",

@@ -6,7 +6,6 @@ that a floor manager can read side by side and file.
 
 from __future__ import annotations
 
-import datetime
 import shutil
 from pathlib import Path
 from typing import Annotated
@@ -55,6 +54,7 @@ def compare(
     )
     from floorman.rules.loader import load_rulebook
     from floorman.tables.ruling import outcome_word
+    from floorman.vocabulary import room_date
 
     if len(rulebooks) < 2:
         fail("name at least two rulebooks to compare, e.g. floorman compare rrop tda-2024")
@@ -62,7 +62,7 @@ def compare(
         kind = output_format(output, ("pdf", "txt"))
         size = render.paper_size(paper)
         books = [load_rulebook(name) for name in rulebooks]
-        view = comparison_view(books, day=datetime.date.today(), paper=size)
+        view = comparison_view(books, day=room_date(), paper=size)
         if as_json:
             from floorman.cli._json import print_json
 

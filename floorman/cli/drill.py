@@ -298,9 +298,10 @@ def _print(
     from floorman.cli._output import counted, write_html, write_output
     from floorman.documents import render
     from floorman.drills.printing import quiz_view
+    from floorman.vocabulary import room_date
 
     view = quiz_view(
-        questions, book=book, seed=seed, day=datetime.date.today(), paper=render.paper_size(paper)
+        questions, book=book, seed=seed, day=room_date(), paper=render.paper_size(paper)
     )
     if kind == "html":
         page = render.render_html("drill.html", view, standalone=True)
@@ -331,9 +332,11 @@ def _now() -> str:
 
 
 def _day(stamp: str) -> str:
-    """The local date of a stored UTC time."""
+    """The room's date of a stored UTC time."""
+    from floorman.vocabulary import room_time
+
     try:
-        return datetime.datetime.fromisoformat(stamp).astimezone().date().isoformat()
+        return room_time(stamp, "%Y-%m-%d")
     except ValueError:
         return stamp
 

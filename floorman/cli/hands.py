@@ -65,8 +65,11 @@ def _amounts(option: str, text: str) -> list[int]:
 
 
 def _local(stamp: str) -> datetime:
-    """A stored UTC time as the clock on the card room's wall shows it."""
-    return datetime.fromisoformat(stamp).astimezone()
+    """A stored UTC time as the clock on the card room's wall shows it (the room's time
+    zone, :data:`floorman.vocabulary.TIME_ZONE_VARIABLE`)."""
+    from floorman.vocabulary import room_zone
+
+    return datetime.fromisoformat(stamp).astimezone(room_zone())
 
 
 def _echo_state(lines: list[str]) -> None:
@@ -314,7 +317,7 @@ def undo(
 ) -> None:
     """Take back the latest event (it stays in the log as undone)."""
     from floorman.cli._errors import user_errors
-    from floorman.tables.hands import store_at, take_back
+    from floorman.tables.hands import find_hand, load, store_at, undo_event
     from floorman.tables.view import state_lines
 
     if through_server(server, db):
@@ -324,8 +327,9 @@ def undo(
         undo_remote(table, server, token)
         return
     with user_errors(), store_at(db) as store:
-        text, loaded = take_back(store, table)
-    echo(f'undone: event {loaded.count + 1} "{text}"')
+        found = load(store, find_hand(store, None, table, open_only=True))
+        number, text, loaded = undo_event(store, found)
+    echo(f'undone: event {number} "{text}"')
     _echo_state(state_lines(loaded.state))
     if loaded.broken is not None:
         echo(loaded.repair())

@@ -203,8 +203,8 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     continue
                 known: list[str] = []
                 if word == "undo":
-                    text, holder[0] = hands.undo(store, holder[0])
-                    echo(f'undone: event {holder[0].count + 1} "{text}"')
+                    number, text, holder[0] = hands.undo_event(store, holder[0])
+                    echo(f'undone: event {number} "{text}"')
                     news: list[str] = []
                 else:
                     count = holder[0].count

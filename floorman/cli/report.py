@@ -94,7 +94,8 @@ def _from_file(path: Path) -> ReportedHand:
 def _from_store(hand_id: int, db: str | Path | None) -> ReportedHand:
     from floorman.documents.report import stored_hand
     from floorman.store._backend import default_where, is_url
-    from floorman.store.hands import open_store
+    from floorman.store.hands import open_store, standing
+    from floorman.store.staff import staff_of
 
     where = db or default_where()
     if not is_url(where) and not Path(where).is_file():
@@ -103,6 +104,7 @@ def _from_store(hand_id: int, db: str | Path | None) -> ReportedHand:
     try:
         stored = store.hand(hand_id)
         records = store.records(hand_id)
+        authors = staff_of(store).authors(r.id for r in standing(records))
     finally:
         store.close()
-    return stored_hand(stored, records)
+    return stored_hand(stored, records, authors)

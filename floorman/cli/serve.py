@@ -99,6 +99,17 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = BODY_SECONDS,
+    time_zone: Annotated[
+        str | None,
+        typer.Option(
+            "--time-zone",
+            envvar="FLOORMAN_TIME_ZONE",
+            metavar="ZONE",
+            help="The room's time zone, e.g. Europe/Paris: every time on the pages and"
+            " reports (default: this machine's).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the card room: the floor dashboard, the dealer stations and the HTTP API,
     on the store. Sign in with a user made by floorman users add; a station with the
@@ -118,6 +129,7 @@ def serve(
     from floorman.store._backend import default_where
 
     long_running()
+    _set_time_zone(time_zone)
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
     files = _open_files()
@@ -174,6 +186,22 @@ def _open_files() -> int:
         except (ValueError, OSError):
             pass
     return soft
+
+
+def _set_time_zone(name: str | None) -> None:
+    """The room's time zone for every page and report this server shows; a name that is
+    no time zone is one line, before anything is served."""
+    import os
+
+    from floorman.vocabulary import TIME_ZONE_VARIABLE, room_zone
+
+    if name is None or not name.strip():
+        return
+    os.environ[TIME_ZONE_VARIABLE] = name.strip()
+    try:
+        room_zone()
+    except FloormanError:
+        fail(f"--time-zone {name!r}: not a time zone (an IANA name, e.g. Europe/Paris)")
 
 
 def _loopback(host: str) -> bool:

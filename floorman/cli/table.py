@@ -33,7 +33,7 @@ from floorman.cli._options import (
     through_server,
 )
 from floorman.cli._output import counted
-from floorman.vocabulary import KIND_WORDS
+from floorman.vocabulary import KIND_WORDS, room_date, room_time
 
 if TYPE_CHECKING:
     from floorman.session.seating import Change
@@ -143,11 +143,10 @@ def table_log(
 
 
 def _change_lines(changes: list[dict[str, Any]]) -> list[str]:
-    from datetime import datetime
 
     lines = []
     for change in changes:
-        at = datetime.fromisoformat(change["at"]).astimezone().strftime("%H:%M:%S")
+        at = room_time(change["at"])
         by = f" (by {change['by']})" if change["by"] else ""
         lines.append(f"  between hands {at}  {change['change']}{by}")
     return lines
@@ -387,7 +386,6 @@ def table_report(
 ) -> None:
     """Print the session at a table: its hands in order, who sat where, the stacks in and
     out, every change between hands with who and when, every ruling."""
-    import datetime
 
     from floorman.cli._output import write_html, write_output
     from floorman.documents import render
@@ -396,7 +394,7 @@ def table_report(
 
     with user_errors(), store_at(db) as store:
         size = render.paper_size(paper)
-        name, view, count = session_page(store, table, limit, paper=size, day=datetime.date.today())
+        name, view, count = session_page(store, table, limit, paper=size, day=room_date())
         page = render.render_html("session.html", view, standalone=html)
         target = output or Path(f"table-{_file_part(name)}-session").with_suffix(
             ".html" if html else ".pdf"

@@ -23,6 +23,11 @@ _VERBS: Final = {
     "allin": "is all in",
 }
 _SAID: Final = {"allin": "all in"}
+_FLOOR_STEPS: Final = {
+    "call": "The floor is called to the table",
+    "ack": "The floor acknowledges the call",
+    "resolve": "The floor resolves the call",
+}
 _POSTS: Final = {
     "sb": "a small blind",
     "bb": "a big blind",
@@ -125,6 +130,9 @@ def event_description(event: Event) -> str:
         return "The floor declares a misdeal"
     if isinstance(event, e.Note):
         return f"Note: {event.text}"
+    if isinstance(event, e.Floor):
+        done = _FLOOR_STEPS[event.step]
+        return f"{done}: {event.text}" if event.text else done
     if isinstance(event, e.Award):
         from floorman.showdown.pushes import describe_push
 

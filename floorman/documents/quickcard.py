@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from floorman.documents.sheet import RulebookGameError, options_view
 from floorman.documents.wording import edition, long_date, sentence
 from floorman.errors import FloormanError
-from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
+from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, room_date
 
 if TYPE_CHECKING:
     from floorman.documents.render import Printed
@@ -216,7 +216,7 @@ def _card_today(
 ) -> _CardView:
     """The card's view today, of every entry the rulebook gives or of fewer, in the usual
     type or a size smaller (``view(entries, compact)``)."""
-    day = datetime.date.today()
+    day = room_date()
 
     def view(entries: list[View] | None = None, compact: bool = False) -> View:
         return quick_card_view(

@@ -21,7 +21,7 @@ from floorman.documents.wording import edition, in_words, long_date, sentence
 from floorman.errors import FloormanError
 from floorman.showdown.chipstacks import chip_breakdown, format_chips
 from floorman.showdown.reading import read_high, read_low
-from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
+from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, author_label, room_date, room_time
 
 if TYPE_CHECKING:
     from floorman.cards import Card
@@ -78,6 +78,8 @@ class ReportedHand(NamedTuple):
     undone: Sequence[Undone] = ()
     closed: str | None = None
     in_store: bool = False
+    authors: list[str] | None = None
+    """Who entered each standing event (``station 7``, a floor person), as the store knows."""
 
 
 class StoredHandLike(Protocol):
@@ -114,13 +116,18 @@ def filed_hand(hand: Hand, label: str) -> ReportedHand:
     """A hand read from a hand file, named by ``label`` (the file)."""
     started = None
     if hand.started is not None:
-        started = f"{_local(hand.started):%Y-%m-%d %H:%M}"
+        started = room_time(hand.started, "%Y-%m-%d %H:%M")
     return ReportedHand(hand, label, started=started)
 
 
-def stored_hand(stored: StoredHandLike, records: Sequence[StoredEntry]) -> ReportedHand:
+def stored_hand(
+    stored: StoredHandLike,
+    records: Sequence[StoredEntry],
+    authors: Mapping[int, str] | None = None,
+) -> ReportedHand:
     """A stored hand from its record: the events standing, with the time each was
-    recorded, and those taken back, each where it was entered."""
+    recorded (and who entered it, from ``authors`` by record id), and those taken back,
+    each where it was entered."""
     from floorman.interchange.handfile import parse_hand
 
     retracted = {r.target: r for r in records if r.kind == "retract"}
@@ -139,10 +146,13 @@ def stored_hand(stored: StoredHandLike, records: Sequence[StoredEntry]) -> Repor
     text = json.dumps({**header, "events": [r.text or "" for r in standing]})
     label = f"hand {stored.id}"
     recorded = parse_hand(text, label, json_text=True)
-    started = f"{_local(datetime.datetime.fromisoformat(stored.created)):%Y-%m-%d %H:%M}"
+    started = room_time(stored.created, "%Y-%m-%d %H:%M")
+    entered = None
+    if authors is not None:
+        entered = [author_label(authors.get(r.id)) for r in standing]
     return ReportedHand(
         recorded, label, [_clock(r.at) for r in standing], started, undone, stored.closed,
-        in_store=True,
+        in_store=True, authors=entered,
     )  # fmt: skip
 
 
@@ -172,9 +182,10 @@ def report_page(
         rulebook or recorded.rulebook, house=house, options=recorded.house, kind=recorded.kind
     )
     view = report_view(
-        recorded, result, book, day=datetime.date.today(), label=reported.label,
+        recorded, result, book, day=room_date(), label=reported.label,
         times=reported.times, started=reported.started, undone=reported.undone,
-        closed=reported.closed, in_store=reported.in_store, paper=size, four_colour=four_colour,
+        authors=reported.authors, closed=reported.closed, in_store=reported.in_store,
+        paper=size, four_colour=four_colour,
     )  # fmt: skip
     return render.render_html("report.html", view, standalone=standalone), result
 
@@ -197,6 +208,7 @@ def report_view(
     times: Sequence[str] | None = None,
     started: str | None = None,
     undone: Sequence[Undone] = (),
+    authors: Sequence[str] | None = None,
     closed: str | None = None,
     in_store: bool = False,
     paper: str = "letter",
@@ -210,7 +222,7 @@ def report_view(
     *in_store* says the hand is a stored one, which may still be played on.
     """
     events = hand.parse_events()
-    timeline = _timeline(events, result, times, undone)
+    timeline = _timeline(events, result, times, undone, authors)
     described = [event_description(event) for event in events]
     rulings = [
         {
@@ -399,9 +411,15 @@ def _timeline(
     result: CheckResult,
     times: Sequence[str] | None,
     undone: Sequence[Undone],
+    authors: Sequence[str] | None = None,
 ) -> list[View]:
-    """Every event in the order recorded, irregular ones marked, undone ones among them."""
+    """Every event in the order recorded, irregular ones marked, undone ones among them;
+    the floor's records say who entered them."""
     marks: dict[int, list[str]] = {}
+    if authors is not None:
+        for number, event in enumerate(events, 1):
+            if event.kind == "floor" and number <= len(authors):
+                marks.setdefault(number, []).append(f"by {authors[number - 1]}")
     for number, ruling in enumerate(result.rulings, 1):
         marks.setdefault(ruling["event"], []).append(f"ruling {number}")
     for violation in result.violations:
@@ -432,9 +450,9 @@ def _timeline(
                 "number": number,
                 "time": times[number - 1] if times is not None and number <= len(times) else "",
                 "text": event_description(event),
-                "irregular": number in marks,
+                "irregular": any(not m.startswith("by ") for m in marks.get(number, [])),
                 "remarks": marks.get(number, []),
-                "note": event.kind == "note",
+                "note": event.kind in ("note", "floor"),
                 "undone": False,
             }
         )
@@ -451,9 +469,5 @@ def _undone_text(text: str) -> str:
         return text
 
 
-def _local(moment: datetime.datetime) -> datetime.datetime:
-    return moment.astimezone() if moment.tzinfo is not None else moment
-
-
 def _clock(at: str) -> str:
-    return f"{_local(datetime.datetime.fromisoformat(at)):%H:%M:%S}"
+    return room_time(at)

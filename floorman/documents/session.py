@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from floorman.vocabulary import OUTCOME_LABELS
+from floorman.vocabulary import OUTCOME_LABELS, room_time
 
 __all__ = ["session_view"]
 
@@ -22,7 +22,7 @@ _OUTCOMES: Final = {**OUTCOME_LABELS, "void": "Void"}
 def _time(stamp: str | None) -> str:
     if not stamp:
         return ""
-    return datetime.datetime.fromisoformat(stamp).astimezone().strftime("%H:%M")
+    return room_time(stamp, "%H:%M")
 
 
 def _stacks(stacks: Mapping[str, int] | None) -> str:

@@ -26,7 +26,7 @@ from floorman.rules.catalogue import FACTS, OPTION_PREFIX
 from floorman.rules.kinds import citation
 from floorman.rules.predicates import compile_predicate
 from floorman.rules.steps import placeholders, render_text
-from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word
+from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word, room_date
 
 if TYPE_CHECKING:
     from floorman.documents.render import Printed
@@ -112,7 +112,7 @@ def sheet_page(
     from floorman.documents import render
 
     view = sheet_view(
-        book, games, day=datetime.date.today(), base=base, house=house, paper=size,
+        book, games, day=room_date(), base=base, house=house, paper=size,
         four_colour=four_colour,
     )  # fmt: skip
     return render.render_html("sheet.html", view, standalone=standalone)

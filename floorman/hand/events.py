@@ -32,6 +32,7 @@ __all__ = [
     "ACTION_VERBS",
     "DISPUTE_TIMES",
     "EVENT_WORDS",
+    "FLOOR_STEPS",
     "POST_KINDS",
     "VERB_ALIASES",
     "Action",
@@ -55,6 +56,7 @@ __all__ = [
     "EventError",
     "Expose",
     "Extra",
+    "Floor",
     "Foreign",
     "FoundCard",
     "IllegalEvent",
@@ -95,6 +97,7 @@ PostKind = Literal["sb", "bb", "ante", "straddle", "dead"]
 Street = Literal["flop", "turn", "river"]
 DisputeTime = Literal["push", "shuffle", "deal", "action"]
 FoundWhere = Literal["seat", "board", "stub"]
+FloorStep = Literal["call", "ack", "resolve"]
 
 DISPUTE_TIMES: Final[tuple[DisputeTime, ...]] = ("push", "shuffle", "deal", "action")
 """When a dispute of a pushed pot is raised: after the push, after the next hand's shuffle
@@ -103,6 +106,9 @@ substantial action on it."""
 
 ACTION_VERBS: Final[tuple[Verb, ...]] = ("fold", "check", "call", "bet", "raise", "allin")
 POST_KINDS: Final[tuple[PostKind, ...]] = ("sb", "bb", "ante", "straddle", "dead")
+FLOOR_STEPS: Final[tuple[FloorStep, ...]] = ("call", "ack", "resolve")
+"""A call to the floor as it goes: the table calls, the floor acknowledges, the floor
+resolves."""
 
 VERB_ALIASES: Final[dict[str, Verb]] = {
     "fold": "fold", "f": "fold", "folds": "fold",
@@ -426,6 +432,20 @@ class Note(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Floor(Event):
+    """The table and the floor, for the record: the dealer calls the floor, the floor
+    acknowledges the call (and every ruling before it), the floor resolves it. Nothing is
+    played by it; who entered it and when are the store's."""
+
+    step: FloorStep
+    text: str = ""
+    kind: ClassVar[str] = "floor"
+
+    def __str__(self) -> str:
+        return f"floor {self.step} {self.text}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
 class Kill(SeatEvent):
     """The seat's hand goes into the muck by the dealer's hand, or is fouled past
     identifying: it is dead, and the rulebook says what the player is owed."""
@@ -629,6 +649,7 @@ EVENT_WORDS: Final[tuple[str, ...]] = (
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
     "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
     "clock", "count", "behind", "dispute", "boxed", "off-table", "joker", "foreign", "short",
+    "floor",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -698,6 +719,15 @@ def _parse_burn(words: list[str]) -> Burn:
     return Burn(_optional_card(rest[0]) if rest else None, before)
 
 
+def _parse_floor(words: list[str], text: str) -> Floor:
+    """``floor call|ack|resolve [TEXT]``."""
+    step = words[1].lower() if len(words) > 1 else ""
+    if step not in FLOOR_STEPS:
+        raise _Bad("floor call, floor ack or floor resolve, then what was said if anything")
+    said = text.strip()[len(words[0]) :].strip()[len(words[1]) :].strip()
+    return Floor(step, said)
+
+
 def _parse(words: list[str], text: str) -> Event:
     head = words[0].lower()
     if head[0].isdigit():
@@ -708,6 +738,8 @@ def _parse(words: list[str], text: str) -> Event:
         return simple
     if head == "note":
         return Note(text.strip()[len(words[0]) :].strip())
+    if head == "floor":
+        return _parse_floor(words, text)
     if head in ("flop", "turn", "river"):
         return _parse_board(head, words[1:])
     if head == "burn":

@@ -67,6 +67,7 @@ from floorman.hand.events import (
     Event,
     Expose,
     Extra,
+    Floor,
     Foreign,
     IllegalEvent,
     Joker,
@@ -436,7 +437,7 @@ class HandState:
     def _cut(self, event: Cut, n: int) -> None:
         self.cuts.append(n)
 
-    def _note(self, event: Note, n: int) -> None:
+    def _note(self, event: Note | Floor, n: int) -> None:
         pass
 
     def _kill(self, event: Kill, n: int) -> None:
@@ -582,6 +583,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     Reshuffle: (None, HandState._reshuffle),  # type: ignore[dict-item]
     Cut: (None, HandState._cut),  # type: ignore[dict-item]
     Note: (None, HandState._note),  # type: ignore[dict-item]
+    Floor: (None, HandState._note),  # type: ignore[dict-item]
     Award: (None, HandState._award),  # type: ignore[dict-item]
     Kill: (None, HandState._kill),  # type: ignore[dict-item]
     Miscount: (None, HandState._miscount),  # type: ignore[dict-item]

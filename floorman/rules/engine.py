@@ -32,6 +32,7 @@ from floorman.hand.events import (
     Event,
     Expose,
     Extra,
+    Floor,
     IllegalEvent,
     Miscount,
     Misdeal,
@@ -67,7 +68,7 @@ _DEALING: Final = frozenset(
 )
 _BURNS: Final = {"burn": 1, "burn-twice": 2}
 _BURNS_SAID: Final = {1: "one burn card", 2: "two burn cards"}
-_AFTER_END: Final = (Note, Misdeal, Reshuffle, Cut)
+_AFTER_END: Final = (Note, Floor, Misdeal, Reshuffle, Cut)
 _SETTLE: Final = {
     "bind-call": "call", "bind-check": "check", "bind-min-raise": "min-raise",
     "bind-as-made": "as-made", "bind-first-motion": "first-motion", "forfeit-fold": "forfeit-fold",

@@ -66,6 +66,7 @@ def _routes() -> list[BaseRoute]:
         Route("/logout", as_page(signin.sign_out), methods=["POST"]),
         Route("/", as_page(floor.dashboard), methods=["GET"]),
         Route("/tables/{table}", as_page(floor.hand), methods=["GET"]),
+        Route("/tables/{table}/floor", as_page(floor.answer_call), methods=["POST"]),
         Route("/tables/{table}/report.pdf", as_page(printed.report), methods=["GET"]),
         Route("/tables/{table}/hands/{hand}", as_page(floor.past_hand), methods=["GET"]),
         Route(

@@ -181,7 +181,7 @@ _TABLE: Final = {
     "required": [
         "table", "hand", "game", "game_name", "kind", "betting", "blinds", "ante", "button",
         "street", "board", "pot", "to_act", "stacks", "closed", "over", "status", "buttons",
-        "last", "events", "rulings", "violations", "pots", "broken",
+        "last", "events", "rulings", "violations", "pots", "broken", "floor",
     ],
     "properties": {
         "table": {"type": "string"},
@@ -253,6 +253,53 @@ _TABLE: Final = {
             "which undo takes it back",
         },
         "station": _STATION,
+        "area": {
+            "type": "string",
+            "description": "the part of the room, from the table's name (hl-3: hl, A12: A); "
+            "empty for none",
+        },
+        "players": {"type": "integer", "description": "the seats dealt in"},
+        "in_hand": {"type": "integer", "description": "the seats still in the hand"},
+        "floor": {
+            "type": "object",
+            "description": "what the table needs of the floor: its calls (floor call) and "
+            "the rulings and violations of its hand still open, oldest first; each open "
+            "until a floor resolve after it, acknowledged by a floor ack after it",
+            "required": ["needs", "open"],
+            "properties": {
+                "needs": {
+                    "enum": ["call", "acknowledged", None],
+                    "description": "call: something the floor has not acknowledged; "
+                    "acknowledged: all acknowledged, not all resolved; null: nothing open",
+                },
+                "open": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["kind", "event", "at", "by", "text", "acknowledged"],
+                        "properties": {
+                            "kind": {"enum": ["call", "ruling", "violation"]},
+                            "event": {"type": "integer", "description": "the event raising it"},
+                            "at": {"type": ["string", "null"]},
+                            "by": {"type": ["string", "null"]},
+                            "text": {
+                                "type": "string",
+                                "description": "why the floor is called, the ruling's "
+                                "title or the violation",
+                            },
+                            "acknowledged": {
+                                "type": ["object", "null"],
+                                "required": ["by", "at"],
+                                "properties": {
+                                    "by": {"type": "string"},
+                                    "at": {"type": ["string", "null"]},
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
     },
 }  # fmt: skip
 _CHANGE: Final = {
@@ -450,6 +497,11 @@ _TABLE_EVENT: Final = {
         "table": {"type": "string"},
         "last": {"type": "integer", "description": "the hand's latest record"},
         "html": {"type": "string", "description": "the table drawn as the view asked"},
+        "queue": {
+            "type": "string",
+            "description": "view=card: the table's open calls and rulings drawn for the "
+            "floor's queue",
+        },
         "history": {
             "type": "string",
             "pattern": "^[0-9]+:(open|closed)$",

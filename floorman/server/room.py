@@ -195,6 +195,9 @@ class Room:
                 if done is not None:
                     return _replayed(done)
             stored = store.open_hand(table)
+            called = None if stored is not None else _hands.floor_hand(store, table, texts)
+            if called is not None:
+                stored = called.stored
             if stored is None:
                 return Answer(404, {"error": f"table {table} has no hand in progress"})
             current: dict[str, Any] | None = None
@@ -213,7 +216,13 @@ class Room:
                     return json.dumps(made[0])
 
                 added = _hands.record(
-                    store, loaded, texts, by=who, key=key, answer=None if key is None else answer
+                    store,
+                    loaded,
+                    texts,
+                    by=who,
+                    key=key,
+                    answer=None if key is None else answer,
+                    closed=called is not None,
                 )
             except AlreadyAnswered as done:
                 return _replayed(done.answer)
@@ -418,8 +427,10 @@ class Room:
         """The incident report of a stored hand, as ``floorman report`` prints it."""
         from floorman.documents.report import report_pdf, stored_hand
 
-        with self._store() as store:
-            reported = stored_hand(store.hand(hand_id), store.records(hand_id))
+        with self.stores() as (store, staff):
+            records = store.records(hand_id)
+            authors = staff.authors(r.id for r in standing(records))
+            reported = stored_hand(store.hand(hand_id), records, authors)
         return report_pdf(reported)
 
 
@@ -510,9 +521,16 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
     return {**session_row(loaded), **hand_row(loaded), "problem": problem}
 
 
-def _natural(name: str) -> tuple[int, int, str]:
-    """Tables in the order a room numbers them: 2 before 10, names after numbers."""
-    return (0, int(name), "") if name.isdigit() and len(name) < 19 else (1, 0, name)
+def _natural(name: str) -> tuple[int, int, str, int, str]:
+    """Tables in the order a room numbers them: 2 before 10, names after numbers, and
+    within an area's letters by number too (A2 before A10)."""
+    if name.isdigit() and len(name) < 19:
+        return (0, int(name), "", 0, "")
+    head = name.rstrip("0123456789")
+    number = name[len(head) :]
+    if head and number and len(number) < 19:
+        return (1, 0, head, int(number), name)
+    return (1, 0, name, 0, name)
 
 
 def _seated(store: Store, loaded: _hands.Loaded) -> tuple[dict[int, str], dict[int, str]]:

@@ -5,6 +5,7 @@ once for the application (:func:`floorman.server.app.create_app`) and kept on it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import jinja2
 from starlette.requests import Request
@@ -15,6 +16,7 @@ from floorman.server.room import Room
 from floorman.server.streams import StreamCaps, Streams
 from floorman.server.watch import Watcher
 from floorman.visible import shown_as_text
+from floorman.vocabulary import room_time
 
 __all__ = ["ServerState", "page_templates", "state_of"]
 
@@ -40,8 +42,9 @@ def state_of(request: Request) -> ServerState:
 
 
 def page_templates() -> jinja2.Environment:
-    """The web pages' templates: every value escaped, a missing one an error."""
-    return jinja2.Environment(
+    """The web pages' templates: every value escaped, a missing one an error; a stored
+    time shown on the room's clock (``{{ e.at|clock }}``, ``{{ c.at|clock("%H:%M") }}``)."""
+    pages = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir() / "web"),
         autoescape=True,
         finalize=shown_as_text,
@@ -49,3 +52,11 @@ def page_templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    pages.filters["clock"] = _clock
+    pages.globals["zone"] = lambda: room_time(datetime.now(UTC), "%Z")
+    return pages
+
+
+def _clock(stamp: str | None, pattern: str = "%H:%M:%S") -> str:
+    """A stored time on the room's clock; nothing for none."""
+    return room_time(stamp, pattern) if stamp else ""

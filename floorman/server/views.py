@@ -9,28 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from floorman.tables.floorcalls import floor_calls
 from floorman.tables.station import station_view
 from floorman.tables.view import award_lines, state_lines
-from floorman.vocabulary import GAME_SHORT_NAMES
+from floorman.vocabulary import GAME_SHORT_NAMES, STATION, author_label
 
 if TYPE_CHECKING:
     from floorman.hand.state import HandState
     from floorman.store.hands import Record
     from floorman.tables.hands import Loaded
 
-__all__ = ["STATION", "author_label", "buttons", "table_view"]
-
-STATION = "station:"
-"""How a station's records are marked as entered (``station:7``), people by their name."""
-
-
-def author_label(who: str | None) -> str:
-    """Who entered a record, as the floor reads it."""
-    if who is None:
-        return "terminal"
-    if who.startswith(STATION):
-        return f"station {who.removeprefix(STATION)}"
-    return who
+__all__ = ["STATION", "area_of", "author_label", "buttons", "table_view"]
 
 
 def buttons(state: HandState) -> list[dict[str, Any]]:
@@ -118,4 +107,24 @@ def table_view(
         "station": station_view(state, names, away)
         if stored.closed is None and loaded.broken is None
         else None,
+        "floor": floor_calls(events, loaded.rulings, loaded.violations),
+        "area": area_of(stored.table),
+        "players": len(state.betting.table.seats),
+        "in_hand": len(state.betting.live),
     }
+
+
+def area_of(table: str) -> str:
+    """The part of the room a table stands in, read from its name: what comes before the
+    first ``-``, ``.`` or ``_`` (``hl-3``, ``main.12``), else its letters before its
+    number (``A12``, ``T3``); none (``""``) for a name that is a number or a word alone.
+
+    >>> [area_of(name) for name in ("hl-3", "main.12", "A12", "T3", "12", "bar")]
+    ['hl', 'main', 'A', 'T', '', '']
+    """
+    for mark in ("-", ".", "_"):
+        head, found, tail = table.partition(mark)
+        if found and head and tail:
+            return head
+    letters = table.rstrip("0123456789")
+    return letters if letters and letters != table else ""

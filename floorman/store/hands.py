@@ -153,10 +153,12 @@ class HandStore(Protocol):
         by: str | None = None,
         key: str | None = None,
         answer: Callable[[Record], str] | None = None,
+        keep: Callable[[str], bool] | None = None,
     ) -> Record:
-        """Retract the latest event (an undo); returns the event retracted. A ``key``
-        ``by`` already used is refused with :class:`AlreadyAnswered`; else the answer
-        ``answer`` makes of the event retracted is kept for it in the same transaction."""
+        """Retract the latest event (an undo), passing over those whose text ``keep``
+        holds to; returns the event retracted. A ``key`` ``by`` already used is refused
+        with :class:`AlreadyAnswered`; else the answer ``answer`` makes of the event
+        retracted is kept for it in the same transaction."""
         ...
 
     def close_hand(self, hand_id: int, reason: str) -> None:
@@ -593,11 +595,14 @@ class Store:
         by: str | None = None,
         key: str | None = None,
         answer: Callable[[Record], str] | None = None,
+        keep: Callable[[str], bool] | None = None,
     ) -> Record:
         at = _now()
         with self._write(*self._table_of(hand_id)):
             self._refuse_answered(by, key)
             live = self._writable(hand_id, after)
+            if keep is not None:
+                live = [r for r in live if not keep(r.text or "")]
             if not live:
                 raise StoreError(f"hand {hand_id} has no event to undo")
             last = live[-1]

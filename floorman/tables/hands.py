@@ -35,7 +35,9 @@ __all__ = [
     "current",
     "export",
     "find_hand",
+    "floor_hand",
     "hand_at",
+    "is_floor_record",
     "load",
     "recent",
     "record",
@@ -48,6 +50,7 @@ __all__ = [
     "store_at",
     "take_back",
     "undo",
+    "undo_event",
 ]
 
 
@@ -330,6 +333,15 @@ def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[st
     """Record events at the hand in progress at ``table`` (or the only one anywhere), as
     :func:`record` does; the lines the dealer reads then: the rulings the events
     brought first, then the table as they leave it."""
+    called = floor_hand(store, table, texts)
+    if called is not None:
+        before = called.count
+        record(store, called, texts, closed=True)
+        return [
+            f"hand {called.stored.id} (closed, {called.stored.closed}): recorded on the"
+            " table's latest hand",
+            *ruling_lines_since(called, before),
+        ]
     disputed = disputed_hand(store, table, texts)
     loaded = disputed or load(store, find_hand(store, None, table, open_only=True))
     before = loaded.count
@@ -346,6 +358,18 @@ def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[st
         *state_lines(loaded.state, known=known),
         *award_lines(loaded.pots, loaded.state),
     ]
+
+
+def floor_hand(store: Store, table: str | None, texts: Sequence[str]) -> Loaded | None:
+    """The closed hand the floor's records go to, when every event is the floor's and
+    ``table`` has no hand in progress: its latest hand (a call made between hands is
+    about the hand just played). ``None`` when they go to the hand in progress."""
+    if table is None or not texts or not all(is_floor_record(t.lower()) for t in texts):
+        return None
+    if store.open_hand(table) is not None:
+        return None
+    latest = store.latest_hand(table)
+    return None if latest is None else load(store, latest)
 
 
 def disputed_hand(store: Store, table: str | None, texts: Sequence[str]) -> Loaded | None:
@@ -383,8 +407,24 @@ def undo(
     key: str | None = None,
     answer: Callable[[str, Loaded], str] | None = None,
 ) -> tuple[str, Loaded]:
-    """Retract the latest event; returns its text and the hand without it. ``by``,
-    ``key`` and the ``answer`` made of them are stored with the retraction, as
+    """Retract the latest event of the hand, passing over the floor's records; returns
+    its text and the hand without it (:func:`undo_event` says which event it was)."""
+    _, text, after = undo_event(store, loaded, by=by, key=key, answer=answer)
+    return text, after
+
+
+def undo_event(
+    store: Store,
+    loaded: Loaded,
+    *,
+    by: str | None = None,
+    key: str | None = None,
+    answer: Callable[[str, Loaded], str] | None = None,
+) -> tuple[int, str, Loaded]:
+    """Retract the latest event of the hand, passing over the floor's records (a call,
+    its acknowledgement and its resolution stand: who called the floor and when is no
+    mistake to take back); returns its number, its text and the hand without it.
+    ``by``, ``key`` and the ``answer`` made of them are stored with the retraction, as
     :func:`record` stores them with events."""
     after: list[Loaded] = []
 
@@ -399,8 +439,16 @@ def undo(
         by=by,
         key=key,
         answer=None if answer is None else kept,
+        keep=is_floor_record,
     )
-    return retracted.text or "", after[0] if after else load(store, loaded.stored)
+    standing_before = standing(store.records(loaded.stored.id))
+    number = 1 + sum(1 for r in standing_before if r.id < retracted.id)
+    return number, retracted.text or "", after[0] if after else load(store, loaded.stored)
+
+
+def is_floor_record(text: str) -> bool:
+    """Whether an event as stored is the floor's (``floor call``, ``floor ack``, ...)."""
+    return text.split(maxsplit=1)[:1] == ["floor"]
 
 
 def take_back(store: Store, table: str | None) -> tuple[str, Loaded]:

@@ -1,7 +1,8 @@
 """The live updates the floor's pages and the station listen to: a stream of
 server-sent events, one per table that changed, each carrying the table's part of the
-page as it now stands (its card on the dashboard, the station's hand, a table's page),
-and a keep-alive comment when nothing did."""
+page as it now stands (its tile on the dashboard with its calls and rulings for the
+floor's queue, the station's hand, a table's page), and a keep-alive comment when
+nothing did."""
 
 from __future__ import annotations
 
@@ -41,12 +42,15 @@ async def stream(request: Request, who: Caller) -> Response:
     state = state_of(request)
     room, watcher = state.room, state.watcher
     template = state.pages.get_template(f"_{view}.html")
+    queue_items = state.pages.get_template("_queue.html") if view == "card" else None
 
     def event(table: dict[str, Any]) -> str:
         html = template.render({"t": table, "who": who})
         status = "closed" if table["closed"] else "open"
         data = {"table": table["table"], "last": table["last"], "html": html,
                 "history": f"{table['hand']}:{status}"}  # fmt: skip
+        if queue_items is not None:
+            data["queue"] = queue_items.render({"t": table, "who": who})
         return f"event: table\ndata: {json.dumps(data)}\n\n"
 
     async def events() -> AsyncIterator[str]:

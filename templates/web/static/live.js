@@ -33,9 +33,106 @@
         }
       });
   }
+  // The floor's filters: a tile or a call at a table of another game or area is not shown.
+  function wanted(element) {
+    return ["game", "area"].every(function (key) {
+      var chosen = root.getAttribute("data-" + key);
+      return !chosen || element.getAttribute("data-" + key) === chosen;
+    });
+  }
+  document.querySelectorAll("select[data-filter]").forEach(function (select) {
+    select.addEventListener("change", function () {
+      select.form.submit();
+    });
+  });
+  // The floor's queue: a table's calls and rulings replace those it had, oldest first;
+  // one that has not changed stays as it is (a new one is marked fresh).
+  var queue = document.getElementById("floor-queue");
+  function remember(item) {
+    item.floormanHtml = item.outerHTML;
+  }
+  if (queue) {
+    Array.prototype.forEach.call(queue.children, remember);
+  }
+  function refreshQueue(data) {
+    if (!queue || data.queue === undefined) {
+      return;
+    }
+    var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
+    var before = {};
+    queue.querySelectorAll(selector).forEach(function (item) {
+      before[item.getAttribute("data-item")] = item;
+    });
+    var holder = document.createElement("ol");
+    holder.innerHTML = data.queue;
+    Array.prototype.slice.call(holder.children).forEach(function (item) {
+      if (!wanted(item)) {
+        return;
+      }
+      var id = item.getAttribute("data-item");
+      var kept = before[id];
+      delete before[id];
+      if (kept && kept.floormanHtml === item.outerHTML) {
+        return;
+      }
+      remember(item);
+      if (!kept) {
+        item.classList.add("fresh");
+        item.querySelectorAll(".ruling").forEach(function (ruling) {
+          ruling.classList.add("fresh");
+        });
+      }
+      if (kept) {
+        kept.replaceWith(item);
+      } else {
+        queue.appendChild(item);
+      }
+    });
+    Object.keys(before).forEach(function (id) {
+      before[id].remove();
+    });
+    var items = Array.prototype.slice.call(queue.children);
+    items.sort(function (a, b) {
+      var x = a.getAttribute("data-at") || "";
+      var y = b.getAttribute("data-at") || "";
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    items.forEach(function (item) {
+      queue.appendChild(item);
+    });
+    var count = document.querySelector(".queue-count");
+    if (count) {
+      count.textContent = String(items.length);
+    }
+    var empty = document.querySelector(".queue-empty");
+    if (empty) {
+      empty.hidden = items.length > 0;
+    }
+    showAges();
+  }
+  // How long each call has waited, in minutes, beside the time it was raised.
+  function showAges() {
+    var now = Date.now();
+    document.querySelectorAll(".age[data-at]").forEach(function (age) {
+      var at = Date.parse(age.getAttribute("data-at"));
+      if (isNaN(at)) {
+        return;
+      }
+      if (!age.hasAttribute("data-clock")) {
+        age.setAttribute("data-clock", age.textContent);
+      }
+      var minutes = Math.max(0, Math.floor((now - at) / 60000));
+      age.textContent = age.getAttribute("data-clock") + " · " + minutes + " min";
+    });
+  }
+  if (queue) {
+    showAges();
+    window.setInterval(showAges, 30000);
+  }
   function onTable(message) {
     var data = JSON.parse(message.data);
     refreshHistory(data);
+    refreshQueue(data);
     var selector = "[data-table=\"" + CSS.escape(data.table) + "\"]";
     var old = root.querySelector(selector);
     if (old && old.getAttribute("data-last") === String(data.last)) {
@@ -66,7 +163,7 @@
       if (focused && kept) {
         kept.focus();
       }
-    } else if (root.hasAttribute("data-append")) {
+    } else if (root.hasAttribute("data-append") && wanted(fresh)) {
       var empty = root.querySelector(".empty");
       if (empty) {
         empty.remove();
