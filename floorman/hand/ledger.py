@@ -241,8 +241,8 @@ class CardLedger:
 
     def agree_runs(self, times: int) -> None:
         """The cards to come are run ``times`` times (1: once, the agreement undone)."""
-        if times > 1 and self.runs:
-            raise Refusal("the board is being run more than once already")
+        if times > 1 and self.run_count > 1:
+            raise Refusal(f"the board is run {self.run_count} times already")
         street = self.next_board_street
         if times > 1 and street is None:
             raise Refusal("every board card is out: there is nothing left to run")
