@@ -124,3 +124,36 @@ def test_a_run_agreed_once_every_card_is_out_is_one_line_and_exit_2(tmp_path: Pa
     assert status == 2
     assert stderr.strip().endswith('event 12 "run 2": the board is run 2 times already')
     assert len(stderr.strip().splitlines()) == 1
+
+
+def test_a_hand_run_twice_at_the_table_prints_both_boards_and_is_not_exported_to_phh(
+    tmp_path: Path,
+) -> None:
+    from typer.testing import CliRunner
+
+    from floorman.cli import app
+
+    runner = CliRunner()
+    env = {"FLOORMAN_DB": str(tmp_path / "floorman.db"), "FLOORMAN_TABLE": "1"}
+
+    def ok(*args: str) -> str:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    ok("new", "--button", "3", "--seats", "1=100,2=100,3=100", "--rulebook", "wsop-2024")
+    agreed = ok("add", "deal; 3 allin; 1 fold; 2 call; run 2")
+    assert "WSOP LA 204, 205, 209, 210, 213" in agreed
+    ok("add", "burn; flop 2s 7d 9c; burn; turn Jh; burn; river 4s")
+    ok("add", "burn; flop Ks 8d 3c; burn; turn 5h; burn; river 6s")
+    shown = ok("add", "show 2 Ac Ad", "show 3 Kh Kc")
+    assert "run 1 of 2: 2♠ 7♦ 9♣ J♥ 4♠; run 2 of 2: K♠ 8♦ 3♣ 5♥ 6♠" in ok("show")
+    assert "run 2, 100 on K♠ 8♦ 3♣ 5♥ 6♠: seat 3 takes 100" in shown
+    phh = tmp_path / "hand.phh"
+    result = runner.invoke(app, ["export", "--format", "phh", "-o", str(phh)], env=env)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "floorman: PHH cannot record a board run 2 times: it has no action for more than one"
+        " run-out"
+    )
+    assert not phh.exists()
