@@ -144,7 +144,8 @@ def test_a_hand_run_twice_at_the_table_prints_both_boards_and_is_not_exported_to
     ok("new", "--button", "3", "--seats", "1=100,2=100,3=100", "--rulebook", "wsop-2024")
     agreed = ok("add", "deal; 3 allin; 1 fold; 2 call; run 2")
     assert "WSOP LA 204, 205, 209, 210, 213" in agreed
-    ok("add", "burn; flop 2s 7d 9c; burn; turn Jh; burn; river 4s")
+    first = ok("add", "burn; flop 2s 7d 9c; burn; turn Jh; burn; river 4s")
+    assert "run 2 of 2 next: burn and deal the flop" in first
     ok("add", "burn; flop Ks 8d 3c; burn; turn 5h; burn; river 6s")
     shown = ok("add", "show 2 Ac Ad", "show 3 Kh Kc")
     assert "run 1 of 2: 2♠ 7♦ 9♣ J♥ 4♠; run 2 of 2: K♠ 8♦ 3♣ 5♥ 6♠" in ok("show")
@@ -157,3 +158,19 @@ def test_a_hand_run_twice_at_the_table_prints_both_boards_and_is_not_exported_to
         " run-out"
     )
     assert not phh.exists()
+
+
+def test_the_station_offers_the_burn_that_begins_the_next_run() -> None:
+    from floorman.hand.events import parse_events
+    from floorman.hand.state import HandState
+    from floorman.server.views import buttons
+
+    state = HandState(seats={1: 100, 2: 100, 3: 100}, button=3, blinds=(1, 2))
+    first = (
+        "deal; 3 allin; 1 fold; 2 call; run 2; burn; flop 2s 7d 9c; burn; turn Jh; burn; river 4s"
+    )
+    state.apply_all(parse_events(first.split("; ")))
+    assert buttons(state) == [{"label": "burn", "event": "burn", "amount": None}]
+    second = "burn; flop Ks 8d 3c; burn; turn 5h; burn; river 6s"
+    state.apply_all(parse_events(second.split("; ")))
+    assert buttons(state) == []

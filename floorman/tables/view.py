@@ -116,7 +116,13 @@ def state_lines(state: HandState, *, known: Collection[str] = ()) -> list[str]:
     else:
         nxt = state.ledger.next_board_street
         dealer = dealer_text(state, nxt) if nxt is not None else None
-        if dealer is not None:
+        if nxt is None and state.ledger.runs_to_come > 0:
+            ledger = state.ledger
+            lines.append(
+                f"run {len(ledger.runs) + 2} of {ledger.run_count} next: burn and deal the"
+                f" {ledger.run_from}"
+            )
+        elif dealer is not None:
             why = "betting complete" if state.betting.betting_left else "no betting left (all in)"
             lines.append(f"{why}; dealer: {dealer}")
         elif not state.betting.betting_left and nxt is not None:
@@ -252,15 +258,16 @@ def award_lines(pots: list[dict[str, Any]], state: HandState | None = None) -> l
             line += f"; odd chip {chip['amount']} to {to}, {chip['reason']}"
         lines.append(line)
         runs = pot.get("runs", [])
-        if runs and state is not None:
-            boards = state.ledger.run_boards
-            for number, (run, board) in enumerate(zip(runs, boards, strict=False), 1):
-                taken = ", ".join(
-                    f"seat {seat} takes {chips}" for seat, chips in run["awards"].items()
-                )
-                lines.append(f"  run {number}, {run['amount']} on {format_cards(board)}: {taken}")
-                lines.extend("  " + hand for hand in winning_hands(state, run, board))
-        elif state is not None:
+        boards = state.ledger.run_boards if state is not None else ()
+        for number, run in enumerate(runs, 1):
+            taken = ", ".join(f"seat {seat} takes {chips}" for seat, chips in run["awards"].items())
+            if state is None or number > len(boards):
+                lines.append(f"  run {number}, {run['amount']}: {taken}")
+                continue
+            board = boards[number - 1]
+            lines.append(f"  run {number}, {run['amount']} on {format_cards(board)}: {taken}")
+            lines.extend("  " + hand for hand in winning_hands(state, run, board))
+        if state is not None and not runs:
             lines.extend(winning_hands(state, pot))
     return lines
 
