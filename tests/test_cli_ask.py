@@ -137,6 +137,9 @@ OPTION_VARIANTS = {
     "tda-2024.boxed-card.misdeal",
     "tda-2024.off-table.plays",
     "tda-2024.short.deck-void",
+    # TDA is silent on running it twice: the house allows it or not (run_it_twice).
+    "tda-2024.run.agreed",
+    "tda-2024.run.too-many",
 }
 
 

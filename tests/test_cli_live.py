@@ -46,7 +46,7 @@ def test_live_session_with_piped_input() -> None:
         'floorman: event 3 "bogus": "bogus" is not an event (try: deal, cards, expose, extra, '
         "burn, flop, turn, river, post, show, muck, plays-board, reshuffle, cut, misdeal, kill,"
         " retrieve, away, award, miscount, note, button, dealt-empty, dealt-out, unaware,"
-        " clock, count, behind, dispute, boxed, off-table, joker, foreign, short, floor,"
+        " clock, count, behind, dispute, boxed, off-table, joker, foreign, short, floor, run,"
         " or SEAT call)",
     ]
     log = ok("log")

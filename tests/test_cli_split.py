@@ -163,3 +163,42 @@ def test_the_house_profile_decides_when_no_option_is_given(tmp_path: Path) -> No
         "first-left-of-button",
     )  # fmt: skip
     assert "odd chip of 1 to seat 6" in out
+
+
+def test_a_pot_run_twice_is_cut_per_run_and_each_run_split_on_its_own() -> None:
+    """A pot of 201 run twice: 101 to the first run (WSOP LA 213: the extra chip to the
+    main board), 100 to the second; a hi-lo run is cut high and low in its turn."""
+    code, out, _ = split("201", "--run", "2", "--run", "3", "--button", "3")
+    assert code == 0
+    assert out.splitlines()[-3:] == [
+        "run 1, 101: seat 2 takes 101",
+        "run 2, 100: seat 3 takes 100",
+        "odd chips of the cut between runs: to the first run",
+    ]
+    code, out, _ = split(
+        "305", "--run", "2/5", "--run", "3", "--button", "3", "--unit", "5", "--json"
+    )
+    data = json.loads(out)
+    assert data["awards"] == {"2": 80, "3": 150, "5": 75}
+    assert [run["amount"] for run in data["runs"]] == [155, 150]
+    assert data["runs"][0]["halves"] == {"high": 80, "low": 75}
+    code, out, _ = split("201", "--run", "2", "--run", "3", "--button", "3", "-r", "wsop-2024",
+                         "--run-odd-chip", "last-run", "--json")  # fmt: skip
+    assert [run["amount"] for run in json.loads(out)["runs"]] == [100, 101]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["201", "--run", "2", "--button", "3"], "a --run for each run, at least two"),
+        (["201", "--run", "2", "--run", "3", "--between", "2,3", "--button", "3"],
+         "either with --run"),
+        (["201", "--run", "2", "--run", "3", "--run-odd-chip", "main", "--button", "3"],
+         '--run-odd-chip "main" is not first-run or last-run'),
+    ],
+)  # fmt: skip
+def test_bad_runs_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, _, err = split(*args)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

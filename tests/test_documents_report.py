@@ -55,6 +55,24 @@ class TestReport:
             **kwargs,
         )
 
+    def test_a_board_run_twice_shows_each_run_and_each_runs_part(self) -> None:
+        view = self.report(
+            "button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [deal, 3 allin, 1 fold,"
+            " 2 call, run 2, burn, flop 2s 7d 9c, burn, turn Jh, burn, river 4s, burn,"
+            " flop Ks 8d 3c, burn, turn 5h, burn, river 6s, show 2 Ac Ad, show 3 Kh Kc]"
+        )
+        assert [[card["text"] for card in run] for run in view["runs"]] == [
+            ["2♠", "7♦", "9♣", "J♥", "4♠"],
+            ["K♠", "8♦", "3♣", "5♥", "6♠"],
+        ]
+        assert view["pots"][0]["runs"] == [
+            {"amount": 101, "awards": [{"seat": 2, "amount": 101}]},
+            {"amount": 100, "awards": [{"seat": 3, "amount": 100}]},
+        ]
+        rows = {row["seat"]: row for row in view["seats"]}
+        assert rows[3]["reading"] == "run 1: Pair of kings; run 2: Three of a kind, kings"
+        assert view["timeline"][4]["text"] == "The players agree to run the board twice"
+
     def test_the_irregular_event_is_marked_and_ruled(self) -> None:
         view = self.report(PREMATURE_TURN, times=[f"21:0{i % 10}" for i in range(14)])
         timeline = view["timeline"]

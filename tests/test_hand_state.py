@@ -1106,3 +1106,42 @@ def test_a_burn_found_later_names_a_street_already_out() -> None:
     assert refused(play(FLOPPED), "burn before turn") == (
         "the turn is not out: record the burn as it is made"
     )
+
+
+def test_a_board_run_twice_keeps_each_run_and_waits_for_the_last() -> None:
+    """All in on the flop and run twice: the first run's turn and river are put aside when
+    the second run's burn comes, the flop stays shared, and the showdown waits for the
+    second river."""
+    state = play(
+        "deal; 3 fold; 4 fold; 5 allin; 6 call; 1 fold; 2 fold; burn; flop Ah Kd 7c; run 2;"
+        " burn; turn 2s; burn; river 9h"
+    )
+    assert state.over_reason is None
+    assert state.ledger.runs_to_come == 1
+    for text in ("burn", "turn 6d", "burn", "river Jh"):
+        state.apply(parse_event(text))
+    assert state.over_reason == "showdown"
+    assert [str(card) for board in state.ledger.run_boards for card in board] == [
+        *["A♥", "K♦", "7♣", "2♠", "9♥"],
+        *["A♥", "K♦", "7♣", "6♦", "J♥"],
+    ]
+    assert not state.ledger.premature_cards
+    assert state.ledger.card_problems() == []
+    assert str(state.location(parse_cards("2s")[0])) == "board (turn)"
+
+
+def test_running_it_twice_is_refused_once_every_board_card_is_out() -> None:
+    state = play(
+        "deal; 3 fold; 4 fold; 5 allin; 6 call; 1 fold; 2 fold; burn; flop Ah Kd 7c;"
+        " burn; turn 2s; burn; river 9h"
+    )
+    assert "over" in refused(state, "run 2")
+
+
+def test_an_agreement_undone_runs_the_board_once() -> None:
+    state = play("deal; 3 fold; 4 fold; 5 allin; 6 call; 1 fold; 2 fold; run 3")
+    assert state.ledger.run_count == 3
+    assert state.ledger.run_from == "flop"
+    state.run_once()
+    assert state.ledger.run_count == 1
+    assert state.ledger.run_boards == ((),)

@@ -616,3 +616,25 @@ def test_a_bomb_pot_or_mandatory_straddles_are_refused_rather_than_written_other
     hand = parse_hand(f"button: 4\nseats: {{1: 100, 2: 100, 3: 100, 4: 100}}\n{key}\n")
     with pytest.raises(PhhError, match=f"PHH cannot record {why}"):
         dump_phh(hand)
+
+
+def test_a_board_run_twice_is_refused_rather_than_written_as_one_board() -> None:
+    """PHH has no action for more than one run-out (pokerkit's reader selects one)."""
+    hand = parse_hand(
+        "button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [deal, 3 allin, 1 fold, 2 call,"
+        " run 2, burn, flop 2s 7d 9c, burn, turn Jh, burn, river 4s, burn, flop Ks 8d 3c,"
+        " burn, turn 5h, burn, river 6s, show 2 Ac Ad, show 3 Kh Kc]\n"
+    )
+    with pytest.raises(PhhError, match="PHH cannot record a board run 2 times"):
+        dump_phh(hand)
+
+
+def test_an_agreement_to_run_twice_undone_is_written_with_its_one_board() -> None:
+    hand = parse_hand(
+        "button: 3\nseats: {1: 100, 2: 100, 3: 100}\nrulebook: tda-2024\nevents: [deal,"
+        " 3 allin, 1 fold, 2 call, run 2, burn, flop 2s 7d 9c, burn, turn Jh, burn, river 4s,"
+        " show 2 Ac Ad, show 3 Kh Kc]\n"
+    )
+    text = dump_phh(hand)
+    assert "# floorman: run 2" in text
+    assert tomllib.loads(text)["finishing_stacks"] == [99, 201, 0]

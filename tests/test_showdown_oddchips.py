@@ -16,6 +16,7 @@ from floorman.showdown.oddchips import (
     clockwise_from_button,
     split_hilo,
     split_pot,
+    split_runs,
 )
 
 ROBERTS = SplitRules()
@@ -250,3 +251,15 @@ def test_odd_chips_go_round_from_the_left_of_the_button(amount: int, winners: li
     split = split_pot(amount, winners, button=button, rules=ROBERTS)
     expected = clockwise_from_button(winners, button)[: amount % len(winners)]
     assert [chip.seat for chip in split.odd_chips] == expected
+
+
+@given(st.integers(0, 10_000), st.integers(2, 9), st.sampled_from(["first-run", "last-run"]))
+def test_a_pot_run_more_than_once_is_cut_whole_into_parts_a_chip_apart(
+    units: int, runs: int, odd: str
+) -> None:
+    parts = split_runs(units * 5, runs, SplitRules(unit=5, run_odd_chip=odd))  # type: ignore[arg-type]
+    assert sum(parts) == units * 5
+    assert max(parts) - min(parts) <= 5
+    assert all(part % 5 == 0 for part in parts)
+    ordered = list(parts) if odd == "first-run" else list(reversed(parts))
+    assert ordered == sorted(ordered, reverse=True)

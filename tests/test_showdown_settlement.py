@@ -139,3 +139,41 @@ def test_an_uncontested_pot_is_what_the_side_pots_give(
     assert result.returned == layout.returned
     assert result.awards == {pot.eligible[0]: pot.amount for pot in layout.pots}
     assert sum(result.stacks.values()) == 1000 * len(seats) + sum(put_in) + dead
+
+
+def test_a_board_run_twice_splits_every_pot_per_run_odd_chip_to_the_first() -> None:
+    """Seat 1 all in for 51 against seats 2 and 3, run twice: the main pot of 153 is cut
+    77 and 76, the side pot of 98 in 49s; each part goes to its run's best hand."""
+    result = settle(
+        {1: 0, 2: 50, 3: 50},
+        {1: 51, 2: 100, 3: 100},
+        game="holdem",
+        board=(),
+        hands={1: parse_cards("Ah Ad"), 2: parse_cards("Kh Kd"), 3: parse_cards("Jc 8d")},
+        button=3,
+        rules=SplitRules(),
+        runs=(parse_cards("As 9s 5c 4d 3h"), parse_cards("Ks 9c 5d 4s 3c")),
+    )
+    main, side = result.pots
+    assert [run.awards for run in main.runs] == [{1: 77}, {2: 76}]
+    assert [run.awards for run in side.runs] == [{2: 49}, {2: 49}]
+    assert result.awards == {1: 77, 2: 174}
+    assert result.to_json()["pots"][0]["runs"][0]["amount"] == 77  # type: ignore[index]
+
+
+def test_a_hilo_pot_run_twice_cuts_each_run_high_and_low() -> None:
+    result = settle(
+        {1: 0, 2: 0},
+        {1: 100, 2: 100},
+        game="omaha-hilo",
+        board=(),
+        hands={1: parse_cards("Ah 2h Kc Kd"), 2: parse_cards("Qs Qd Jc Tc")},
+        button=2,
+        rules=SplitRules(),
+        runs=(parse_cards("3s 4d 8c Qh 9s"), parse_cards("Ks Kh 9d 9c Jd")),
+    )
+    first, second = result.pots[0].runs
+    assert first.awards == {1: 50, 2: 50}
+    assert first.low == (1,)
+    assert second.awards == {1: 100}
+    assert second.low == ()

@@ -39,6 +39,7 @@ one event per line (several with ;), e.g.
   kill 3 | retrieve 3 | away 3 | award 1,3 [X] (what the dealer pushed)
   button 5 (found out of position) | dealt-empty 7 | dealt-out 4
   clock 3 (the clock is put on seat 3) | clock 3 expired
+  run 2 (the players all in agree to run the board twice)
   count 4 1200 [by player] (the count seat 4 was given) | behind 2 500 (chips found)
   as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
   | 4 motion (limit); out of turn too: it is ruled; unaware 4 (called short of a raise

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Annotated
 
 import typer
 
@@ -16,9 +17,11 @@ from floorman.showdown.chipstacks import check_denominations, chip_breakdown, fo
 from floorman.showdown.oddchips import (
     HILO_ODD_CHIPS,
     ODD_CHIP_POLICIES,
+    RUN_ODD_CHIPS,
     Split,
     split_hilo,
     split_rules,
+    split_runs,
 )
 
 
@@ -68,6 +71,20 @@ def split(
         " (default: the rulebook's).",
         show_default=False,
     ),
+    runs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--run",
+            metavar="HIGH[/LOW]",
+            help="A board run more than once: each run's winners, once per run in the order"
+            " run (--run 2 --run 3; hi-lo: --run 2/5). The pot is cut into one part per run.",
+        ),
+    ] = None,
+    run_odd_chip: str | None = typer.Option(
+        None,
+        "--run-odd-chip",
+        help="Odd chip of the cut between runs: first-run or last-run (default: the rulebook's).",
+    ),
     rulebook: str | None = typer.Option(
         None, "--rulebook", "-r", help="Take the split options from this rulebook (default rrop)."
     ),
@@ -89,6 +106,14 @@ def split(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Split a pot between tied hands or high and low, down to the smallest chip."""
+    if runs:
+        if between is not None or high is not None or low is not None:
+            fail("give the winners either with --run for each run, or with --between or --high")
+        if len(runs) < 2:
+            fail("a board run more than once has a --run for each run, at least two")
+        between = ",".join(sorted({w for r in runs for w in r.replace("/", ",").split(",") if w}))
+    if run_odd_chip is not None and run_odd_chip not in RUN_ODD_CHIPS:
+        fail(f'--run-odd-chip "{run_odd_chip}" is not first-run or last-run')
     if between is not None and (high is not None or low is not None):
         fail("give the winners either with --between or with --high/--low, not both")
     if between is None and high is None:
@@ -105,6 +130,7 @@ def split(
         "odd_chip": policy,
         "hilo_odd_chip": hilo_odd_chip,
         "quartering_exception": quartering_exception,
+        "run_odd_chip": run_odd_chip,
     }
     options: dict[str, object] = {}
     if None in given.values() or rulebook or house:
@@ -113,20 +139,82 @@ def split(
         options.update(load_rulebook(rulebook, house=house).options)
     options.update((name, value) for name, value in given.items() if value is not None)
     rules = split_rules(options, unit)
+    order = _seats("--seats", seats) if seats else None
+    held = _cards(cards) if cards else None
+    if runs:
+        parts = split_runs(amount, len(runs), rules)
+        results = []
+        for part, run in zip(parts, runs, strict=True):
+            high_text, _, low_text = run.partition("/")
+            results.append(
+                split_hilo(
+                    part,
+                    _seats("--run", high_text),
+                    _seats("--run", low_text) if low_text else [],
+                    button=button,
+                    rules=rules,
+                    order=order,
+                    cards=held,
+                )
+            )
+        _echo_runs(amount, button, unit, results, denominations, as_json)
+        return
     result = split_hilo(
         amount,
         high_seats,
         low_seats,
         button=button,
         rules=rules,
-        order=_seats("--seats", seats) if seats else None,
-        cards=_cards(cards) if cards else None,
+        order=order,
+        cards=held,
     )
     eligible = sorted({*high_seats, *low_seats})
     if as_json:
         echo(json.dumps(_as_json(amount, eligible, result, denominations)))
         return
     echo(_as_table(amount, high_seats, low_seats, button, unit, result, denominations))
+
+
+def _echo_runs(
+    amount: int,
+    button: int,
+    unit: int,
+    results: list[Split],
+    denominations: tuple[int, ...] | None,
+    as_json: bool,
+) -> None:
+    """A pot run more than once: what the runs give each seat together, then each run."""
+    shares: dict[int, int] = {}
+    for run in results:
+        for seat, share in run.shares.items():
+            shares[seat] = shares.get(seat, 0) + share
+    total = Split(
+        shares,
+        tuple(chip for run in results for chip in run.odd_chips),
+        sum(run.carried for run in results),
+    )
+    if as_json:
+        out = _as_json(amount, sorted(shares), total, denominations)
+        out["runs"] = [_as_json(run.total, sorted(run.shares), run, None) for run in results]
+        echo(json.dumps(out))
+        return
+    seats = sorted(shares)
+    lines = [_as_table(amount, seats, [], button, unit, total, denominations)]
+    lines[0] = lines[0].replace(
+        f"Split {amount} between", f"Split {amount}, run {len(results)} times, to", 1
+    )
+    for number, run in enumerate(results, 1):
+        taken = ", ".join(
+            f"seat {seat} takes {share}" for seat, share in sorted(run.shares.items())
+        )
+        lines.append(f"run {number}, {run.total}: {taken}")
+    parts = [run.total for run in results]
+    if max(parts) != min(parts):
+        first = parts.index(max(parts)) == 0
+        lines.append(
+            f"odd chips of the cut between runs: to the {'first' if first else 'last'} run"
+        )
+    echo("\n".join(lines))
 
 
 def _as_json(

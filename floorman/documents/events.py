@@ -114,6 +114,9 @@ def event_description(event: Event) -> str:
         if event.expired:
             return f"The clock on seat {event.seat} runs out before the player acts"
         return f"The clock is put on seat {event.seat}"
+    if isinstance(event, e.Run):
+        times = {2: "twice", 3: "three times"}.get(event.times, f"{event.times} times")
+        return f"The players agree to run the board {times}"
     if isinstance(event, e.Post):
         return f"Seat {event.seat} posts {_POSTS.get(event.what, event.what)} of {event.amount}"
     if isinstance(event, e.Show):

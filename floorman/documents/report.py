@@ -274,6 +274,9 @@ def report_view(
         "seats": seats,
         "show_cards": any(seat["cards"] for seat in seats),
         "board": cards_view([b.card for b in state.ledger.board if not b.premature]),
+        "runs": [cards_view(board) for board in state.ledger.run_boards]
+        if state.ledger.run_count > 1
+        else [],
         "premature": [
             {
                 "card": card_view(b.card),
@@ -350,7 +353,13 @@ def _seat_rows(hand: Hand, result: CheckResult) -> list[View]:
         cards = state.shown.get(seat) or state.ledger.hole(seat)
         known = [card for card in cards if card is not None]
         reading = ""
-        if seat in state.shown and len(board) == 5:
+        if seat in state.shown and state.ledger.run_count > 1:
+            reading = "; ".join(
+                f"run {number}: {_reading(state.game, state.shown[seat], run)}"
+                for number, run in enumerate(state.ledger.run_boards, 1)
+                if len(run) == 5
+            )
+        elif seat in state.shown and len(board) == 5:
             reading = _reading(state.game, state.shown[seat], board)
         end = result.stacks.get(seat, start)
         status = (
@@ -401,6 +410,16 @@ def _pot_rows(result: CheckResult, chips: Sequence[int]) -> list[View]:
                     for chip in pot["odd_chips"]
                 ],
                 "pending": not pot["awards"],
+                "runs": [
+                    {
+                        "amount": run["amount"],
+                        "awards": [
+                            {"seat": int(seat), "amount": amount}
+                            for seat, amount in run["awards"].items()
+                        ],
+                    }
+                    for run in pot.get("runs", [])
+                ],
             }
         )
     return rows

@@ -46,6 +46,11 @@ class DealProgress(Protocol):
         """The betting has begun, so every hole card is out."""
         ...
 
+    @property
+    def runs_to_come(self) -> int:
+        """Runs of the board agreed and not yet begun: the showdown waits for them."""
+        ...
+
 
 class Irregularities(Protocol):
     """Where the round sends what is not a regular action, and whom it tells when the
@@ -808,6 +813,8 @@ class BettingRound:
         """The round is complete: open the next one if its board card is out already."""
         while self.betting_complete and self.over_reason is None:
             if self.street_index >= 3:
+                if self.cards.runs_to_come > 0:
+                    return
                 self.street_index = 4
                 self.over_reason = "showdown"
                 return

@@ -33,6 +33,7 @@ __all__ = [
     "DISPUTE_TIMES",
     "EVENT_WORDS",
     "FLOOR_STEPS",
+    "MAX_RUNS",
     "POST_KINDS",
     "VERB_ALIASES",
     "Action",
@@ -75,6 +76,7 @@ __all__ = [
     "Pullback",
     "Reshuffle",
     "Retrieve",
+    "Run",
     "Says",
     "SeatEvent",
     "Short",
@@ -644,12 +646,29 @@ class Short(Event):
         return f"short {'deck' if self.seat is None else self.seat}"
 
 
+@dataclass(frozen=True, slots=True)
+class Run(Event):
+    """The players agree to run the cards to come ``times`` times (running it twice): each
+    run deals the board's remaining streets again and wins its share of every pot."""
+
+    times: int
+    kind: ClassVar[str] = "run"
+
+    def __str__(self) -> str:
+        return f"run {self.times}"
+
+
+MAX_RUNS: Final = 9
+"""The most runs an agreement is recorded with (books speak of twice or three times)."""
+
+
 EVENT_WORDS: Final[tuple[str, ...]] = (
     "deal", "cards", "expose", "extra", "burn", "flop", "turn", "river", "post",
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve",
     "away", "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware",
     "clock", "count", "behind", "dispute", "boxed", "off-table", "joker", "foreign", "short",
     "floor",
+    "run",
 )  # fmt: skip
 """Words that start an event; a betting action starts with the seat number instead."""
 
@@ -1057,6 +1076,17 @@ def _parse_found(words: list[str]) -> FoundCard:
     return make("seat", _seat(words, 1))
 
 
+def _parse_run(words: list[str]) -> Run:
+    """``run N``: the board is run ``N`` times, from 2 up."""
+    _no_more(words, 2)
+    if len(words) < 2 or not is_number(words[1]) or len(words[1]) > 2:
+        raise _Bad("how many times? e.g. run 2 (running it twice) or run 3")
+    times = int(words[1])
+    if not 2 <= times <= MAX_RUNS:
+        raise _Bad(f"a board is run from 2 to {MAX_RUNS} times, not {times}")
+    return Run(times)
+
+
 def _parse_short(words: list[str]) -> Short:
     """``short SEAT`` or ``short deck``."""
     if len(words) < 2:
@@ -1073,9 +1103,11 @@ _DEALING_ERRORS: Final[dict[str, Callable[[list[str]], Event]]] = {
     "joker": _parse_found,
     "foreign": _parse_found,
     "short": _parse_short,
+    "run": _parse_run,
 }
 """A pot disputed after the push, and the deck's errors: a card dealt off the table, a
-boxed card, a joker or a card from another deck, too few cards."""
+boxed card, a joker or a card from another deck, too few cards; and an agreement to run
+the board more than once."""
 
 
 def _seat(words: list[str], at: int) -> int:

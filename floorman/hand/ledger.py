@@ -36,7 +36,15 @@ from floorman.hand.records import (
 )
 from floorman.vocabulary import ORDINALS
 
-__all__ = ["CardLedger", "LedgerSnapshot"]
+__all__ = ["CardLedger", "LedgerSnapshot", "RunOut"]
+
+
+class RunOut(NamedTuple):
+    """One run of a board run more than once, put aside when the next run began: its
+    board cards and their burns, from the street the runs start at."""
+
+    board: tuple[BoardCard, ...]
+    burns: tuple[BurnCard, ...]
 
 
 class LedgerSnapshot(NamedTuple):
@@ -56,6 +64,9 @@ class LedgerSnapshot(NamedTuple):
     missing: set[tuple[int, int]]
     where: dict[int, Place]
     first_event: dict[int, int]
+    run_count: int
+    run_from: str | None
+    runs: list[RunOut]
 
 
 class CardLedger:
@@ -68,6 +79,9 @@ class CardLedger:
     ``taken_back`` (:class:`TakenBack` board cards a procedure took away),
     ``duplicates`` (:class:`Duplicate` list), ``out`` (cards off the stub) and
     ``event_count`` (the last event recorded; a procedure's moves are recorded at it).
+    A board run more than once: ``run_count`` (the runs agreed, 1 when none), ``run_from``
+    (the first street each run deals) and ``runs`` (the runs finished before the one on
+    the board, each a :class:`RunOut`); ``board`` holds the run being dealt.
     """
 
     __slots__ = (
@@ -86,6 +100,9 @@ class CardLedger:
         "extras",
         "hole_count",
         "out",
+        "run_count",
+        "run_from",
+        "runs",
         "set_aside",
         "taken_back",
     )
@@ -107,6 +124,9 @@ class CardLedger:
     _missing: set[tuple[int, int]]
     _where: dict[int, Place]
     _first_event: dict[int, int]
+    run_count: int
+    run_from: str | None
+    runs: list[RunOut]
 
     def __init__(self, deal: DealOrder) -> None:
         """An undealt deck for the seats ``deal`` deals to."""
@@ -124,6 +144,7 @@ class CardLedger:
         self._holes = {s: [None] * hole_count for s in order}
         self._exposed, self._missing = {}, set()
         self._where, self._first_event = {}, {}
+        self.run_count, self.run_from, self.runs = 1, None, []
 
     def copy(self) -> CardLedger:
         """An independent copy (cards and records are shared: they are immutable)."""
@@ -145,6 +166,7 @@ class CardLedger:
         new._holes = {s: list(c) for s, c in self._holes.items()}
         new._exposed, new._missing = dict(self._exposed), set(self._missing)
         new._where, new._first_event = dict(self._where), dict(self._first_event)
+        new.run_count, new.run_from, new.runs = self.run_count, self.run_from, list(self.runs)
         return new
 
     def snapshot(self) -> LedgerSnapshot:
@@ -156,6 +178,7 @@ class CardLedger:
             {s: list(c) for s, c in self.extras.items()}, list(self.duplicates),
             {s: list(c) for s, c in self._holes.items()}, dict(self._exposed),
             set(self._missing), dict(self._where), dict(self._first_event),
+            self.run_count, self.run_from, list(self.runs),
         )  # fmt: skip
 
     def restore(self, saved: LedgerSnapshot) -> None:
@@ -168,6 +191,7 @@ class CardLedger:
         self._holes = {s: list(c) for s, c in saved.holes.items()}
         self._exposed, self._missing = dict(saved.exposed), set(saved.missing)
         self._where, self._first_event = dict(saved.where), dict(saved.first_event)
+        self.run_count, self.run_from, self.runs = saved.run_count, saved.run_from, list(saved.runs)
 
     def location(self, card: Card) -> Place:
         """Where ``card`` is; the stub when it was not seen anywhere else."""
@@ -197,6 +221,42 @@ class CardLedger:
         early = [b for b in self.board if b.premature]
         early.extend(t.board for t in self.taken_back if t.board.premature)
         return tuple(sorted(early, key=lambda b: b.event))
+
+    @property
+    def runs_to_come(self) -> int:
+        """Runs agreed and not yet begun, after the one on the board."""
+        return self.run_count - len(self.runs) - 1
+
+    @property
+    def run_boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's whole board, in the order run: the cards every run shares, then the
+        run's own (one board when the cards are run once)."""
+        if not self.runs:
+            return (self.board_cards,)
+        start = BOARD_INDEX[self.run_from or "flop"]
+        shared = tuple(b.card for b in self.board if BOARD_INDEX[b.street] < start)
+        boards = [shared + tuple(b.card for b in run.board) for run in self.runs]
+        boards.append(self.board_cards)
+        return tuple(boards)
+
+    def agree_runs(self, times: int) -> None:
+        """The cards to come are run ``times`` times (1: once, the agreement undone)."""
+        if times > 1 and self.run_count > 1:
+            raise Refusal(f"the board is run {self.run_count} times already")
+        street = self.next_board_street
+        if times > 1 and street is None:
+            raise Refusal("every board card is out: there is nothing left to run")
+        self.run_count, self.run_from = times, (street if times > 1 else None)
+
+    def start_next_run(self) -> None:
+        """The run on the board is complete and another is due: its own cards and burns
+        are put aside with it, and the board waits for the next run's first street."""
+        start = BOARD_INDEX[self.run_from or "flop"]
+        own = tuple(b for b in self.board if BOARD_INDEX[b.street] >= start)
+        burns = tuple(b for b in self.burns if BOARD_INDEX[b.street] >= start)
+        self.runs.append(RunOut(own, burns))
+        self.board = [b for b in self.board if BOARD_INDEX[b.street] < start]
+        self.burns = [b for b in self.burns if BOARD_INDEX[b.street] < start]
 
     def board_street(self, street: str) -> tuple[Card, ...]:
         """The board cards turned as ``street`` (a flop may hold four)."""
@@ -460,6 +520,9 @@ class CardLedger:
         places.extend(Place("board", street=b.street) for b in self.board if b.card == card)
         places.extend(Place("burn", street=b.street) for b in self.burns if b.card == card)
         places.extend(SET_ASIDE for c in self.set_aside if c == card)
+        for run in self.runs:
+            places.extend(Place("board", street=b.street) for b in run.board if b.card == card)
+            places.extend(Place("burn", street=b.street) for b in run.burns if b.card == card)
         return places
 
     def _find_in_seats(self, card: Card) -> tuple[int, int | None]:
@@ -639,6 +702,7 @@ class CardLedger:
             + len(self.board)
             + len(self.burns)
             + len(self.set_aside)
+            + sum(len(run.board) + len(run.burns) for run in self.runs)
         )
         if counted != self.out:
             problems.append(f"{counted} cards are out but the count says {self.out}")

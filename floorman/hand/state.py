@@ -84,6 +84,7 @@ from floorman.hand.events import (
     Pullback,
     Reshuffle,
     Retrieve,
+    Run,
     Says,
     Short,
     Show,
@@ -401,6 +402,8 @@ class HandState:
             betting.refuse_when_void()
         elif betting.over_reason not in (None, "fold"):
             raise Refusal(betting.over_text())
+        else:
+            self._next_run()
         self.ledger.record_burn(event.card, event.before, n)
 
     def _board(self, event: Board, n: int) -> None:
@@ -412,10 +415,32 @@ class HandState:
             return
         if betting.over_reason is not None:
             raise Refusal(betting.over_text())
+        self._next_run()
         target = BOARD_INDEX[event.street]
         in_time = betting.street_index == target - 1 and betting.betting_complete
         self.ledger.record_board(event.street, event.cards, not in_time, n)
         betting.board_turned(target, in_time)
+
+    def _run(self, event: Run, n: int) -> None:
+        """The players agree to run the cards to come more than once; the rulebook rules
+        whether they may."""
+        betting = self.betting
+        if betting.over_reason is not None:
+            raise Refusal(betting.over_text())
+        self.ledger.agree_runs(event.times)
+
+    def run_once(self) -> None:
+        """An agreement to run the board more than once is undone: the board runs once."""
+        if not self.ledger.runs:
+            self.ledger.agree_runs(1)
+
+    def _next_run(self) -> None:
+        """After a run's river, the next card dealt begins the next run agreed: the
+        betting round goes back to the street before the runs, complete."""
+        ledger = self.ledger
+        if ledger.next_board_street is None and ledger.runs_to_come > 0:
+            ledger.start_next_run()
+            self.betting.street_index = BOARD_INDEX[ledger.run_from or "flop"] - 1
 
     def _muck(self, event: Muck, n: int) -> None:
         self.betting.muck(event.seat)
@@ -596,6 +621,7 @@ _ROUTES: Final[dict[type, tuple[str | None, _Handler]]] = {
     DealtEmpty: (None, HandState._dealt_empty),  # type: ignore[dict-item]
     DealtOut: (None, HandState._dealt_out),  # type: ignore[dict-item]
     Clock: (None, HandState._clock),  # type: ignore[dict-item]
+    Run: (None, HandState._run),  # type: ignore[dict-item]
     Dispute: (None, found.dispute),  # type: ignore[dict-item]
     OffTable: (None, HandState._expose),  # type: ignore[dict-item]
     Boxed: (None, found.boxed),  # type: ignore[dict-item]

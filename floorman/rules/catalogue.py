@@ -257,6 +257,11 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "A short event says the deck is short of cards (short deck), not a seat.", False,
     ),
     FactSpec(
+        "run.count", int,
+        "The times the players agree to run the cards to come (run N); 1 for any other"
+        " event.", 2,
+    ),
+    FactSpec(
         "seat.dealt_last", bool,
         "The event's seat is dealt the last card of each deal round (the button).", False,
     ),

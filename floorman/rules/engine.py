@@ -711,6 +711,8 @@ class RulesEngine:
                 self._restrictions[state.to_act] = (rule.id, number)
             elif do == "kill-skipped" and state.to_act is not None:
                 state.betting.kill_hand(state.to_act)
+            elif do == "run-once":
+                state.run_once()
             elif do == "check-hand":
                 seat = event_seat(event)
                 betting = state.betting
@@ -967,6 +969,8 @@ def match_situation(
     if situation is None:
         known = ", ".join(sorted(book.situations))
         raise RulebookError(f"{book.name} has no situation {name!r} (known: {known})")
+    if (kind or situation.facts.get("table.kind")) == "tournament":
+        book = book.at_kind("tournament")
     game = game or situation.game
     spec = book.games[game]
     facts: dict[str, Any] = {fact: s.ask_default for fact, s in FACTS.items()}

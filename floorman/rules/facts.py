@@ -29,6 +29,7 @@ from floorman.hand.events import (
     IllegalEvent,
     Post,
     Retrieve,
+    Run,
     Short,
     Show,
 )
@@ -581,6 +582,7 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "seat.acted": _seat_acted,
     "seat.dealt_last": _seat_dealt_last,
     "short.deck": lambda ctx: isinstance(ctx.event, Short) and ctx.event.seat is None,
+    "run.count": lambda ctx: ctx.event.times if isinstance(ctx.event, Run) else 1,
     "showdown": _showdown,
     "table.kind": lambda ctx: ctx.memory.table_kind,
     "hand_over": lambda ctx: ctx.state.betting.over_reason == "fold",

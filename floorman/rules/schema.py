@@ -67,6 +67,7 @@ EventKind = Literal[
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
     "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware", "clock",
     "count", "behind", "dispute", "boxed", "off-table", "joker", "foreign", "short",
+    "run",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,
@@ -83,7 +84,7 @@ Primitive = Literal[
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
     "kill-skipped", "correct-to-pot", "take-back", "check-hand", "return-post",
-    "result-stands",
+    "result-stands", "run-once",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 

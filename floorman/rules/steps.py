@@ -124,6 +124,8 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     "correct-to-pot": "The seat's pot-limit bet or raise, made on a count of the pot that was"
     " too low, is brought up to the pot; the others act again facing it.",
     "check-hand": "The seat's hand is checked: it checks in turn, and the turn moves on.",
+    "run-once": "An agreement to run the board more than once is undone: the cards to come"
+    " are dealt once, as one board.",
     "return-post": "The post is not allowed: its chips go back to the seat, and the hand goes"
     " on as before it.",
 }

@@ -33,7 +33,7 @@ def buttons(state: HandState) -> list[dict[str, Any]]:
         return [{"label": "deal", "event": "deal", "amount": None}]
     seat = state.to_act
     if seat is None or not state.ledger.deal_complete:
-        if state.ledger.next_board_street is not None:
+        if state.ledger.next_board_street is not None or state.ledger.runs_to_come > 0:
             found.append({"label": "burn", "event": "burn", "amount": None})
         return found
     for option in state.betting.options(seat):

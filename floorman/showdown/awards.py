@@ -9,6 +9,11 @@ without a showdown; a seat that mucked is out of every pot.
 In omaha-hilo each pot is cut in two: half to the best 8-or-better low,
 half to the best high; with no qualifying low the high hand takes it all.
 
+A board run more than once (running it twice) cuts every pot into one part per
+run, and each part is awarded on its run's board as a pot of its own (RRoP §14
+No-Limit 14: "the pot is divided in two, with each portion being dealt for
+separately"); in omaha-hilo each part is then cut high and low.
+
 >>> from floorman.cards import parse_cards as cards
 >>> from floorman.showdown.oddchips import SplitRules
 >>> from floorman.showdown.pots import Pot
@@ -28,10 +33,10 @@ from dataclasses import dataclass
 from floorman.cards import Card
 from floorman.errors import FloormanError
 from floorman.showdown.evaluation import high_value, omaha_high_value, omaha_low_value
-from floorman.showdown.oddchips import OddChip, Split, SplitRules, split_hilo
+from floorman.showdown.oddchips import OddChip, Split, SplitRules, split_hilo, split_runs
 from floorman.showdown.pots import Pot
 
-__all__ = ["PotAward", "ShowdownError", "award_pots", "hand_values"]
+__all__ = ["PotAward", "ShowdownError", "award_pots", "award_runs", "hand_values"]
 
 GAMES = ("holdem", "omaha", "omaha-hilo")
 
@@ -49,6 +54,8 @@ class PotAward:
     high: tuple[int, ...]
     low: tuple[int, ...] = ()
     contested: bool = True
+    runs: tuple[PotAward, ...] = ()
+    """A pot run more than once: each run's part and who won it, in the order run."""
 
     @property
     def awards(self) -> dict[int, int]:
@@ -66,7 +73,7 @@ class PotAward:
             "eligible": list(self.pot.eligible),
             "awards": {str(seat): chips for seat, chips in self.awards.items()},
             "odd_chips": [chip.to_json() for chip in self.odd_chips],
-        }
+        } | ({"runs": [run.to_json() for run in self.runs]} if self.runs else {})
 
 
 def hand_values(
@@ -141,6 +148,51 @@ def award_pots(
             pot.amount, high, low, button=button, rules=rules, order=order, cards=hands
         )
         awards.append(PotAward(pot, split, high, low))
+    return tuple(awards)
+
+
+def award_runs(
+    pots: Sequence[Pot],
+    *,
+    game: str,
+    boards: Sequence[Sequence[Card]],
+    hands: Mapping[int, Sequence[Card]],
+    button: int,
+    rules: SplitRules,
+    order: Sequence[int] | None = None,
+) -> tuple[PotAward, ...]:
+    """Award every pot of a board run once per board in ``boards``: each pot is cut into
+    a part per run (:func:`split_runs`), each part awarded on its run's board; a pot's
+    award is what its runs won together, its ``runs`` each run's award."""
+    if len(boards) == 1:
+        return award_pots(
+            pots, game=game, board=boards[0], hands=hands, button=button, rules=rules, order=order
+        )
+    by_run = [
+        award_pots(
+            [Pot(part, pot.eligible) for pot, part in zip(pots, parts, strict=True)],
+            game=game, board=board, hands=hands, button=button, rules=rules, order=order,
+        )
+        for board, parts in zip(
+            boards, zip(*(split_runs(p.amount, len(boards), rules) for p in pots), strict=True),
+            strict=True,
+        )
+    ]  # fmt: skip
+    awards: list[PotAward] = []
+    for index, pot in enumerate(pots):
+        runs = tuple(run[index] for run in by_run)
+        shares: dict[int, int] = {}
+        for run in runs:
+            for seat, chips in run.split.shares.items():
+                shares[seat] = shares.get(seat, 0) + chips
+        split = Split(
+            shares,
+            tuple(chip for run in runs for chip in run.odd_chips),
+            sum(run.split.carried for run in runs),
+        )
+        high = tuple(sorted({seat for run in runs for seat in run.high}))
+        low = tuple(sorted({seat for run in runs for seat in run.low}))
+        awards.append(PotAward(pot, split, high, low, runs[0].contested, runs))
     return tuple(awards)
 
 

@@ -39,6 +39,7 @@ from floorman.vocabulary import ORDINALS
 __all__ = [
     "HILO_ODD_CHIPS",
     "ODD_CHIP_POLICIES",
+    "RUN_ODD_CHIPS",
     "HiloOddChip",
     "OddChip",
     "OddChipPolicy",
@@ -49,13 +50,16 @@ __all__ = [
     "split_hilo",
     "split_pot",
     "split_rules",
+    "split_runs",
 ]
 
 OddChipPolicy = Literal["first-left-of-button", "high-card-by-suit", "carry-over"]
 HiloOddChip = Literal["high", "low"]
+RunOddChip = Literal["first-run", "last-run"]
 
 ODD_CHIP_POLICIES: Final[tuple[str, ...]] = get_args(OddChipPolicy)
 HILO_ODD_CHIPS: Final[tuple[str, ...]] = get_args(HiloOddChip)
+RUN_ODD_CHIPS: Final[tuple[str, ...]] = get_args(RunOddChip)
 
 
 class SplitError(FloormanError, ValueError):
@@ -70,6 +74,7 @@ class SplitRules:
     hilo_odd_chip: HiloOddChip = "high"
     quartering_exception: bool = False
     unit: int = 1
+    run_odd_chip: RunOddChip = "first-run"
 
     def __post_init__(self) -> None:
         if self.odd_chip not in ODD_CHIP_POLICIES:
@@ -78,6 +83,8 @@ class SplitRules:
             )
         if self.hilo_odd_chip not in HILO_ODD_CHIPS:
             raise SplitError(f'hi-lo odd chip "{self.hilo_odd_chip}" is not high or low')
+        if self.run_odd_chip not in RUN_ODD_CHIPS:
+            raise SplitError(f'run odd chip "{self.run_odd_chip}" is not first-run or last-run')
         if self.unit < 1:
             raise SplitError(f"the smallest chip must be at least 1, not {self.unit}")
 
@@ -113,8 +120,9 @@ def split_rules(options: Mapping[str, object], unit: int = 1) -> SplitRules:
     """The split options of a rulebook (``odd_chip``, ``hilo_odd_chip``,
     ``quartering_exception``), Robert's Rules' defaults for any it lacks.
 
-    >>> split_rules({"odd_chip": "carry-over"}, unit=5)
-    SplitRules(odd_chip='carry-over', hilo_odd_chip='high', quartering_exception=False, unit=5)
+    >>> split_rules({"odd_chip": "carry-over"}, unit=5)  # doctest: +NORMALIZE_WHITESPACE
+    SplitRules(odd_chip='carry-over', hilo_odd_chip='high', quartering_exception=False, unit=5,
+               run_odd_chip='first-run')
     """
     defaults = SplitRules()
     return SplitRules(
@@ -124,7 +132,27 @@ def split_rules(options: Mapping[str, object], unit: int = 1) -> SplitRules:
             options.get("quartering_exception", defaults.quartering_exception)
         ),
         unit=unit,
+        run_odd_chip=cast(RunOddChip, options.get("run_odd_chip", defaults.run_odd_chip)),
     )
+
+
+def split_runs(amount: int, runs: int, rules: SplitRules) -> tuple[int, ...]:
+    """A pot run ``runs`` times, cut into one part per run down to the smallest chip; the
+    odd chips of the cut go to the first run (``run_odd_chip: first-run``, WSOP LA 213)
+    or the last, one each from there.
+
+    >>> split_runs(305, 2, SplitRules(unit=5))
+    (155, 150)
+    >>> split_runs(7, 3, SplitRules(run_odd_chip="last-run"))
+    (2, 2, 3)
+    """
+    _check_amount(amount, rules.unit)
+    units, odd = divmod(amount // rules.unit, runs)
+    parts = [units * rules.unit] * runs
+    order = range(runs) if rules.run_odd_chip == "first-run" else range(runs - 1, -1, -1)
+    for index in list(order)[:odd]:
+        parts[index] += rules.unit
+    return tuple(parts)
 
 
 def clockwise_from_button(

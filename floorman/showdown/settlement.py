@@ -80,22 +80,30 @@ def settle(
     rules: SplitRules,
     order: Sequence[int] | None = None,
     dead: int = 0,
+    runs: Sequence[Sequence[Card]] = (),
 ) -> Settlement:
     """Settle a finished hand.
 
     ``behind`` is every seat's stack after all it put in; ``contributions``
     what each seat put in over the hand; ``folded`` the seats out; ``hands``
     the live seats' hole cards (a live seat missing from it has mucked);
-    ``dead`` money in the main pot that belongs to no seat's level.
+    ``dead`` money in the main pot that belongs to no seat's level; ``runs``
+    each run's board when the board was run more than once (``board`` is then unused).
     """
     live = [seat for seat in contributions if seat not in folded]
     if len(live) == 1 and dead >= 0 and min(contributions.values()) >= 0:
         return _uncontested(behind, contributions, live[0], dead)
-    from floorman.showdown.awards import award_pots
+    from floorman.showdown.awards import award_runs
 
     layout = build_pots(contributions, folded, dead=dead)
-    awards_by_pot = award_pots(
-        layout.pots, game=game, board=board, hands=hands, button=button, rules=rules, order=order
+    awards_by_pot = award_runs(
+        layout.pots,
+        game=game,
+        boards=runs if len(runs) > 1 else (board,),
+        hands=hands,
+        button=button,
+        rules=rules,
+        order=order,
     )
     won: dict[int, int] = {}
     for award in awards_by_pot:
@@ -217,6 +225,7 @@ def settle_state(
         button=state.table.button,
         rules=rules,
         dead=dead_money,
+        runs=state.ledger.run_boards,
     )
 
 

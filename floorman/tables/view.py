@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from floorman.cards import Card, format_cards
@@ -48,8 +48,20 @@ def headline(state: HandState, kind: str = "cash") -> str:
 
 
 def board_text(state: HandState) -> str:
+    ledger = state.ledger
+    if ledger.run_count > 1:
+        done = [format_cards(board) for board in ledger.run_boards[:-1]]
+        shown = [*done, _cards_on_board(state) or "no board"]
+        return "; ".join(
+            f"run {i} of {ledger.run_count}: {text}" for i, text in enumerate(shown, 1)
+        )
+    return _cards_on_board(state) or "no board"
+
+
+def _cards_on_board(state: HandState) -> str:
+    """The board on the table, a card turned early marked ``!``; empty before the flop."""
     if not state.ledger.board:
-        return "no board"
+        return ""
     parts = []
     for b in state.ledger.board:
         parts.append(str(b.card) + ("!" if b.premature else ""))
@@ -104,7 +116,13 @@ def state_lines(state: HandState, *, known: Collection[str] = ()) -> list[str]:
     else:
         nxt = state.ledger.next_board_street
         dealer = dealer_text(state, nxt) if nxt is not None else None
-        if dealer is not None:
+        if nxt is None and state.ledger.runs_to_come > 0:
+            ledger = state.ledger
+            lines.append(
+                f"run {len(ledger.runs) + 2} of {ledger.run_count} next: burn and deal the"
+                f" {ledger.run_from}"
+            )
+        elif dealer is not None:
             why = "betting complete" if state.betting.betting_left else "no betting left (all in)"
             lines.append(f"{why}; dealer: {dealer}")
         elif not state.betting.betting_left and nxt is not None:
@@ -239,7 +257,17 @@ def award_lines(pots: list[dict[str, Any]], state: HandState | None = None) -> l
             to = f"seat {chip['seat']}" if chip["seat"] is not None else "the next deal"
             line += f"; odd chip {chip['amount']} to {to}, {chip['reason']}"
         lines.append(line)
-        if state is not None:
+        runs = pot.get("runs", [])
+        boards = state.ledger.run_boards if state is not None else ()
+        for number, run in enumerate(runs, 1):
+            taken = ", ".join(f"seat {seat} takes {chips}" for seat, chips in run["awards"].items())
+            if state is None or number > len(boards):
+                lines.append(f"  run {number}, {run['amount']}: {taken}")
+                continue
+            board = boards[number - 1]
+            lines.append(f"  run {number}, {run['amount']} on {format_cards(board)}: {taken}")
+            lines.extend("  " + hand for hand in winning_hands(state, run, board))
+        if state is not None and not runs:
             lines.extend(winning_hands(state, pot))
     return lines
 
@@ -258,9 +286,12 @@ def standing_lines(pots: list[dict[str, Any]], awards: dict[int, int]) -> list[s
     return [f"the result stands as pushed: {shares}"]
 
 
-def winning_hands(state: HandState, pot: dict[str, Any]) -> list[str]:
-    """The tabled hands that won a pot at the showdown, in the dealer's words."""
-    board = [b.card for b in state.ledger.board]
+def winning_hands(
+    state: HandState, pot: dict[str, Any], run_board: Sequence[Card] | None = None
+) -> list[str]:
+    """The tabled hands that won a pot (or a run's part of it, on ``run_board``) at the
+    showdown, in the dealer's words."""
+    board = list(run_board) if run_board is not None else [b.card for b in state.ledger.board]
     if state.over_reason != "showdown" or len(board) != 5:
         return []
     holes: dict[int, list[Card]] = {}

@@ -88,6 +88,11 @@ def dump_phh(hand: Hand) -> str:
     except EventError as error:
         raise hand.error(error) from None
     final = ruled.state
+    if final.ledger.run_count > 1:
+        raise PhhError(
+            f"PHH cannot record a board run {final.ledger.run_count} times: it has no action"
+            " for more than one run-out"
+        )
     played = {b.event for b in final.ledger.board}
     order = final.table.deal_order
     player = {seat: index for index, seat in enumerate(order, 1)}
