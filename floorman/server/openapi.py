@@ -345,6 +345,13 @@ _RECORDED: Final = {
             "items": {"type": "string"},
             "description": "the table as floorman add prints it after",
         },
+        "disputed": {
+            "type": "string",
+            "description": "a dispute raised once the next hand began, recorded on the "
+            "table's last closed hand: why that hand was closed; hand, recorded, rulings, "
+            "violations and pots are that hand's, last the hand in progress's (absent "
+            "otherwise)",
+        },
         "replayed": {
             "const": True,
             "description": "the answer to a retried post (absent otherwise)",

@@ -36,6 +36,7 @@ from floorman.store.errors import (
 )
 from floorman.store.hands import Record, Store, StoredHand, standing
 from floorman.store.staff import Staff, staff_of
+from floorman.tables import disputes as _disputes
 from floorman.tables import hands as _hands
 from floorman.tables.view import award_lines, reminder_lines, state_lines
 
@@ -199,6 +200,9 @@ class Room:
                 if after is not None and after != loaded.last:
                     current = self._view_of(store, staff, loaded)
                     raise StoreConflict("stale")
+                disputed = _disputes.disputed_hand(store, table, texts, loaded)
+                if disputed is not None:
+                    return self._dispute(store, table, loaded, disputed, texts, who, key)
                 before = loaded.count
                 known = reminder_lines(loaded.state)
 
@@ -226,6 +230,33 @@ class Room:
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
             return Answer(200, made[0] if made else _body(table, loaded, before, known, added))
+
+    @staticmethod
+    def _dispute(
+        store: Store,
+        table: str,
+        in_progress: _hands.Loaded,
+        disputed: _hands.Loaded,
+        texts: Sequence[str],
+        who: str,
+        key: str | None,
+    ) -> Answer:
+        """A dispute raised once the next hand began, recorded on the hand whose pot it
+        is (the caller handles a refusal, as for any post); its answer names that hand,
+        and ``last`` stays the hand in progress's, the next post's ``after``."""
+        before = disputed.count
+        made: list[dict[str, Any]] = []
+
+        def answer(added: Sequence[Record]) -> str:
+            made.append(_dispute_body(table, in_progress, disputed, before, added))
+            return json.dumps(made[0])
+
+        added = _disputes.record_dispute(
+            store, disputed, texts, by=who, key=key, answer=None if key is None else answer
+        )
+        return Answer(
+            200, made[0] if made else _dispute_body(table, in_progress, disputed, before, added)
+        )
 
     # a table's past, the room's rules and its drills (read only) ------------
 
@@ -327,6 +358,20 @@ def _body(
         "pots": loaded.pots,
         "state": [*state_lines(loaded.state, known=known), *award_lines(loaded.pots, loaded.state)],
     }
+
+
+def _dispute_body(
+    table: str,
+    in_progress: _hands.Loaded,
+    disputed: _hands.Loaded,
+    before: int,
+    added: Sequence[Record],
+) -> dict[str, Any]:
+    """The answer to a dispute recorded on a closed hand: as :func:`_body`, for that
+    hand, with ``disputed`` saying why it was closed, and the hand in progress's ``last``;
+    ``state`` is what ``floorman add`` prints after the rulings."""
+    body = _body(table, disputed, before, [], added)
+    return {**body, "last": in_progress.last, "disputed": disputed.stored.closed, "state": []}
 
 
 def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
