@@ -51,6 +51,10 @@ def test_a_posted_dispute_goes_to_the_hand_whose_pot_it_is(room: Room) -> None:
         (27, "rrop.showdown.dispute.too-late")
     ]
     assert body["last"] == table["last"]  # the next post's after: the hand in progress's
+    assert body["state"] == [
+        f"table d1: seat 1 gives 6: the ruling on hand {first}'s pot (from the next hand)",
+        f"table d1: seat 2 gets 6: the ruling on hand {first}'s pot (from the next hand)",
+    ]
     now = station.get("/api/tables/d1").json()
     assert (now["hand"], [e["text"] for e in now["events"]]) == (table["hand"], ["deal"])
     closed = station.get(f"/api/tables/d1/hands/{first}").json()
@@ -100,6 +104,7 @@ def test_the_station_form_shows_the_ruling_on_the_disputed_hand(room: Room) -> N
     )
     assert "rrop.showdown.dispute.too-late" in page.text
     assert "the result of the deal stands, the pot to seat 2" in page.text
+    assert f"seat 2 gets 6: the ruling on hand {first}&#39;s pot (from the next hand)" in page.text
     closed = station.get(f"/api/tables/d4/hands/{first}").json()
     assert closed["events"][-1]["text"] == "dispute after deal"
 
@@ -128,6 +133,10 @@ def test_add_through_the_server_prints_what_a_local_add_prints(room: Room, tmp_p
     local = floorman(local_db, "add", "-t", "d5", "dispute after deal")
     assert local.returncode == 0, local.stderr
     hand = through.stdout.split()[1]
-    assert through.stdout == local.stdout.replace("hand 1 ", f"hand {hand} ", 1)
+    expected = local.stdout.replace("hand 1 ", f"hand {hand} ").replace(
+        "hand 1's", f"hand {hand}'s"
+    )
+    assert through.stdout == expected
     assert "the dispute is recorded on the hand whose pot it is" in through.stdout
     assert "[rrop.showdown.dispute.too-late]" in through.stdout
+    assert f"seat 2 gets 6: the ruling on hand {hand}'s pot" in through.stdout

@@ -213,10 +213,11 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     disputed = disputes.disputed_hand(store, stored.table, texts, holder[0])
                     if disputed is not None:
                         count = disputed.count
-                        disputes.record_dispute(store, disputed, texts)
+                        _, corrected = disputes.record_dispute(store, disputed, texts)
                         news = [
                             disputes.heading(disputed.stored.id, disputed.stored.closed),
                             *hands.ruling_lines_since(disputed, count),
+                            *corrected,
                         ]
                     else:
                         hands.record(store, holder[0], texts)

@@ -247,16 +247,16 @@ class Room:
         before = disputed.count
         made: list[dict[str, Any]] = []
 
-        def answer(added: Sequence[Record]) -> str:
-            made.append(_dispute_body(table, in_progress, disputed, before, added))
+        def answer(added: Sequence[Record], lines: list[str]) -> str:
+            made.append(_dispute_body(table, in_progress, disputed, before, added, lines))
             return json.dumps(made[0])
 
-        added = _disputes.record_dispute(
-            store, disputed, texts, by=who, key=key, answer=None if key is None else answer
+        added, lines = _disputes.record_dispute(
+            store, disputed, texts, by=who, key=key, answer=answer
         )
-        return Answer(
-            200, made[0] if made else _dispute_body(table, in_progress, disputed, before, added)
-        )
+        if not made:
+            made.append(_dispute_body(table, in_progress, disputed, before, added, lines))
+        return Answer(200, made[0])
 
     # a table's past, the room's rules and its drills (read only) ------------
 
@@ -366,12 +366,14 @@ def _dispute_body(
     disputed: _hands.Loaded,
     before: int,
     added: Sequence[Record],
+    lines: list[str],
 ) -> dict[str, Any]:
     """The answer to a dispute recorded on a closed hand: as :func:`_body`, for that
     hand, with ``disputed`` saying why it was closed, and the hand in progress's ``last``;
-    ``state`` is what ``floorman add`` prints after the rulings."""
+    ``state`` is what ``floorman add`` prints after the rulings (``lines``: the chips the
+    ruling moves, from the next hand)."""
     body = _body(table, disputed, before, [], added)
-    return {**body, "last": in_progress.last, "disputed": disputed.stored.closed, "state": []}
+    return {**body, "last": in_progress.last, "disputed": disputed.stored.closed, "state": lines}
 
 
 def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:

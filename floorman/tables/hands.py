@@ -336,10 +336,11 @@ def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[st
     disputed = disputes.disputed_hand(store, table, texts)
     if disputed is not None:
         before = disputed.count
-        disputes.record_dispute(store, disputed, texts)
+        _, corrected = disputes.record_dispute(store, disputed, texts)
         return [
             disputes.heading(disputed.stored.id, disputed.stored.closed),
             *ruling_lines_since(disputed, before),
+            *corrected,
         ]
     loaded = load(store, find_hand(store, None, table, open_only=True))
     before = loaded.count
