@@ -295,15 +295,15 @@ class Room:
             return _stored_at(store, name, hand_id) is not None
 
     @_reconnecting
-    def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str] | None:
+    def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str, str] | None:
         """The rulebook a table's hand (in progress, else latest) is ruled by, the
-        house options its header sets, and its game."""
+        house options its header sets, its game, and the table's kind."""
         with self._store() as store:
             stored = store.open_hand(name) or store.latest_hand(name)
             if stored is None:
                 return None
             header = _hands.load(store, stored).header
-        return header.rulebook, dict(header.house), header.game
+        return header.rulebook, dict(header.house), header.game, header.kind
 
     def drill_progress(self) -> dict[str, Any]:
         """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
