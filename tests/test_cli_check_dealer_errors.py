@@ -26,11 +26,17 @@ SIDE_POT = (
 
 
 def check(
-    tmp_path: Path, events: str, book: str, seats: str = "{1: 100, 2: 100, 3: 100}"
+    tmp_path: Path,
+    events: str,
+    book: str,
+    seats: str = "{1: 100, 2: 100, 3: 100}",
+    more: str = "",
 ) -> dict[str, Any]:
-    """``floorman check --json`` on a three-seat hand, the button on seat 3."""
+    """``floorman check --json`` on a three-seat hand, the button on seat 3 (``more``:
+    more header lines)."""
     path = tmp_path / "hand.yaml"
-    path.write_text(f"button: 3\nseats: {seats}\nevents: [{events}]\n", encoding="utf-8")
+    text = f"button: 3\nseats: {seats}\n{more}events: [{events}]\n"
+    path.write_text(text, encoding="utf-8")
     result = run("check", str(path), "--json", "--rulebook", book)
     assert result.exit_code in (0, 1), result.stderr
     data: dict[str, Any] = json.loads(result.stdout)
@@ -39,49 +45,75 @@ def check(
 
 IN_TIME = "showdown.dispute.in-time"
 TOO_LATE = "showdown.dispute.too-late"
+HOUSE_ERROR = "showdown.dispute.house-error"
+CORRECTED = (IN_TIME, HOUSE_ERROR)
 
 
 @pytest.mark.parametrize(
     ("when", "rulings"),
     [
         ("", {"rrop": IN_TIME, "tda-2024": IN_TIME, "wsop-2024": IN_TIME}),
-        (" after shuffle", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": TOO_LATE}),
-        (" after deal", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": TOO_LATE}),
+        (" after shuffle", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": HOUSE_ERROR}),
+        (" after deal", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": HOUSE_ERROR}),
     ],
 )
 def test_a_misread_hand_disputed_stands_once_the_next_hand_begins(
     tmp_path: Path, when: str, rulings: dict[str, str]
 ) -> None:
-    """RRoP §2 Decision-Making 4, TDA 22 and 23, WSOP T 76: a ruling on the reading of
-    a hand is made only if asked before the next deal starts (the first riffle)."""
+    """RRoP §2 Decision-Making 4, TDA 22 and 23: a ruling on the reading of a hand is made
+    only if asked before the next deal starts (the first riffle); at a WSOP cash game the
+    dealer's wrong push is a house error, corrected even after (LA 51, house option)."""
     for book, rule in rulings.items():
         data = check(tmp_path, f"{SHOWDOWN}, dispute{when}", book)
         last = data["rulings"][-1]
         assert (last["event"], last["rule"]) == (20, f"{book}.{rule}")
-        assert data["awards"] == ({"1": 6} if rule == IN_TIME else {"3": 6})
+        assert data["awards"] == ({"1": 6} if rule in CORRECTED else {"3": 6})
         assert data["stacks"]["1"] + data["stacks"]["3"] == 202
 
 
 @pytest.mark.parametrize(
     ("when", "rulings"),
     [
-        ("deal", {"rrop": TOO_LATE, "tda-2024": IN_TIME, "wsop-2024": TOO_LATE}),
-        ("action", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": TOO_LATE}),
+        ("deal", {"rrop": TOO_LATE, "tda-2024": IN_TIME, "wsop-2024": HOUSE_ERROR}),
+        ("action", {"rrop": TOO_LATE, "tda-2024": TOO_LATE, "wsop-2024": HOUSE_ERROR}),
     ],
 )
 def test_a_side_pot_pushed_with_the_main_is_an_accounting_error_tda_corrects_until_action(
     tmp_path: Path, when: str, rulings: dict[str, str]
 ) -> None:
     """TDA 22: "Accounting errors in calculating and awarding the pot may be disputed
-    until substantial action occurs on the next hand"; RRoP and WSOP make no such
-    difference."""
+    until substantial action occurs on the next hand"; RRoP makes no such difference, and
+    a WSOP cash game corrects a house error whenever it is found (LA 51)."""
     for book, rule in rulings.items():
         data = check(tmp_path, f"{SIDE_POT}, dispute after {when}", book, "{1: 50, 2: 100, 3: 100}")
         last = data["rulings"][-1]
         assert (last["event"], last["rule"]) == (16, f"{book}.{rule}")
         corrected = {"1": 150, "2": 100}
-        assert data["awards"] == (corrected if rule == IN_TIME else {"1": 250})
+        assert data["awards"] == (corrected if rule in CORRECTED else {"1": 250})
         assert sum(data["stacks"].values()) == 250
+
+
+@pytest.mark.parametrize(
+    ("more", "rule", "awards"),
+    [
+        ("", HOUSE_ERROR, {"1": 6}),
+        ("kind: tournament\n", TOO_LATE, {"3": 6}),
+        ("house: {wrong_push_house_error: false}\n", TOO_LATE, {"3": 6}),
+    ],
+)
+def test_a_wsop_cash_game_corrects_a_late_found_wrong_push_a_tournament_lets_it_stand(
+    tmp_path: Path, more: str, rule: str, awards: dict[str, int]
+) -> None:
+    """WSOP LA 51: "in the event that a possible house error occurred, a supervisor will
+    make all necessary efforts to correct the outcome of the hand in question, even is the
+    mistake is brought to light after the next hand has begun" (a wrong push counts as one
+    by the house option wrong_push_house_error); WSOP T 76: "The right to dispute a hand
+    ends when a new hand begins"."""
+    data = check(tmp_path, f"{SHOWDOWN}, dispute after action", "wsop-2024", more=more)
+    last = data["rulings"][-1]
+    assert (last["event"], last["rule"]) == (20, f"wsop-2024.{rule}")
+    assert last["cite"] == ("WSOP T 76" if "tournament" in more else "WSOP LA 51 (house option)")
+    assert data["awards"] == awards
 
 
 def test_a_dispute_of_the_right_push_draws_no_ruling(tmp_path: Path) -> None:

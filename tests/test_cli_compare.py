@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -78,6 +79,74 @@ class TestTerminal:
         assert "* " not in out
         assert "ruled differently." in out
         assert "Options whose defaults differ" not in out
+
+
+class TestKinds:
+    """A WSOP table is ruled by the Live Action rules at a cash game and the Tournament
+    rules at a tournament (WSOP LA 164 and T 88-c-3-i on a flop dealt without a burn;
+    LA 51 and T 76 on a wrong push found after the next hand began)."""
+
+    @pytest.mark.parametrize(
+        ("args", "kind", "rulings"),
+        [
+            (
+                (),
+                "cash",
+                {
+                    "flop-without-burn": ("wsop-2024.holdem.flop.no-burn.cash", "WSOP LA 164"),
+                    "hand-misread-after-shuffle": (
+                        "wsop-2024.showdown.dispute.house-error",
+                        "WSOP LA 51 (house option)",
+                    ),
+                },
+            ),
+            (
+                ("--kind", "tournament"),
+                "tournament",
+                {
+                    "flop-without-burn": ("wsop-2024.holdem.flop.no-burn", "WSOP T 88-c-3-i"),
+                    "hand-misread-after-shuffle": (
+                        "wsop-2024.showdown.dispute.too-late",
+                        "WSOP T 76",
+                    ),
+                },
+            ),
+        ],
+    )
+    def test_each_kind_is_ruled_by_its_text_and_says_so(
+        self, args: tuple[str, ...], kind: str, rulings: dict[str, tuple[str, str]]
+    ) -> None:
+        code, out, err = compare("rrop", "wsop-2024", *args, "--json")
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["kind"] == kind
+        found = {s["situation"]: s["rulings"]["wsop-2024"] for s in data["situations"]}
+        for situation, (rule, cite) in rulings.items():
+            assert (found[situation]["rule"], found[situation]["cite"]) == (rule, cite)
+        words = "at a cash game" if kind == "cash" else "at a tournament table"
+        table = compare("rrop", "wsop-2024", *args)[1]
+        assert f"Ruled {words}: where a rulebook has a text for each kind, that one's." in table
+        flop = next(b for b in blocks(table) if b.lstrip("* ").startswith("The flop is turned"))
+        assert rulings["flop-without-burn"][1] in flop
+
+    def test_the_tournament_text_sets_the_options(self) -> None:
+        cash = json.loads(compare("rrop", "wsop-2024", "--json")[1])["options"]
+        tournament = json.loads(compare("rrop", "wsop-2024", "--kind", "tournament", "--json")[1])
+        assert cash["sitting_out"]["wsop-2024"] == "missed-blinds"  # WSOP LA 156
+        assert tournament["options"]["sitting_out"]["wsop-2024"] == "dealt-in"  # WSOP T 36, 82
+
+    def test_a_kind_that_is_neither_is_one_line(self) -> None:
+        code, _, err = compare("rrop", "wsop-2024", "--kind", "home")
+        assert (code, err) == (2, "floorman: --kind: cash or tournament, not 'home'\n")
+
+    @pytest.mark.usefixtures("poppler")
+    def test_the_printed_comparison_says_its_kind(self, tmp_path: Path) -> None:
+        path = tmp_path / "tournament.pdf"
+        code, _, err = compare("rrop", "wsop-2024", "--kind", "tournament", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path, layout=False)
+        assert "at a tournament table" in text
+        assert "WSOP T 88-c-3-i" in text
 
 
 @pytest.mark.usefixtures("poppler")

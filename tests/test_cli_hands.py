@@ -543,3 +543,91 @@ def test_a_dispute_with_no_pot_pushed_anywhere_is_one_line() -> None:
         'floorman: event 1 "dispute after deal": a pot is disputed once it is pushed: the hand'
         " is not over"
     ]
+
+
+def next_hand_stacks() -> dict[int, int]:
+    """The stacks ``table show`` deals the next hand at table 7 with."""
+    players = json.loads(ok("table", "show", "--table", "7", "--json"))["next_hand"]["players"]
+    return {int(seat): player["stack"] for seat, player in players.items()}
+
+
+def test_a_result_that_stands_after_the_next_deal_reaches_the_next_hands_stacks() -> None:
+    ok(*NEW)
+    ok("add", "--table", "7", SHOWDOWN)  # cards speak: seat 1 +4, seat 3 -2
+    ok("next", "--table", "7")
+    ok("add", "--table", "7", "deal")
+    out = ok("add", "--table", "7", "dispute after deal")  # RRoP §2 D-M 4: too late
+    assert out.splitlines()[-2:] == [
+        "table 7: seat 1 gives 6: the ruling on hand 1's pot (from the next hand)",
+        "table 7: seat 3 gets 6: the ruling on hand 1's pot (from the next hand)",
+    ]
+    shown = ok("show", "--table", "7").splitlines()
+    assert "table 7: seat 3 gets 6: the ruling on hand 1's pot (from the next hand)" in shown
+    assert "  1       203         1       1  ?? ??" in shown  # the hand in progress as dealt
+    assert next_hand_stacks() == {1: 198, 3: 154, 5: 298}
+    changes = json.loads(ok("table", "log", "--table", "7", "--json"))["next_hand_changes"]
+    assert [(c["kind"], c["seat"], c["chips"], c["hand"]) for c in changes] == [
+        ("correct", 1, -6, 1),
+        ("correct", 3, 6, 1),
+    ]
+    ok("add", "--table", "7", "5 fold; 1 fold")  # seat 3's big blind wins seat 1's small
+    dealt = ok("next", "--table", "7")
+    assert dealt.splitlines()[0] == "hand 3 at table 7: hold'em no-limit 1/2, button seat 1"
+    header = json.loads(ok("export", "3", "--format", "json"))
+    assert header["seats"] == {"1": 197, "3": 155, "5": 298}
+    assert "gets 6" not in ok("show", "--table", "7")
+
+
+SIDE_POT = (
+    "deal; 3 raise 10; 5 allin; 1 allin; 3 call; burn; flop 2c 7d 9h; burn; turn Js; burn;"
+    " river 4c; show 5 Kh Kd; show 1 Ah Ad; show 3 Qh Qd; award 1"
+)
+"""Seats 1=50, 3=100, 5=100 at table 7: seat 1's aces win the main pot of 150, seat 5's
+kings the side pot of 100; the dealer pushes it all to seat 1 (an accounting error)."""
+
+
+def test_a_tda_accounting_error_found_after_the_next_deal_is_corrected_in_the_stacks() -> None:
+    """TDA 22: an accounting error may be disputed until substantial action on the next
+    hand. The next hand was dealt from the stacks the cards give, so they stand."""
+    ok(*NEW[:-1], "1=50,3=100,5=100", "--rulebook", "tda-2024")
+    ok("add", "--table", "7", SIDE_POT)
+    ok("next", "--table", "7")
+    ok("add", "--table", "7", "deal")
+    out = ok("add", "--table", "7", "dispute after deal")
+    assert "[tda-2024.showdown.dispute.in-time]" in out
+    assert "the ruling on hand 1's pot" not in out
+    assert json.loads(ok("table", "log", "--table", "7", "--json"))["next_hand_changes"] == []
+    assert next_hand_stacks() == {1: 150, 5: 100}
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule", "stacks"),
+    [
+        ("cash", "wsop-2024.showdown.dispute.house-error", {1: 150, 5: 100}),
+        ("tournament", "wsop-2024.showdown.dispute.too-late", {1: 250}),
+    ],
+)
+def test_a_wsop_cash_game_corrects_a_wrong_push_as_a_house_error_a_tournament_does_not(
+    kind: str, rule: str, stacks: dict[int, int]
+) -> None:
+    """WSOP LA 51: a house error is corrected even after the next hand began; WSOP T 76:
+    the right to dispute ends when a new hand begins, and the push stands (seat 5's side
+    pot stays with seat 1, and seat 5 has nothing left for the hand after)."""
+    ok(*NEW[:-1], "1=50,3=100,5=100", "--rulebook", "wsop-2024", "--kind", kind)
+    ok("add", "--table", "7", SIDE_POT)
+    ok("next", "--table", "7")
+    ok("add", "--table", "7", "deal")
+    out = ok("add", "--table", "7", "dispute after deal")
+    assert f"[{rule}]" in out
+    assert next_hand_stacks() == stacks
+    ok("add", "--table", "7", "1 fold")  # seat 1's small blind to seat 5
+    if kind == "cash":
+        ok("next", "--table", "7")
+        header = json.loads(ok("export", "3", "--format", "json"))
+        assert header["seats"] == {"1": 149, "5": 101}
+    else:
+        assert out.splitlines()[-2:] == [
+            "table 7: seat 1 gets 100: the ruling on hand 1's pot (from the next hand)",
+            "table 7: seat 5 gives 100: the ruling on hand 1's pot (from the next hand)",
+        ]
+        assert next_hand_stacks() == {1: 249, 5: 1}

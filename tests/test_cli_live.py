@@ -170,3 +170,33 @@ def test_next_waits_for_the_hands_of_the_showdown() -> None:
     )
     ok("add", "-t", "7", "show 1 Ah Ad; muck 3")
     assert "hand 2 at table 7" in ok("next", "-t", "7")
+
+
+WRONG_PUSH = (
+    "deal; 3 call; 5 call; 1 check; burn; flop 2c 7d 9h; 5 check; 1 check; 3 check; burn;"
+    " turn Js; 5 check; 1 check; 3 check; burn; river 4c; 5 check; 1 check; 3 check;"
+    " show 5 7c 8c; show 1 Ah Ad; show 3 Kh Kd; award 3"
+)
+"""Table 7 (NEW): seat 1's aces win, and the dealer pushes the pot to seat 3."""
+
+
+def test_a_dispute_typed_after_the_next_deal_goes_to_the_hand_whose_pot_it_is(
+    store: Path,
+) -> None:
+    ok(*NEW)
+    typed = "\n".join([WRONG_PUSH, "next", "deal", "dispute after deal", ""])
+    shift = floorman_process(store, "live", "-t", "7", stdin=typed)
+    assert shift.returncode == 0, shift.stderr
+    out = shift.stdout.splitlines()
+    at = out.index("hand 1 (closed, showdown): the dispute is recorded on the hand whose pot it is")
+    assert out[at + 1] == (
+        "event 24: CONTINUE  A pushed pot is disputed after the next deal started; the result"
+        " stands"
+    )
+    assert "  RRoP §2 Decision-Making 4  [rrop.showdown.dispute.too-late]" in out[at + 2 :]
+    assert out[-2:] == [
+        "preflop  no board           pot 3  in front: 1=1 3=2",
+        "seat 5 to act (298 behind): fold, call 2, raise 4..298",
+    ]  # the hand in progress, as it was
+    assert ok("log", "--table", "7").splitlines()[-1].endswith("deal")
+    assert ok("log", "1").splitlines()[-1].endswith("dispute after deal")

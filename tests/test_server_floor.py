@@ -171,8 +171,49 @@ def test_a_tables_rule_card_is_its_rulebooks_for_its_game(
     room: Room, floor: httpx.Client, tmp_path: Path
 ) -> None:
     served = pdf_words(floor.get("/tables/7/card.pdf"), tmp_path, "served.pdf")
-    assert served == printed_by(tmp_path, "card", "--rulebook", "rrop", "--game", "holdem")
+    assert served == printed_by(
+        tmp_path, "card", "--rulebook", "rrop", "--game", "holdem", "--kind", "cash"
+    )
+    assert "at a cash game" in served
     assert room.station("7").get("/tables/7/sheet.pdf").status_code == 303
+
+
+@pytest.mark.usefixtures("poppler")
+@pytest.mark.parametrize(
+    ("kind", "cites", "not_cited"),
+    [
+        ("cash", ["WSOP LA 164", "a house error is corrected"], ["WSOP T 88-c-3-i"]),
+        ("tournament", ["WSOP T 88-c-3-i", "WSOP T 76"], ["a house error is corrected"]),
+    ],
+)
+def test_a_tables_card_and_sheet_are_in_the_text_of_its_kind(
+    room: Room,
+    floor: httpx.Client,
+    tmp_path: Path,
+    kind: str,
+    cites: list[str],
+    not_cited: list[str],
+) -> None:
+    """A WSOP table is ruled by the Live Action rules at a cash game and the Tournament
+    rules at a tournament: its card and sheet cite that text, say which, and are what
+    ``floorman card`` and ``sheet --kind`` print."""
+    table = f"wsop-{kind}"
+    made = floorman(room.db, "new", "-t", table, "--button", "3", "--seats", "1=100,2=100,3=100",
+                    "--rulebook", "wsop-2024", "--kind", kind)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    words = {"cash": "at a cash game", "tournament": "at a tournament table"}
+    for document in ("card", "sheet"):
+        served = pdf_words(floor.get(f"/tables/{table}/{document}.pdf"), tmp_path, "served.pdf")
+        assert served == printed_by(
+            tmp_path, document, "--rulebook", "wsop-2024", "--game", "holdem", "--kind", kind
+        )
+        assert words[kind] in served
+        other = words["tournament" if kind == "cash" else "cash"]
+        assert other not in served
+        if document == "sheet":
+            assert all(cite in served for cite in cites), cites
+            assert not any(cite in served for cite in not_cited), not_cited
+            assert "WSOP LA 163 (cash); WSOP T 89 (tournament)" not in served  # not both
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from floorman.session.seating import (
     between,
     deal,
     earliest_big_blind_seat,
+    settle,
 )
 
 RROP = EntryRules()
@@ -124,6 +125,31 @@ def test_a_new_level_a_rebuy_a_seat_change_and_a_player_leaving() -> None:
     assert (table.blinds, table.ante) == ((2, 4), 1)
     assert {s: p.stack for s, p in table.players.items()} == {1: 100, 2: 150, 4: 100, 6: 100,
                                                                9: 100}  # fmt: skip
+
+
+def test_a_ruling_on_an_earlier_pot_moves_chips_between_stacks() -> None:
+    table = apply(six(), Change("correct", 1, chips=-6, hand=4), RROP)
+    table = apply(table, Change("correct", 3, chips=6, hand=4), RROP)
+    assert {s: p.stack for s, p in table.players.items()} == {1: 94, 2: 100, 3: 106, 4: 100,
+                                                               5: 100, 6: 100}  # fmt: skip
+    emptied = apply(table, Change("correct", 2, chips=-100, hand=4), RROP)
+    assert 2 not in emptied.players  # a seat left with nothing is empty
+    assert apply(emptied, Change("correct", 2, chips=6, hand=4), RROP) == emptied  # gone
+    assert Change("correct", 1, chips=-6, hand=4).describe() == (
+        "seat 1 gives 6: the ruling on hand 4's pot"
+    )
+    change = Change("correct", 3, chips=6, hand=4)
+    assert Change.from_json(change.as_json()) == change
+
+
+def test_chips_owed_to_a_player_the_hand_busted_deal_the_player_in_again() -> None:
+    owed = [Change("correct", 2, chips=6, hand=4), Change("correct", 1, chips=-6, hand=4)]
+    after = settle(six(), {1: 200, 2: 0}, owed, RROP)
+    assert {s: p.stack for s, p in after.players.items()} == {1: 194, 2: 6, 3: 100, 4: 100,
+                                                               5: 100, 6: 100}  # fmt: skip
+    assert (
+        settle(six(), {2: 0}, [Change("correct", 2, chips=-6, hand=4)], RROP).players.get(2) is None
+    )
 
 
 @pytest.mark.parametrize(

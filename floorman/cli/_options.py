@@ -83,6 +83,24 @@ FourColourOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 HtmlOption = Annotated[bool, typer.Option("--html", help="Write the HTML page instead of a PDF.")]
+KindOption = Annotated[
+    str | None,
+    typer.Option(
+        "--kind",
+        metavar="cash|tournament",
+        help="For a cash game or a tournament table: where the rulebook has a text for each,"
+        " that kind's rules, citations and options (default: both texts' citations).",
+    ),
+]
+
+
+def checked_kind(kind: str | None) -> str | None:
+    """``--kind`` as given; a word other than cash or tournament is a user's error."""
+    from floorman.errors import FloormanError
+
+    if kind not in (None, "cash", "tournament"):
+        raise FloormanError(f"--kind: cash or tournament, not {kind!r}")
+    return kind
 
 
 def output_option(help: str) -> Any:

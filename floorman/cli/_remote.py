@@ -141,6 +141,7 @@ def add_remote(
     """Record events at a table through the server, as ``floorman add`` records locally:
     the ruling first, then the table as it now stands."""
     from floorman.store.hands import changed_meanwhile
+    from floorman.tables.disputes import heading
     from floorman.tables.hands import ruling_lines_of, split_events
     from floorman.tables.view import award_lines
 
@@ -165,8 +166,12 @@ def add_remote(
     if status != 200:
         server.refuse(status, answer)
     use_four_colours(four_colour)
+    rulings = ruling_lines_of(answer["rulings"], answer["violations"])
+    if "disputed" in answer:
+        show([heading(answer["hand"], answer["disputed"]), *rulings, *answer["state"]])
+        return
     state = answer.get("state") or award_lines(answer["pots"])
-    show([*ruling_lines_of(answer["rulings"], answer["violations"]), *state])
+    show([*rulings, *state])
 
 
 def _only_table(server: Server) -> str:

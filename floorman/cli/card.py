@@ -13,8 +13,10 @@ from floorman.cli._options import (
     FourColourOption,
     GameOption,
     HtmlOption,
+    KindOption,
     PaperOption,
     RulebookOption,
+    checked_kind,
     output_option,
 )
 from floorman.errors import FloormanError
@@ -38,6 +40,7 @@ def card(
     ] = None,
     paper: PaperOption = "letter",
     four_colour: FourColourOption = False,
+    kind: KindOption = None,
     html: HtmlOption = False,
     output: Annotated[
         Path | None, output_option("Where to write it (default: GAME-card.pdf).")
@@ -53,14 +56,14 @@ def card(
     try:
         html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
-        book, base, house_name = load_in_force(rulebook, house)
+        book, base, house_name = load_in_force(rulebook, house, checked_kind(kind))
         target = output or Path(f"{game}-card" + (".html" if html else ".pdf"))
         if html:
             write_html(target, card_page(book, game, base=base, house=house_name, size=size,
-                                         four_colour=four_colour))  # fmt: skip
+                                         four_colour=four_colour, kind=kind))  # fmt: skip
             return
         write_output(target, card_pdf(book, game, base=base, house=house_name, size=size,
-                                      four_colour=four_colour))  # fmt: skip
+                                      four_colour=four_colour, kind=kind))  # fmt: skip
     except FloormanError as error:
         fail(str(error))
         return

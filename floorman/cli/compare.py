@@ -23,6 +23,7 @@ from floorman.errors import FloormanError
     epilog=help_example(
         "floorman compare rrop tda-2024 wsop-2024 --differences",
         "floorman compare rrop tda-2024 -o compare.pdf",
+        "floorman compare rrop wsop-2024 --kind tournament",
     ),
 )
 def compare(
@@ -40,6 +41,15 @@ def compare(
         typer.Option("--differences", help="Only the situations ruled differently."),
     ] = False,
     as_json: JsonOption = False,
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--kind",
+            metavar="cash|tournament",
+            help="Compare at a cash game or a tournament table (default: cash): where a"
+            " rulebook has a text for each, that kind's rules, citations and options.",
+        ),
+    ] = "cash",
 ) -> None:
     """Put every situation to each rulebook and show the rulings side by side,
     differences marked."""  # fmt: skip
@@ -58,11 +68,13 @@ def compare(
 
     if len(rulebooks) < 2:
         fail("name at least two rulebooks to compare, e.g. floorman compare rrop tda-2024")
+    if kind not in ("cash", "tournament"):
+        fail(f"--kind: cash or tournament, not {kind!r}")
     try:
-        kind = output_format(output, ("pdf", "txt"))
+        fmt = output_format(output, ("pdf", "txt"))
         size = render.paper_size(paper)
-        books = [load_rulebook(name) for name in rulebooks]
-        view = comparison_view(books, day=room_date(), paper=size)
+        books = [load_rulebook(name, kind=kind) for name in rulebooks]
+        view = comparison_view(books, day=room_date(), paper=size, kind=kind)
         if as_json:
             from floorman.cli._json import print_json
 
@@ -74,7 +86,7 @@ def compare(
                                          outcome_word=outcome_word):  # fmt: skip
                 echo(line)
             return
-        if kind == "txt":
+        if fmt == "txt":
             text = comparison_text(view, only_differences=differences)
             write_output(output, text.encode("utf-8"))
             echo(f"wrote {output}")

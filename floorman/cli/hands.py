@@ -235,11 +235,13 @@ def show(
     """The whole table: seats, chips, cards, board, burns, who acts."""
     from floorman.cli._console import use_four_colours
     from floorman.cli._errors import user_errors
+    from floorman.tables.disputes import corrections_to_come
     from floorman.tables.hands import hand_at, store_at
     from floorman.tables.view import award_lines, detail_lines
 
     with user_errors(), store_at(db) as store:
         loaded = hand_at(store, hand, table)
+        to_come = [] if as_json else corrections_to_come(store, loaded)
     if as_json:
         from floorman.cli._json import print_json
         from floorman.tables.shapes import hand_json
@@ -257,6 +259,7 @@ def show(
     echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
     _echo_state(detail_lines(loaded.state, loaded.values.kind))
     _echo_state(award_lines(loaded.pots, loaded.state))
+    _echo_state(to_come)
     _echo_state(
         [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]
         + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]

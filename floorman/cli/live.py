@@ -104,7 +104,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
     from floorman.cli._errors import user_errors
     from floorman.errors import FloormanError
     from floorman.store.errors import StoreConflict
-    from floorman.tables import hands
+    from floorman.tables import disputes, hands
     from floorman.tables.view import (
         award_lines,
         detail_lines,
@@ -208,10 +208,21 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     echo(f'undone: event {number} "{text}"')
                     news: list[str] = []
                 else:
+                    texts = hands.split_events([line])
                     count = holder[0].count
                     known = reminder_lines(holder[0].state)
-                    hands.record(store, holder[0], hands.split_events([line]))
-                    news = hands.ruling_lines_since(holder[0], count)
+                    disputed = disputes.disputed_hand(store, stored.table, texts, holder[0])
+                    if disputed is not None:
+                        count = disputed.count
+                        _, corrected = disputes.record_dispute(store, disputed, texts)
+                        news = [
+                            disputes.heading(disputed.stored.id, disputed.stored.closed),
+                            *hands.ruling_lines_since(disputed, count),
+                            *corrected,
+                        ]
+                    else:
+                        hands.record(store, holder[0], texts)
+                        news = hands.ruling_lines_since(holder[0], count)
             except StoreConflict:
                 catch_up(store, line)
                 continue

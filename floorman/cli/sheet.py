@@ -13,8 +13,10 @@ from floorman.cli._options import (
     FourColourOption,
     GameOption,
     HtmlOption,
+    KindOption,
     PaperOption,
     RulebookOption,
+    checked_kind,
     output_option,
 )
 from floorman.errors import FloormanError
@@ -44,6 +46,7 @@ def sheet(
     ] = None,
     paper: PaperOption = "letter",
     four_colour: FourColourOption = False,
+    kind: KindOption = None,
     html: HtmlOption = False,
     output: Annotated[
         Path | None,
@@ -60,15 +63,16 @@ def sheet(
     try:
         html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
         size = render.paper_size(paper)
-        book, base, house_name = load_in_force(rulebook, house)
+        book, base, house_name = load_in_force(rulebook, house, checked_kind(kind))
         games = list(book.games) if all_games else [game]
         target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
         if html:
             write_html(target, sheet_page(book, games, base=base, house=house_name, size=size,
-                                          four_colour=four_colour, standalone=True))  # fmt: skip
+                                          four_colour=four_colour, standalone=True,
+                                          kind=kind))  # fmt: skip
             return
         printed = sheet_pdf(book, games, base=base, house=house_name, size=size,
-                            four_colour=four_colour)  # fmt: skip
+                            four_colour=four_colour, kind=kind)  # fmt: skip
         write_output(target, printed.pdf)
     except FloormanError as error:
         fail(str(error))

@@ -21,7 +21,7 @@ from floorman.documents.wording import (
     option_title,
     sentence,
 )
-from floorman.rules.kinds import citation
+from floorman.rules.kinds import KIND_WORDS, applies_at_kind, cite_for
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS
 
 if TYPE_CHECKING:
@@ -43,14 +43,20 @@ _MARK = "* "
 
 
 def comparison_view(
-    books: Sequence[Rulebook], *, day: datetime.date, paper: str = "letter"
+    books: Sequence[Rulebook],
+    *,
+    day: datetime.date,
+    paper: str = "letter",
+    kind: str = "cash",
 ) -> View:
     """Situation by situation, what each rulebook rules, with the differences marked.
 
-    Every situation any of the rulebooks names is asked of each of them; a
-    row *differs* when the outcomes or the procedures (the ``do`` steps,
-    leaving out ``explain``) are not the same. Rules that no situation
-    reaches are listed after, so nothing in a rulebook goes unmentioned.
+    Every situation any of the rulebooks names is asked of each of them at a table of
+    ``kind`` (``cash`` or ``tournament``: where a rulebook has a text for each, that
+    kind's rules, citations and option values; the books are loaded at that kind); a
+    row *differs* when the outcomes or the procedures (the ``do`` steps, leaving out
+    ``explain``) are not the same. Rules that no situation reaches at that kind are
+    listed after, so nothing in a rulebook goes unmentioned.
     """
     from floorman.rules.engine import match_situation
 
@@ -63,7 +69,7 @@ def comparison_view(
     for name, situation in names.items():
         cells: list[View] = []
         for index, book in enumerate(books):
-            ruling = match_situation(book, name)[0] if name in book.situations else None
+            ruling = match_situation(book, name, kind=kind)[0] if name in book.situations else None
             if ruling is None:
                 cells.append({"book": book.name, "absent": True})
                 continue
@@ -107,12 +113,12 @@ def comparison_view(
                 {
                     "rule": rule.id,
                     "title": rule.rule.title,
-                    "cite": citation(rule.rule),
+                    "cite": cite_for(rule.rule, kind),
                     "outcome": rule.rule.outcome,
                     "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
                 }
                 for rule in book.rules
-                if rule.id not in reached[index]
+                if rule.id not in reached[index] and applies_at_kind(rule, kind)
             ],
         }
         for index, book in enumerate(books)
@@ -140,9 +146,11 @@ def comparison_view(
             "four_colour": False,
             "meta": [
                 f"{len(rows)} situations, {differing} ruled differently",
+                KIND_WORDS[kind],
                 long_date(day),
             ],
         },
+        "kind": kind,
         "books": [
             {"name": book.name, "title": book.title, "edition": edition(book)} for book in books
         ],
@@ -193,6 +201,7 @@ def comparison_json(
     }
     return {
         "rulebooks": [book.name for book in books],
+        "kind": view["kind"],
         "situations": situations,
         "options": options,
     }
@@ -249,6 +258,8 @@ def comparison_lines(
         f"{len(view['rows'])} situations, {differing} ruled differently"
         + (" (marked *)." if differing else ".")
     )
+    lines.append(f"Ruled {KIND_WORDS[view['kind']]}: where a rulebook has a text for each kind,"
+                 " that one's.")  # fmt: skip
     changed = [option for option in view["options"] if option["differs"]]
     if changed:
         lines.append("Options whose defaults differ:")

@@ -13,9 +13,10 @@ __all__ = ["load_in_force"]
 
 
 def load_in_force(
-    rulebook: str, house: Path | None
+    rulebook: str, house: Path | None, kind: str | None = None
 ) -> tuple[Rulebook, Rulebook | None, str | None]:
-    """The rulebook in force, the rulebook its house profile extends, and the house's name.
+    """The rulebook in force, the rulebook its house profile extends, and the house's name,
+    each at a table of ``kind`` when given (that kind's option values).
 
     A house profile comes from ``--house FILE`` or is itself named by
     ``--rulebook`` (a shipped profile under ``rulebook/house/``).
@@ -23,10 +24,10 @@ def load_in_force(
     from floorman._resources import rulebook_dir
     from floorman.rules.loader import load_rulebook
 
-    book = load_rulebook(rulebook, house=house)
+    book = load_rulebook(rulebook, house=house, kind=kind)
     if house is not None:
-        return book, load_rulebook(rulebook), book.title
+        return book, load_rulebook(rulebook, kind=kind), book.title
     shipped_houses = (rulebook_dir() / "house").resolve()
     if len(book.chain) > 1 and book.files[0].parent.resolve() == shipped_houses:
-        return book, load_rulebook(book.chain[1]), book.title
+        return book, load_rulebook(book.chain[1], kind=kind), book.title
     return book, None, None

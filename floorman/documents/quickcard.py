@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from floorman.documents.sheet import RulebookGameError, options_view
 from floorman.documents.wording import edition, long_date, sentence
 from floorman.errors import FloormanError
+from floorman.rules.kinds import KIND_WORDS
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, room_date
 
 if TYPE_CHECKING:
@@ -95,8 +96,9 @@ def _can_happen(facts: Mapping[str, Any], spec: GameSpec) -> bool:
     return spec.play_the_board or not facts.get("board_plays")
 
 
-def card_entries(book: Rulebook, game: str) -> list[View]:
-    """Each irregularity on the card: what happened, the outcome, the first step."""
+def card_entries(book: Rulebook, game: str, kind: str | None = None) -> list[View]:
+    """Each irregularity on the card: what happened, the outcome, the first step (asked
+    at a table of ``kind``, else at the situation's own)."""
     from floorman.rules.engine import match_situation
 
     entries = []
@@ -106,7 +108,7 @@ def card_entries(book: Rulebook, game: str) -> list[View]:
             continue
         if not _can_happen(situation.facts, book.games[game]):
             continue
-        ruling = match_situation(book, name, game=game)[0]
+        ruling = match_situation(book, name, game=game, kind=kind)[0]
         if ruling is None or not ruling.steps:
             continue
         entries.append(
@@ -133,8 +135,10 @@ def quick_card_view(
     four_colour: bool = False,
     entries: list[View] | None = None,
     compact: bool = False,
+    kind: str | None = None,
 ) -> View:
-    """The card for *game* under *book*; *base* and *house* as for the rule sheet.
+    """The card for *game* under *book*; *base*, *house* and *kind* as for the rule
+    sheet.
 
     *entries* (default: :func:`card_entries`) are what the card lists; a
     caller that must drop some to keep the card on one page passes fewer,
@@ -144,7 +148,7 @@ def quick_card_view(
     if game not in book.games:
         known = ", ".join(book.games)
         raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
-    every = card_entries(book, game)
+    every = card_entries(book, game, kind)
     if not every:
         raise FloormanError(
             f"{book.name} rules on none of the situations a quick-reference card lists"
@@ -162,7 +166,7 @@ def quick_card_view(
             "date": long_date(day),
             "paper": paper,
             "four_colour": four_colour,
-            "meta": [long_date(day)],
+            "meta": [long_date(day), *([KIND_WORDS[kind]] if kind is not None else [])],
         },
         "entries": shown,
         "left_out": len(every) - len(shown),
@@ -179,11 +183,14 @@ def card_page(
     house: str | None,
     size: str,
     four_colour: bool = False,
+    kind: str | None = None,
 ) -> str:
     """The card today as a page of HTML that stands alone, every entry in the usual type."""
     from floorman.documents import render
 
-    view = _card_today(book, game, base=base, house=house, size=size, four_colour=four_colour)
+    view = _card_today(
+        book, game, base=base, house=house, size=size, four_colour=four_colour, kind=kind
+    )
     return render.render_html("card.html", view(), standalone=True)
 
 
@@ -195,10 +202,14 @@ def card_pdf(
     house: str | None,
     size: str,
     four_colour: bool = False,
+    kind: str | None = None,
 ) -> bytes:
-    """The card today as ``floorman card`` prints it, on one page."""
-    view = _card_today(book, game, base=base, house=house, size=size, four_colour=four_colour)
-    return _one_page(view, card_entries(book, game)).pdf
+    """The card today as ``floorman card`` prints it, on one page (at a table of
+    ``kind``)."""
+    view = _card_today(
+        book, game, base=base, house=house, size=size, four_colour=four_colour, kind=kind
+    )
+    return _one_page(view, card_entries(book, game, kind)).pdf
 
 
 class _CardView(Protocol):
@@ -213,6 +224,7 @@ def _card_today(
     house: str | None,
     size: str,
     four_colour: bool,
+    kind: str | None = None,
 ) -> _CardView:
     """The card's view today, of every entry the rulebook gives or of fewer, in the usual
     type or a size smaller (``view(entries, compact)``)."""
@@ -221,7 +233,7 @@ def _card_today(
     def view(entries: list[View] | None = None, compact: bool = False) -> View:
         return quick_card_view(
             book, game, day=day, base=base, house=house, paper=size,
-            four_colour=four_colour, entries=entries, compact=compact,
+            four_colour=four_colour, entries=entries, compact=compact, kind=kind,
         )  # fmt: skip
 
     return view

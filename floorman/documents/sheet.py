@@ -23,7 +23,7 @@ from floorman.documents.wording import (
 )
 from floorman.errors import FloormanError
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
-from floorman.rules.kinds import citation
+from floorman.rules.kinds import KIND_WORDS, applies_at_kind, citation, cite_for
 from floorman.rules.predicates import compile_predicate
 from floorman.rules.steps import placeholders, render_text
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word, room_date
@@ -58,11 +58,15 @@ def sheet_view(
     house: str | None = None,
     paper: str = "letter",
     four_colour: bool = False,
+    kind: str | None = None,
 ) -> View:
     """A rule sheet for one game, or a booklet when *games* names several.
 
     *book* is the rulebook in force (house profile applied), *base* the
     rulebook it extends and *house* the house's name, when there is one.
+    *kind* (``cash`` or ``tournament``) prints it for that kind of table: where the
+    rulebook has a text for each, that kind's rules and citations (*book* and *base*
+    are loaded at that kind for its option values); without it, both texts.
     """
     chosen = list(games)
     for game in chosen:
@@ -75,6 +79,8 @@ def sheet_view(
     options = options_view(book, base)
     changed = sum(1 for row in options if row["house"])
     meta = [long_date(day)]
+    if kind is not None:
+        meta.append(KIND_WORDS[kind])
     if house is not None:
         meta.append(f"{changed} house option{'s' if changed != 1 else ''} changed")
     return {
@@ -90,7 +96,7 @@ def sheet_view(
         "booklet": booklet,
         "rulebook": {"name": reference.name, "title": reference.title},
         "house": house or "",
-        "games": [_game_view(book, game) for game in chosen],
+        "games": [_game_view(book, game, kind) for game in chosen],
         "options": options,
         "betting": _BETTING,
         "rankings": hand_rankings(low=any(book.games[g].low for g in chosen)),
@@ -106,14 +112,15 @@ def sheet_page(
     size: str,
     four_colour: bool = False,
     standalone: bool = False,
+    kind: str | None = None,
 ) -> str:
     """The rule sheet of ``games`` under ``book`` today, as HTML for the printer, or as a
-    page that stands alone."""
+    page that stands alone (at a table of ``kind``, as :func:`sheet_view`)."""
     from floorman.documents import render
 
     view = sheet_view(
         book, games, day=room_date(), base=base, house=house, paper=size,
-        four_colour=four_colour,
+        four_colour=four_colour, kind=kind,
     )  # fmt: skip
     return render.render_html("sheet.html", view, standalone=standalone)
 
@@ -126,31 +133,34 @@ def sheet_pdf(
     house: str | None,
     size: str,
     four_colour: bool = False,
+    kind: str | None = None,
 ) -> Printed:
-    """The rule sheet of ``games`` under ``book`` today, printed."""
+    """The rule sheet of ``games`` under ``book`` today, printed (at a table of ``kind``)."""
     from floorman.documents import render
 
-    page = sheet_page(book, games, base=base, house=house, size=size, four_colour=four_colour)
+    page = sheet_page(
+        book, games, base=base, house=house, size=size, four_colour=four_colour, kind=kind
+    )
     return render.html_to_pdf(page)
 
 
-def _game_view(book: Rulebook, game: str) -> View:
+def _game_view(book: Rulebook, game: str, kind: str | None = None) -> View:
     spec = book.games[game]
     in_force, off = [], []
     for rule in book.rules:
-        if game not in rule.games:
+        if game not in rule.games or (kind is not None and not applies_at_kind(rule, kind)):
             continue
         switched = _switched_off(rule, book.options)
         if switched:
             off.append(
                 {
                     "title": rule.rule.title,
-                    "cite": citation(rule.rule),
+                    "cite": citation(rule.rule) if kind is None else cite_for(rule.rule, kind),
                     "options": [option_title(book, name) for name in switched],
                 }
             )
         else:
-            in_force.append(rule_view(book, rule, game))
+            in_force.append(rule_view(book, rule, game, kind))
     return {
         "name": game,
         "title": GAME_TITLES.get(game, spec.description or game),
@@ -301,8 +311,11 @@ def options_view(book: Rulebook, base: Rulebook | None = None) -> list[View]:
     return rows
 
 
-def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> View:
-    """One rule as a sheet prints it: its steps worded for no hand in particular.
+def rule_view(
+    book: Rulebook, rule: CompiledRule, game: str | None = None, kind: str | None = None
+) -> View:
+    """One rule as a sheet prints it: its steps worded for no hand in particular (at a
+    table of ``kind``, its citation and steps for that kind; else both citations).
 
     The step texts are filled by the rules' own sandbox with the words of the
     rule's first situation ("the exposed card"), or with neutral placeholders;
@@ -319,6 +332,8 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
         if spec is not None:
             facts.setdefault("game.hole_cards", spec.hole_cards)
             facts.setdefault("game.play_the_board", spec.play_the_board)
+    if kind is not None:
+        facts["table.kind"] = kind
     words = placeholders(situation.vars if situation is not None else None)
     if game is not None and "game" not in (situation.vars if situation else {}):
         words["game"] = GAME_TITLES.get(game, game)
@@ -333,7 +348,7 @@ def rule_view(book: Rulebook, rule: CompiledRule, game: str | None = None) -> Vi
     return {
         "id": rule.id,
         "title": rule.rule.title,
-        "cite": citation(rule.rule),
+        "cite": citation(rule.rule) if kind is None else cite_for(rule.rule, kind),
         "outcome": rule.rule.outcome,
         "outcome_label": OUTCOME_LABELS[rule.rule.outcome],
         "steps": steps,

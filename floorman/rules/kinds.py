@@ -8,12 +8,16 @@ models and the cache's look-alikes alike, with no pydantic, on ``floorman check`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from floorman.rules.loader import CompiledRule
     from floorman.rules.schema import Option, Rule
 
-__all__ = ["citation", "cite_for", "value_for"]
+__all__ = ["KIND_WORDS", "applies_at_kind", "citation", "cite_for", "value_for"]
+
+KIND_WORDS: Final = {"cash": "at a cash game", "tournament": "at a tournament table"}
+"""How a document says which kind of table it is ruled for."""
 
 
 def cite_for(rule: Rule, kind: str) -> str:
@@ -40,3 +44,19 @@ def value_for(option: Option, kind: str) -> Any:
     if kind == "tournament" and "tournament" in option.model_fields_set:
         return option.tournament
     return option.default
+
+
+def applies_at_kind(rule: CompiledRule, kind: str) -> bool:
+    """Whether ``rule`` can rule at a table of ``kind``: not when its ``when`` (or one of
+    the tests it requires all of) asks for the other kind (a rule written for one text)."""
+    when = rule.rule.when
+    if when is None:
+        return True
+    tests = when.all if when.all is not None else [when]
+    for test in tests:
+        if test.fact == "table.kind":
+            if test.eq is not None and test.eq != kind:
+                return False
+            if test.in_ is not None and kind not in test.in_:
+                return False
+    return True

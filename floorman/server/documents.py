@@ -47,13 +47,19 @@ def _checked(name: str) -> str:
 
 
 def in_force(
-    rulebook: str, options: Mapping[str, Any] | None = None, *, table: str | None = None
+    rulebook: str,
+    options: Mapping[str, Any] | None = None,
+    *,
+    table: str | None = None,
+    kind: str | None = None,
 ) -> InForce:
     """The rulebook in force, the one it changes and the name of the change, as the
-    printing commands load them; a table's house options are applied last."""
+    printing commands load them, at a table of ``kind`` when given; a table's house
+    options are applied last."""
     from floorman.documents.inforce import load_in_force
 
-    book, base, house = load_in_force(rulebook if table is not None else _checked(rulebook), None)
+    name = rulebook if table is not None else _checked(rulebook)
+    book, base, house = load_in_force(name, None, kind)
     if options:
         base = base or book
         book = book.with_options(options, origin="house")
@@ -79,23 +85,26 @@ def ask(query: str, rulebook: str) -> dict[str, Any]:
     return {"query": query, "rulebooks": names, "situations": situations}
 
 
-def card_pdf(rules: InForce, game: str, paper: str) -> bytes:
-    """The quick-reference card of ``game``, as ``floorman card`` prints it."""
+def card_pdf(rules: InForce, game: str, paper: str, kind: str | None = None) -> bytes:
+    """The quick-reference card of ``game``, as ``floorman card`` prints it (at a table
+    of ``kind``: that kind's text, where the rulebook has one for each)."""
     from floorman.documents import render
     from floorman.documents.quickcard import card_pdf as printed
 
     book, base, house = rules
-    return printed(book, _game(book, game), base=base, house=house, size=render.paper_size(paper))
+    size = render.paper_size(paper)
+    return printed(book, _game(book, game), base=base, house=house, size=size, kind=kind)
 
 
-def sheet_pdf(rules: InForce, game: str, paper: str) -> bytes:
-    """The rule sheet of ``game``, as ``floorman sheet`` prints it."""
+def sheet_pdf(rules: InForce, game: str, paper: str, kind: str | None = None) -> bytes:
+    """The rule sheet of ``game``, as ``floorman sheet`` prints it (at a table of
+    ``kind``: that kind's text, where the rulebook has one for each)."""
     from floorman.documents import render
     from floorman.documents.sheet import sheet_page
 
     book, base, house = rules
     size = render.paper_size(paper)
-    page = sheet_page(book, [_game(book, game)], base=base, house=house, size=size)
+    page = sheet_page(book, [_game(book, game)], base=base, house=house, size=size, kind=kind)
     return render.html_to_pdf(page).pdf
 
 

@@ -310,7 +310,9 @@ _CHANGE: Final = {
         "change": {"type": "string", "description": "what changed, in words"},
         "by": {"type": ["string", "null"]},
         "at": {"type": "string"},
-        "kind": {"enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]},
+        "kind": {
+            "enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "correct"]
+        },
         "seat": {"type": "integer"},
         "name": {"type": "string", "description": "the player's name"},
         "chips": {"type": "integer"},
@@ -321,6 +323,11 @@ _CHANGE: Final = {
         "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
         "ante": {"type": "integer"},
         "dealt_in": {"type": "boolean", "description": "sit: the rulebook deals it in"},
+        "hand": {
+            "type": "integer",
+            "description": "correct: the earlier hand whose pot a ruling corrected (chips: "
+            "what the seat gets, or gives when negative)",
+        },
     },
 }
 _CHANGES: Final = {"type": "array", "items": {"$ref": "#/components/schemas/Change"}}
@@ -482,6 +489,13 @@ _RECORDED: Final = {
             "type": "array",
             "items": {"type": "string"},
             "description": "the table as floorman add prints it after",
+        },
+        "disputed": {
+            "type": "string",
+            "description": "a dispute raised once the next hand began, recorded on the "
+            "table's last closed hand: why that hand was closed; hand, recorded, rulings, "
+            "violations and pots are that hand's, last the hand in progress's (absent "
+            "otherwise)",
         },
         "replayed": {
             "const": True,

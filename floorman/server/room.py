@@ -36,6 +36,7 @@ from floorman.store.errors import (
 )
 from floorman.store.hands import Record, Store, StoredHand, standing
 from floorman.store.staff import Staff, staff_of
+from floorman.tables import disputes as _disputes
 from floorman.tables import hands as _hands
 from floorman.tables.view import award_lines, reminder_lines, state_lines
 
@@ -206,6 +207,9 @@ class Room:
                 if after is not None and after != loaded.last:
                     current = self._view_of(store, staff, loaded)
                     raise StoreConflict("stale")
+                disputed = _disputes.disputed_hand(store, table, texts, loaded)
+                if disputed is not None:
+                    return self._dispute(store, table, loaded, disputed, texts, who, key)
                 before = loaded.count
                 known = reminder_lines(loaded.state)
 
@@ -365,6 +369,33 @@ class Room:
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
 
+    @staticmethod
+    def _dispute(
+        store: Store,
+        table: str,
+        in_progress: _hands.Loaded,
+        disputed: _hands.Loaded,
+        texts: Sequence[str],
+        who: str,
+        key: str | None,
+    ) -> Answer:
+        """A dispute raised once the next hand began, recorded on the hand whose pot it
+        is (the caller handles a refusal, as for any post); its answer names that hand,
+        and ``last`` stays the hand in progress's, the next post's ``after``."""
+        before = disputed.count
+        made: list[dict[str, Any]] = []
+
+        def answer(added: Sequence[Record], lines: list[str]) -> str:
+            made.append(_dispute_body(table, in_progress, disputed, before, added, lines))
+            return json.dumps(made[0])
+
+        added, lines = _disputes.record_dispute(
+            store, disputed, texts, by=who, key=key, answer=answer
+        )
+        if not made:
+            made.append(_dispute_body(table, in_progress, disputed, before, added, lines))
+        return Answer(200, made[0])
+
     # a table's past, the room's rules and its drills (read only) ------------
 
     @_reconnecting
@@ -402,15 +433,15 @@ class Room:
             return _stored_at(store, name, hand_id) is not None
 
     @_reconnecting
-    def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str] | None:
+    def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str, str] | None:
         """The rulebook a table's hand (in progress, else latest) is ruled by, the
-        house options its header sets, and its game."""
+        house options its header sets, its game, and the table's kind."""
         with self._store() as store:
             stored = store.open_hand(name) or store.latest_hand(name)
             if stored is None:
                 return None
             header = _hands.load(store, stored).header
-        return header.rulebook, dict(header.house), header.game
+        return header.rulebook, dict(header.house), header.game, header.kind
 
     def drill_progress(self) -> dict[str, Any]:
         """Every trainee's drill progress, as ``floorman drill stats --json`` prints it."""
@@ -494,6 +525,22 @@ def _dealt(table: str, hand: int, last: int, lines: list[str]) -> dict[str, Any]
 def _changed(table: str, change: Change, line: str) -> dict[str, Any]:
     """What a change between hands is answered: the change as logged and the line."""
     return {"table": table, "change": change.as_json(), "said": line}
+
+
+def _dispute_body(
+    table: str,
+    in_progress: _hands.Loaded,
+    disputed: _hands.Loaded,
+    before: int,
+    added: Sequence[Record],
+    lines: list[str],
+) -> dict[str, Any]:
+    """The answer to a dispute recorded on a closed hand: as :func:`_body`, for that
+    hand, with ``disputed`` saying why it was closed, and the hand in progress's ``last``;
+    ``state`` is what ``floorman add`` prints after the rulings (``lines``: the chips the
+    ruling moves, from the next hand)."""
+    body = _body(table, disputed, before, [], added)
+    return {**body, "last": in_progress.last, "disputed": disputed.stored.closed, "state": lines}
 
 
 def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:

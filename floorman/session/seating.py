@@ -55,7 +55,9 @@ just the big blind (the button passes the seat next hand)."""
 
 DEFAULT_TABLE_SEATS: Final = 9
 
-ChangeKind = Literal["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]
+ChangeKind = Literal[
+    "sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "correct"
+]  # fmt: skip
 CHANGE_KINDS: Final[tuple[str, ...]] = ChangeKind.__args__  # type: ignore[attr-defined]
 
 
@@ -183,10 +185,13 @@ class Change:
     """``move``: the table the player comes from."""
     buy: bool = False
     """``sit``: buy the button, posting a big blind and a dead small blind (WSOP LA 154)."""
+    hand: int | None = None
+    """``correct``: the earlier hand whose pot a ruling corrected (``chips`` is what the
+    seat gets, or gives when negative)."""
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for key in ("seat", "name", "to", "origin", "ante"):
+        for key in ("seat", "name", "to", "origin", "ante", "hand"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
@@ -214,6 +219,7 @@ class Change:
             data.get("ante"),
             data.get("origin"),
             bool(data.get("buy", False)),
+            data.get("hand"),
         )
 
     def describe(self, dealt_in: bool = False) -> str:
@@ -249,6 +255,9 @@ class Change:
             return f"{who} changes to seat {self.to}{post}"
         if self.kind == "rebuy":
             return f"{who} rebuys {self.chips}"
+        if self.kind == "correct":
+            how = "gets" if self.chips > 0 else "gives"
+            return f"{who} {how} {abs(self.chips)}: the ruling on hand {self.hand}'s pot"
         assert self.blinds is not None
         ante = f", ante {self.ante}" if self.ante else ""
         return f"new level: blinds {self.blinds[0]}/{self.blinds[1]}{ante}"
@@ -362,6 +371,8 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
             buys = "button" if change.buy else "big-blind" if change.post else None
         player = Player(seat, chips, change.name, status, new=True, buys=buys)
         return seating.with_player(player)
+    if kind == "correct":
+        return _corrected(seating, change)
     player = _player(seating, change.seat)
     if kind == "leave":
         return seating.without(player.seat)
@@ -386,7 +397,20 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
     return seating.without(player.seat).with_player(moved)
 
 
-_PLAYER_CHANGES: Final = ("leave", "sitout", "back", "seat", "rebuy")
+def _corrected(seating: Seating, change: Change) -> Seating:
+    """The chips a ruling on an earlier hand's pot moves, added to the seat's stack or
+    taken from it: a seat left with nothing is empty, one that has gone is the floor's to
+    settle with (the seating is as it was)."""
+    player = seating.players.get(_seat(change.seat))
+    if player is None:
+        return seating
+    stack = player.stack + change.chips
+    if stack <= 0:
+        return seating.without(player.seat)
+    return seating.with_player(replace(player, stack=_chips(stack, "a stack")))
+
+
+_PLAYER_CHANGES: Final = ("leave", "sitout", "back", "seat", "rebuy", "correct")
 
 
 def settle(
@@ -400,13 +424,14 @@ def settle(
     since the hand was dealt applied. A change may have been logged while the hand was on,
     for a player the hand then busted: the player has gone already (leaving, sitting out,
     changing seats), or buys back in (a rebuy, with the rebuy's chips, into the seat the
-    player was to change to, if any)."""
+    player was to change to, if any), or gets chips a ruling on an earlier pot gives it
+    back in the seat."""
     after = seating.after_hand(stacks)
     busted = {s: p for s, p in seating.players.items() if s in stacks and stacks[s] <= 0}
     for change in changes:
         gone = busted.get(change.seat) if change.seat is not None else None
         if gone is not None and change.kind in _PLAYER_CHANGES and change.seat not in after.players:
-            if change.kind == "rebuy":
+            if change.kind == "rebuy" or (change.kind == "correct" and change.chips > 0):
                 chips = _chips(change.chips, gone.label)
                 after = after.with_player(replace(gone, stack=chips, new=False))
             elif change.kind == "seat" and change.to is not None:

@@ -332,7 +332,10 @@ def record(
 def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[str]:
     """Record events at the hand in progress at ``table`` (or the only one anywhere), as
     :func:`record` does; the lines the dealer reads then: the rulings the events
-    brought first, then the table as they leave it."""
+    brought first, then the table as they leave it. A dispute raised once the next hand
+    has begun goes to the hand whose pot it is (:mod:`floorman.tables.disputes`)."""
+    from floorman.tables import disputes
+
     called = floor_hand(store, table, texts)
     if called is not None:
         before = called.count
@@ -342,17 +345,19 @@ def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[st
             " table's latest hand",
             *ruling_lines_since(called, before),
         ]
-    disputed = disputed_hand(store, table, texts)
-    loaded = disputed or load(store, find_hand(store, None, table, open_only=True))
+    disputed = disputes.disputed_hand(store, table, texts)
+    if disputed is not None:
+        before = disputed.count
+        _, corrected = disputes.record_dispute(store, disputed, texts)
+        return [
+            disputes.heading(disputed.stored.id, disputed.stored.closed),
+            *ruling_lines_since(disputed, before),
+            *corrected,
+        ]
+    loaded = load(store, find_hand(store, None, table, open_only=True))
     before = loaded.count
     known = reminder_lines(loaded.state)
-    record(store, loaded, texts, closed=disputed is not None)
-    if disputed is not None:
-        return [
-            f"hand {loaded.stored.id} (closed, {loaded.stored.closed}): the dispute is"
-            " recorded on the hand whose pot it is",
-            *ruling_lines_since(loaded, before),
-        ]
+    record(store, loaded, texts)
     return [
         *ruling_lines_since(loaded, before),
         *state_lines(loaded.state, known=known),
@@ -370,24 +375,6 @@ def floor_hand(store: Store, table: str | None, texts: Sequence[str]) -> Loaded 
         return None
     latest = store.latest_hand(table)
     return None if latest is None else load(store, latest)
-
-
-def disputed_hand(store: Store, table: str | None, texts: Sequence[str]) -> Loaded | None:
-    """The closed hand a dispute is about, when every event is a ``dispute`` and the
-    table's hand in progress has no pot pushed (the next hand has begun): the latest
-    closed hand at the table. ``None`` when the dispute goes to the hand in progress."""
-    if not texts or any(text.split()[0].lower() != "dispute" for text in texts):
-        return None
-    found = store.open_hand(table) if table is not None else None
-    if found is None and table is None:
-        found = find_hand(store, None, None, open_only=True)
-    if found is not None and load(store, found).state.pushed:
-        return None
-    at = found.table if found is not None else table
-    for stored in store.hands(at, 2):
-        if stored.closed is not None:
-            return load(store, stored)
-    return None
 
 
 def current(store: Store, loaded: Loaded) -> Loaded | None:

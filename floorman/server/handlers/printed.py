@@ -72,16 +72,18 @@ async def rules_sheet(request: Request, who: Caller) -> Response:
 
 
 async def _table_rules(request: Request, who: Caller, kind: Kind) -> Response:
-    """The rules the ``{table}``'s hand is ruled by, with its house options."""
+    """The rules the ``{table}``'s hand is ruled by, with its house options, for its kind
+    of table (a cash game or a tournament: where the rulebook has a text for each, that
+    kind's rules, citations and option values)."""
     table = request.path_params["table"]
     check_readable(who, table)
     paper = params.paper(request)
     found = await run_in_threadpool(state_of(request).room.rules_in_force, table)
     if found is None:
         raise BadRequest(404, f"no hand was ever recorded at table {table}")
-    rulebook, options, game = found
-    book = await _made(request, documents.in_force, rulebook, options, table=table)
-    pdf = await _made(request, _printer(kind), book, game, paper)
+    rulebook, options, game, table_kind = found
+    book = await _made(request, documents.in_force, rulebook, options, table=table, kind=table_kind)
+    pdf = await _made(request, _printer(kind), book, game, paper, table_kind)
     return answers.pdf(pdf, f"table-{table}-{game}-{kind}.pdf", f"{game}-{kind}.pdf")
 
 
@@ -91,11 +93,11 @@ async def _rules(request: Request, kind: Kind) -> Response:
     game = request.query_params.get("game", "holdem")
     paper = params.paper(request)
     book = await _made(request, documents.in_force, rulebook)
-    pdf = await _made(request, _printer(kind), book, game, paper)
+    pdf = await _made(request, _printer(kind), book, game, paper, None)
     return answers.pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
 
 
-def _printer(kind: Kind) -> Callable[[documents.InForce, str, str], bytes]:
+def _printer(kind: Kind) -> Callable[[documents.InForce, str, str, str | None], bytes]:
     return documents.card_pdf if kind == "card" else documents.sheet_pdf
 
 

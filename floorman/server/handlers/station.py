@@ -21,6 +21,7 @@ from floorman.server.endpoints import check_writable
 from floorman.server.handlers import lookups
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
+from floorman.tables.disputes import heading
 from floorman.tables.hands import split_events
 
 __all__ = ["EventsBody", "page", "post_events", "post_form", "station_path"]
@@ -121,6 +122,8 @@ async def post_form(request: Request, who: Caller) -> Response:
     if not texts:
         raise BadRequest(400, "type an event or press one of the buttons")
     answer = await run_in_threadpool(room.record, table, texts, after=after, who=who.who)
+    if answer.status == 200 and "disputed" in answer.body:
+        return await _disputed_page(request, who, table, answer.body)
     if answer.status == 200:
         first = answer.body["recorded"][0]["number"] - 1
         return RedirectResponse(f"{station_path(table)}?since={first}", status_code=303)
@@ -176,3 +179,21 @@ def _pressed(form: dict[str, str]) -> str:
             raise BadRequest(400, f"{text.replace(' CARDS', '')}: pick the cards first")
         words = [" ".join(picked) if w == "CARDS" else w for w in words]
     return " ".join(words)
+
+
+async def _disputed_page(
+    request: Request, who: Caller, table: str, body: dict[str, Any]
+) -> Response:
+    """The station page after a dispute recorded on the hand whose pot it is (the next
+    hand has begun): the hand in progress, and the ruling on the disputed hand."""
+    view = await run_in_threadpool(state_of(request).room.table, table)
+    if view is None:
+        raise BadRequest(404, f"table {table} has no hand")
+    disputed = {
+        "heading": heading(body["hand"], body["disputed"]),
+        "rulings": body["rulings"],
+        "violations": body["violations"],
+        "state": body["state"],
+    }
+    context = {"who": who, "t": view, "fresh": None, "message": None, "disputed": disputed}
+    return answers.html(request, "station.html", context)
