@@ -23,8 +23,6 @@ import os
 from datetime import UTC, date, datetime, tzinfo
 from typing import Final
 
-from floorman.errors import FloormanError
-
 __all__ = [
     "GAME_SHORT_NAMES",
     "GAME_TITLES",
@@ -124,6 +122,8 @@ def room_zone() -> tzinfo | None:
     if not name:
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    from floorman.errors import FloormanError
 
     try:
         return ZoneInfo(name)
