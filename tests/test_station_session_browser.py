@@ -89,8 +89,27 @@ def undo(driver: WebDriver, text: str) -> None:
     tap(driver, ".controls .undo .confirm button", f"Take back {text}")
 
 
-def next_hand(driver: WebDriver) -> None:
-    tap(driver, ".controls .next-hand button", "Next hand")
+def next_hand(driver: WebDriver, label: str = "Next hand") -> None:
+    tap(driver, ".controls .next-hand button", label)
+
+
+def deal_button_follows_the_cards_on_a_phone(driver: WebDriver) -> bool:
+    """On a phone the open card picker runs past the screen: the button that deals the
+    cards picked comes after the last card, not a scroll back up; on a tablet, beside
+    the table, it stays above the picker."""
+    deal = '.dealer-steps button[data-step="flop"]'
+    bottom_of_cards = "return document.querySelector('.picker').getBoundingClientRect().bottom;"
+    top_of_deal = f"return document.querySelector('{deal}').getBoundingClientRect().top;"
+    tablet_above = driver.execute_script(top_of_deal) < driver.execute_script(bottom_of_cards)
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    try:
+        phone_below = driver.execute_script(top_of_deal) >= driver.execute_script(bottom_of_cards)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return bool(tablet_above and phone_below)
 
 
 def menu(driver: WebDriver, event: str) -> None:
@@ -143,6 +162,7 @@ def test_a_session_of_hands_from_the_tablet_and_the_floor_resolves_the_call(
     for label in ("call 2", "fold", "fold", "fold", "call 1", "check"):
         act(tablet, label)
     step(tablet, "burn")
+    assert deal_button_follows_the_cards_on_a_phone(tablet)
     deal_board(tablet, "flop", "Ah", "Kd", "8c")
     assert board(tablet) == ["A♥", "K♦", "8♣"]
     undo(tablet, "flop Ah Kd 8c")
@@ -205,7 +225,7 @@ def test_a_session_of_hands_from_the_tablet_and_the_floor_resolves_the_call(
     menu(tablet, "misdeal")
     assert "misdeal" in headline(tablet)
     shoot(tablet, screens, "session-misdeal")
-    next_hand(tablet)
+    next_hand(tablet, "Redeal")
     assert summary(tablet) != hand
     assert button_seat(tablet) == "2"
     assert "Dana" in seat_of(tablet, 8).text
