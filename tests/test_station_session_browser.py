@@ -112,6 +112,28 @@ def deal_button_follows_the_cards_on_a_phone(driver: WebDriver) -> bool:
     return bool(tablet_above and phone_below)
 
 
+def seat_choices_share_a_row_on_a_phone(driver: WebDriver) -> bool:
+    """The irregular menu's seats at 390x844 sit side by side, a few to a row, each a
+    finger's size: not one a line, a screen long."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    try:
+        boxes = driver.execute_script(
+            "return [...document.querySelectorAll('.irregular .seats .seat-pick span')]"
+            ".map(s => s.getBoundingClientRect()).map(r => [r.top, r.width, r.height]);"
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    rows = {round(top) for top, _, _ in boxes}
+    return (
+        len(boxes) >= 6
+        and len(rows) <= len(boxes) / 3
+        and all(width >= 44 and height >= 44 for _, width, height in boxes)
+    )
+
+
 def menu(driver: WebDriver, event: str) -> None:
     """An irregular event from the menu, opened first if it is folded away."""
     irregular = driver.find_element(By.CSS_SELECTOR, ".irregular")
@@ -222,6 +244,8 @@ def test_a_session_of_hands_from_the_tablet_and_the_floor_resolves_the_call(
 
     # Hand 3: a misdeal, and the redeal with the same button.
     hand = summary(tablet)
+    tablet.find_element(By.CSS_SELECTOR, ".irregular summary").click()
+    assert seat_choices_share_a_row_on_a_phone(tablet)
     menu(tablet, "misdeal")
     assert "misdeal" in headline(tablet)
     shoot(tablet, screens, "session-misdeal")
