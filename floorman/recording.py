@@ -112,5 +112,10 @@ class Recording:
 
     def pots(self) -> list[dict[str, Any]]:
         """The ``check --json`` pots of the hand as it stands."""
-        pots: list[dict[str, Any]] = ruled_chips(self.header, self.events, self.ruled).pots
+        pots: list[dict[str, Any]] = self.chips().pots
         return pots
+
+    def chips(self) -> Any:
+        """The ``check --json`` pots, awards and stacks of the hand as it stands (a
+        :class:`floorman.showdown.settlement.ChipsReport`)."""
+        return ruled_chips(self.header, self.events, self.ruled)

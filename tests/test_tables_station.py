@@ -195,6 +195,56 @@ def test_at_the_showdown_the_seats_show_in_order() -> None:
     assert view["showdown"] == [2]
 
 
+def settled(events: list[str]) -> dict[str, Any]:
+    """The station with the hand's pots and the stacks they leave, as the server draws it."""
+    hand = parse_hand(HEADER.format(betting="no-limit", book="tda-2024", six=100) + "".join(
+        f"  - {event}\n" for event in events
+    ))  # fmt: skip
+    result = check_hand(hand)
+    return station_view(result.state, pots=result.pots, settled=result.stacks)
+
+
+CHECKED_DOWN = [
+    "deal", "3 fold", "4 fold", "5 fold", "6 call", "1 fold", "2 check",
+    "burn", "flop Ah Kd 7c", "2 check", "6 check", "burn", "turn 2c", "2 check", "6 check",
+    "burn", "river 3d", "2 check", "6 check",
+]  # fmt: skip
+"""Folded round to the button, who calls; the big blind and the button check it down."""
+
+
+def test_the_push_comes_once_every_hand_is_tabled_and_goes_once_pushed() -> None:
+    assert settled(CHECKED_DOWN)["push"] is None
+    assert settled([*CHECKED_DOWN, "show 2 Qs Qh"])["push"] is None
+    view = settled([*CHECKED_DOWN, "show 2 Qs Qh", "show 6 Js Jh"])
+    assert view["push"] == {"label": "push 5 to seat 2", "event": "award 2"}
+    assert [seat["behind"] for seat in view["seats"]] == [99, 98, 100, 100, 100, 98]
+    view = settled([*CHECKED_DOWN, "show 2 Qs Qh", "show 6 Js Jh", "award 2"])
+    assert view["push"] is None
+    assert [seat["behind"] for seat in view["seats"]] == [99, 103, 100, 100, 100, 98]
+
+
+def test_a_split_pot_is_pushed_a_share_to_each_winner() -> None:
+    view = settled([*CHECKED_DOWN, "show 2 Qs Qh", "show 6 Qd Qc"])
+    assert view["push"] is not None
+    assert view["push"]["event"] == "award 2 3; award 6 2"
+    pushed = settled([*CHECKED_DOWN, "show 2 Qs Qh", "show 6 Qd Qc", "award 2 3", "award 6 2"])
+    assert pushed["push"] is None
+    assert sum(seat["behind"] for seat in pushed["seats"]) == 600
+
+
+def test_the_uncalled_bet_comes_back_with_the_pot_after_a_push() -> None:
+    view = settled(["deal", "3 raise 6", "4 fold", "5 fold", "6 fold", "1 fold", "2 fold"])
+    assert view["push"] == {"label": "push 5 to seat 3", "event": "award 3"}
+    pushed = settled(
+        ["deal", "3 raise 6", "4 fold", "5 fold", "6 fold", "1 fold", "2 fold", "award 3"]
+    )
+    assert [seat["behind"] for seat in pushed["seats"]] == [99, 98, 103, 100, 100, 100]
+
+
+def test_a_misdeal_has_no_push() -> None:
+    assert settled(["deal", "misdeal"])["push"] is None
+
+
 def walk_throughs() -> list[tuple[Path, set[int]]]:
     """The procedure walk-throughs that follow their procedure to the letter (no
     violation; ``tests/test_procedures.py`` holds each to it), with the events ruled

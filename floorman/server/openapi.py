@@ -90,7 +90,7 @@ _STATION: Final = {
     "type": ["object", "null"],
     "description": "what the station page draws for a hand in progress (null once it is "
     "closed or cannot be replayed): each button's event is what the terminal would type",
-    "required": ["seats", "ring", "actions", "dealer", "showdown", "seen"],
+    "required": ["seats", "ring", "actions", "dealer", "showdown", "push", "seen"],
     "properties": {
         "seats": {
             "type": "array",
@@ -134,6 +134,14 @@ _STATION: Final = {
                     "highest": {"type": "integer"},
                 },
             },
+        },
+        "push": {
+            "type": ["object", "null"],
+            "description": "once the hand is over and its pots decided, and nothing pushed "
+            "yet: the dealer's push as the cards give it (event: one award, or one award "
+            "SEAT X a winner, separated by ;)",
+            "required": ["label", "event"],
+            "properties": {"label": {"type": "string"}, "event": {"type": "string"}},
         },
         "dealer": {
             "type": ["object", "null"],

@@ -78,7 +78,8 @@ def table_view(
                 "by": author_label(who),
             }
         )
-    pots = loaded.pots
+    chips = loaded.chips
+    pots = chips.pots
     return {
         "table": stored.table,
         "hand": stored.id,
@@ -104,7 +105,7 @@ def table_view(
         "violations": loaded.violations,
         "pots": pots,
         "broken": None if loaded.broken is None else loaded.repair(),
-        "station": station_view(state, names, away)
+        "station": station_view(state, names, away, pots, chips.stacks)
         if stored.closed is None and loaded.broken is None
         else None,
         "floor": floor_calls(events, loaded.rulings, loaded.violations),

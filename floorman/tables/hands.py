@@ -109,6 +109,11 @@ class Loaded:
         return self.recording.pots()
 
     @property
+    def chips(self) -> Any:
+        """The ``check --json`` pots, awards and each seat's stack once it is settled."""
+        return self.recording.chips()
+
+    @property
     def hand(self) -> Hand:
         """The hand as a hand file, with the events as the notation prints them."""
         return self.header.model_copy(update={"events": list(self.texts)})

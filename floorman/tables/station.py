@@ -10,14 +10,16 @@ would.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.cards import DECK, format_cards
 from floorman.hand.records import STUB
 from floorman.hand.state import HandState
 
-__all__ = ["actions", "dealer", "ring", "seat_map", "seen_cards", "showdown", "station_view"]
+__all__ = [
+    "actions", "dealer", "push", "ring", "seat_map", "seen_cards", "showdown", "station_view",
+]  # fmt: skip
 
 _DEAL_COUNT = {"flop": 3, "turn": 1, "river": 1}
 
@@ -37,27 +39,37 @@ def station_view(
     state: HandState,
     names: Mapping[int, str] | None = None,
     away: Mapping[int, str] | None = None,
+    pots: Sequence[Mapping[str, Any]] = (),
+    settled: Mapping[int, int] | None = None,
 ) -> dict[str, Any]:
     """Everything the station page draws beyond the table's header: ``names`` of the
-    players by seat, ``away`` seats not dealt in (sitting out) with the reason."""
+    players by seat, ``away`` seats not dealt in (sitting out) with the reason, the
+    hand's ``pots`` (as the table's view gives them) for the push, and the stacks they
+    leave (``settled``), shown once the dealer has pushed."""
     return {
-        "seats": seat_map(state, names or {}, away or {}),
+        "seats": seat_map(state, names or {}, away or {}, settled if state.pushed else None),
         "ring": ring(state, away or {}),
         "actions": actions(state),
         "dealer": dealer(state),
         "showdown": showdown(state),
+        "push": push(state, pots),
         "seen": seen_cards(state),
     }
 
 
 def seat_map(
-    state: HandState, names: Mapping[int, str], away: Mapping[int, str]
+    state: HandState,
+    names: Mapping[int, str],
+    away: Mapping[int, str],
+    settled: Mapping[int, int] | None = None,
 ) -> list[dict[str, Any]]:
     """Every seat round an oval table, seat 1 at the dealer's left: who sits there, chips
     behind and in front, the button and the blinds, how the seat stands in the hand,
     and its ``slot`` round the table (1 to 10; a table of more seats is drawn in seat
-    order, those past the tenth in slot 11, off the oval)."""
+    order, those past the tenth in slot 11, off the oval). The ``settled`` stacks, when
+    given (the pot pushed), are the chips behind."""
     betting = state.betting
+    behind = {**betting.stacks, **(settled or {})}
     dealt = set(state.table.seats)
     seats = sorted(dealt | set(away))
     small, big = state.table.blind_seats
@@ -70,7 +82,7 @@ def seat_map(
             {
                 "seat": seat,
                 "name": names.get(seat, ""),
-                "behind": betting.stacks.get(seat),
+                "behind": behind.get(seat),
                 "in_front": betting.street_bets.get(seat, 0) if not state.over else 0,
                 "button": seat == state.table.button,
                 "blind": "SB" if seat == small else "BB" if seat == big else None,
@@ -214,3 +226,32 @@ def showdown(state: HandState) -> list[int]:
         return []
     done = set(state.shown) | set(state.plays_board) | state.betting.mucked
     return [seat for seat in state.betting.showdown_order() if seat not in done]
+
+
+def push(state: HandState, pots: Sequence[Mapping[str, Any]]) -> dict[str, str] | None:
+    """The dealer's push once the hand is over and every pot is decided, as the cards
+    and pots give it: ``award 2`` for one winner of it all, one ``award SEAT X`` a seat
+    where the chips go to several. None before that, and once a push is recorded."""
+    if state.over_reason not in ("fold", "showdown") or state.pushed or not pots:
+        return None
+    won = sorted(_taken(pots).items())
+    if not won:
+        return None
+    if len(won) == 1:
+        ((seat, chips),) = won
+        return {"label": f"push {chips} to seat {seat}", "event": f"award {seat}"}
+    return {
+        "label": "push " + ", ".join(f"{chips} to seat {seat}" for seat, chips in won),
+        "event": "; ".join(f"award {seat} {chips}" for seat, chips in won),
+    }
+
+
+def _taken(pots: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+    """The chips each seat takes from the pots, once every pot is decided (else none)."""
+    if not all(pot["awards"] or not pot["amount"] for pot in pots):
+        return {}
+    taken: dict[int, int] = {}
+    for pot in pots:
+        for seat, chips in pot["awards"].items():
+            taken[int(seat)] = taken.get(int(seat), 0) + chips
+    return {seat: chips for seat, chips in taken.items() if chips}
