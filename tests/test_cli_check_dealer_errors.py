@@ -116,6 +116,34 @@ def test_a_wsop_cash_game_corrects_a_late_found_wrong_push_a_tournament_lets_it_
     assert data["awards"] == awards
 
 
+@pytest.mark.parametrize(
+    ("more", "says", "never"),
+    [
+        ("", "even if it comes to light after the next hand has begun (LA 51)", "ends when"),
+        ("kind: tournament\n", "The right to dispute the hand ends when a new hand", "LA 5"),
+        (
+            "house: {wrong_push_house_error: false}\n",
+            "before the next hand begins (the first riffle, or the shuffler's button), or the"
+            " result stands (LA 51)",
+            "house error",
+        ),
+    ],
+)
+def test_a_wsop_wrong_push_says_how_long_it_can_be_corrected_at_its_kind_of_table(
+    tmp_path: Path, more: str, says: str, never: str
+) -> None:
+    """The push itself, ruled at once: WSOP LA 51 corrects a house error after the next hand
+    has begun (house option wrong_push_house_error, default true); WSOP T 76 ends the
+    right to dispute when a new hand begins."""
+    data = check(tmp_path, SHOWDOWN, "wsop-2024", more=more)
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "wsop-2024.showdown.wrong-award"
+    text = " ".join(step["text"] for step in ruling["steps"])
+    assert says in text
+    assert never not in text
+    assert [step["do"] for step in ruling["steps"]] == ["correct-award", "explain"]
+
+
 def test_a_dispute_of_the_right_push_draws_no_ruling(tmp_path: Path) -> None:
     events = SHOWDOWN.replace("award 3", "award 1") + ", dispute after action"
     for book in ("rrop", "tda-2024", "wsop-2024"):

@@ -135,6 +135,29 @@ class TestHouseProfile:
         assert "other than the first is exposed" not in text
 
 
+@pytest.mark.usefixtures("poppler")
+class TestKind:
+    TOO_LATE = "A pushed pot is disputed after a new hand began; the result stands"
+
+    @pytest.mark.parametrize(("kind", "in_force"), [("cash", False), ("tournament", True)])
+    def test_the_result_stands_rule_is_in_force_only_where_its_option_leaves_it(
+        self, tmp_path: Path, kind: str, in_force: bool
+    ) -> None:
+        # WSOP LA 51 (house option wrong_push_house_error, default true) corrects a
+        # wrong push at a cash game after the next hand began; WSOP T 76 lets it stand.
+        path = tmp_path / f"{kind}.pdf"
+        code, _, err = sheet("--rulebook", "wsop-2024", "--kind", kind, "-o", str(path))
+        assert code == 0, err
+        text = text_of(path, layout=False)
+        off = text.split("Not in force with these house options:", 1)
+        assert (self.TOO_LATE in off[0]) is in_force
+        late_off = (
+            f"{self.TOO_LATE} (WSOP LA 51 (house option); "
+            "option A pot the dealer pushed wrong is a house error)"
+        )
+        assert (late_off in off[1]) is not in_force
+
+
 class TestHtml:
     def test_the_page_colours_its_cards_by_suit(self, tmp_path: Path) -> None:
         path = tmp_path / "sheet.html"

@@ -103,6 +103,33 @@ class TestSheet:
             "<b>the player</b> has no claim: see file:///etc/passwd"
         ]
 
+    @pytest.mark.parametrize(
+        ("kind", "in_force", "off"),
+        [
+            ("cash", ["in-time", "house-error"], ["too-late"]),
+            ("tournament", ["in-time", "too-late"], []),
+            (None, ["in-time", "too-late", "house-error"], []),
+        ],
+    )
+    def test_an_option_inside_any_switches_a_rule_off_at_its_kind(
+        self, kind: str | None, in_force: list[str], off: list[str]
+    ) -> None:
+        # WSOP LA 51: a wrong push is a house error (option default true), so at a cash
+        # game the "result stands" ruling never rules; WSOP T 76 has no such exception.
+        book = load_rulebook("wsop-2024", kind=kind)
+        game = sheet_view(book, ["holdem"], day=DAY, kind=kind)["games"][0]
+        disputes = [r["id"].rsplit(".", 1)[1] for r in game["rules"] if ".dispute." in r["id"]]
+        assert disputes == in_force
+        late = [r for r in game["switched_off"] if "new hand began" in r["title"]]
+        assert [r["options"] for r in late] == [
+            ["A pot the dealer pushed wrong is a house error"] for _ in off
+        ]
+        house = book.with_options({"wrong_push_house_error": False}, origin="test")
+        game = sheet_view(house, ["holdem"], day=DAY, kind=kind)["games"][0]
+        disputes = [r["id"].rsplit(".", 1)[1] for r in game["rules"] if ".dispute." in r["id"]]
+        assert "too-late" in disputes
+        assert "house-error" not in disputes
+
     def test_house_options_are_marked(self, small: Rulebook, tmp_path: Path) -> None:
         house = write_house(tmp_path, "{odd_chip: high-card-by-suit}")
         book = load_rulebook(small.files[0], house=house)

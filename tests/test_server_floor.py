@@ -162,8 +162,48 @@ def test_the_rules_as_pdf_are_what_the_command_prints(
     asked = floor.get(f"/rules/{kind}.pdf", params={"rulebook": "tda-2024", "game": "omaha"})
     served = pdf_words(asked, tmp_path, "served.pdf")
     assert f'filename="tda-2024-omaha-{kind}.pdf"' in asked.headers["content-disposition"]
-    assert served == printed_by(tmp_path, kind, "--rulebook", "tda-2024", "--game", "omaha")
+    assert served == printed_by(
+        tmp_path, kind, "--rulebook", "tda-2024", "--game", "omaha", "--kind", "cash"
+    )
     assert "TDA" in served
+
+
+@pytest.mark.usefixtures("poppler")
+@pytest.mark.parametrize("document", ["card", "sheet"])
+@pytest.mark.parametrize(
+    ("kind", "text", "other"),
+    [
+        (None, "a house error is corrected", "WSOP T 88-c-3-i"),
+        ("cash", "a house error is corrected", "WSOP T 88-c-3-i"),
+        ("tournament", "WSOP T 88-c-3-i", "a house error is corrected"),
+    ],
+)
+def test_any_rulebooks_card_and_sheet_are_for_the_kind_of_table_asked(
+    floor: httpx.Client,
+    tmp_path: Path,
+    document: str,
+    kind: str | None,
+    text: str,
+    other: str,
+) -> None:
+    """The Live Action rules at a cash game, the default (a wrong push found late is a
+    house error, corrected: LA 51), and the Tournament rules at a tournament (a flop dealt
+    without a burn: T 88-c-3-i); each what ``floorman card`` or ``sheet --kind`` prints."""
+    query = {"rulebook": "wsop-2024", **({"kind": kind} if kind else {})}
+    asked = floor.get(f"/rules/{document}.pdf", params=query)
+    served = pdf_words(asked, tmp_path, "served.pdf")
+    assert served == printed_by(
+        tmp_path, document, "--rulebook", "wsop-2024", "--game", "holdem", "--kind", kind or "cash"
+    )
+    words = {"cash": "at a cash game", "tournament": "at a tournament table"}
+    assert words[kind or "cash"] in served
+    if document == "sheet":
+        assert text in served
+        assert other not in served
+    named = "-tournament" if kind == "tournament" else ""
+    assert (
+        f'filename="wsop-2024-holdem{named}-{document}.pdf"' in asked.headers["content-disposition"]
+    )
 
 
 @pytest.mark.usefixtures("poppler")
@@ -223,14 +263,17 @@ def test_a_tables_card_and_sheet_are_in_the_text_of_its_kind(
         ({"rulebook": "rulebook/rrop.yaml"}, "rulebook: one of"),
         ({"game": "stud"}, "game: one of holdem, omaha, omaha-hilo"),
         ({"paper": "legal"}, "paper: one of letter, a4"),
+        ({"kind": "sitngo"}, "kind: one of cash, tournament"),
+        ({"kind": ""}, "kind: one of cash, tournament"),
     ],
 )
 def test_a_rulebook_game_or_paper_not_offered_is_a_clear_400(
     floor: httpx.Client, query: dict[str, str], says: str
 ) -> None:
-    answer = floor.get("/rules/card.pdf", params=query)
-    assert answer.status_code == 400
-    assert says in answer.text
+    for document in ("card", "sheet"):
+        answer = floor.get(f"/rules/{document}.pdf", params=query)
+        assert answer.status_code == 400
+        assert says in answer.text
 
 
 def test_the_rules_page_offers_every_rulebook_and_game(floor: httpx.Client) -> None:
@@ -239,6 +282,8 @@ def test_the_rules_page_offers_every_rulebook_and_game(floor: httpx.Client) -> N
         assert f'<option value="{name}">' in page
     assert 'formaction="/rules/card.pdf"' in page
     assert 'formaction="/rules/sheet.pdf"' in page
+    assert '<select name="kind"><option value="cash">cash game</option>' in page
+    assert '<option value="tournament">tournament</option>' in page
 
 
 # ask ---------------------------------------------------------------------------

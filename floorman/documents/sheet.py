@@ -22,9 +22,9 @@ from floorman.documents.wording import (
     sentence,
 )
 from floorman.errors import FloormanError
-from floorman.rules.catalogue import FACTS, OPTION_PREFIX
+from floorman.rules.catalogue import FACTS
 from floorman.rules.kinds import KIND_WORDS, applies_at_kind, citation, cite_for
-from floorman.rules.predicates import compile_predicate
+from floorman.rules.standing import switched_off
 from floorman.rules.steps import placeholders, render_text
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word, room_date
 
@@ -150,7 +150,11 @@ def _game_view(book: Rulebook, game: str, kind: str | None = None) -> View:
     for rule in book.rules:
         if game not in rule.games or (kind is not None and not applies_at_kind(rule, kind)):
             continue
-        switched = _switched_off(rule, book.options)
+        switched = switched_off(
+            rule.rule.when, options=book.options, conditions=book.conditions, kind=kind
+        )
+        if switched == []:
+            continue
         if switched:
             off.append(
                 {
@@ -367,18 +371,3 @@ def _facts_reader(facts: Mapping[str, Any]) -> Any:
         return FACTS[name].ask_default if name in FACTS else None
 
     return read
-
-
-def _switched_off(rule: CompiledRule, options: Mapping[str, Any]) -> list[str]:
-    """Options whose current values keep *rule* from ever applying."""
-    when = rule.rule.when
-    if when is None:
-        return []
-    tests = when.all if when.all is not None else [when]
-    off = []
-    for test in tests:
-        if test.fact is not None and test.fact.startswith(OPTION_PREFIX):
-            check = compile_predicate(test, options=options, conditions={})
-            if not check(_facts_reader({})):
-                off.append(test.fact.removeprefix(OPTION_PREFIX))
-    return off

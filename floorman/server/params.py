@@ -12,10 +12,11 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from floorman.bounds import MAX_ID
+from floorman.hand.table import DEFAULT_KIND, TABLE_KINDS
 from floorman.rules.search import MAX_QUERY_CHARS
 from floorman.server import documents
 
-__all__ = ["BadRequest", "RefuseNul", "ask_query", "hand_id", "paper"]
+__all__ = ["BadRequest", "RefuseNul", "ask_query", "hand_id", "paper", "table_kind"]
 
 _ID_DIGITS: Final = len(str(MAX_ID))
 
@@ -54,6 +55,15 @@ def paper(request: Request) -> str:
     chosen = request.query_params.get("paper", "letter")
     if chosen not in documents.PAPERS:
         raise BadRequest(400, f"paper: one of {', '.join(documents.PAPERS)}")
+    return chosen
+
+
+def table_kind(request: Request) -> str:
+    """The kind of table to print for (default a cash game): where a rulebook has a text
+    for each kind, that kind's rules, citations and options."""
+    chosen = request.query_params.get("kind", DEFAULT_KIND)
+    if chosen not in TABLE_KINDS:
+        raise BadRequest(400, f"kind: one of {', '.join(TABLE_KINDS)}")
     return chosen
 
 

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from floorman.bounds import MAX_EVENT_CHARS
+from floorman.hand.table import TABLE_KINDS
 from floorman.server import answers, bodies, documents, params
 from floorman.server.auth import Caller
 from floorman.server.endpoints import check_drills, check_writable
@@ -80,7 +81,7 @@ def _ask_box(query: str, rulebook: str) -> dict[str, Any]:
 
 async def rules(request: Request, who: Caller) -> Response:
     context = {"who": who, "choices": documents.choices(), "games": documents.games(),
-               "papers": documents.PAPERS}  # fmt: skip
+               "papers": documents.PAPERS, "kinds": TABLE_KINDS}  # fmt: skip
     return answers.html(request, "rules.html", context)
 
 

@@ -88,13 +88,16 @@ async def _table_rules(request: Request, who: Caller, kind: Kind) -> Response:
 
 
 async def _rules(request: Request, kind: Kind) -> Response:
-    """A rulebook's rules (``rrop`` by default) for a game (``holdem`` by default)."""
+    """A rulebook's rules (``rrop`` by default) for a game (``holdem`` by default) at a
+    kind of table (a cash game by default, as a table that does not say is)."""
     rulebook = request.query_params.get("rulebook", "rrop")
     game = request.query_params.get("game", "holdem")
     paper = params.paper(request)
-    book = await _made(request, documents.in_force, rulebook)
-    pdf = await _made(request, _printer(kind), book, game, paper, None)
-    return answers.pdf(pdf, f"{rulebook}-{game}-{kind}.pdf", f"{kind}.pdf")
+    table_kind = params.table_kind(request)
+    book = await _made(request, documents.in_force, rulebook, kind=table_kind)
+    pdf = await _made(request, _printer(kind), book, game, paper, table_kind)
+    name = f"{rulebook}-{game}{'-tournament' if table_kind == 'tournament' else ''}-{kind}.pdf"
+    return answers.pdf(pdf, name, f"{kind}.pdf")
 
 
 def _printer(kind: Kind) -> Callable[[documents.InForce, str, str, str | None], bytes]:
