@@ -22,6 +22,19 @@ HEAVY = ("weasyprint", "pokerkit", "treys", "rich.progress")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _rulebooks_cached() -> None:
+    """Fill this run's rulebook cache (a fresh folder for every test run) first.
+
+    A rulebook read from its YAML, once after each edit, is validated: its
+    step texts are parsed by Jinja2's sandbox and its fields by the pydantic
+    models. These tests hold what a command imports on every other start.
+    """
+    code = "from floorman.rules.loader import load_rulebook, shipped_rulebooks\n"
+    code += "for name in shipped_rulebooks():\n    load_rulebook(name)\n"
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
 def test_help_imports_no_renderer_and_no_store() -> None:
     modules = loaded_modules("--help")
     for heavy in (*HEAVY, "sqlite3"):
