@@ -1,7 +1,8 @@
 """Start-up cost: the dealer's commands against a cold ``import typer, pydantic``.
 
 DESIGN.md's budget: a cold ``floorman check`` and ``floorman add`` on a short
-hand cost at most 1.5x a cold ``python -c "import typer, pydantic"``, and a
+hand (and ``show``, ``new`` and ``next``, which a dealer runs as often) cost at
+most 1.5x a cold ``python -c "import typer, pydantic"``, and a
 rulebook read back from its cache adds under 10 ms to the imports it needs.
 Every command is run as a fresh process, the commands taking turns round
 after round so that a busy moment on the machine falls on all of them alike;
@@ -12,6 +13,10 @@ medians are compared with the baseline's median of the same run.
 - ``add``: ``floorman add "3 call"`` on a hand just dealt, in a store made
   afresh for every run (not timed) in a temporary folder;
 - ``new``: ``floorman new`` at a table of a fresh store;
+- ``show``: ``floorman show`` of a hand in progress (dealt, two calls and a
+  check) in a store made afresh for every run;
+- ``next``: ``floorman next`` after a hand won preflop, in a store made
+  afresh for every run;
 - the rulebook: a process importing what loading a rulebook needs, then the
   same process loading ``rrop`` from the cache (and, for comparison, from its
   YAML with the cache off).
@@ -25,7 +30,7 @@ does not move (it weighs the interpreter's start, mostly waiting on the
 system, less than wall time does). The rulebook cache
 is a temporary folder, warmed first. The interpreter and the console script
 are run directly, not through a version manager's shims. ``--also TREE``
-adds ``check`` and ``add`` as another checkout of floorman runs them (say
+adds the dealer's commands as another checkout of floorman runs them (say
 the version before a change, exported with ``git archive``), taking turns
 with the rest in the same run; the same console script imports it from
 ``TREE`` first.
@@ -77,30 +82,35 @@ def commands(env: dict[str, str], also: Path | None = None) -> dict[str, Argv]:
     floorman = floorman_command()
     python = sys.executable
 
-    def adding(env: dict[str, str]) -> Argv:
-        def add(folder: Path) -> list[str]:
-            db = str(folder / "room.db")
-            for setup in (["new", "--db", db, *SEATS], ["add", "--db", db, "deal"]):
-                subprocess.run([*floorman, *setup], env=env, check=True, capture_output=True)
-            return [*floorman, "add", "--db", db, "3 call"]
+    def after(env: dict[str, str], events: list[str], *command: str) -> Argv:
+        """``command`` on a store made afresh, a hand dealt and ``events`` added (not timed)."""
 
-        return add
+        def run(folder: Path) -> list[str]:
+            db = str(folder / "room.db")
+            for setup in (["new", "--db", db, *SEATS], ["add", "--db", db, *events]):
+                subprocess.run([*floorman, *setup], env=env, check=True, capture_output=True)
+            return [*floorman, *command, "--db", db]
+
+        return run
+
+    def dealer(env: dict[str, str], hand: str, name: str = "floorman") -> dict[str, Argv]:
+        return {
+            f"{name} check {HAND.name} --json": lambda _: [*floorman, "check", hand, "--json"],
+            f'{name} add "3 call"': after(env, ["deal"], "add", "3 call"),
+            f"{name} show": after(env, ["deal", "3 call", "1 call", "2 check"], "show"),
+            f"{name} new": lambda folder: [*floorman, "new", "--db", str(folder / "n.db"), *SEATS],
+            f"{name} next": after(env, ["deal", "3 fold", "1 fold"], "next"),
+        }
 
     others: dict[str, Argv] = {}
     if also is not None:
         other_env = {**env, "PYTHONPATH": str(also)}
-        hand = str(also / "examples" / HAND.name)
-        others = {
-            f"{also.name}: check": lambda _: [*floorman, "check", hand, "--json"],
-            f'{also.name}: add "3 call"': adding(other_env),
-        }
+        others = dealer(other_env, str(also / "examples" / HAND.name), f"{also.name}:")
         ENVIRONMENTS.update(dict.fromkeys(others, other_env))
     return {
         BASELINE: lambda _: [python, "-c", BASELINE],
-        f"floorman check {HAND.name} --json": lambda _: [*floorman, "check", str(HAND), "--json"],
-        'floorman add "3 call"': adding(env),
+        **dealer(env, str(HAND)),
         **others,
-        "floorman new": lambda folder: [*floorman, "new", "--db", str(folder / "n.db"), *SEATS],
         "rulebook: the imports": lambda _: [python, "-c", RULEBOOK_IMPORTS],
         "rulebook: the imports + rrop from its cache": lambda _: [python, "-c", FROM_CACHE],
         "rulebook: the imports + rrop from its YAML": lambda _: [python, "-c", FROM_YAML],

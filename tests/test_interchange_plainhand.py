@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.interchange.handfile import Hand, HandFileError, HandHeader, load_hand
-from floorman.interchange.plainhand import PlainHand, plain_hand, plain_header, read_hand
+from floorman.interchange.plainhand import (
+    PlainHand,
+    header_json,
+    plain_hand,
+    plain_header,
+    read_hand,
+)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FIELDS = list(HandHeader.model_fields)
@@ -42,6 +48,9 @@ _VALUES: dict[str, st.SearchStrategy[Any]] = {
         [
             "2026-12-01T08:18:28Z",
             "2026-12-01T08:18:28.5+01:00",
+            "2026-12-01T08:18:28+00:00",
+            "2026-12-01T08:18:28.100-00:00",
+            "2026-12-01T08:18:28.123456-05:30",
             "2026-13-01T08:18:28Z",
             "2026-12-01T08:18:28+25:00",
             "2026-12-01T08:18:28",
@@ -101,6 +110,41 @@ def test_a_header_read_plainly_is_what_the_model_reads(data: dict[str, Any]) -> 
         assert _fields(plain) == _fields(model)
         assert type(plain.blinds) is type(model.blinds)
         assert list(plain.seats) == list(model.seats)
+        stored = model.model_dump(mode="json", exclude_unset=True)
+        assert list(header_json(plain).items()) == list(stored.items())
+        assert header_json(model) == stored
+
+
+_DEALT = {
+    "table": "7", "game": "omaha", "betting": "limit", "blinds": [2, 4], "ante": 1,
+    "button": 3, "seats": {1: 100, 2: 100, 3: 50}, "rulebook": "tda-2024", "kind": "tournament",
+    "limit_raise_cap": 4, "chips": [25, 1, 5, 5], "table_seats": 6, "straddles": [8],
+    "small_blind": "posted", "house": {"dead_button": True}, "burns": "recorded",
+    "limit_bets": [4, 8], "min_bet": 4,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "started",
+    [
+        "2026-12-01T08:18:28+00:00",
+        "2026-12-01T08:18:28Z",
+        "2026-12-01T08:18:28-00:00",
+        "2026-12-01T08:18:28.5+01:00",
+        "2026-12-01T08:18:28.000001Z",
+        "2026-12-01T08:18:28.123456-05:30",
+    ],
+)
+@pytest.mark.parametrize("given", [{"button": 3, "seats": {"1": 100, "3": 50}}, _DEALT])
+def test_a_plain_header_is_stored_as_the_model_stores_it(
+    given: dict[str, Any], started: str
+) -> None:
+    """What ``new`` and ``next`` store: every field in the model's order, as it writes it."""
+    data = {**given, "started": started}
+    plain = plain_header(data)
+    assert plain is not None
+    stored = HandHeader.model_validate(data).model_dump(mode="json", exclude_unset=True)
+    assert list(header_json(plain).items()) == list(stored.items())
 
 
 @settings(max_examples=200, deadline=None)

@@ -67,7 +67,32 @@ PLAIN = [
     ("add", ["2 says raise 8000"], {"FLOORMAN_TABLE": "7", "FLOORMAN_DB": "r.db"}),
     ("add", ["--server", "http://127.0.0.1:8765", "--token", "t0k", "-t", "7", "deal"], {}),
     ("add", ["3 call"], {"FLOORMAN_SERVER": "http://127.0.0.1:8765", "FLOORMAN_TOKEN": "t0k"}),
-]
+    ("show", [], {}),
+    ("show", ["12"], {}),
+    ("show", ["--table", "7", "--json"], {"FLOORMAN_DB": "room.db"}),
+    ("show", ["007", "-t", "7", "--db", "x.db", "--four-colour"], {}),
+    ("show", [], {"FLOORMAN_TABLE": "7"}),
+    ("show", [str(2**63 - 1)], {}),
+    ("new", ["--table", "7", "--button", "3", "--seats", "1=100,2=100,3=100"], {}),
+    ("new", ["--button=6", "--seats", "1=200 3=150", "--blinds", "2/5"], {"FLOORMAN_TABLE": "2"}),
+    (
+        "new",
+        [
+            "-t", "7", "--button", "3", "--seats", "1=100,2=100,3=100", "--game", "omaha",
+            "--betting", "limit", "--ante", "1", "--rulebook", "tda-2024", "--kind",
+            "tournament", "--raise-cap", "4", "--chips", "1,5,25", "--straddles", "4,8",
+            "--bomb-pot", "10", "--table-seats", "6", "--force", "--db", "room.db",
+        ],
+        {"FLOORMAN_DB": "other.db"},
+    ),
+    ("next", [], {}),
+    ("next", ["--table", "7"], {"FLOORMAN_DB": "room.db"}),
+    ("next", ["-t", "7", "--sit", "8=200", "--leave", "3", "--sit", "9=150"], {}),
+    ("next", ["--rebuy", "2=100", "--leave", "3", "--leave", "04", "--force"], {}),
+    ("next", ["--bomb-pot", "5", "--by", "Ana", "--db", "r.db"], {"FLOORMAN_TABLE": "7"}),
+    ("next", [], {"FLOORMAN_DEALER": "Bo", "FLOORMAN_SERVER": "http://f:8765"}),
+    ("next", ["--server", "http://f:8765", "--token", "T", "-t", "7"], {}),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("word", "args", "env"), PLAIN)
@@ -99,6 +124,24 @@ LEFT_TO_TYPER = [
     ("add", ["3 call", "-"]),
     ("add", ["--db", "", "3 call"]),
     ("add", ["3 call\udcff"]),
+    ("show", ["0"]),
+    ("show", ["+3"]),
+    ("show", ["1_000"]),
+    ("show", ["\u0663"]),
+    ("show", [str(2**63)]),
+    ("show", ["1", "2"]),
+    ("show", ["-1"]),
+    ("new", ["--button", "3", "--seats", "1=100,2=100"]),
+    ("new", ["--table", "7", "--seats", "1=100,2=100"]),
+    ("new", ["--table", "7", "--button", "3"]),
+    ("new", ["--table", "7", "--button", " 3", "--seats", "1=100,2=100"]),
+    ("new", ["--table", "7", "--button", "3", "--seats", "1=100", "--ante", "-1"]),
+    ("new", ["--table", "7", "--button", "3", "--seats", "1=100", "--force", "--force"]),
+    ("new", ["hand", "--table", "7", "--button", "3", "--seats", "1=100"]),
+    ("next", ["--leave", "x"]),
+    ("next", ["--leave", "9" * 101]),
+    ("next", ["--bomb-pot", "5", "--bomb-pot", "6"]),
+    ("next", ["--sit"]),
 ]
 
 
@@ -112,18 +155,20 @@ def test_an_empty_variable_is_left_to_typer() -> None:
 
 
 def test_other_commands_are_left_to_typer() -> None:
-    assert _quick.parse("show", [], {}) is None
-    assert _quick.parse("new", ["--table", "7"], {}) is None
+    assert _quick.parse("log", [], {}) is None
+    assert _quick.parse("undo", ["--table", "7"], {}) is None
 
 
 TOKENS = [
     "hand.yaml", "x.db", "7", "3 call", "deal", "♥", "",
     "--json", "--json=1", "--rulebook", "-r", "--rulebook=rrop", "--house", "--house=",
     "--table", "-t", "--table=7", "-t7", "--db", "--db=y.db", "--help", "--", "-", "-x",
+    "12", "0", "+3", "-1", "3=100", "1=100,2=100", "--button", "--button=3", "--seats",
+    "--ante", "--force", "--sit", "--leave", "--leave=4", "--by", "--four-colour",
 ]  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     word=st.sampled_from(WORDS),
     args=st.lists(st.sampled_from(TOKENS), max_size=6),

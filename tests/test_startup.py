@@ -1,9 +1,10 @@
 """Start-up cost: the quick commands import nothing heavy.
 
-A dealer runs ``floorman check`` and ``floorman add`` mid-hand; they must
-start as fast as pydantic allows, so typer's app, rendering (weasyprint), the
-store (sqlite3) where unused, YAML where unused and test-only libraries stay
-out of those paths.
+A dealer runs ``floorman check``, ``add``, ``show``, ``new`` and ``next``
+mid-shift; they must start as fast as pydantic allows, so typer's app,
+pydantic and the hand model, rendering (weasyprint), the store (sqlite3)
+where unused, YAML where unused and test-only libraries stay out of those
+paths.
 """
 
 from __future__ import annotations
@@ -20,6 +21,19 @@ from floorman.cli import COMMAND_MODULES, app
 
 HEAVY = ("weasyprint", "pokerkit", "treys", "rich.progress")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rulebooks_cached() -> None:
+    """Fill this run's rulebook cache (a fresh folder for every test run) first.
+
+    A rulebook read from its YAML, once after each edit, is validated: its
+    step texts are parsed by Jinja2's sandbox and its fields by the pydantic
+    models. These tests hold what a command imports on every other start.
+    """
+    code = "from floorman.rules.loader import load_rulebook, shipped_rulebooks\n"
+    code += "for name in shipped_rulebooks():\n    load_rulebook(name)\n"
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
 
 
 def test_help_imports_no_renderer_and_no_store() -> None:
@@ -64,6 +78,65 @@ def _pydantic(modules: set[str]) -> set[str]:
     return {name for name in modules if name.split(".")[0] in ("pydantic", "pydantic_core")}
 
 
+SEATS = ("-t", "7", "--button", "3", "--seats", "1=100,2=100,3=100")
+TABLE_HEAVY = (*HEAVY, "jinja2", "yaml", "floorman.interchange.phh", "pickle", "psycopg")
+"""What none of the table commands needs on a local store: no rendering, no YAML, no
+PHH, no PostgreSQL driver."""
+MODELS = ("floorman.interchange.handfile", "floorman.rules.schema")
+REMOTE = ("floorman.cli._remote", "urllib.request", "http.client", "httpx")
+
+
+def _floorman(*args: str) -> str:
+    argv = [sys.executable, "-m", "floorman", *args]
+    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+
+
+def _typer_or_pydantic(modules: set[str]) -> set[str]:
+    roots = ("typer", "click", "pydantic", "pydantic_core")
+    return {name for name in modules if name.split(".")[0] in roots}
+
+
+def _held_light(modules: set[str]) -> None:
+    for heavy in (*TABLE_HEAVY, *MODELS, *REMOTE):
+        assert heavy not in modules
+    assert not _typer_or_pydantic(modules)
+
+
+def test_new_starts_without_typer_pydantic_or_the_hand_model(tmp_path: Path) -> None:
+    """The options make a header read plainly; the hand model is not even defined."""
+    db = str(tmp_path / "room.db")
+    modules = loaded_modules("new", "--db", db, *SEATS, "--blinds", "1/2", "--chips", "1,5")
+    assert "floorman.tables.dealing" in modules
+    _held_light(modules)
+    assert "floorman.showdown.awards" not in modules
+    assert "hand 1 at table 7, 0 events, in progress" in _floorman("show", "--db", db)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_show_starts_without_typer_pydantic_or_the_hand_model(
+    tmp_path: Path, as_json: bool
+) -> None:
+    db = str(tmp_path / "room.db")
+    _floorman("new", "--db", db, *SEATS)
+    _floorman("add", "--db", db, "deal", "3 call")
+    modules = loaded_modules("show", "--db", db, *(["--json"] if as_json else []))
+    assert "floorman.tables.view" in modules  # the hand was shown
+    _held_light(modules)
+    assert "floorman.showdown.awards" not in modules  # a hand in progress lists its pots
+
+
+def test_next_starts_without_typer_pydantic_or_the_hand_model(tmp_path: Path) -> None:
+    """The last hand's stored header and the next one's are read and written plainly."""
+    db = str(tmp_path / "room.db")
+    _floorman("new", "--db", db, *SEATS)
+    _floorman("add", "--db", db, "deal", "3 fold", "1 fold")
+    modules = loaded_modules("next", "--db", db, "--sit", "5=100", "--leave", "1")
+    assert "floorman.tables.dealing" in modules
+    _held_light(modules)
+    shown = _floorman("show", "--db", db)
+    assert shown.startswith("hand 2 at table 7, 1 events, in progress")  # seat 5 posts
+
+
 def test_check_of_a_plain_hand_file_imports_no_pydantic() -> None:
     """The hand file's header is read plainly and the rulebook comes from its cache."""
     argv = ("check", str(EXAMPLES / "premature-turn.yaml"), "--json")
@@ -104,7 +177,7 @@ def test_help_and_mistakes_on_the_quick_commands_are_typers() -> None:
         argv = [sys.executable, "-m", "floorman", *args]
         return subprocess.run(argv, capture_output=True, text=True, check=False)
 
-    for word in ("check", "add"):
+    for word in ("check", "add", "show", "new", "next"):
         usage = floorman(word, "--help").stdout.splitlines()[0]
         assert usage.startswith("Usage: ")
         assert f"floorman {word} [OPTIONS]" in usage
@@ -114,6 +187,12 @@ def test_help_and_mistakes_on_the_quick_commands_are_typers() -> None:
     unknown = floorman("check", str(EXAMPLES / "premature-turn.yaml"), "--colour")
     assert unknown.returncode == 2
     assert unknown.stderr.startswith("floorman: no such option: --colour")
+    no_table = floorman("new", "--button", "3", "--seats", "1=100,2=100")
+    assert no_table.returncode == 2
+    assert no_table.stderr.startswith("floorman: missing option '--table'")
+    no_hand = floorman("show", "0")
+    assert no_hand.returncode == 2
+    assert no_hand.stderr.startswith("floorman: invalid value for 'hand'")
     nothing = floorman("check", "no-such-hand.yaml")
     assert nothing.returncode == 2
     assert nothing.stderr == "floorman: no-such-hand.yaml: no such file\n"

@@ -6,9 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from floorman.cli._app import fail
 from floorman.errors import FloormanError, is_utf8, shown
-from floorman.numerals import NumberError, chip_amount, is_number, quoted, seat_number
 
 DbOption = Annotated[
     str | None,
@@ -108,31 +106,6 @@ def output_option(help: str) -> Any:
     return typer.Option("--output", "-o", metavar="FILE", dir_okay=False, help=help)
 
 
-def blinds_of(text: str) -> list[int]:
-    """The small and big blind written ``small/big`` (or ``small-big``, ``small,big``);
-    else one line naming ``--blinds``."""
-    parts = [p.strip() for p in text.replace("-", "/").replace(",", "/").split("/")]
-    if len(parts) != 2 or not all(map(is_number, parts)):
-        fail(f'--blinds "{text}": write small/big, e.g. 1/2')
-    try:
-        return [chip_amount(p) for p in parts]
-    except NumberError as error:
-        fail(f"--blinds: {error}")
-    raise AssertionError("unreachable")
-
-
-def seat_chips(option: str, item: str, form: str) -> tuple[int, int]:
-    """A seat and an amount written ``SEAT=CHIPS``; else one line naming ``option``."""
-    seat, sep, chips = item.partition("=")
-    if not sep or not is_number(seat) or not is_number(chips):
-        fail(f'{option} "{quoted(item)}": write {form}')
-    try:
-        return seat_number(seat), chip_amount(chips)
-    except NumberError as error:
-        fail(f'{option} "{quoted(item)}": {error}')
-    raise AssertionError("unreachable")
-
-
 ServerOption = Annotated[
     str | None,
     typer.Option(
@@ -149,10 +122,3 @@ TokenOption = Annotated[
         show_default=False,
     ),
 ]
-
-
-def through_server(server: str | None, db: str | None) -> bool:
-    """Whether a command goes through the server; ``--db`` with it names two stores."""
-    if server is not None and db is not None:
-        fail("--db and --server: through a server, the server's store is written; give one")
-    return server is not None

@@ -25,12 +25,9 @@ from floorman.cli._options import (
     ServerOption,
     TableOption,
     TokenOption,
-    blinds_of,
     plain_text,
-    seat_chips,
-    through_server,
 )
-from floorman.numerals import NumberError, chip_amount, quoted
+from floorman.cli._values import through_server
 
 HandArgument = Annotated[
     int | None,
@@ -38,30 +35,6 @@ HandArgument = Annotated[
         help="A hand id (default: the hand at --table).", show_default=False, min=1, max=MAX_ID
     ),
 ]
-
-
-def _seats(text: str) -> dict[int, int]:
-    seats: dict[int, int] = {}
-    for item in text.replace(" ", ",").split(","):
-        if not item:
-            continue
-        number, chips = seat_chips("--seats", item, "SEAT=STACK, e.g. 1=200,3=150")
-        if number in seats:
-            fail(f"--seats: seat {number} is given twice")
-        seats[number] = chips
-    return seats
-
-
-def _chips(text: str) -> list[int]:
-    return _amounts("--chips", text)
-
-
-def _amounts(option: str, text: str) -> list[int]:
-    try:
-        return [chip_amount(word.strip()) for word in text.split(",") if word.strip()]
-    except NumberError as error:
-        fail(f'{option} "{quoted(text)}": {error}')
-    raise AssertionError("unreachable")
 
 
 def _local(stamp: str) -> datetime:
@@ -155,35 +128,12 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Start a hand: blinds and antes are posted from the stacks."""
-    from floorman.cli._errors import user_errors
-    from floorman.tables.dealing import start_hand
-    from floorman.tables.view import headline, state_lines
+    from floorman.cli._new import new as run
 
-    header: dict[str, object] = {
-        "game": game,
-        "betting": betting,
-        "blinds": blinds_of(blinds),
-        "ante": ante,
-        "button": button,
-        "seats": _seats(seats),
-        "rulebook": rulebook,
-    }
-    if kind is not None:
-        header["kind"] = kind
-    if raise_cap is not None:
-        header["limit_raise_cap"] = raise_cap
-    if chips is not None:
-        header["chips"] = _chips(chips)
-    if table_seats is not None:
-        header["table_seats"] = table_seats
-    if straddles is not None:
-        header["straddles"] = _amounts("--straddles", straddles)
-    if bomb_pot is not None:
-        header["bomb_pot"] = bomb_pot
-    with user_errors():
-        stored, state = start_hand(db, table, header, force=force)
-    echo(f"hand {stored.id} at table {table}: {headline(state, kind or 'cash')}")
-    _echo_state(state_lines(state))
+    run(
+        table, button, seats, blinds, game, betting, ante, rulebook, kind, raise_cap, chips,
+        straddles, bomb_pot, table_seats, force, db,
+    )  # fmt: skip
 
 
 @app.command(
@@ -233,39 +183,9 @@ def show(
     four_colour: FourColourOption = False,
 ) -> None:
     """The whole table: seats, chips, cards, board, burns, who acts."""
-    from floorman.cli._console import use_four_colours
-    from floorman.cli._errors import user_errors
-    from floorman.tables.disputes import corrections_to_come
-    from floorman.tables.hands import hand_at, store_at
-    from floorman.tables.view import award_lines, detail_lines
+    from floorman.cli._show import show as run
 
-    with user_errors(), store_at(db) as store:
-        loaded = hand_at(store, hand, table)
-        to_come = [] if as_json else corrections_to_come(store, loaded)
-    if as_json:
-        from floorman.cli._json import print_json
-        from floorman.tables.shapes import hand_json
-
-        print_json(hand_json(loaded))
-        return
-    use_four_colours(four_colour)
-    stored = loaded.stored
-    if stored.closed:
-        status = f"closed ({stored.closed})"
-    elif loaded.state.over:
-        status = f"over ({loaded.state.over_reason})"
-    else:
-        status = "in progress"
-    echo(f"hand {stored.id} at table {stored.table}, {loaded.count} events, {status}")
-    _echo_state(detail_lines(loaded.state, loaded.values.kind))
-    _echo_state(award_lines(loaded.pots, loaded.state))
-    _echo_state(to_come)
-    _echo_state(
-        [f"ruling on event {r['event']}: {r['outcome']}, {r['title']}" for r in loaded.rulings]
-        + [f"violation at event {v['event']}: {v['message']}" for v in loaded.violations]
-    )
-    if loaded.broken is not None:
-        echo(loaded.repair())
+    run(hand, table, db, as_json, four_colour)
 
 
 @app.command(rich_help_panel=FLOOR, epilog=help_example("floorman log 12"))

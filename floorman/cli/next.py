@@ -2,41 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from floorman.cli._app import TABLE, app, fail, help_example
-from floorman.cli._errors import user_errors
-from floorman.cli._options import (
-    AddDbOption,
-    ByOption,
-    ServerOption,
-    TableOption,
-    TokenOption,
-    seat_chips,
-    through_server,
-)
-
-if TYPE_CHECKING:
-    from floorman.session.seating import Change
-
-
-def _changes(sit: list[str], rebuy: list[str], leave: list[int]) -> list[Change]:
-    from floorman.session.seating import Change
-
-    changes: list[Change] = []
-    for option, items in (("--sit", sit), ("--rebuy", rebuy)):
-        for item in items:
-            number, amount = seat_chips(option, item, "SEAT=CHIPS, e.g. 7=200")
-            if amount == 0:
-                fail(f'{option} "{item}": the chips must be more than 0')
-            if option == "--sit":
-                changes.append(Change("sit", number, amount, post=True))
-            else:
-                changes.append(Change("rebuy", number, amount))
-    changes += [Change("leave", seat) for seat in leave]
-    return changes
+from floorman.cli._app import TABLE, app, help_example
+from floorman.cli._options import AddDbOption, ByOption, ServerOption, TableOption, TokenOption
 
 
 @app.command(
@@ -81,18 +52,6 @@ def next_hand(
     """Start the next hand: stacks carried, busted seats empty, the button moved by the
     rulebook's button rule; after a misdeal, the same hand dealt again. Through
     --server, the server records who dealt it by the token (not --by)."""
-    from floorman.cli._console import show
-    from floorman.tables.dealing import start_next
-    from floorman.tables.hands import store_at
+    from floorman.cli._next import next_hand as run
 
-    changes = _changes(sit, rebuy, leave)
-    if through_server(server, db):
-        from floorman.cli._remote import next_remote
-
-        assert server is not None
-        made = [change.as_json() for change in changes]
-        next_remote(table, server, token, changes=made, force=force, bomb_pot=bomb_pot)
-        return
-    with user_errors(), store_at(db) as store:
-        lines = start_next(store, table, changes, force=force, by=by, bomb_pot=bomb_pot)
-    show(lines)
+    run(table, sit, rebuy, leave, force, bomb_pot, by, db, server, token)

@@ -30,9 +30,9 @@ from floorman.cli._options import (
     TokenOption,
     output_option,
     plain_text,
-    through_server,
 )
 from floorman.cli._output import counted
+from floorman.cli._values import through_server
 from floorman.vocabulary import KIND_WORDS, room_date, room_time
 
 if TYPE_CHECKING:
@@ -364,7 +364,7 @@ def table_level(
     token: TokenOption = None,
 ) -> None:
     """A new level: the blinds (and ante) from the next hand on."""
-    from floorman.cli._options import blinds_of
+    from floorman.cli._values import blinds_of
     from floorman.session.seating import Change
 
     small, big = blinds_of(blinds)

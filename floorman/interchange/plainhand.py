@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
     from floorman.hand.events import Event, EventError
     from floorman.hand.state import HandState
+    from floorman.interchange.handfile import HandHeader
 
     # Only for annotations: a protocol class costs a start to define.
     class HeaderLike(Protocol):
@@ -46,6 +47,18 @@ if TYPE_CHECKING:
 
         @property
         def game(self) -> str: ...
+        @property
+        def betting(self) -> str: ...
+        @property
+        def blinds(self) -> tuple[int, int]: ...
+        @property
+        def ante(self) -> int: ...
+        @property
+        def small_blind(self) -> str | int: ...
+        @property
+        def table_seats(self) -> int | None: ...
+        @property
+        def bomb_pot(self) -> int: ...
         @property
         def rulebook(self) -> str: ...
         @property
@@ -78,6 +91,7 @@ __all__ = [
     "PlainHand",
     "PlainHeader",
     "event_line_numbers",
+    "header_json",
     "plain_hand",
     "plain_header",
     "read_data",
@@ -235,6 +249,46 @@ def plain_header(data: Mapping[str, Any]) -> PlainHeader | None:
     leaves it to the model."""
     header = PlainHeader()
     return header if _fill(header, data, frozenset()) else None
+
+
+def header_json(header: PlainHeader | HandHeader) -> dict[str, Any]:
+    """The fields the header was given, as the model's ``model_dump(mode="json",
+    exclude_unset=True)`` writes them (what the store keeps); a plain header's without
+    the model."""
+    if not isinstance(header, PlainHeader):
+        return header.model_dump(mode="json", exclude_unset=True, exclude={"events"})
+    data: dict[str, Any] = {}
+    for name in _FIELD_ORDER:
+        if name not in header.model_fields_set:
+            continue
+        value = getattr(header, name)
+        if name == "seats":
+            value = {str(seat): stack for seat, stack in value.items()}
+        elif name == "started" and value is not None:
+            value = _instant_json(value)
+        elif isinstance(value, tuple | list):
+            value = list(value)
+        elif isinstance(value, dict):
+            value = dict(value)
+        data[name] = value
+    return data
+
+
+_FIELD_ORDER: Final = (
+    "game", "betting", "blinds", "ante", "button", "small_blind", "seats", "table_seats",
+    "chips", "rulebook", "house", "burns", "table", "kind", "started", "limit_raise_cap",
+    "limit_bets", "min_bet", "straddles", "bomb_pot",
+)  # fmt: skip
+"""The header's fields in the model's order, the order its dump writes them in."""
+
+
+def _instant_json(started: datetime) -> str:
+    """A time as the model writes it: ``Z`` for UTC, else the offset."""
+    text = started.isoformat()
+    offset = started.utcoffset()
+    if offset is not None and not offset:
+        return text[: -len("+00:00")] + "Z"
+    return text
 
 
 def plain_hand(data: Mapping[str, Any], name: str, text: str | None) -> PlainHand | None:

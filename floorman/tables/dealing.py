@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from floorman.errors import FloormanError
 from floorman.hand.events import parse_event
-from floorman.interchange.handfile import header_from
+from floorman.interchange.plainhand import PlainHeader, header_json, plain_header
 from floorman.replay import rule_events
 from floorman.session.record import seating_entry, table_record
 from floorman.session.seating import EntryRules, Seating, apply, deal, settle
@@ -27,6 +27,7 @@ from floorman.tables.view import headline, state_lines
 
 if TYPE_CHECKING:
     from floorman.hand.state import HandState
+    from floorman.interchange.handfile import HandHeader
     from floorman.session.seating import Change
     from floorman.store.hands import Store, StoredHand
 
@@ -42,7 +43,7 @@ def start_hand(
 
     The header and its rulebook are checked before the store is opened."""
     data = {"table": table, "started": datetime.now(UTC).isoformat(timespec="seconds")}
-    checked = header_from({**data, **header}, "new hand")
+    checked = _checked({**data, **header}, "new hand")
     state = rule_events(checked, []).state  # the rulebook must exist and know the game
     seating = Seating.from_stacks(checked.seats, checked.blinds, checked.ante)
     with store_at(db) as store:
@@ -52,7 +53,7 @@ def start_hand(
             close = (current.id, closing(store, current, force=force))
         stored = store.deal_next(
             table,
-            checked.model_dump(mode="json", exclude_unset=True),
+            header_json(checked),
             seating_entry(seating),
             close=close,
         )
@@ -100,25 +101,25 @@ def start_next(
                 "(show or muck every hand) or use --force"
             )
         reason = "abandoned"
-        stacks = dict(loaded.header.seats)
+        stacks = dict(loaded.values.seats)
     options = loaded.recording.ruled.book.options
     rule = options.get("button_rule", "moving")
-    old = loaded.header.header.model_dump(mode="json", exclude_unset=True)
+    old = header_json(_read(loaded))
     if reason != "misdeal":
         old.pop("bomb_pot", None)
         if bomb_pot:
             old["bomb_pot"] = bomb_pot
     record = table_record(store.table_log(last.table, from_hand=last.id), last.id)
     seating = record.seating or Seating.from_stacks(
-        loaded.header.seats, loaded.header.blinds, loaded.header.ante
+        loaded.values.seats, loaded.values.blinds, loaded.values.ante
     )
     posts: list[str] = []
     notes: list[str] = []
-    rules = EntryRules.from_options(options, loaded.header.betting)
+    rules = EntryRules.from_options(options, loaded.values.betting)
     if reason == "misdeal":
         checked = seating
         for change in [*record.pending, *changes]:
-            checked = apply(checked, change, rules, seats_at(loaded.header))
+            checked = apply(checked, change, rules, seats_at(loaded.values))
         notes = [
             f"{change.describe()}: from the hand after the redeal (a misdeal is dealt again"
             " exactly as it was)"
@@ -129,19 +130,19 @@ def start_next(
         posts = loaded.texts[: _posts_at_start(loaded)]  # the redeal posts as the deal did
     else:
         changed = [*record.pending, *changes]
-        seating = settle(seating, stacks, changed, rules, seats_at(loaded.header))
+        seating = settle(seating, stacks, changed, rules, seats_at(loaded.values))
         played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
         moved = options.get("button_after_error", "corrected") == "not-backed-up"
-        small_blind = header_small_blind(loaded.header.small_blind)
+        small_blind = header_small_blind(loaded.values.small_blind)
         if moved and loaded.state.button_belongs is not None:
             small_blind = True  # dealt from where it was, the blinds ran from there
-        button = played if played is not None and moved else loaded.header.button
+        button = played if played is not None and moved else loaded.values.button
         held = None
-        if loaded.header.bomb_pot and options.get("button_after_bomb_pot", "holds") == "holds":
-            held = held_position(tuple(loaded.header.seats), button, small_blind, rule)
+        if loaded.values.bomb_pot and options.get("button_after_bomb_pot", "holds") == "holds":
+            held = held_position(tuple(loaded.values.seats), button, small_blind, rule)
         if held is not None:  # dealt on from the position that led to the bomb pot's
             button, small_blind = held
-        made = deal(seating, tuple(loaded.header.seats), button, rule, rules, small_blind)
+        made = deal(seating, tuple(loaded.values.seats), button, rule, rules, small_blind)
         data = blinds_header(
             {
                 **old,
@@ -158,7 +159,7 @@ def start_next(
         if held is not None:
             notes = [_bomb_pot_note(loaded, made.button), *notes]
     data["started"] = datetime.now(UTC).isoformat(timespec="seconds")
-    header = header_from(data, "next hand")
+    header = _checked(data, "next hand")
     state = rule_events(header, [parse_event(p, n) for n, p in enumerate(posts, 1)]).state
     again = " (the misdeal redealt)" if reason == "misdeal" else ""
 
@@ -172,7 +173,7 @@ def start_next(
 
     stored = store.deal_next(
         last.table,
-        header.model_dump(mode="json", exclude_unset=True),
+        header_json(header),
         seating_entry(dealt, redeal=reason == "misdeal"),
         close=None if last.closed is not None else (last.id, reason),
         posts=posts,
@@ -192,7 +193,7 @@ def _button_note(loaded: Loaded, played: int, moved: bool) -> str:
     if moved:
         how = f"moves on from seat {played}, where it was: not backed up"
     else:
-        how = f"is corrected: it moves on from seat {loaded.header.button}, where it belonged"
+        how = f"is corrected: it moves on from seat {loaded.values.button}, where it belonged"
     return f"the button {how} (button_after_error{cite})"
 
 
@@ -200,11 +201,29 @@ def _bomb_pot_note(loaded: Loaded, button: int) -> str:
     """What the dealer is told of the button after a bomb pot."""
     spec = loaded.recording.ruled.book.option_specs.get("button_after_bomb_pot")
     cite = f"; {spec.cite}" if spec is not None and spec.cite else ""
-    where = "holds" if button == loaded.header.button else f"goes to seat {button}"
+    where = "holds" if button == loaded.values.button else f"goes to seat {button}"
     return (
         f"the button {where} after the bomb pot: the blinds it did not post come now"
         f" (button_after_bomb_pot{cite})"
     )
+
+
+def _checked(data: Mapping[str, object], name: str) -> PlainHeader | HandHeader:
+    """A header read without the model when it is plainly right (as the options of ``new``
+    and a header carried from the last hand are); else by the model, whose message names
+    ``name`` and the field."""
+    plain = plain_header(data)
+    if plain is not None:
+        return plain
+    from floorman.interchange.handfile import header_from
+
+    return header_from(data, name)
+
+
+def _read(loaded: Loaded) -> PlainHeader | HandHeader:
+    """The stored header as it was read: plainly, or by the model."""
+    values = loaded.values
+    return values if isinstance(values, PlainHeader) else loaded.header
 
 
 def _posts_at_start(loaded: Loaded) -> int:

@@ -503,7 +503,7 @@ def stacks_left(loaded: Loaded, reason: str) -> dict[int, int] | None:
     from floorman.replay import ruled_chips
 
     if reason in ("misdeal", "void", "abandoned"):
-        return dict(loaded.header.seats)
+        return dict(loaded.values.seats)
     chips = ruled_chips(loaded.values, loaded.recording.events, loaded.recording.ruled)
     if reason == "showdown" and not chips.awards:
         return None

@@ -31,7 +31,7 @@ from floorman.tables.hands import Loaded, hand_at, load, stacks_left
 from floorman.tables.shapes import session_row
 
 if TYPE_CHECKING:
-    from floorman.interchange.handfile import Hand
+    from floorman.interchange.plainhand import HeaderLike
     from floorman.store.hands import Store, StoredHand, TableEntry
 
 __all__ = [
@@ -54,7 +54,7 @@ def dealer(by: str | None) -> str | None:
     return by or os.environ.get("FLOORMAN_DEALER") or None
 
 
-def seats_at(header: Hand) -> int:
+def seats_at(header: HeaderLike) -> int:
     """The highest seat a change may name: the table's seats when its set-up gives them."""
     return header.table_seats or MAX_SEAT
 

@@ -57,7 +57,7 @@ def hand_json(loaded: Loaded) -> dict[str, Any]:
 
     state = loaded.state
     stored = loaded.stored
-    chips = ruled_chips(loaded.header, loaded.recording.events, loaded.recording.ruled)
+    chips = ruled_chips(loaded.values, loaded.recording.events, loaded.recording.ruled)
     kind, reason = status(stored, state, loaded.broken is not None)
     seats: dict[str, Any] = {}
     for seat in state.table.seats:
