@@ -296,3 +296,24 @@ def test_the_station_offers_every_dealer_step_of_a_procedure_followed(
 
 
 _DEALER_WORDS = ("burn", "reshuffle", "cut", "flop", "turn", "river")
+
+
+def test_every_event_of_the_irregular_menu_is_one_the_notation_reads() -> None:
+    """The station's menu stands in for typing: each of its events, with a seat, a card
+    and an amount put in its words, is an event of the notation; and every word of the
+    notation but a note's free text can be recorded by touch."""
+    import re
+    from pathlib import Path
+
+    from floorman.hand.events import EVENT_WORDS, parse_event
+
+    page = (Path(__file__).parents[1] / "templates" / "web" / "_station.html").read_text()
+    menu = re.findall(r'\("[^"]+", "([^"]+)"\)', page)
+    assert len(menu) > 40
+    for event in menu:
+        cards = "Ah Kd 7c" if event.startswith("flop") else "Ah"
+        words = {"SEAT": "3", "X": "100", "CARDS": cards}
+        parse_event(" ".join(words.get(w, w) for w in event.split()))
+    offered = {w for e in menu for w in e.split() if w != "SEAT"}
+    by_touch = offered | {"deal", "show", "muck", "burn", "flop", "turn", "river", "floor"}
+    assert set(EVENT_WORDS) - by_touch == {"note"}
