@@ -78,7 +78,7 @@ def test_a_trainer_reads_the_floor_but_records_nothing(room: Room) -> None:
     assert coach.get("/drills").status_code == 200
     assert coach.get("/tables/7").status_code == 200
     station_page = coach.get("/station/7").text
-    assert "Seat 3 to act" in station_page
+    assert "deal the cards; seat 3 acts first" in station_page
     assert 'class="actions"' not in station_page
     assert 'name="text"' not in station_page
 
