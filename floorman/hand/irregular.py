@@ -271,25 +271,30 @@ class IrregularBetting:
         self._push(PendingWager(n, seat, "chips", before, total, chips=chips,
                                 declared=declared))  # fmt: skip
 
-    def pullback(self, event: Pullback, n: int) -> None:
-        """Chips of a bet of the round pulled back, in turn or not, the round's betting
-        complete or not: they stay in the pot, and the seat's next chips are read with
-        them out of its hand (see :meth:`chips`)."""
+    def _bet_in_front(self, at: int, chips: tuple[int, ...]) -> tuple[int, int]:
+        """The seat still in the hand and its bet of the round as it lies in front of it
+        (a wager being read counts as it was before), the chips named being chips in play:
+        what a pullback and a prior-bet chip both stand on."""
         betting = self.betting
-        seat = betting.at_table(event.seat)
+        seat = betting.at_table(at)
         betting.refuse_when_over()
         if seat in betting.folded:
             raise Refusal(f"seat {seat} is out of the hand")
         values = self.chip_values
         if values is not None:
-            for chip in event.chips:
+            for chip in chips:
                 if chip not in values:
                     shown = ", ".join(str(v) for v in values)
                     raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
         pending = self.pending
         in_front = pending.before if pending is not None and pending.seat == seat else None
-        if in_front is None:
-            in_front = betting.street_bets[seat]
+        return seat, betting.street_bets[seat] if in_front is None else in_front
+
+    def pullback(self, event: Pullback, n: int) -> None:
+        """Chips of a bet of the round pulled back, in turn or not, the round's betting
+        complete or not: they stay in the pot, and the seat's next chips are read with
+        them out of its hand (see :meth:`chips`)."""
+        seat, in_front = self._bet_in_front(event.seat, event.chips)
         left = in_front + self.over_bet(seat, in_front) - self.pulled.get(seat, 0)
         taken = sum(event.chips) if event.chips else left
         if taken <= 0 or taken > left:
@@ -300,21 +305,8 @@ class IrregularBetting:
         """The chips of the seat's earlier bet of the round, as they lie in front of it:
         nothing moves; chips worth more than the bet are the seat's own, over the bet
         (its change not given), and its next chips are read with them."""
+        seat, bet = self._bet_in_front(event.seat, event.chips)
         betting = self.betting
-        seat = betting.at_table(event.seat)
-        betting.refuse_when_over()
-        if seat in betting.folded:
-            raise Refusal(f"seat {seat} is out of the hand")
-        values = self.chip_values
-        if values is not None:
-            for chip in event.chips:
-                if chip not in values:
-                    shown = ", ".join(str(v) for v in values)
-                    raise Refusal(f"there is no {chip} chip in play (chips: {shown})")
-        pending = self.pending
-        bet = pending.before if pending is not None and pending.seat == seat else None
-        if bet is None:
-            bet = betting.street_bets[seat]
         value = sum(event.chips)
         if bet <= 0:
             raise Refusal(f"seat {seat} has no bet in front this round")
