@@ -9,7 +9,7 @@ import typer
 
 from floorman.cli._app import TABLE, app, fail, help_example
 from floorman.cli._console import echo
-from floorman.cli._options import AddDbOption, TableOption
+from floorman.cli._options import AddDbOption, ServerOption, TableOption, TokenOption
 
 
 @app.command(
@@ -27,22 +27,8 @@ def call_floor(
     ] = None,
     table: TableOption = None,
     db: AddDbOption = None,
-    server: Annotated[
-        str | None,
-        typer.Option(
-            envvar="FLOORMAN_SERVER",
-            help="Call through the card room server at this address, not in --db.",
-            show_default=False,
-        ),
-    ] = None,
-    token: Annotated[
-        str | None,
-        typer.Option(
-            envvar="FLOORMAN_TOKEN",
-            help="The table's station token, for --server.",
-            show_default=False,
-        ),
-    ] = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
 ) -> None:
     """Call the floor: the table goes to the top of the floor's screen with its hand."""
     from floorman.cli._add import add
