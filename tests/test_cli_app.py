@@ -17,7 +17,10 @@ PANELS = {
         *["ask", "live", "read", "split", "new", "add", "show", "undo", "next"],
         *["call-floor", "table"],
     ],
-    "For the floor": ["check", "compare", "report", "sheet", "card", "log", "hands", "rules"],
+    "For the floor": [
+        *["check", "compare", "report", "sheet", "card", "log", "hands"],
+        *["icm", "rules"],
+    ],
     "For trainers": ["drill"],
     "Data and files": ["import", "audit", "schema", "export"],
     "For the card room": ["serve", "users", "station", "db"],

@@ -51,6 +51,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "table": "table",
     "drill": "drill",
     "rules": "rules",
+    "icm": "icm",
     "users": "users",
     "station": "station",
     "db": "db",

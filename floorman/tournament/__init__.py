@@ -1,0 +1,1 @@
+"""The tournament floor: seating, balancing, the clock, chips and payouts."""
