@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -116,3 +119,16 @@ def test_any_stacks_and_payouts(stacks: str, payouts: str, as_json: bool) -> Non
     elif as_json:
         data = json.loads(out)
         assert round(sum(data["equities"]), 2) == round(data["prize_pool"], 2)
+
+
+def test_the_docs_example_is_what_the_command_prints() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "tournament-money.md").read_text(
+        encoding="utf-8"
+    )
+    command = re.search(r"```sh\n(floorman icm [^\n]+)\n```", page)
+    shown = re.search(r"```\n(ICM [^`]+)```", page)
+    assert command is not None
+    assert shown is not None
+    code, out, _ = icm(*shlex.split(command.group(1))[2:])
+    assert code == 0
+    assert out == shown.group(1)
