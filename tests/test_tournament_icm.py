@@ -45,9 +45,19 @@ def test_the_worked_three_player_example() -> None:
     assert sum(equities) == 100
 
 
-def test_a_four_player_table_paying_three_places() -> None:
-    equities = icm_equities([4000, 3000, 2000, 1000], [50, 30, 20])
-    assert list(equities) == brute_force([4000, 3000, 2000, 1000], [50, 30, 20])
+@pytest.mark.parametrize(
+    ("stacks", "payouts", "published"),
+    [
+        # A four-handed final table paying three places, as ICM calculators print it.
+        ([5000, 3000, 1500, 500], [500, 300, 200], [377.78, 312.89, 225.60, 83.73]),
+        # The model's textbook example: 50%, 30% and 20% of the chips, paying 70 and 30.
+        ([50, 30, 20], [70, 30], [45.18, 32.25, 22.57]),
+    ],
+)
+def test_published_values(stacks: list[int], payouts: list[int], published: list[float]) -> None:
+    equities = icm_equities(stacks, payouts)
+    assert [round(float(e), 2) for e in equities] == published
+    assert list(equities) == brute_force(stacks, payouts)
 
 
 def test_chip_chop_gives_each_the_last_payout_then_chips() -> None:
