@@ -113,6 +113,12 @@ def test_a_race_recorded_wrong_is_refused(
         chip_race(seats, cards, QUARTERS, race_rules("tda-2024"))
 
 
+def test_a_race_needs_no_more_cards_than_a_deck() -> None:
+    nickels = ColorUp(5, 100)  # up to 19 odd chips a seat
+    with pytest.raises(RaceError, match="the race needs 57 cards, more than the 52 of a deck"):
+        cards_due([RaceSeat(seat, 19, 0) for seat in (1, 2, 3)], nickels)
+
+
 def test_what_is_not_a_color_up() -> None:
     with pytest.raises(RaceError, match="not a whole number"):
         ColorUp(25, 110)

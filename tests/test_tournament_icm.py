@@ -89,15 +89,15 @@ def test_chip_chop_has_no_set_limit() -> None:
 
 
 def test_the_limits_are_where_the_docs_say() -> None:
-    assert icm_sets(11, 11) <= EXACT_ICM_SETS < icm_sets(12, 12)
+    assert icm_sets(10, 10) <= EXACT_ICM_SETS < icm_sets(11, 11)
     assert icm_sets(16, 16) <= MAX_ICM_SETS < icm_sets(17, 17)
     assert icm_sets(100, 2) <= MAX_ICM_SETS < icm_sets(100, 3)
 
 
 def test_past_the_exact_limit_the_floats_agree_with_the_fractions() -> None:
-    stacks = [1000 + 137 * i for i in range(12)]
-    payouts = [120 - 10 * i for i in range(12)]
-    assert icm_sets(12, 12) > EXACT_ICM_SETS
+    stacks = [1000 + 137 * i for i in range(11)]
+    payouts = [110 - 10 * i for i in range(11)]
+    assert icm_sets(11, 11) > EXACT_ICM_SETS
     floats = icm_equities(stacks, payouts)
     exact = _harville(stacks, [Fraction(p) for p in payouts], Fraction(1))
     assert sum(exact) == sum(payouts)

@@ -204,6 +204,9 @@ def cards_due(seats: Sequence[RaceSeat], color_up: ColorUp) -> tuple[tuple[int, 
     """How many cards each seat with odd chips is dealt, in the order they are dealt:
     from seat 1 round, each player all their cards before the next."""
     _check_seats(seats)
+    cards = sum(seat.removed_chips % color_up.ratio for seat in seats)
+    if cards > 52:
+        raise RaceError(f"the race needs {cards} cards, more than the 52 of a deck")
     return tuple(
         (seat.seat, seat.removed_chips % color_up.ratio)
         for seat in sorted(seats, key=lambda s: s.seat)

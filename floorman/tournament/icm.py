@@ -5,14 +5,14 @@ the chips in play they hold, and, once the players above them are placed,
 next with their share of the chips that remain. A stack's equity is the sum
 over places of the chance of finishing there times that place's payout.
 
-It is worked out exactly, in fractions, over the sets of players who could
-hold the places above: every set of up to as many players as there are places
-paid (and never all of them: the last player's place is settled by the
-others'). That is ``2**n`` sets for ``n`` players with every place paid, and
-only the small sets when few places are paid, so 100 players with two places
-paid are as quick as 12 players all paid. Up to 11 players the sums are exact
-fractions; beyond, binary floating point, exact to far below a cent; beyond
-:data:`MAX_ICM_SETS` sets the answer is refused rather than approximated.
+It is worked out over the sets of players who could hold the places above:
+every set of up to as many players as there are places paid (and never all
+of them: the last player's place is settled by the others'). That is ``2**n``
+sets for ``n`` players with every place paid, and only the small sets when
+few places are paid (100 players with two places paid are 5,051 sets). Up to
+10 players with every place paid the sums are exact fractions; beyond, binary
+floating point, off by far less than a cent; beyond :data:`MAX_ICM_SETS` sets
+the answer is refused rather than approximated.
 
 The chip-chop is the other deal card rooms make: each player is sure of the
 lowest payout still to be decided; the rest of the prize pool is shared in
@@ -47,8 +47,9 @@ __all__ = [
     "round_to_unit",
 ]
 
-EXACT_ICM_SETS: Final = 1 << 11
-"""Up to this many sets (11 players with every place paid) ICM works in exact fractions."""
+EXACT_ICM_SETS: Final = 1 << 10
+"""Up to this many sets (10 players with every place paid) ICM works in exact
+fractions; past them, in floats, some 25 times quicker."""
 
 MAX_ICM_SETS: Final = 1 << 16
 """The most sets of players ICM works through (16 players with every place paid, or 100
