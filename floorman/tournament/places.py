@@ -211,7 +211,7 @@ def pay(finishes: Sequence[Finish], table: PayoutTable) -> dict[str, int]:
         each = pooled // len(group) // table.unit * table.unit
         left = pooled - each * len(group)
         for finish in group:
-            extra = min(table.unit, left - left % table.unit) if left >= table.unit else 0
+            extra = table.unit if left >= table.unit else 0
             paid[finish.player] = each + extra
             left -= extra
         paid[group[0].player] += left
