@@ -181,3 +181,22 @@ def test_any_race(
         winners = [max(s.cards) for s in race.seats if s.won and not s.saved]
         losers = [max(s.cards) for s in race.seats if s.odd and not s.won]
         assert all(w > lose for w in winners for lose in losers)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([(1, 5), (5, 25), (25, 100), (100, 500), (25, 1000)]),
+    st.integers(0, 50),
+)
+def test_found_chips_and_color_ups_at_equal_value(
+    count: int, pair: tuple[int, int], others: int
+) -> None:
+    removed, to = pair
+    kept, lost = exchange_found(count, removed, to)
+    assert kept + lost == count * removed
+    assert kept % to == 0
+    assert 0 <= lost < to
+    after = color_up({removed: count, to: others}, removed, to)
+    assert sum(d * n for d, n in after.items()) == count * removed + others * to
+    assert after[removed] < to // removed
