@@ -229,17 +229,20 @@ def _break(
     leaving = sorted(work.tables[table].items())
     others = [t for t in break_order(list(work.tables), book.break_order) if t != table]
     taken = {t: len(work.tables[t]) for t in others}
+    free = {t: _open(work, t) for t in others}
     wanted: dict[int, int] = dict.fromkeys(others, 0)
     for _ in leaving:
         open_tables = [t for t in others if taken[t] < size]
-        receiver = min(open_tables, key=lambda t: (taken[t], -others.index(t)))
+        receiver = min(
+            open_tables,
+            key=lambda t: (taken[t], wanted[t] >= len(free[t][0]), -others.index(t)),
+        )
         taken[receiver] += 1
         wanted[receiver] += 1
     cards: list[SeatCard] = []
     waiting: set[tuple[int, int]] = set()
     for t, count in wanted.items():
-        seats = work.tables[t]
-        dealt, between = open_seats(seats, work.buttons.get(t, min(seats, default=1)), size)
+        dealt, between = free[t]
         chosen = (dealt + between)[:count]
         waiting.update((t, s) for s in chosen if s in between)
         cards.extend(SeatCard(t, s) for s in chosen)
@@ -257,6 +260,13 @@ def _break(
     del work.tables[table]
     work.buttons.pop(table, None)
     result.broken.append((table, _break_order_cite(book)))
+
+
+def _open(work: Floor, table: int) -> tuple[list[int], list[int]]:
+    """The open seats at ``table``, the worst position first, and those where a new player
+    waits for the button to pass."""
+    seats = work.tables[table]
+    return open_seats(seats, work.buttons.get(table, min(seats, default=1)), work.table_seats)
 
 
 def _break_order_cite(book: Book) -> str:
@@ -325,8 +335,7 @@ def _balance_one(work: Floor, book: Book, tables: list[int], moves: dict[int, Mo
     size = work.table_seats
     blinds = blinds_next(seats, work.buttons.get(donor, min(seats)), size)
     mover = blinds[1] if blinds is not None else min(seats)
-    there = work.tables[receiver]
-    dealt, between = open_seats(there, work.buttons.get(receiver, min(there, default=1)), size)
+    dealt, between = _open(work, receiver)
     seat = (dealt + between)[0]
     seated = _place(work, (donor, mover), (receiver, seat))
     waits = seat in between

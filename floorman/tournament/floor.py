@@ -20,6 +20,7 @@ __all__ = [
     "Floor",
     "FloorError",
     "Seated",
+    "apply_record",
     "blinds_next",
     "clockwise",
     "open_seats",
@@ -69,6 +70,8 @@ class Floor:
     entrants: int = 0
     most_tables: int = 0
     """The most tables in play at once (a redraw depends on it, RRoP §15 rule 17)."""
+    level: int = 1
+    """The level in play, as last set."""
 
     def copy(self) -> Floor:
         return Floor(
@@ -80,6 +83,7 @@ class Floor:
             list(self.busts),
             self.entrants,
             self.most_tables,
+            self.level,
         )
 
     @property
@@ -174,39 +178,52 @@ def replay(records: Iterable[Mapping[str, Any]]) -> Floor:
 
     Records: ``draw`` (the seating, the buttons, the names), ``bust`` (a player out),
     ``moves`` (players moved at once, tables broken, buttons set: a balancing or a
-    redraw), ``button`` (a table's button set by hand), ``chips`` (a stack counted).
+    redraw), ``button`` (a table's button set by hand), ``chips`` (a stack counted),
+    ``level`` (the level in play).
     """
     floor: Floor | None = None
     for record in records:
-        kind = record["kind"]
-        if kind == "draw":
-            floor = Floor(int(record["table_seats"]), entrants=int(record["entrants"]))
-            for table, seat, entry, chips in record["seating"]:
-                floor.tables.setdefault(int(table), {})[int(seat)] = Seated(int(entry), int(chips))
-            floor.buttons = {int(t): int(s) for t, s in record["buttons"].items()}
-            floor.names = {int(e): str(n) for e, n in record.get("names", {}).items()}
-            floor.most_tables = len(floor.tables)
-            continue
-        if floor is None:
+        if record["kind"] == "draw":
+            floor = _drawn(record)
+        elif floor is None:
             raise FloorError("the tournament has no draw")
-        if kind == "bust":
-            bust(floor, int(record["table"]), int(record["seat"]))
-        elif kind == "moves":
-            move(floor, record)
-        elif kind == "button":
-            table, seat = int(record["table"]), int(record["seat"])
-            if table not in floor.tables:
-                raise FloorError(f"table {table} is not in play")
-            floor.buttons[table] = seat
-        elif kind == "chips":
-            table, seat = int(record["table"]), int(record["seat"])
-            seated = floor.at(table, seat)
-            floor.tables[table][seat] = Seated(seated.entry, int(record["chips"]))
         else:
-            raise FloorError(f"unknown tournament record {kind!r}")
+            apply_record(floor, record)
     if floor is None:
         raise FloorError("the tournament has no draw")
     return floor
+
+
+def _drawn(record: Mapping[str, Any]) -> Floor:
+    floor = Floor(int(record["table_seats"]), entrants=int(record["entrants"]))
+    for table, seat, entry, chips in record["seating"]:
+        floor.tables.setdefault(int(table), {})[int(seat)] = Seated(int(entry), int(chips))
+    floor.buttons = {int(t): int(s) for t, s in record["buttons"].items()}
+    floor.names = {int(e): str(n) for e, n in record.get("names", {}).items()}
+    floor.most_tables = len(floor.tables)
+    return floor
+
+
+def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
+    """Apply one record after the draw to ``floor``."""
+    kind = record["kind"]
+    if kind == "bust":
+        bust(floor, int(record["table"]), int(record["seat"]))
+    elif kind == "moves":
+        move(floor, record)
+    elif kind == "button":
+        table, seat = int(record["table"]), int(record["seat"])
+        if table not in floor.tables:
+            raise FloorError(f"table {table} is not in play")
+        floor.buttons[table] = seat
+    elif kind == "chips":
+        table, seat = int(record["table"]), int(record["seat"])
+        seated = floor.at(table, seat)
+        floor.tables[table][seat] = Seated(seated.entry, int(record["chips"]))
+    elif kind == "level":
+        floor.level = int(record["level"])
+    else:
+        raise FloorError(f"unknown tournament record {kind!r}")
 
 
 def bust(floor: Floor, table: int, seat: int) -> Bust:
