@@ -23,6 +23,7 @@ is one line naming the file, the line and the field, as a rulebook's are::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -249,9 +250,13 @@ def parse_structure(text: str, where: str) -> Structure:
     except ValidationError as error:
         first = error.errors()[0]
         loc = _clean(first["loc"])
+        message = _message(first)
+        stage = re.match(r"levels\[(\d+)\]: ", message)
+        if not loc and stage is not None:
+            loc, message = ["levels", int(stage[1])], message[stage.end() :]
         line = _line_of(text, loc)
         field = f"{_path_text(loc)}: " if loc else ""
-        raise StructureError(f"{where}:{line}: {field}{_message(first)}") from None
+        raise StructureError(f"{where}:{line}: {field}{message}") from None
 
 
 def _clean(loc: tuple[int | str, ...]) -> list[int | str]:
