@@ -40,7 +40,7 @@ def test_a_name_is_used_once_in_any_case(store_url: str) -> None:
         store.create("Daily", {}, 1, DRAW)
         with pytest.raises(Duplicate, match="exists already"):
             store.create("DAILY", {}, 2, DRAW)
-        with pytest.raises(StoreError, match="no tournament 'weekly'.*there are Daily"):
+        with pytest.raises(StoreError, match=r"no tournament 'weekly'.*there are Daily"):
             store.tournament("weekly")
 
 

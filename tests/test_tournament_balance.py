@@ -70,13 +70,15 @@ def check_plan(before: Floor, book: Book, seed: int) -> Floor:
     assert len(counts) == max(1, -(-after.players // after.table_seats))
     losing = {m.source[0] for m in result.moves}
     for move in result.moves:
-        assert move.cite.startswith(CITES) and move.reason
+        assert move.cite.startswith(CITES)
+        assert move.reason
         table, seat = move.target
-        if move.why != "redraw" and table not in losing:
-            if seat in between_button_and_small_blind(before, table):
-                assert move.waits, move
+        fresh = move.why != "redraw" and table not in losing
+        if fresh and seat in between_button_and_small_blind(before, table):
+            assert move.waits, move
     for table, cite in result.broken:
-        assert table not in after.tables and cite
+        assert table not in after.tables
+        assert cite
     return after
 
 
@@ -164,7 +166,8 @@ def test_rrop_keeps_more_than_six_tables_within_two_players() -> None:
     floor.buttons = dict.fromkeys(range(1, 8), 5)
     assert plan(floor, Book("rrop"), random.Random(1)).moves == []
     moves = plan(floor, Book(), random.Random(1)).moves
-    assert len(moves) == 1 and moves[0].target[0] == 3
+    assert len(moves) == 1
+    assert moves[0].target[0] == 3
 
 
 def test_a_table_breaks_when_the_others_can_seat_everyone() -> None:
@@ -175,7 +178,8 @@ def test_a_table_breaks_when_the_others_can_seat_everyone() -> None:
     result = plan(floor, Book(), random.Random(4))
     assert [t for t, _ in result.broken] == [3]  # 17 players fit at two tables
     moved = [m for m in result.moves if m.why == "break"]
-    assert len(moved) == 7 and all(m.card for m in moved)
+    assert len(moved) == 7
+    assert all(m.card for m in moved)
     assert all(m.cite == "TDA 10-A, 10-B and Addendum §10" for m in moved)
 
 
@@ -205,7 +209,8 @@ def test_a_redraw_for_the_final_table_reseats_everyone_and_draws_the_button() ->
         del floor.tables[table][max(floor.tables[table])]
     result = plan(floor, Book("rrop"), random.Random(2))
     assert result.notes == ["redraw for the final table (RRoP §15 rule 17)"]
-    assert len(result.buttons) == 1 and "RRoP §15 rule 29" in next(iter(result.buttons.values()))[1]
+    assert len(result.buttons) == 1
+    assert "RRoP §15 rule 29" in next(iter(result.buttons.values()))[1]
     after = floor.copy()
     apply_record(after, result.record())
     assert list(after.counts().values()) == [9]

@@ -211,7 +211,7 @@ def tournament_bust(
 
     with user_errors(), open_tournament_store(db) as store:
         now = current(store, name)
-        out = now.floor.at(table, seat) if table in now.floor.tables else None
+        out = now.floor.tables.get(table, {}).get(seat)
         after = record(store, now, {"kind": "bust", "table": table, "seat": seat}, by)
         planned = due(after)
     who = after.floor.name(out.entry) if out is not None else "the player"
