@@ -11,8 +11,8 @@ The package is layered; a layer imports only from itself and the layers below
 - ``documents/``, ``interchange/``, ``store/``: printed documents, hand files
   and PHH, where hands and staff are kept;
 - the domain, with no terminal, store, network or web library: ``rules/``,
-  ``drills/``, ``session/``, ``showdown/``, ``hand/``, and ``replay`` and
-  ``recording``;
+  ``drills/``, ``session/``, ``showdown/``, ``hand/``, ``tournament/``, and
+  ``replay`` and ``recording``;
 - ``cards``, ``errors`` and small helpers (``ansi``, ``bounds``, ``numerals``,
   ``inputfile``, ``strictdata``, ``visible``, ``_resources``).
 """

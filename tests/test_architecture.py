@@ -34,7 +34,9 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("documents, hand files and the store", frozenset({"documents", "interchange", "store"})),
     (
         "the domain",
-        frozenset({"rules", "drills", "session", "showdown", "hand", "replay", "recording"}),
+        frozenset(
+            {"rules", "drills", "session", "showdown", "hand", "tournament", "replay", "recording"}
+        ),
     ),
     ("the helpers", frozenset({"cards", "errors", "ansi", "bounds", "numerals", "inputfile",
                                "strictdata", "vocabulary", "visible", "_resources",

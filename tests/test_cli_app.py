@@ -17,7 +17,10 @@ PANELS = {
         *["ask", "live", "read", "split", "new", "add", "show", "undo", "next"],
         *["call-floor", "table"],
     ],
-    "For the floor": ["check", "compare", "report", "sheet", "card", "log", "hands", "rules"],
+    "For the floor": [
+        *["check", "compare", "report", "sheet", "card", "log", "hands", "rules"],
+        "tournament",
+    ],
     "For trainers": ["drill"],
     "Data and files": ["import", "audit", "schema", "export"],
     "For the card room": ["serve", "users", "station", "db"],
@@ -29,6 +32,8 @@ COMMANDS = [
     ["rules", "validate"], ["users", "add"], ["users", "list"], ["users", "disable"],
     ["users", "passwd"], ["station", "token"], ["station", "revoke"],
     ["db", "upgrade"], ["db", "version"],
+    ["tournament", "new"], ["tournament", "show"], ["tournament", "bust"],
+    ["tournament", "balance"],
 ]  # fmt: skip
 
 
