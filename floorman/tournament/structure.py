@@ -51,6 +51,7 @@ __all__ = [
     "StructureError",
     "load_structure",
     "shipped_structures",
+    "structure_json_schema",
     "structures_dir",
 ]
 
@@ -201,6 +202,14 @@ class Structure(_Strict):
         """Level ``number`` (from 1); past the last, the last."""
         levels = self.level_list
         return levels[min(max(number, 1), len(levels)) - 1]
+
+
+def structure_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a structure file, for editors to check and complete."""
+    schema = Structure.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "floorman tournament structure"
+    return schema
 
 
 def structures_dir() -> Path:
