@@ -119,6 +119,20 @@ def test_a_users_mistake_is_one_line_and_exit_2(args: list[str], message: str) -
     assert result.stderr.count("\n") == 1, result.stderr
 
 
+def test_a_late_entrant_is_seated_at_a_short_table_with_a_full_stack() -> None:
+    ok("new", "late", "--entrants", "17", "--seed", "5")
+    text = ok("enter", "late", "--name", "Dana Lee")
+    assert text.startswith("Dana Lee (18): table 2 seat ")
+    assert "20000 chips [TDA 8-A, 10-A]; 18 players left" in text
+    data = shown("late")
+    assert [t["players"] for t in data["tables"]] == [9, 9]
+    assert data["entrants"] == 18
+    assert data["chips_in_play"] == 18 * 20000
+    text = ok("enter", "late")
+    assert text.startswith("entrant 19: table 3 seat 1, 20000 chips")
+    assert "5 moves due" in text  # a new table opens: 9, 9, 1 balanced to 7, 6, 6
+
+
 def test_the_winner_cannot_bust() -> None:
     data = json.loads(ok("new", "hu", "--entrants", "2", "--seed", "2", "--json"))
     first, second = data["tables"][0]["seats"]

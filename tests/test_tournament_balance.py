@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorman.tournament.balance import Book, break_order, plan
+from floorman.tournament.balance import Book, break_order, plan, seat_for_entrant
 from floorman.tournament.draw import seat_draw
 from floorman.tournament.floor import Floor, Seated, apply_record, replay
 
@@ -63,6 +63,7 @@ def check_plan(before: Floor, book: Book, seed: int) -> Floor:
     assert len(entries) == len(set(entries)), "someone seated twice"
     assert sorted(entries) == sorted(s.entry for t in before.tables.values() for s in t.values())
     chips = {s.entry: s.chips for t in before.tables.values() for s in t.values()}
+    assert sum(chips.values()) == sum(s.chips for t in after.tables.values() for s in t.values())
     assert all(s.chips == chips[s.entry] for t in after.tables.values() for s in t.values())
     counts = after.counts()
     spread = max(counts.values()) - min(counts.values())
@@ -80,6 +81,21 @@ def check_plan(before: Floor, book: Book, seed: int) -> Floor:
         assert table not in after.tables
         assert cite
     return after
+
+
+def enter_one(floor: Floor, book: Book, rng: random.Random) -> None:
+    """Seat a late entrant as drawn, checking the seat is open and dealt in at once
+    unless every open seat at the tables with the fewest players waits for the button."""
+    entry = seat_for_entrant(floor, book, rng)
+    counts = floor.counts()
+    if entry.table in floor.tables:
+        assert entry.seat not in floor.tables[entry.table]
+        assert counts[entry.table] == min(c for c in counts.values() if c < floor.table_seats)
+        assert entry.waits == (entry.seat in between_button_and_small_blind(floor, entry.table))
+    else:
+        assert min(counts.values()) == floor.table_seats
+    apply_record(floor, {"kind": "enter", "entry": floor.entrants + 1, "table": entry.table,
+                         "seat": entry.seat, "chips": 500})  # fmt: skip
 
 
 @settings(max_examples=30, deadline=None)
@@ -109,6 +125,8 @@ def test_every_plan_keeps_the_tables_balanced_and_everyone_seated_once(
                 )
                 if not floor.tables[table]:
                     floor = check_plan(floor, book, rng.randrange(2**32))
+        if data.draw(st.booleans(), label="a late entrant"):
+            enter_one(floor, book, rng)
         if data.draw(st.booleans(), label="button moves"):
             for table, taken in floor.tables.items():
                 apply_record(

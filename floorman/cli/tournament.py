@@ -1,6 +1,7 @@
 """``floorman tournament``: start a tournament by the seat draw (``new``), see its tables
-(``show``), record busts (``bust``), and the moves due: breaking and balancing tables
-(``balance``); the button, the level and a chip count set by hand.
+(``show``), record busts (``bust``) and late entrants (``enter``), and the moves due:
+breaking and balancing tables (``balance``); the button, the level and a chip count set
+by hand.
 
 Every command reads and writes the tournament in the store (``--db``,
 ``FLOORMAN_DB``), so a floor person can run it from any terminal.
@@ -300,6 +301,46 @@ def _plan_lines(now: Current, planned: Plan, applied: bool) -> list[str]:
     else:
         lines.append(f"nothing moved yet: floorman tournament balance {name} --apply")
     return lines
+
+
+@tournament_app.command(
+    "enter", epilog=help_example("floorman tournament enter daily --name 'Dana Lee'")
+)
+def tournament_enter(
+    name: NameArgument,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--name", help="The player's name (optional).", show_default=False, callback=plain_text
+        ),
+    ] = None,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A late entrant, an alternate or a re-entry: a full stack, and a seat drawn at random
+    from the open seats at the tables with the fewest players, dealt in at once, never
+    between the small blind and the button while another seat is open (TDA 8-A, 10-A)."""
+    from floorman.store.tournaments import open_tournament_store
+    from floorman.tables.tournaments import current, due, enter
+
+    with user_errors():
+        if player is not None and (not player.strip() or len(player) > 60):
+            raise _error("--name: 1 to 60 characters")
+        with open_tournament_store(db) as store:
+            after, drawn, entry = enter(store, current(store, name), player, by)
+            planned = due(after)
+    chips = after.structure.starting_stack
+    waits = ", dealt in once the button passes" if drawn.waits else ""
+    lines = [
+        f"{after.floor.name(entry)}: table {drawn.table} seat {drawn.seat}, {chips} chips"
+        f"{waits} [{drawn.cite}]; {counted(after.floor.players, 'player')} left"
+    ]
+    if planned.moves or planned.broken:
+        lines.append(
+            f"{counted(len(planned.moves), 'move')} due:"
+            f" floorman tournament balance {after.stored.name}"
+        )
+    show(lines)
 
 
 @tournament_app.command("button", epilog=help_example("floorman tournament button daily 3 5"))

@@ -19,7 +19,7 @@ from typing import Any
 
 from floorman.errors import FloormanError, is_utf8, shown
 from floorman.store.tournaments import StoredTournament, TournamentStore
-from floorman.tournament.balance import Book, Plan, plan
+from floorman.tournament.balance import Book, Entry, Plan, plan, seat_for_entrant
 from floorman.tournament.draw import button_by_high_card, seat_draw
 from floorman.tournament.floor import Floor, FloorError, apply_record, blinds_next, replay
 from floorman.tournament.structure import Structure, load_structure
@@ -30,6 +30,7 @@ __all__ = [
     "apply_due",
     "current",
     "due",
+    "enter",
     "record",
     "show_data",
     "start",
@@ -139,6 +140,31 @@ def apply_due(store: TournamentStore, now: Current, by: str | None = None) -> Pl
     if planned.moves or planned.broken:
         store.append(now.stored.name, [planned.record()], after=now.last, by=_who(by))
     return planned
+
+
+def enter(
+    store: TournamentStore, now: Current, name: str | None = None, by: str | None = None
+) -> tuple[Current, Entry, int]:
+    """A late entrant, an alternate or a re-entry, sold a full stack and seated by a random
+    draw from the pool in place for new players (TDA 8-A): the new tournament, the seat
+    drawn and the entrant's number."""
+    if now.floor.entrants >= MAX_ENTRANTS:
+        raise FloormanError(f"tournament {now.stored.name}: {MAX_ENTRANTS} entrants at most")
+    drawn = seat_for_entrant(
+        now.floor, now.book, random.Random(f"{now.stored.seed}:{now.last}:enter")
+    )
+    entry = now.floor.entrants + 1
+    data: dict[str, Any] = {
+        "kind": "enter",
+        "entry": entry,
+        "table": drawn.table,
+        "seat": drawn.seat,
+        "chips": now.structure.starting_stack,
+        "name": name,
+        "waits": drawn.waits,
+        "cite": drawn.cite,
+    }
+    return record(store, now, data, by), drawn, entry
 
 
 def record(

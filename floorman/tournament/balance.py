@@ -40,7 +40,7 @@ from floorman.tournament.draw import (
 )
 from floorman.tournament.floor import Floor, Seated, blinds_next, open_seats
 
-__all__ = ["Book", "Halt", "Move", "Plan", "break_order", "plan"]
+__all__ = ["Book", "Entry", "Halt", "Move", "Plan", "break_order", "plan", "seat_for_entrant"]
 
 Why = Literal["balance", "break", "redraw"]
 
@@ -348,3 +348,34 @@ def _balance_one(work: Floor, book: Book, tables: list[int], moves: dict[int, Mo
     _record(moves, Move(seated.entry, (donor, mover), (receiver, seat), seated.chips, "balance",
                         book.move_cite, reason, waits=waits))  # fmt: skip
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """The seat drawn for a late entrant, an alternate or a re-entry."""
+
+    table: int
+    seat: int
+    waits: bool
+    cite: str
+
+
+def seat_for_entrant(floor: Floor, book: Book, rng: random.Random) -> Entry:
+    """A new player's seat, drawn at random from the pool in place for new players: the
+    open seats at the tables with the fewest players, where the player is dealt in at once
+    (TDA 8-A, 10-A; RRoP §15 rule 15). Only where every such seat is between the button and
+    the small blind is one of those drawn, the player dealt in once the button passes; with
+    every seat taken, a new table opens."""
+    cite = {"rrop": "RRoP §15 rule 15", "wsop-2024": "WSOP 66"}.get(book.rulebook, "TDA 8-A, 10-A")
+    counts = {t: len(seats) for t, seats in floor.tables.items() if len(seats) < floor.table_seats}
+    if not counts:
+        return Entry(max([*floor.tables, *floor.broken], default=0) + 1, 1, False, cite)
+    fewest = min(counts.values())
+    tables = sorted(t for t, count in counts.items() if count == fewest)
+    pools = {t: _open(floor, t) for t in tables}
+    dealt = [(t, seat) for t in tables for seat in pools[t][0]]
+    if dealt:
+        table, seat = rng.choice(dealt)
+        return Entry(table, seat, False, cite)
+    table, seat = rng.choice([(t, seat) for t in tables for seat in pools[t][1]])
+    return Entry(table, seat, True, cite)

@@ -179,7 +179,8 @@ def replay(records: Iterable[Mapping[str, Any]]) -> Floor:
     Records: ``draw`` (the seating, the buttons, the names), ``bust`` (a player out),
     ``moves`` (players moved at once, tables broken, buttons set: a balancing or a
     redraw), ``button`` (a table's button set by hand), ``chips`` (a stack counted),
-    ``level`` (the level in play).
+    ``level`` (the level in play), ``enter`` (a late entrant, an alternate or a
+    re-entry seated).
     """
     floor: Floor | None = None
     for record in records:
@@ -222,8 +223,30 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         floor.tables[table][seat] = Seated(seated.entry, int(record["chips"]))
     elif kind == "level":
         floor.level = int(record["level"])
+    elif kind == "enter":
+        enter(floor, record)
     else:
         raise FloorError(f"unknown tournament record {kind!r}")
+
+
+def enter(floor: Floor, record: Mapping[str, Any]) -> None:
+    """A new entrant (late, an alternate, a re-entry) takes the seat drawn for it; a table
+    not in play opens with it."""
+    table, seat = int(record["table"]), int(record["seat"])
+    entry = int(record["entry"])
+    if entry != floor.entrants + 1:
+        raise FloorError(f"entrant {entry} is not the next entrant, {floor.entrants + 1}")
+    if seat in floor.tables.get(table, {}) or not 1 <= seat <= floor.table_seats:
+        raise FloorError(f"table {table} seat {seat} is not open")
+    if table in floor.broken:
+        raise FloorError(f"table {table} was broken")
+    if table not in floor.tables:
+        floor.buttons[table] = seat
+    floor.tables.setdefault(table, {})[seat] = Seated(entry, int(record["chips"]))
+    floor.entrants = entry
+    if record.get("name"):
+        floor.names[entry] = str(record["name"])
+    floor.most_tables = max(floor.most_tables, len(floor.tables))
 
 
 def bust(floor: Floor, table: int, seat: int) -> Bust:
