@@ -283,3 +283,22 @@ def test_arguments_never_crash_a_command(words: list[str]) -> None:
         assert result.exit_code in (0, 2), (command, words, result.stdout, result.stderr)
         if result.exit_code == 2:
             assert result.stderr.count("\n") == 1, result.stderr
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.binary(max_size=200))
+def test_any_names_file_seats_its_names_or_is_one_line(tmp_path: Path, content: bytes) -> None:
+    names = tmp_path / "names.txt"
+    names.write_bytes(content)
+    result = run("new", f"n{len(content)}-{hash(content)}", "--names", str(names), "--json")
+    assert result.exit_code in (0, 2), result.stderr
+    if result.exit_code == 2:
+        assert result.stderr.count("\n") == 1, result.stderr
+        return
+    data = json.loads(result.stdout)
+    given_names = [line.strip() for line in content.decode("utf-8").splitlines() if line.strip()]
+    assert sorted(n for n in (s["name"] for t in data["tables"] for s in t["seats"])) == sorted(
+        given_names
+    )
