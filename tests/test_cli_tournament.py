@@ -302,3 +302,17 @@ def test_any_names_file_seats_its_names_or_is_one_line(tmp_path: Path, content: 
     assert sorted(n for n in (s["name"] for t in data["tables"] for s in t["seats"])) == sorted(
         given_names
     )
+
+
+def test_the_docs_show_the_keys_show_json_prints() -> None:
+    import re
+
+    text = (ROOT / "docs" / "tournament.md").read_text(encoding="utf-8")
+    documented = json.loads(re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)[0])
+    data = json.loads(ok("new", "daily", "--entrants", "20", "--seed", "1", "--json"))
+    assert set(documented) == set(data)
+    assert set(documented["level"]) == set(data["level"])
+    assert set(documented["tables"][0]) == set(data["tables"][0])
+    assert set(documented["tables"][0]["seats"][0]) == set(data["tables"][0]["seats"][0])
+    ok("bust", "daily", "1", "1")
+    assert set(documented["busts"][0]) == set(shown("daily")["busts"][0])

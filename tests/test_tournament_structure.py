@@ -97,13 +97,13 @@ def test_a_missing_file_names_the_shipped_ones() -> None:
         load_structure("weekly")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.text(max_size=300))
 def test_no_text_crashes_the_reader(text: str) -> None:
     assert "\n" not in refusal(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     st.lists(
         st.fixed_dictionaries(
