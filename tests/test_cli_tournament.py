@@ -97,6 +97,17 @@ def test_names_from_a_file_and_a_bust_by_hand(tmp_path: Path) -> None:
     assert after["busts"][0]["player"] == first["player"]
 
 
+def test_the_seating_list_finds_every_player_by_name(tmp_path: Path) -> None:
+    names = tmp_path / "players.txt"
+    names.write_text("ben\nAna\nCy\n", encoding="utf-8")
+    data = json.loads(ok("new", "Friday", "--names", str(names), "--seed", "1", "--json"))
+    rows = json.loads(ok("seating", "friday", "--json"))
+    assert [r["name"] for r in rows] == ["Ana", "ben", "Cy"]
+    places = seated(data)
+    assert all(places[r["player"]] == (r["table"], r["seat"], r["chips"]) for r in rows)
+    assert ok("seating", "friday").splitlines()[0].startswith("Ana ")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -278,7 +289,7 @@ def test_a_100_player_tournament_played_down_to_one_table() -> None:
 def test_arguments_never_crash_a_command(words: list[str]) -> None:
     if run("show", "fuzz").exit_code != 0:
         ok("new", "fuzz", "--entrants", "12", "--seed", "1", "--table-seats", "6")
-    for command in ("bust", "button", "chips", "level", "show", "balance"):
+    for command in ("bust", "button", "chips", "level", "show", "balance", "enter", "seating"):
         result = run(command, "fuzz", *words)
         assert result.exit_code in (0, 2), (command, words, result.stdout, result.stderr)
         if result.exit_code == 2:

@@ -197,6 +197,27 @@ def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOptio
     show(lines)
 
 
+@tournament_app.command("seating", epilog=help_example("floorman tournament seating daily"))
+def tournament_seating(
+    name: NameArgument, as_json: JsonOption = False, db: DbOption = None
+) -> None:
+    """The seating list: every player still in, by name (numbered entrants by number), with
+    table, seat and chips, for players to find their seats."""
+    from floorman.store.tournaments import open_tournament_store
+    from floorman.tables.tournaments import current, seating_list
+
+    with user_errors(), open_tournament_store(db) as store:
+        rows = seating_list(current(store, name))
+    if as_json:
+        echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    show(
+        f"{row['name'] or 'entrant ' + str(row['player']):<30} table {row['table']:>3}"
+        f"  seat {row['seat']:>2}  {row['chips']:>9}"
+        for row in rows
+    )
+
+
 @tournament_app.command("bust", epilog=help_example("floorman tournament bust daily 3 7"))
 def tournament_bust(
     name: NameArgument,

@@ -32,6 +32,7 @@ __all__ = [
     "due",
     "enter",
     "record",
+    "seating_list",
     "show_data",
     "start",
 ]
@@ -257,3 +258,18 @@ def show_data(now: Current) -> dict[str, Any]:
         "moves_due": len(planned.moves),
         "halts": [h.as_json() for h in planned.halts],
     }
+
+
+def seating_list(now: Current) -> list[dict[str, Any]]:
+    """Every player still in with table, seat and chips: named players by name (in any
+    case), then numbered entrants by number."""
+    floor = now.floor
+    rows = [
+        {"player": seated.entry, "name": floor.names.get(seated.entry), "table": table,
+         "seat": seat, "chips": seated.chips}
+        for table, seats in floor.tables.items()
+        for seat, seated in seats.items()
+    ]  # fmt: skip
+    return sorted(
+        rows, key=lambda r: (r["name"] is None, (r["name"] or "").casefold(), r["player"])
+    )
