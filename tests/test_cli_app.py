@@ -19,7 +19,7 @@ PANELS = {
     ],
     "For the floor": [
         *["check", "compare", "report", "sheet", "card", "log", "hands"],
-        *["icm", "rules"],
+        *["icm", "rules", "tournament"],
     ],
     "For trainers": ["drill"],
     "Data and files": ["import", "audit", "schema", "export"],
@@ -32,6 +32,8 @@ COMMANDS = [
     ["rules", "validate"], ["users", "add"], ["users", "list"], ["users", "disable"],
     ["users", "passwd"], ["station", "token"], ["station", "revoke"],
     ["db", "upgrade"], ["db", "version"],
+    ["tournament", "new"], ["tournament", "show"], ["tournament", "bust"],
+    ["tournament", "balance"],
 ]  # fmt: skip
 
 

@@ -122,7 +122,7 @@ def test_any_stacks_and_payouts(stacks: str, payouts: str, as_json: bool) -> Non
 
 
 def test_the_docs_example_is_what_the_command_prints() -> None:
-    page = (Path(__file__).resolve().parents[1] / "docs" / "tournament-money.md").read_text(
+    page = (Path(__file__).resolve().parents[1] / "docs" / "tournament.md").read_text(
         encoding="utf-8"
     )
     command = re.search(r"```sh\n(floorman icm [^\n]+)\n```", page)

@@ -18,10 +18,12 @@ SECTIONS = (
     ("README.md", "## At the table"),
     ("README.md", "## For the floor"),
     ("README.md", "## For trainers"),
+    ("README.md", "## For the tournament floor"),
     ("docs/notation.md", "## Irregular betting"),
     ("docs/tables.md", "## Changes between hands"),
     ("docs/documents.md", "# The floor's commands and printed documents"),
     ("docs/rulebook.md", "## Commands"),
+    ("docs/tournament.md", "## Commands"),
 )
 """The sections whose shell blocks are a walk through floorman, in reading order."""
 

@@ -55,6 +55,7 @@ COMMAND_MODULES: Final[dict[str, str]] = {
     "users": "users",
     "station": "station",
     "db": "db",
+    "tournament": "tournament",
 }
 """The module under ``floorman.cli`` that registers each command word, in help order."""
 

@@ -29,9 +29,16 @@ def _rulebook() -> dict[str, Any]:
     return rulebook_json_schema()
 
 
+def _structure() -> dict[str, Any]:
+    from floorman.tournament.structure import structure_json_schema
+
+    return structure_json_schema()
+
+
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "hand": _hand,
     "rulebook": _rulebook,
+    "structure": _structure,
 }
 """Format name -> a function returning its JSON Schema."""
 
@@ -40,7 +47,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 def schema(
     name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
 ) -> None:
-    """Print the JSON Schema of a file format (hand, rulebook)."""
+    """Print the JSON Schema of a file format (hand, rulebook, tournament structure)."""
     make = SCHEMAS.get(name)
     if make is None:
         fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')

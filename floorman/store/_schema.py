@@ -11,9 +11,9 @@ many hands are kept), floorman's mark on the file; 3 the table's log; 4 the
 staff tables and the drill scores (made on first use before they were
 versioned), password changes and revoked station tokens; 5 wrong sign-in tries;
 6 the table's log by hand, so the next hand and a table's history read the end
-of the log rather than all of it.
+of the log rather than all of it; 7 the tournaments and their logs.
 PostgreSQL's starts at 1 with all of SQLite's first four; 2 wrong sign-in tries;
-3 the table's log by hand.
+3 the table's log by hand; 4 the tournaments (SQLite's 7).
 
 Every SQLite statement is safe to run again, so two processes upgrading one
 file at once agree, and so does a file whose staff or drill tables were made
@@ -166,8 +166,29 @@ CREATE INDEX IF NOT EXISTS table_log_by_hand ON table_log(table_name, kind, hand
 """The seating a hand was dealt from, and the first seating of a table's latest hands,
 found without reading the table's whole log."""
 
+_TOURNAMENTS: Final = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    name      TEXT PRIMARY KEY COLLATE NOCASE,
+    structure TEXT NOT NULL,
+    seed      TEXT NOT NULL,
+    created   TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_log (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    tournament TEXT NOT NULL COLLATE NOCASE REFERENCES tournaments(name),
+    kind       TEXT NOT NULL,
+    data       TEXT NOT NULL,
+    by         TEXT,
+    at         TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tournament_log_by_name ON tournament_log(tournament, id);
+"""
+"""A tournament (its structure as JSON, the seed of its draws) and its log: the draw,
+each bust, each set of moves, in order; the seating now is the log replayed."""
+
 _HANDS_APPEND_ONLY: Final = ("hands", "records")
 _LOG_APPEND_ONLY: Final = ("table_log",)
+_TOURNAMENTS_APPEND_ONLY: Final = ("tournaments", "tournament_log")
 _STAFF_APPEND_ONLY: Final = (
     "staff_users",
     "staff_disabled",
@@ -181,6 +202,8 @@ _MESSAGES: Final = {
     "hands": "recorded hands are append-only",
     "records": "recorded hands are append-only",
     "table_log": "the table log is append-only",
+    "tournaments": "the tournament log is append-only",
+    "tournament_log": "the tournament log is append-only",
 }
 _STAFF_MESSAGE: Final = "staff records are append-only"
 
@@ -201,6 +224,7 @@ SQLITE: Final = (
     _STAFF_AND_DRILLS + _sqlite_append_only(_STAFF_APPEND_ONLY),
     _SIGN_IN_LIMITS,
     _TABLE_LOG_BY_HAND,
+    _TOURNAMENTS + _sqlite_append_only(_TOURNAMENTS_APPEND_ONLY),
 )
 """SQLite's migrations: the one at index ``n`` takes a store from version ``n`` to ``n + 1``."""
 
@@ -247,9 +271,21 @@ CREATE TRIGGER hands_closed AFTER INSERT ON records
 """
 
 
+def _postgres_tournaments() -> str:
+    """The tournaments in PostgreSQL's words: a name unique in either case."""
+    tables = _TOURNAMENTS.replace(" IF NOT EXISTS", "").replace(" COLLATE NOCASE", "")
+    tables = tables.replace("INTEGER PRIMARY KEY AUTOINCREMENT", _IDENTITY)
+    return (
+        tables
+        + 'CREATE UNIQUE INDEX tournaments_by_name ON tournaments(lower(name COLLATE "C"));\n'
+        + _postgres_append_only(_TOURNAMENTS_APPEND_ONLY)
+    )
+
+
 POSTGRES: Final = (
     _postgres_v1(),
     _SIGN_IN_LIMITS.replace(" IF NOT EXISTS", ""),
     _TABLE_LOG_BY_HAND.replace(" IF NOT EXISTS", ""),
+    _postgres_tournaments(),
 )
 """PostgreSQL's migrations, numbered as SQLite's are."""

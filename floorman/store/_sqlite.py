@@ -30,6 +30,7 @@ KNOWN_TABLES: Final = frozenset(
     | {"staff_users", "staff_disabled", "staff_sessions", "station_tokens", "record_authors"}
     | {"idempotent", "staff_passwords", "station_revoked"}
     | {"sign_in_failures", "sign_in_cleared"}
+    | {"tournaments", "tournament_log"}
 )
 """Every table a floorman store holds, by any version: a file with only these is ours."""
 

@@ -1,1 +1,4 @@
-"""The tournament floor: seating, balancing, the clock, chips and payouts."""
+"""The tournament floor: seating, balancing and breaking tables, structures, and the money.
+
+Pure domain modules with no I/O; the store and the CLI sit on top.
+"""
