@@ -37,8 +37,16 @@ def import_hand(
     with user_errors():
         text = read_input(file)
     data = read_phh(text, str(file))
-    hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
-    hand_text = dump_hand(hand)
+    from floorman.interchange.phh.studimport import STUD_VARIANTS, import_stud_phh
+
+    if data.get("variant") in STUD_VARIANTS:
+        from floorman.interchange.studfile import dump_stud_hand
+
+        stud = import_stud_phh(data, str(file))
+        hand_text = dump_stud_hand(stud.header, stud.events_text())
+    else:
+        hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
+        hand_text = dump_hand(hand)
     if output is None:
         echo(hand_text, nl=False)
         return

@@ -5,7 +5,8 @@ nobody saw), ``up SEAT CARD`` for an upcard. Third street is ``down 3 ?? ??`` an
 3 Kd`` for every seat; fourth to sixth street an ``up`` each; seventh street a ``down``.
 The forced bet is ``SEAT bring-in [AMOUNT]`` (the header's ``bring_in`` by default);
 raising it to the small bet is ``SEAT complete [TOTAL]``, the completion, a bet and not
-a raise (RRoP stud rule 3). Everything else (``3 call``, ``5 raise 40``, ``show``,
+a raise (RRoP stud rule 3). ``show SEAT CARDS`` tables a hand: all its cards in the
+order dealt, or its downcards. Everything else (``3 call``, ``5 raise 40``, ``show``,
 ``muck``, ``note``) is read as in every game.
 
 >>> parse_stud_event("down 3 ah ??")
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from floorman.cards import Card, CardError, format_cards, parse_cards, parse_optional_card
-from floorman.hand.events import Event, NotationError, parse_event
+from floorman.hand.events import Event, NotationError, Show, parse_event
 from floorman.numerals import NumberError, chip_amount, seat_number
 
 __all__ = ["STUD_WORDS", "BringIn", "Complete", "Down", "Up", "parse_stud_event"]
@@ -94,7 +95,9 @@ def parse_stud_event(text: str, number: int | None = None) -> Event:
     words = text.split()
     head = words[0].lower() if words else ""
     second = words[1].lower() if len(words) > 1 else ""
-    stud = head in ("down", "up") or (head[:1].isdigit() and second in ("bring-in", "complete"))
+    stud = head in ("down", "up", "show") or (
+        head[:1].isdigit() and second in ("bring-in", "complete")
+    )
     if not stud:
         return parse_event(text, number)
     try:
@@ -104,6 +107,13 @@ def parse_stud_event(text: str, number: int | None = None) -> Event:
 
 
 def _parse(words: list[str], head: str, second: str) -> Event:
+    if head == "show":
+        if len(words) < 3:
+            raise _Bad("show SEAT CARDS: the seat's seven cards, or its downcards")
+        shown = parse_cards(words[2:])
+        if len(shown) > 7:
+            raise _Bad("a stud hand is seven cards")
+        return Show(seat_number(words[1]), shown)
     if head == "up":
         if len(words) != 3:
             raise _Bad("an upcard is one card: up SEAT CARD")

@@ -14,7 +14,7 @@ before anyone has, and bets or raises otherwise.
 ... starting_stacks = [500, 500, 500]
 ... actions = ['d dh p1 AhAdTh', 'd dh p2 ????2c', 'd dh p3 ????9s', 'p2 pb', 'p3 f',
 ...            'p1 cbr 20', 'p2 f']
-... finishing_stacks = [525, 485, 495]'''
+... finishing_stacks = [520, 485, 495]'''
 >>> imported = import_stud_phh(read_phh(text), "stud.phh")
 >>> imported.events_text()[:4]
 ['down 1 Ah Ad', 'up 1 Th', 'down 2 ?? ??', 'up 2 2c']
