@@ -12,8 +12,9 @@ bets. From fourth street the best hand showing acts first, the best low in razz;
 it is all in, the next seat that can act goes first, as if it had checked (WSOP LA 240).
 
 A limit round allows a bet and ``raise_cap`` raises; an all-in of half a bet or more
-counts as a full bet (RRoP §3), one below half does not reopen the betting for the
-seats that acted.
+counts as a full bet and is raised from there ("raising a $15 all-in bet to $35"), one
+below half does not reopen the betting for the seats that acted, and the next seat
+completes it to the full raise (RRoP "Betting and Raising" 5).
 
 Bad input (a seat out of turn, a wager the limit does not allow, a card seen twice, a
 card before the round is complete) raises :class:`IllegalEvent` naming the event and
@@ -408,7 +409,7 @@ class StudHand:
         if full:
             if size == self.big_bet:
                 self.limit = self.big_bet
-            self.full_level += size
+            self.full_level = total
         self._commit(seat, verb, total, full=full)
 
     def _commit(self, seat: int, verb: str, total: int, *, full: bool) -> None:
