@@ -40,12 +40,26 @@ def test_each_schema_prints_from_a_fresh_process(name: str) -> None:
     assert result.returncode == 0, result.stderr
     schema = json.loads(result.stdout)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["title"] == {"hand": "floorman hand file", "rulebook": "floorman rulebook"}[name]
+    assert (
+        schema["title"]
+        == {
+            "hand": "floorman hand file",
+            "stud-hand": "floorman stud hand file",
+            "rulebook": "floorman rulebook",
+        }[name]
+    )
     assert schema["properties"]
 
 
 def test_an_unknown_schema_names_every_known_one() -> None:
     result = floorman("schema", "table")
     assert result.returncode == 2
-    assert result.stderr == 'floorman: no schema named "table" (known: hand, rulebook)\n'
+    assert result.stderr == 'floorman: no schema named "table" (known: hand, rulebook, stud-hand)\n'
     assert result.stdout == ""
+
+
+def test_the_stud_hand_schema_names_the_stud_games_and_their_structure() -> None:
+    schema = json.loads(floorman("schema", "stud-hand").stdout)
+    assert schema["properties"]["game"]["enum"] == ["stud", "stud-hilo", "razz"]
+    assert {"ante", "bring_in", "limits", "seats"} <= set(schema["properties"])
+    assert set(schema["required"]) == {"game", "bring_in", "limits", "seats"}

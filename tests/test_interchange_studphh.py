@@ -21,7 +21,7 @@ from floorman.interchange.audit import audit_phh
 from floorman.interchange.phh import PhhError, read_phh
 from floorman.interchange.phh.studimport import STUD_VARIANTS, import_stud_phh
 from floorman.showdown.studsettle import settle_stud
-from tests.phhdata import phh_dir
+from phhdata import phh_dir
 
 HAS_A5 = importlib.util.find_spec("floorman.showdown.lowball") is not None
 

@@ -23,6 +23,12 @@ def _hand() -> dict[str, Any]:
     return hand_schema()
 
 
+def _stud_hand() -> dict[str, Any]:
+    from floorman.interchange.studfile import stud_schema
+
+    return stud_schema()
+
+
 def _rulebook() -> dict[str, Any]:
     from floorman.rules.schema import rulebook_json_schema
 
@@ -31,6 +37,7 @@ def _rulebook() -> dict[str, Any]:
 
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "hand": _hand,
+    "stud-hand": _stud_hand,
     "rulebook": _rulebook,
 }
 """Format name -> a function returning its JSON Schema."""
@@ -40,7 +47,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 def schema(
     name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
 ) -> None:
-    """Print the JSON Schema of a file format (hand, rulebook)."""
+    """Print the JSON Schema of a file format (hand, stud-hand, rulebook)."""
     make = SCHEMAS.get(name)
     if make is None:
         fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')

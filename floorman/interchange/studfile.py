@@ -307,5 +307,8 @@ def dump_stud_hand(header: Mapping[str, Any], events: list[str]) -> str:
 
 
 def stud_schema() -> dict[str, Any]:
-    """The JSON schema of a stud hand file."""
-    return StudHandFile.model_json_schema()
+    """The JSON Schema of a stud hand file, for editors."""
+    schema = StudHandFile.model_json_schema()
+    schema["title"] = "floorman stud hand file"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
