@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from phhdata import phh_dir
 
 from floorman.interchange.audit import audit_phh
 from floorman.interchange.phh import PhhError, read_phh
 from floorman.interchange.phh.studimport import STUD_VARIANTS, import_stud_phh
 from floorman.showdown.studsettle import settle_stud
-from phhdata import phh_dir
 
 HAS_A5 = importlib.util.find_spec("floorman.showdown.lowball") is not None
 
