@@ -30,12 +30,14 @@ from floorman.interchange.phh import (
     import_phh,
     read_phh,
 )
+from floorman.interchange.phh.drawimport import DRAW_VARIANTS, DrawImported, import_draw_phh
 from floorman.interchange.phh.studimport import STUD_VARIANTS, StudImported, import_stud_phh
+from floorman.showdown.drawsettle import settle_draw
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import Settlement, settle_state
 from floorman.showdown.studsettle import settle_stud
 
-_PLAYED: Final = frozenset(VARIANTS) | frozenset(STUD_VARIANTS)
+_PLAYED: Final = frozenset(VARIANTS) | frozenset(STUD_VARIANTS) | frozenset(DRAW_VARIANTS)
 """The PHH variants floorman replays: a file of another is skipped for its variant."""
 
 __all__ = ["STATUSES", "AuditSummary", "Outcome", "Status", "audit_phh"]
@@ -64,10 +66,13 @@ def audit_phh(text: str, name: str, rules: SplitRules | None = None) -> Outcome:
         data = read_phh(text, name)
         variant = str(data.get("variant", ""))
         settled: Settlement | None
-        imported: Imported | StudImported
+        imported: Imported | StudImported | DrawImported
         if variant in STUD_VARIANTS:
             imported = stud = import_stud_phh(data, name)
             settled = settle_stud(stud.state, rules)
+        elif variant in DRAW_VARIANTS:
+            imported = draw = import_draw_phh(data, name)
+            settled = settle_draw(draw.state, rules)
         else:
             imported = flop = import_phh(data, name)
             settled = settle_state(flop.state, rules=rules, dead=flop.dead)
