@@ -198,7 +198,9 @@ class DrawHand:
         self.cards[seat] = list(event.cards)
 
     def _check_new(self, seat: int, cards: Iterable[Card | None]) -> None:
-        seen = {c for other in self.seats if other != seat for c in self.cards[other] if c}
+        # Only the live hands: the discards and the folded hands are reshuffled for the
+        # draw when the stub runs short, and their cards are dealt again.
+        seen = {c for other in self.live if other != seat for c in self.cards[other] if c}
         for card in cards:
             if card is not None and card in seen:
                 raise Refusal(f"{card.ascii} is in another hand")
@@ -303,8 +305,7 @@ class DrawHand:
         allin = self.bets[seat] + self.stacks[seat]
         covers = max(self.bets[s] + self.stacks[s] for s in self.live if s != seat)
         if self.structure == "limit":
-            heads_up = len([s for s in self.live if self._can_act(s)]) <= 2
-            if self.raise_cap is not None and self.wagers >= 1 + self.raise_cap and not heads_up:
+            if self.raise_cap is not None and self.wagers >= 1 + self.raise_cap:
                 raise Refusal(f"seat {seat} may not {word}: the betting is capped")
             size = self._limit()
             lowest = highest = self.full_level + size

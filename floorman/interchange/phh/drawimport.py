@@ -4,7 +4,8 @@ PHH writes a draw as the seat's discards, ``p2 sd AsKs`` (``p2 sd`` for standing
 and the cards dealt for them later, ``d dh p2 Jh4s``; floorman records it as one event
 when the new cards come, ``2 draws 2 Jh 4s``, with the seat's cards after it known
 (``cards``) when the record names the discards. Players are seated as in every PHH
-import: player N in seat N, the button on the last seat.
+import: player N in seat N, the button on the last seat (heads-up, the button posts the
+small blind PHH lists first).
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ class _DrawImporter:
         starting = self.amounts("starting_stacks", players)
         antes = self.amounts("antes", players)
         blinds = self.amounts("blinds_or_straddles", players)
+        if players == 2:  # heads-up the button posts the small blind: PHH lists it first
+            antes.reverse()
+            blinds.reverse()
         seats = dict(enumerate(starting, 1))
         header: dict[str, Any] = {"game": game, "betting": structure, "button": players,
                                   "seats": seats}  # fmt: skip
