@@ -37,9 +37,15 @@ def import_hand(
     with user_errors():
         text = read_input(file)
     data = read_phh(text, str(file))
+    from floorman.interchange.phh.drawimport import DRAW_VARIANTS, import_draw_phh
     from floorman.interchange.phh.studimport import STUD_VARIANTS, import_stud_phh
 
-    if data.get("variant") in STUD_VARIANTS:
+    if data.get("variant") in DRAW_VARIANTS:
+        from floorman.interchange.drawfile import dump_draw_hand
+
+        drawn = import_draw_phh(data, str(file))
+        hand_text = dump_draw_hand(drawn.header, drawn.events_text())
+    elif data.get("variant") in STUD_VARIANTS:
         from floorman.interchange.studfile import dump_stud_hand
 
         stud = import_stud_phh(data, str(file))

@@ -29,6 +29,12 @@ def _stud_hand() -> dict[str, Any]:
     return stud_schema()
 
 
+def _draw_hand() -> dict[str, Any]:
+    from floorman.interchange.drawfile import draw_schema
+
+    return draw_schema()
+
+
 def _rulebook() -> dict[str, Any]:
     from floorman.rules.schema import rulebook_json_schema
 
@@ -38,6 +44,7 @@ def _rulebook() -> dict[str, Any]:
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "hand": _hand,
     "stud-hand": _stud_hand,
+    "draw-hand": _draw_hand,
     "rulebook": _rulebook,
 }
 """Format name -> a function returning its JSON Schema."""
@@ -47,7 +54,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 def schema(
     name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
 ) -> None:
-    """Print the JSON Schema of a file format (hand, stud-hand, rulebook)."""
+    """Print the JSON Schema of a file format (hand, stud-hand, draw-hand, rulebook)."""
     make = SCHEMAS.get(name)
     if make is None:
         fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')

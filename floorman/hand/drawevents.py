@@ -1,6 +1,7 @@
 """The events of the draw games, in the same one-line notation as every hand.
 
-The deal is ``deal`` and ``cards SEAT CARDS`` as in every game; a draw is ``SEAT draws
+The deal is ``deal`` and ``cards SEAT CARDS`` (five cards, four in badugi) as in every
+game; a draw is ``SEAT draws
 N [CARDS]`` (N cards discarded and replaced, the new cards when they are known) or
 ``SEAT stands pat`` (no card drawn). Betting, ``show``, ``muck`` and ``note`` are read as
 in every game.
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from floorman.cards import Card, CardError, format_cards, parse_cards
-from floorman.hand.events import Event, NotationError, Show, parse_event
+from floorman.hand.events import Cards, Event, NotationError, Show, parse_event
 from floorman.numerals import NumberError, seat_number
 
 __all__ = ["Draw", "parse_draw_event"]
@@ -53,9 +54,21 @@ def parse_draw_event(text: str, number: int | None = None) -> Event:
     words = text.split()
     second = words[1].lower() if len(words) > 1 else ""
     head = words[0].lower() if words else ""
-    if second not in ("draws", "stands") and head != "show":
+    if second not in ("draws", "stands") and head not in ("show", "cards"):
         return parse_event(text, number)
     try:
+        if head == "cards":
+            if len(words) < 3:
+                raise _Bad("cards SEAT CARDS (?? for a card nobody saw)")
+            held: list[Card | None] = []
+            for word in words[2:]:
+                if set(word) == {"?"} and len(word) % 2 == 0:
+                    held.extend([None] * (len(word) // 2))
+                else:
+                    held.extend(parse_cards(word))
+            if len(held) > 5:
+                raise _Bad("a draw hand is at most five cards")
+            return Cards(seat_number(words[1]), tuple(held))
         if head == "show":
             if len(words) < 3:
                 raise _Bad("show SEAT CARDS")

@@ -19,6 +19,7 @@ from floorman.cards import CardError
 from floorman.hand.drawevents import Draw
 from floorman.hand.drawstate import DrawGame, DrawHand
 from floorman.hand.events import Action, Cards, Deal, Event, EventError, Muck, Note, Show
+from floorman.hand.table import Table
 from floorman.interchange.phh.errors import FractionalChips, PhhError
 from floorman.interchange.phh.notation import cards_of, name_notes, player_seats
 
@@ -102,7 +103,21 @@ class _DrawImporter:
             header["min_bet"] = min_bet
         forced = {seat: amount for seat, amount in enumerate(blinds, 1) if amount}
         dead = {seat: amount for seat, amount in enumerate(antes, 1) if amount}
-        header["blinds"], header["antes"] = forced, dead
+        small_seat, big_seat = Table(tuple(seats), players).blind_seats
+        small = forced.get(small_seat, 0) if small_seat is not None else 0
+        if (
+            set(forced) - {small_seat, big_seat}
+            or big_seat not in forced
+            or small > forced[big_seat]
+        ):
+            raise self.fail("blinds_or_straddles: a draw game posts a small and a big blind")
+        header["blinds"] = [small, forced[big_seat]]
+        if dead and set(dead.values()) == {antes[0]} and len(dead) == players:
+            header["ante"] = antes[0]
+        elif set(dead) == {big_seat}:
+            header["big_blind_ante"] = dead[big_seat]
+        elif dead:
+            raise self.fail("antes: a draw game takes an ante from every player or the big blind")
         try:
             state = DrawHand(seats=seats, game=game, blinds=forced, button=players,
                              structure=structure,  # type: ignore[arg-type]
