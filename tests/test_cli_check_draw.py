@@ -50,9 +50,7 @@ def test_the_button_posts_the_small_blind_heads_up() -> None:
 
 def test_a_bad_header_is_one_line_naming_the_field() -> None:
     with pytest.raises(HandFileError, match=r"^h\.yaml: seats: badugi deals to 2 to 10 players$"):
-        parse_draw_hand(
-            "game: badugi\nblinds: [1, 2]\nbutton: 1\nseats: {1: 100}\n", "h.yaml"
-        )
+        parse_draw_hand("game: badugi\nblinds: [1, 2]\nbutton: 1\nseats: {1: 100}\n", "h.yaml")
 
 
 def test_check_json_of_a_hand_won_uncontested(tmp_path: Path) -> None:
