@@ -40,12 +40,14 @@ def import_hand(
     from floorman.interchange.phh.drawimport import DRAW_VARIANTS, import_draw_phh
     from floorman.interchange.phh.studimport import STUD_VARIANTS, import_stud_phh
 
-    if data.get("variant") in DRAW_VARIANTS:
+    variant = data.get("variant")
+    variant = variant if isinstance(variant, str) else ""
+    if variant in DRAW_VARIANTS:
         from floorman.interchange.drawfile import dump_draw_hand
 
         drawn = import_draw_phh(data, str(file))
         hand_text = dump_draw_hand(drawn.header, drawn.events_text())
-    elif data.get("variant") in STUD_VARIANTS:
+    elif variant in STUD_VARIANTS:
         from floorman.interchange.studfile import dump_stud_hand
 
         stud = import_stud_phh(data, str(file))

@@ -155,8 +155,10 @@ class DrawHandFile(BaseModel):
 
 
 def draw_hand_from(data: Mapping[str, Any], name: str, text: str | None) -> DrawHandFile:
+    if not isinstance(data, dict):
+        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
     try:
-        hand = DrawHandFile.model_validate(dict(data))
+        hand = DrawHandFile.model_validate(data)
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(str(part) for part in problem["loc"])

@@ -153,8 +153,10 @@ def is_stud(data: object) -> bool:
 
 def stud_hand_from(data: Mapping[str, Any], name: str, text: str | None) -> StudHandFile:
     """A stud hand file's data read by the model; ``text`` is its YAML (``None`` for JSON)."""
+    if not isinstance(data, dict):
+        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
     try:
-        hand = StudHandFile.model_validate(dict(data))
+        hand = StudHandFile.model_validate(data)
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(str(part) for part in problem["loc"])

@@ -10,11 +10,12 @@ small blind PHH lists first).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from floorman.bounds import MAX_EVENTS_PER_HAND
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
 from floorman.cards import CardError
 from floorman.hand.drawevents import Draw
 from floorman.hand.drawstate import DrawGame, DrawHand
@@ -65,10 +66,10 @@ class _DrawImporter:
     def chips(self, key: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(f"{key}: {value!r} is not an amount")
-        if value != int(value):
+        if not math.isfinite(value) or value != int(value):
             raise FractionalChips(f"{self.name}: {key}: {value} is not a whole number of chips")
-        if value < 0:
-            raise self.fail(f"{key}: {value} is below zero")
+        if not 0 <= value <= MAX_CHIPS:
+            raise self.fail(f"{key}: {value} is not 0 to {MAX_CHIPS:,} chips")
         return int(value)
 
     def amounts(self, key: str, players: int) -> list[int]:
@@ -209,7 +210,7 @@ def _player(state: DrawHand, seat: int, what: str, args: list[str]) -> Event:
         return Action(seat, "call" if state.to_call(seat) else "check")
     if what == "cbr" and len(args) == 1:
         amount = float(args[0])
-        if amount != int(amount):
+        if not math.isfinite(amount) or amount != int(amount) or not 0 <= amount <= MAX_CHIPS:
             raise ValueError(f"{args[0]} is not a whole number of chips")
         return Action(seat, "raise" if state.current_bet else "bet", int(amount))
     if what == "sm" and not args:

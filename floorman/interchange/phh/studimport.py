@@ -24,11 +24,12 @@ before anyone has, and bets or raises otherwise.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from floorman.bounds import MAX_EVENTS_PER_HAND
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
 from floorman.cards import Card, CardError
 from floorman.hand.events import Action, Event, EventError, Muck, Note, Show
 from floorman.hand.stud import StudGame
@@ -76,10 +77,10 @@ class _StudImporter:
     def chips(self, key: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(f"{key}: {value!r} is not an amount")
-        if value != int(value):
+        if not math.isfinite(value) or value != int(value):
             raise FractionalChips(f"{self.name}: {key}: {value} is not a whole number of chips")
-        if value < 0:
-            raise self.fail(f"{key}: {value} is below zero")
+        if not 0 <= value <= MAX_CHIPS:
+            raise self.fail(f"{key}: {value} is not 0 to {MAX_CHIPS:,} chips")
         return int(value)
 
     def field(self, key: str) -> Any:
@@ -191,7 +192,7 @@ def _player(state: StudHand, seat: int, words: list[str]) -> Event:
         return BringIn(seat)
     if what == "cbr" and len(args) == 1:
         amount = float(args[0])
-        if amount != int(amount):
+        if not math.isfinite(amount) or amount != int(amount) or not 0 <= amount <= MAX_CHIPS:
             raise ValueError(f"{args[0]} is not a whole number of chips")
         total = int(amount)
         if state.street_index == 0 and state.full_level == 0:
