@@ -20,7 +20,8 @@ bring_in = 10
 small_bet = 20
 big_bet = 40
 starting_stacks = [500, 500, 500]
-actions = ['d dh p1 AhAdTh', 'd dh p2 ????2c', 'd dh p3 ????9s', 'p2 pb', 'p3 f', 'p1 cbr 20', 'p2 cc', 'd dh p1 3c', 'd dh p2 4d', 'p1 cc', 'p2 cc']
+actions = ['d dh p1 AhAdTh', 'd dh p2 ????2c', 'd dh p3 ????9s', 'p2 pb', 'p3 f', 'p1 cbr 20', \
+'p2 cc', 'd dh p1 3c', 'd dh p2 4d', 'p1 cc', 'p2 cc']
 """
 DRAW = """variant = 'F2L3D'
 antes = [0, 0, 0]
@@ -28,7 +29,8 @@ blinds_or_straddles = [5, 10, 0]
 small_bet = 10
 big_bet = 20
 starting_stacks = [500, 500, 500]
-actions = ['d dh p1 AhAdTh9c2c', 'd dh p2 ??????????', 'd dh p3 7c5d4h3s2d', 'p3 cc', 'p1 cc', 'p2 cc', 'p1 sd AhAd', 'p2 sd', 'p3 sd', 'd dh p1 8h6h']
+actions = ['d dh p1 AhAdTh9c2c', 'd dh p2 ??????????', 'd dh p3 7c5d4h3s2d', 'p3 cc', 'p1 cc', \
+'p2 cc', 'p1 sd AhAd', 'p2 sd', 'p3 sd', 'd dh p1 8h6h']
 """
 VALUES = st.sampled_from([
     "'F7S'", "'F7S/8'", "'FR'", "'F2L3D'", "'N2L1D'", "[1]", "0", "2", "-2", "2.5", "inf",
@@ -44,7 +46,7 @@ KEYS = st.sampled_from(["variant", "antes", "blinds_or_straddles", "bring_in", "
 
 @st.composite
 def phh_files(draw: st.DrawFn) -> str:
-    base = draw(st.sampled_from([STUD, DRAW]))
+    base = draw(st.sampled_from([STUD, DRAW])).replace("\\\n", "")
     fields = dict(line.split(" = ", 1) for line in base.splitlines())
     for _ in range(draw(st.integers(1, 4))):
         fields[draw(KEYS)] = draw(VALUES)
