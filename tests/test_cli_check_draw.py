@@ -12,7 +12,7 @@ from phhdata import phh_dir
 from typer.testing import CliRunner
 
 from floorman.cli import app
-from floorman.interchange.drawfile import parse_draw_hand
+from floorman.interchange.drawfile import check_draw, parse_draw_hand
 from floorman.interchange.plainhand import HandFileError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,3 +82,47 @@ def test_a_wsop_draw_hand_imports_and_checks_to_its_finishing_stacks(tmp_path: P
     wanted = [int(value) for value in finishing[1].split(",")]
     stacks = json.loads(result.stdout)["stacks"]
     assert [stacks[str(seat)] for seat in range(1, len(wanted) + 1)] == wanted
+
+
+HAS_BADUGI = importlib.util.find_spec("floorman.showdown.badugi") is not None
+
+SHOWDOWN = (
+    "betting: limit\nblinds: [5, 10]\nbutton: 2\nseats: {{1: 100, 2: 100}}\n"
+    "events: [deal, 2 call, 1 check, {draws}, 1 check, 2 check, show 1 {one}, show 2 {two}]\n"
+)
+
+
+@pytest.mark.skipif(not HAS_27, reason="A-5 lowball is read with the ace-to-five evaluator")
+def test_a5_lowball_the_wheel_beats_a_six_low() -> None:
+    text = "game: lowball-a5\n" + SHOWDOWN.format(
+        draws="1 stands pat, 2 stands pat", one="6c 4d 3h 2s Ac", two="5c 4h 3s 2d Ad"
+    )
+    settled = check_draw(parse_draw_hand(text))
+    assert settled.to_json()["awards"] == {"2": 20}
+
+
+@pytest.mark.skipif(not HAS_BADUGI, reason="badugi is read with the badugi evaluator")
+def test_badugi_four_suits_beat_a_lower_three_card_hand() -> None:
+    text = "game: badugi\n" + SHOWDOWN.format(
+        draws="1 draws 1, 2 stands pat, 1 check, 2 check, 1 stands pat, 2 stands pat, 1 check,"
+        " 2 check, 1 stands pat, 2 stands pat",
+        one="Kc Qd Jh Ts",
+        two="Ac 2c 3d 4h",
+    )
+    settled = check_draw(parse_draw_hand(text))
+    assert settled.to_json()["awards"] == {"1": 20}
+
+
+def test_a_tie_in_a_button_game_gives_the_odd_chip_left_of_the_button() -> None:
+    if not HAS_27:
+        pytest.skip("2-7 is read with the deuce-to-seven evaluator")
+    text = (
+        "game: single-draw-27\nbetting: no-limit\nblinds: [5, 10]\nbutton: 3\nante: 1\n"
+        "seats: {1: 100, 2: 100, 3: 100}\nevents: [deal, 3 call, 1 call, 2 check,"
+        " 1 stands pat, 2 stands pat, 3 stands pat, 1 check, 2 check, 3 check,"
+        " show 1 7c 5d 4h 3s 2c, show 2 7d 5h 4s 3c 2d, show 3 Kc Kd Kh Ks Ac]\n"
+    )
+    checked = check_draw(parse_draw_hand(text))
+    (pot,) = checked.to_json()["pots"]
+    assert pot["amount"] == 33
+    assert pot["awards"] == {"1": 17, "2": 16}
