@@ -72,7 +72,7 @@ class StudHand:
     seat put in over the hand), ``bets`` (this street), ``folded``, ``down`` and ``up``
     (each seat's cards as dealt), ``street_index`` (into :data:`STUD_STREETS`),
     ``to_act``, ``over_reason`` (``None``, ``fold`` or ``showdown``), ``bring_in_seat``,
-    ``actions`` and ``shown``.
+    ``actions``, ``shown`` and ``seen`` (every card known in a hand).
     """
 
     def __init__(
@@ -103,6 +103,7 @@ class StudHand:
         self.down: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.up: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.shown: dict[int, tuple[Card, ...]] = {}
+        self.seen: set[Card] = set()
         self.street_index = 0
         self.round_open = False
         self.to_act: int | None = None
@@ -218,9 +219,8 @@ class StudHand:
         return street
 
     def _check_new(self, cards: Iterable[Card | None]) -> None:
-        seen = {card for seat in self.seats for card in self.known(seat)}
         for card in cards:
-            if card is not None and card in seen:
+            if card is not None and card in self.seen:
                 raise Refusal(f"{card.ascii} is dealt already")
 
     def _down(self, event: Down) -> None:
@@ -233,6 +233,7 @@ class StudHand:
             raise Refusal("a card is named twice")
         self._check_new(event.cards)
         self.down[event.seat].extend(event.cards)
+        self.seen.update(card for card in event.cards if card is not None)
         self._street_dealt()
 
     def _up(self, event: Up) -> None:
@@ -241,6 +242,8 @@ class StudHand:
             raise Refusal(f"{STUD_STREETS[street]} street deals seat {event.seat} a downcard")
         self._check_new((event.card,))
         self.up[event.seat].append(event.card)
+        if event.card is not None:
+            self.seen.add(event.card)
         self._street_dealt()
 
     def _street_dealt(self) -> None:
@@ -483,6 +486,7 @@ class StudHand:
         self._check_new(others)
         self.down[seat] = list(down)
         self.shown[seat] = self.known(seat)
+        self.seen.update(self.shown[seat])
 
     def _muck(self, event: Muck) -> None:
         seat = self._seat(event.seat)
