@@ -45,7 +45,7 @@ def test_each_schema_prints_from_a_fresh_process(name: str) -> None:
         == {
             "hand": "floorman hand file",
             "stud-hand": "floorman stud hand file",
-        "draw-hand": "floorman draw hand file",
+            "draw-hand": "floorman draw hand file",
             "rulebook": "floorman rulebook",
         }[name]
     )
@@ -55,7 +55,9 @@ def test_each_schema_prints_from_a_fresh_process(name: str) -> None:
 def test_an_unknown_schema_names_every_known_one() -> None:
     result = floorman("schema", "table")
     assert result.returncode == 2
-    assert result.stderr == 'floorman: no schema named "table" (known: draw-hand, hand, rulebook, stud-hand)\n'
+    assert result.stderr == (
+        'floorman: no schema named "table" (known: draw-hand, hand, rulebook, stud-hand)\n'
+    )
     assert result.stdout == ""
 
 
