@@ -24,7 +24,7 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "deep").mkdir()
     (tmp_path / "deep" / "a.phh").write_text(HAND)
     (tmp_path / "b.phh").write_text(HAND.replace("[180, 0]", "[170, 10]"))
-    (tmp_path / "c.phh").write_text(HAND.replace("'NT'", "'FR'"))
+    (tmp_path / "c.phh").write_text(HAND.replace("'NT'", "'NS'"))
     (tmp_path / "notes.txt").write_text("not a hand")
     return tmp_path
 
@@ -81,7 +81,7 @@ def test_audit_summarises_and_names_mismatches(folder: Path) -> None:
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0] == "replayed 2: matched 1, mismatched 1, half chip 0, no finishing stacks 0"
-    assert lines[1] == "skipped 1 (FR 1)"
+    assert lines[1] == "skipped 1 (NS 1)"
     assert lines[2:] == [
         "mismatched:",
         f"  {folder / 'b.phh'}: p1: file 170, floorman 180; p2: file 10, floorman 0",
@@ -104,10 +104,10 @@ def test_audit_of_a_missing_path() -> None:
 
 def test_import_error_reaches_the_entry_point_as_a_user_error(tmp_path: Path) -> None:
     source = tmp_path / "hand.phh"
-    source.write_text(HAND.replace("'NT'", "'F7S'"))
+    source.write_text(HAND.replace("'NT'", "'NS'"))
     result = runner.invoke(app, ["import", str(source)])
     assert isinstance(result.exception, FloormanError)
-    assert "variant 'F7S' is not one floorman plays" in str(result.exception)
+    assert "variant 'NS' is not one floorman plays" in str(result.exception)
 
 
 def test_audit_reports_a_file_it_cannot_read_and_goes_on(tmp_path: Path) -> None:

@@ -44,6 +44,8 @@ def test_each_schema_prints_from_a_fresh_process(name: str) -> None:
         schema["title"]
         == {
             "hand": "floorman hand file",
+            "stud-hand": "floorman stud hand file",
+            "draw-hand": "floorman draw hand file",
             "rulebook": "floorman rulebook",
             "structure": "floorman tournament structure",
         }[name]
@@ -55,6 +57,14 @@ def test_an_unknown_schema_names_every_known_one() -> None:
     result = floorman("schema", "table")
     assert result.returncode == 2
     assert result.stderr == (
-        'floorman: no schema named "table" (known: hand, rulebook, structure)\n'
+        'floorman: no schema named "table" '
+        "(known: draw-hand, hand, rulebook, structure, stud-hand)\n"
     )
     assert result.stdout == ""
+
+
+def test_the_stud_hand_schema_names_the_stud_games_and_their_structure() -> None:
+    schema = json.loads(floorman("schema", "stud-hand").stdout)
+    assert schema["properties"]["game"]["enum"] == ["stud", "stud-hilo", "razz"]
+    assert {"ante", "bring_in", "limits", "seats"} <= set(schema["properties"])
+    assert set(schema["required"]) == {"game", "bring_in", "limits", "seats"}

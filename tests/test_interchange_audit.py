@@ -41,8 +41,8 @@ def test_no_finishing_stacks_is_unchecked() -> None:
 
 
 def test_other_variants_are_skipped() -> None:
-    outcome = audit_phh(HAND.replace("'NT'", "'F7S'"), "a.phh")
-    assert (outcome.status, outcome.variant) == ("skipped", "F7S")
+    outcome = audit_phh(HAND.replace("'NT'", "'NS'"), "a.phh")
+    assert (outcome.status, outcome.variant) == ("skipped", "NS")
 
 
 def test_a_hand_floorman_cannot_replay_fails_with_the_reason() -> None:
@@ -66,7 +66,7 @@ def test_summary_counts_and_names_the_files_to_look_at() -> None:
             Outcome("a.phh", "matched", "", "NT"),
             Outcome("b.phh", "mismatched", "p1: file 1, floorman 2", "NT"),
             Outcome("c.phh", "half-chip", "finishing_stacks records 10.5", "NT"),
-            Outcome("d.phh", "skipped", "variant 'F7S' ...", "F7S"),
+            Outcome("d.phh", "skipped", "variant 'NS' ...", "NS"),
             Outcome("e.phh", "skipped", "starting_stacks: 1.25 ...", "PO"),
             Outcome("f.phh", "unchecked", "no finishing_stacks to compare", "NT"),
         ]
@@ -75,7 +75,7 @@ def test_summary_counts_and_names_the_files_to_look_at() -> None:
     assert not summary.clean
     assert summary.to_text().splitlines() == [
         "replayed 4: matched 1, mismatched 1, half chip 1, no finishing stacks 1",
-        "skipped 2 (F7S 1, fractions of a chip 1)",
+        "skipped 2 (NS 1, fractions of a chip 1)",
         "mismatched:",
         "  b.phh: p1: file 1, floorman 2",
         "half chip (the file splits a chip; floorman pays the odd chip):",
@@ -83,7 +83,7 @@ def test_summary_counts_and_names_the_files_to_look_at() -> None:
     ]
     data = summary.to_json()
     assert data["matched"] == 1
-    assert data["skipped_variants"] == {"F7S": 1}
+    assert data["skipped_variants"] == {"NS": 1}
     assert [entry["file"] for entry in data["files"]] == ["b.phh", "c.phh", "d.phh", "e.phh"]  # type: ignore[index, union-attr]
 
 

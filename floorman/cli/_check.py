@@ -22,11 +22,28 @@ def check(
     """Replay a hand file; print the rulings and violations, then the state; exit 1 on a
     violation."""
     from floorman.cli._errors import user_errors
+    from floorman.interchange.drawfile import DrawCheck, check_draw, read_draw_hand
     from floorman.interchange.plainhand import read_hand
+    from floorman.interchange.studfile import StudCheck, check_stud, read_stud_hand
     from floorman.replay import check_hand
     from floorman.tables.ruling import ruling_lines
     from floorman.tables.view import award_lines, detail_lines, standing_lines
 
+    checked: StudCheck | DrawCheck | None = None
+    with user_errors():
+        stud = read_stud_hand(handfile)
+        if stud is not None:
+            checked = check_stud(stud, rulebook)
+        else:
+            draw = read_draw_hand(handfile)
+            if draw is not None:
+                checked = check_draw(draw)
+    if checked is not None:
+        if as_json:
+            echo(json.dumps(checked.to_json(), ensure_ascii=False, indent=2))
+        else:
+            show(checked.lines())
+        raise SystemExit(checked.exit_status)
     with user_errors():
         hand = read_hand(handfile)
         result = check_hand(hand, rulebook=rulebook, house=house)

@@ -37,8 +37,24 @@ def import_hand(
     with user_errors():
         text = read_input(file)
     data = read_phh(text, str(file))
-    hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
-    hand_text = dump_hand(hand)
+    from floorman.interchange.phh.drawimport import DRAW_VARIANTS, import_draw_phh
+    from floorman.interchange.phh.studimport import STUD_VARIANTS, import_stud_phh
+
+    variant = data.get("variant")
+    variant = variant if isinstance(variant, str) else ""
+    if variant in DRAW_VARIANTS:
+        from floorman.interchange.drawfile import dump_draw_hand
+
+        drawn = import_draw_phh(data, str(file))
+        hand_text = dump_draw_hand(drawn.header, drawn.events_text())
+    elif variant in STUD_VARIANTS:
+        from floorman.interchange.studfile import dump_stud_hand
+
+        stud = import_stud_phh(data, str(file))
+        hand_text = dump_stud_hand(stud.header, stud.events_text())
+    else:
+        hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
+        hand_text = dump_hand(hand)
     if output is None:
         echo(hand_text, nl=False)
         return

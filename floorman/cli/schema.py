@@ -23,6 +23,18 @@ def _hand() -> dict[str, Any]:
     return hand_schema()
 
 
+def _stud_hand() -> dict[str, Any]:
+    from floorman.interchange.studfile import stud_schema
+
+    return stud_schema()
+
+
+def _draw_hand() -> dict[str, Any]:
+    from floorman.interchange.drawfile import draw_schema
+
+    return draw_schema()
+
+
 def _rulebook() -> dict[str, Any]:
     from floorman.rules.schema import rulebook_json_schema
 
@@ -37,6 +49,8 @@ def _structure() -> dict[str, Any]:
 
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "hand": _hand,
+    "stud-hand": _stud_hand,
+    "draw-hand": _draw_hand,
     "rulebook": _rulebook,
     "structure": _structure,
 }
@@ -47,7 +61,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
 def schema(
     name: str = typer.Argument(..., help="Which format: " + ", ".join(SCHEMAS) + "."),
 ) -> None:
-    """Print the JSON Schema of a file format (hand, rulebook, tournament structure)."""
+    """Print the JSON Schema of a file format: hand files, rulebooks, tournament structures."""
     make = SCHEMAS.get(name)
     if make is None:
         fail(f'no schema named "{name}" (known: {", ".join(sorted(SCHEMAS))})')

@@ -25,12 +25,20 @@ from floorman.errors import FloormanError
 from floorman.interchange.phh import (
     VARIANTS,
     FractionalChips,
+    Imported,
     UnsupportedVariant,
     import_phh,
     read_phh,
 )
+from floorman.interchange.phh.drawimport import DRAW_VARIANTS, DrawImported, import_draw_phh
+from floorman.interchange.phh.studimport import STUD_VARIANTS, StudImported, import_stud_phh
+from floorman.showdown.drawsettle import settle_draw
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.settlement import settle_state
+from floorman.showdown.settlement import Settlement, settle_state
+from floorman.showdown.studsettle import settle_stud
+
+_PLAYED: Final = frozenset(VARIANTS) | frozenset(STUD_VARIANTS) | frozenset(DRAW_VARIANTS)
+"""The PHH variants floorman replays: a file of another is skipped for its variant."""
 
 __all__ = ["STATUSES", "AuditSummary", "Outcome", "Status", "audit_phh"]
 
@@ -57,8 +65,17 @@ def audit_phh(text: str, name: str, rules: SplitRules | None = None) -> Outcome:
     try:
         data = read_phh(text, name)
         variant = str(data.get("variant", ""))
-        imported = import_phh(data, name)
-        settled = settle_state(imported.state, rules=rules, dead=imported.dead)
+        settled: Settlement | None
+        imported: Imported | StudImported | DrawImported
+        if variant in STUD_VARIANTS:
+            imported = stud = import_stud_phh(data, name)
+            settled = settle_stud(stud.state, rules)
+        elif variant in DRAW_VARIANTS:
+            imported = draw = import_draw_phh(data, name)
+            settled = settle_draw(draw.state, rules)
+        else:
+            imported = flop = import_phh(data, name)
+            settled = settle_state(flop.state, rules=rules, dead=flop.dead)
     except (UnsupportedVariant, FractionalChips) as error:
         return Outcome(name, "skipped", _reason(error, name), variant)
     except FloormanError as error:
@@ -120,7 +137,7 @@ class AuditSummary:
         counted = Counter(
             outcome.variant or "?"
             for outcome in self.outcomes
-            if outcome.status == "skipped" and outcome.variant not in VARIANTS
+            if outcome.status == "skipped" and outcome.variant not in _PLAYED
         )
         return dict(sorted(counted.items()))
 
@@ -130,7 +147,7 @@ class AuditSummary:
         return sum(
             1
             for outcome in self.outcomes
-            if outcome.status == "skipped" and outcome.variant in VARIANTS
+            if outcome.status == "skipped" and outcome.variant in _PLAYED
         )
 
     def to_text(self) -> str:

@@ -1,0 +1,113 @@
+"""The order of play of the seven-card stud games: who brings it in, who acts first on
+each later street, and the bet each street takes.
+
+Stud, stud hi-lo and razz deal two downcards and one upcard (third street), three more
+upcards (fourth, fifth and sixth street) and a last downcard (seventh street), with a
+betting round after each. There is no button: the dealer deals from seat 1 round, and
+a tie between equal hands showing goes to the seat that received cards first (RRoP
+"Rules of Seven-Card Stud" 1, "Rules of Razz" 3; WSOP LA 240).
+
+The bring-in is the lowest upcard by rank and suit in stud and stud hi-lo, aces high
+(RRoP stud rule 1, stud hi-lo rule 4); the highest in razz, aces low (RRoP razz rule 3,
+WSOP LA 235). Suits rank clubs, diamonds, hearts, spades, lowest first.
+
+>>> from floorman.cards import parse_card as c
+>>> bring_in_seat("stud", {1: c("Th"), 2: c("2c"), 3: c("8c"), 4: c("2d")})
+2
+>>> bring_in_seat("razz", {1: c("Jh"), 2: c("Ah"), 3: c("Js")})
+3
+
+On later streets the best high hand showing acts first (pairs and trips count,
+straights and flushes do not), in razz the best low hand showing:
+
+>>> from floorman.cards import parse_cards as cs
+>>> first_to_act("stud", {1: cs("Th 6c"), 2: cs("2c 4h"), 3: cs("4d 4s")})
+3
+>>> first_to_act("razz", {2: cs("Ah Js"), 3: cs("7h Qh"), 5: cs("5d 3d")})
+5
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, Literal
+
+from floorman.cards import Card
+
+__all__ = [
+    "STREET_CARDS",
+    "STUD_GAMES",
+    "STUD_STREETS",
+    "StudGame",
+    "bring_in_seat",
+    "first_to_act",
+    "open_pair",
+    "showing_key",
+    "street_limit",
+]
+
+StudGame = Literal["stud", "stud-hilo", "razz"]
+STUD_GAMES: Final[tuple[StudGame, ...]] = ("stud", "stud-hilo", "razz")
+
+STUD_STREETS: Final = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
+"""The betting rounds in order; ``showdown`` once seventh street's round is complete."""
+
+STREET_CARDS: Final = ((2, 1), (0, 1), (0, 1), (0, 1), (1, 0))
+"""(downcards, upcards) each seat is dealt for each street."""
+
+
+def _suit(card: Card) -> int:
+    return card.index % 4
+
+
+def _razz_rank(card: Card) -> int:
+    return 1 if card.rank == 14 else card.rank
+
+
+def bring_in_seat(game: StudGame, upcards: Mapping[int, Card]) -> int:
+    """The seat that brings it in: the lowest upcard by suit (stud, stud hi-lo, aces
+    high), the highest by suit (razz, aces low)."""
+    if game == "razz":
+        return max(upcards, key=lambda seat: (_razz_rank(upcards[seat]), _suit(upcards[seat])))
+    return min(upcards, key=lambda seat: (upcards[seat].rank, _suit(upcards[seat])))
+
+
+def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How good the upcards look, larger first to act: the high hand showing (quads,
+    trips, two pair, a pair, then the cards highest first), or in razz the low hand
+    showing (no pair best, then the highest card lowest, aces low).
+
+    >>> from floorman.cards import parse_cards as cs
+    >>> showing_key("stud", cs("Kd Kc")) > showing_key("stud", cs("Ad Qc"))
+    True
+    >>> showing_key("razz", cs("6d 4c")) > showing_key("razz", cs("7d 2c"))
+    True
+    """
+    low = game == "razz"
+    counts = Counter(_razz_rank(card) if low else card.rank for card in cards)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    pattern = tuple(count for _, count in groups)
+    order = tuple(rank for rank, _ in groups)
+    if low:
+        return tuple(-count for count in pattern), tuple(-rank for rank in order)
+    return pattern, order
+
+
+def first_to_act(game: StudGame, showing: Mapping[int, Sequence[Card]]) -> int:
+    """The seat whose upcards are best showing (high, or low in razz); a tie goes to the
+    seat dealt first, the lowest seat number."""
+    return max(sorted(showing), key=lambda seat: (showing_key(game, showing[seat]), -seat))
+
+
+def open_pair(upcards: Iterable[Sequence[Card | None]]) -> bool:
+    """Whether a seat's first two upcards (fourth street) are a pair."""
+    return any(
+        len(up) >= 2 and up[0] is not None and up[1] is not None and up[0].rank == up[1].rank
+        for up in upcards
+    )
+
+
+def street_limit(street_index: int, small_bet: int, big_bet: int) -> int:
+    """The small bet on third and fourth street, the big bet from fifth on."""
+    return small_bet if street_index <= 1 else big_bet

@@ -1,0 +1,316 @@
+"""Hand files of the stud games: the header names the game and its structure, the
+events are the stud notation (:mod:`floorman.hand.studevents`).
+
+>>> hand = parse_stud_hand('''
+... game: stud
+... ante: 5
+... bring_in: 10
+... limits: [20, 40]
+... seats: {1: 500, 2: 500, 3: 500}
+... events: ["down 1 ?? ??", "up 1 Th", "down 2 ?? ??", "up 2 2c", "down 3 ?? ??",
+...          "up 3 9s", "2 bring-in", "3 fold", "1 complete", "2 fold"]
+... ''')
+>>> result = check_stud(hand)
+>>> result.state.over_reason, result.to_json()["stacks"]
+('fold', {'1': 520, '2': 485, '3': 495})
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+
+from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
+from floorman.errors import FloormanError
+from floorman.hand.events import EventError
+from floorman.hand.structures import DEFAULT_RAISE_CAP
+from floorman.hand.stud import STUD_GAMES, StudGame
+from floorman.hand.studevents import parse_stud_event
+from floorman.hand.studstate import StudHand
+from floorman.hand.table import DEFAULT_KIND, Kind
+from floorman.inputfile import read_input
+from floorman.interchange.plainhand import HandFileError, event_line_numbers, read_data
+from floorman.showdown.oddchips import SplitRules
+from floorman.showdown.settlement import Settlement
+from floorman.showdown.studsettle import OddChipCards, settle_stud
+
+__all__ = [
+    "MAX_STUD_SEATS",
+    "StudCheck",
+    "StudHandFile",
+    "check_stud",
+    "dump_stud_hand",
+    "is_stud",
+    "load_stud_hand",
+    "odd_chip_cards",
+    "parse_stud_hand",
+    "read_stud_hand",
+    "stud_hand_from",
+    "stud_schema",
+]
+
+MAX_STUD_SEATS: Final = 8
+"""Eight players at most: seven cards each come to 56, and the common card of RRoP stud
+rule 13 is for a deck that runs short, not for a ninth seat."""
+
+
+class StudHandFile(BaseModel):
+    """A stud hand: the game, its structure, the seats and the events."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    game: StudGame = Field(description="stud | stud-hilo | razz")
+    ante: int = Field(0, ge=0, le=MAX_CHIPS, description="every player's ante")
+    bring_in: int = Field(
+        ge=1, le=MAX_CHIPS, description="the forced bet of the bring-in card, at most the small bet"
+    )
+    limits: tuple[int, int] = Field(
+        description="the small bet (third and fourth street) and the big bet (fifth street on)"
+    )
+    seats: dict[int, int] = Field(description="occupied seat -> starting stack")
+    chips: list[int] = Field(
+        default_factory=lambda: [1],
+        description="chip denominations in play; the smallest is the odd-chip unit",
+    )
+    rulebook: str = Field("rrop", description="the rulebook that rules on this hand")
+    house: dict[str, Any] = Field(
+        default_factory=lambda: {}, description="rulebook option overrides for this hand"
+    )
+    table: str | None = Field(None, description="the table the hand was played at")
+    kind: Kind = Field(DEFAULT_KIND, description="cash | tournament")
+    started: datetime | None = Field(None, description="when the hand started")
+    limit_raise_cap: int | None = Field(
+        DEFAULT_RAISE_CAP,
+        ge=0,
+        le=MAX_EVENTS_PER_HAND,
+        description="raises allowed after the bet (the completion) in a round; null: no cap",
+    )
+    events: list[str] = Field(default_factory=lambda: [], description="the events, in order")
+
+    _source: str | None = PrivateAttr(None)
+    _lines: list[int] | None = PrivateAttr(None)
+
+    @model_validator(mode="after")
+    def _structure(self) -> StudHandFile:
+        small, big = self.limits
+        if not 0 < small <= big <= MAX_CHIPS:
+            raise ValueError("limits: the small bet, then a big bet at least as large")
+        if self.bring_in > small:
+            raise ValueError(f"bring_in: {self.bring_in} is more than the small bet {small}")
+        if not 2 <= len(self.seats) <= MAX_STUD_SEATS:
+            raise ValueError(f"seats: a stud game deals to 2 to {MAX_STUD_SEATS} players")
+        for seat, stack in self.seats.items():
+            if not 1 <= seat <= MAX_SEAT:
+                raise ValueError(f"seats: {seat} is not a seat from 1 to {MAX_SEAT}")
+            if not 0 < stack <= MAX_CHIPS:
+                raise ValueError(f"seats: seat {seat} sits with {stack}, not 1 to {MAX_CHIPS:,}")
+        if len(self.events) > MAX_EVENTS_PER_HAND:
+            raise ValueError(f"events: a hand has at most {MAX_EVENTS_PER_HAND:,}")
+        return self
+
+    @property
+    def source(self) -> str | None:
+        return self._source
+
+    def where(self, number: int | None = None) -> str:
+        name = self._source or "hand"
+        if number is not None and self._lines and 0 < number <= len(self._lines):
+            return f"{name} line {self._lines[number - 1]}"
+        return name
+
+    def start(self) -> StudHand:
+        """The hand before its first event, the antes posted."""
+        return StudHand(
+            seats=self.seats,
+            game=self.game,
+            ante=self.ante,
+            bring_in=self.bring_in,
+            limits=self.limits,
+            raise_cap=self.limit_raise_cap,
+        )
+
+    def replay(self) -> StudHand:
+        """The state after every event; :class:`HandFileError` names the file, the line
+        and the event that cannot be."""
+        state = self.start()
+        for number, text in enumerate(self.events, 1):
+            try:
+                state.apply(parse_stud_event(text, number), number)
+            except EventError as error:
+                raise HandFileError(f"{self.where(number)}: {error}") from None
+        return state
+
+
+def is_stud(data: object) -> bool:
+    """Whether a hand file's data is a stud game's."""
+    return isinstance(data, dict) and data.get("game") in STUD_GAMES
+
+
+def stud_hand_from(data: Mapping[str, Any], name: str, text: str | None) -> StudHandFile:
+    """A stud hand file's data read by the model; ``text`` is its YAML (``None`` for JSON)."""
+    if not isinstance(data, dict):
+        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
+    try:
+        hand = StudHandFile.model_validate(data)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        message = problem["msg"].removeprefix("Value error, ")
+        if problem["type"] == "extra_forbidden":
+            message = "not a stud hand-file field"
+        elif problem["type"] == "missing":
+            message = "missing"
+        text_ = f"{name}: {where}: {message}" if where else f"{name}: {message}"
+        raise HandFileError(text_) from None
+    hand._source = name
+    hand._lines = None if text is None else event_line_numbers(text)
+    return hand
+
+
+def parse_stud_hand(text: str, name: str = "hand") -> StudHandFile:
+    json_text = name.endswith(".json")
+    return stud_hand_from(read_data(text, name, json_text), name, None if json_text else text)
+
+
+def load_stud_hand(path: str | Path) -> StudHandFile:
+    try:
+        text = read_input(Path(path))
+    except FloormanError as error:
+        raise HandFileError(str(error)) from None
+    return parse_stud_hand(text, str(path))
+
+
+_STUD_GAME: Final = re.compile(r'^\s*"?game"?\s*:\s*"?(stud|stud-hilo|razz)\b', re.MULTILINE)
+
+
+def read_stud_hand(path: str | Path) -> StudHandFile | None:
+    """The stud hand in the file at ``path``; ``None`` when it is another game's (or
+    cannot be read: the reader of the other games says why)."""
+    try:
+        text = read_input(Path(path))
+    except FloormanError:
+        return None
+    if not _STUD_GAME.search(text):
+        return None
+    name = str(path)
+    data = read_data(text, name, name.endswith(".json"))
+    if not is_stud(data):
+        return None
+    return stud_hand_from(data, name, None if name.endswith(".json") else text)
+
+
+def odd_chip_cards(rulebook: str) -> OddChipCards:
+    """Which cards a rulebook reads a stud odd chip by: all of them in Robert's Rules,
+    the five of the hand in the TDA's and the WSOP's."""
+    return "five-cards" if rulebook.startswith(("tda", "wsop")) else "all-cards"
+
+
+class StudCheck:
+    """What ``floorman check`` reports about a stud hand: the final state, and once the
+    hand is over its pots, awards and stacks. The rulebooks' rulings on the stud games'
+    irregularities are not read here: ``rulings`` and ``violations`` stay empty."""
+
+    def __init__(self, state: StudHand, settled: Settlement | None) -> None:
+        self.state = state
+        self.settled = settled
+
+    @property
+    def exit_status(self) -> int:
+        return 0
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        if self.settled is not None:
+            return self.settled.stacks
+        return dict(self.state.stacks)
+
+    def to_json(self) -> dict[str, Any]:
+        settled = self.settled
+        return {
+            "rulings": [],
+            "violations": [],
+            "pots": [award.to_json() for award in settled.pots] if settled else [],
+            "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
+            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
+        }
+
+    def lines(self) -> list[str]:
+        """The state as the dealer reads it, then who took each pot."""
+        state = self.state
+        if state.over_reason is not None:
+            head = f"{state.game}: hand over ({state.over_reason}), pot {state.pot}"
+        elif state.to_act is not None:
+            head = (
+                f"{state.game}: {state.street} street, pot {state.pot}, seat {state.to_act} to act"
+            )
+        else:
+            head = f"{state.game}: deal {state.street} street, pot {state.pot}"
+        lines = [head, "seat  behind  in front  in pot  cards"]
+        for seat in state.seats:
+            mark = ">" if seat == state.to_act else " "
+            status = (
+                "folded" if seat in state.folded else ("all in" if not state.stacks[seat] else "")
+            )
+            cards = " ".join("??" if c is None else c.ascii for c in state.cards(seat))
+            lines.append(
+                f"{seat:>3}{mark} {state.stacks[seat]:>7} {state.bets[seat]:>9}"
+                f" {state.contributed[seat]:>7}  {cards} {status}".rstrip()
+            )
+        if self.settled is not None:
+            pots = self.settled.pots
+            for index, award in enumerate(pots):
+                name = (
+                    "pot" if len(pots) == 1 else ("main pot" if not index else f"side pot {index}")
+                )
+                shares = ", ".join(f"seat {s} takes {c}" for s, c in award.awards.items())
+                line = f"{name} {award.pot.amount}: {shares}"
+                for chip in award.odd_chips:
+                    to = f"seat {chip.seat}" if chip.seat is not None else "the next deal"
+                    line += f"; odd chip {chip.amount} to {to}, {chip.reason}"
+                lines.append(line)
+        return lines
+
+
+def check_stud(hand: StudHandFile, rulebook: str | None = None) -> StudCheck:
+    """Replay a stud hand and settle it once it is over."""
+    state = hand.replay()
+    book = rulebook or hand.rulebook
+    rules = SplitRules(unit=min(hand.chips))
+    return StudCheck(state, settle_stud(state, rules, odd_chip_cards(book)))
+
+
+_KEY_ORDER: Final = (
+    "table", "kind", "started", "game", "ante", "bring_in", "limits", "seats", "chips",
+    "rulebook", "house", "limit_raise_cap",
+)  # fmt: skip
+
+
+def dump_stud_hand(header: Mapping[str, Any], events: list[str]) -> str:
+    """A stud hand file's YAML: the header fields in a reader's order, then the events."""
+    import json
+
+    lines = []
+    for key in _KEY_ORDER:
+        if key in header:
+            value = header[key]
+            if key == "seats":
+                inner = ", ".join(f"{seat}: {stack}" for seat, stack in value.items())
+                lines.append(f"seats: {{{inner}}}")
+            else:
+                lines.append(f"{key}: {json.dumps(value)}")
+    lines.append("events:")
+    lines.extend(f"  - {json.dumps(event)}" for event in events)
+    return "\n".join(lines) + "\n"
+
+
+def stud_schema() -> dict[str, Any]:
+    """The JSON Schema of a stud hand file, for editors."""
+    schema = StudHandFile.model_json_schema()
+    schema["title"] = "floorman stud hand file"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema

@@ -1,0 +1,288 @@
+"""The stud games as hands: the bring-in, the completion, who acts first, the limits."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from floorman.cards import parse_card, parse_cards
+from floorman.hand.events import Action, EventError, IllegalEvent, NotationError
+from floorman.hand.stud import bring_in_seat, first_to_act, open_pair, showing_key
+from floorman.hand.studevents import BringIn, Complete, Down, Up, parse_stud_event
+from floorman.hand.studstate import StudHand
+
+
+def third_street(game: str, upcards: dict[int, str], stacks: int = 1000, **kw: object) -> StudHand:
+    hand = StudHand(
+        seats=dict.fromkeys(upcards, stacks),
+        game=game,  # type: ignore[arg-type]
+        ante=kw.get("ante", 5),  # type: ignore[arg-type]
+        bring_in=10,
+        limits=(20, 40),
+        raise_cap=kw.get("raise_cap", 3),  # type: ignore[arg-type]
+    )
+    for seat, card in upcards.items():
+        hand.apply(Down(seat, (None, None)))
+        hand.apply(Up(seat, parse_card(card)))
+    return hand
+
+
+def play(hand: StudHand, *texts: str) -> StudHand:
+    for text in texts:
+        hand.apply(parse_stud_event(text))
+    return hand
+
+
+# ---------------------------------------------------------------- who acts first
+
+
+def test_stud_brings_in_the_lowest_upcard_clubs_lowest_aces_high() -> None:
+    cards = {1: parse_card("2d"), 2: parse_card("2c"), 3: parse_card("Ac")}
+    assert bring_in_seat("stud", cards) == 2
+    assert bring_in_seat("stud-hilo", cards) == 2
+
+
+def test_razz_brings_in_the_highest_upcard_spades_highest_aces_low() -> None:
+    cards = {1: parse_card("Kd"), 2: parse_card("Ks"), 3: parse_card("Ac")}
+    assert bring_in_seat("razz", cards) == 2
+    assert bring_in_seat("razz", {1: parse_card("Ah"), 2: parse_card("2c")}) == 2
+
+
+def test_the_high_hand_showing_acts_first_pairs_over_high_cards() -> None:
+    showing = {1: parse_cards("As Kd"), 2: parse_cards("3c 3d"), 3: parse_cards("Qh Jh")}
+    assert first_to_act("stud", showing) == 2
+    assert first_to_act("stud-hilo", showing) == 2
+
+
+def test_two_pair_beats_a_higher_single_pair_showing() -> None:
+    assert showing_key("stud", parse_cards("Kc Kd 2c 2d")) > showing_key(
+        "stud", parse_cards("Ac Ad Qc Jd")
+    )
+
+
+def test_a_tie_showing_goes_to_the_seat_dealt_first() -> None:
+    showing = {5: parse_cards("Kh 7c"), 2: parse_cards("Kd 7s"), 7: parse_cards("Qh 7d")}
+    assert first_to_act("stud", showing) == 2
+    assert first_to_act("razz", {4: parse_cards("3c 2d"), 6: parse_cards("3d 2c")}) == 4
+
+
+def test_razz_the_low_hand_showing_acts_first_a_pair_is_bad() -> None:
+    showing = {1: parse_cards("Kc Qd"), 2: parse_cards("2c 2d"), 3: parse_cards("Jh Th")}
+    assert first_to_act("razz", showing) == 3
+
+
+def test_an_open_pair_on_fourth_street() -> None:
+    assert open_pair([parse_cards("7c 7d"), parse_cards("2c 9d")])
+    assert not open_pair([parse_cards("7c 8d"), parse_cards("2c")])
+
+
+# ---------------------------------------------------------------- the third street round
+
+
+def test_antes_are_posted_and_the_bring_in_opens() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    assert hand.pot == 15
+    assert hand.to_act == 2
+    assert hand.bring_in_seat == 2
+    assert hand.options(2) == ("bring-in", "complete")
+
+
+def test_the_bring_in_may_not_check_or_fold() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    with pytest.raises(IllegalEvent, match="brings it in or completes"):
+        hand.apply(Action(2, "fold"))
+
+
+def test_completion_is_the_bet_and_three_raises_follow() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s", 4: "Kd"})
+    play(hand, "2 bring-in", "3 complete 20", "4 raise 40", "1 raise 60", "2 raise 80")
+    assert hand.current_bet == 80
+    with pytest.raises(IllegalEvent, match="capped"):
+        hand.apply(Action(3, "raise", 100))
+
+
+def test_a_raise_of_the_bring_in_is_a_completion() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    play(hand, "2 bring-in")
+    with pytest.raises(IllegalEvent, match="may complete, not raise"):
+        hand.apply(Action(3, "raise", 20))
+    with pytest.raises(IllegalEvent, match="goes to 20, not 30"):
+        hand.apply(Complete(3, 30))
+
+
+def test_everyone_calls_the_bring_in_and_the_round_ends_without_its_option() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    play(hand, "2 bring-in", "3 call", "1 call")
+    assert hand.street == "fourth"
+    assert hand.to_act is None
+    assert hand.pot == 45
+
+
+def test_the_bring_in_may_complete_itself() -> None:
+    hand = third_street("razz", {1: "Kh", 2: "2c", 3: "9s"})
+    assert hand.to_act == 1
+    play(hand, "1 complete", "2 fold", "3 call")
+    assert hand.street == "fourth"
+
+
+def test_a_short_stack_brings_in_for_what_it_has() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c"}, stacks=12)
+    play(hand, "2 bring-in")
+    assert hand.stacks[2] == 0
+    assert hand.bets[2] == 7
+
+
+def test_a_seat_all_in_for_the_ante_with_the_low_card_passes_the_bring_in_left() -> None:
+    hand = StudHand(seats={1: 500, 2: 5, 3: 500}, game="stud", ante=5, bring_in=10,
+                    limits=(20, 40))  # fmt: skip
+    for seat, card in ((1, "Th"), (2, "2c"), (3, "9s")):
+        hand.apply(Down(seat, (None, None)))
+        hand.apply(Up(seat, parse_card(card)))
+    assert hand.bring_in_seat == 2
+    assert hand.to_act == 3
+    play(hand, "3 bring-in", "1 call")
+    assert hand.street == "fourth"
+
+
+# ---------------------------------------------------------------- later streets
+
+
+def fourth_street(upcards: dict[int, str], game: str = "stud") -> StudHand:
+    hand = third_street(game, {1: "Th", 2: "2c", 3: "9s"})
+    play(hand, "2 bring-in", "3 call", "1 call")
+    for seat, card in upcards.items():
+        hand.apply(Up(seat, parse_card(card)))
+    return hand
+
+
+def test_fourth_street_is_the_small_bet_and_the_high_hand_opens() -> None:
+    hand = fourth_street({1: "3d", 2: "Ac", 3: "8h"})
+    assert hand.to_act == 2  # A-2 showing over T-3 and 9-8
+    with pytest.raises(IllegalEvent, match="goes to 20, not 40"):
+        hand.apply(Action(2, "bet", 40))
+    play(hand, "2 bet 20", "3 raise 40")
+
+
+def test_an_open_pair_lets_stud_bet_the_big_bet_on_fourth_street() -> None:
+    hand = fourth_street({1: "3d", 2: "Ac", 3: "9h"})  # seat 3 shows 9s 9h
+    play(hand, "3 bet 40", "1 raise 80")
+    assert hand.limit == 40
+    with pytest.raises(IllegalEvent, match="goes to 120"):
+        hand.apply(Action(2, "raise", 100))
+
+
+def test_a_small_bet_with_an_open_pair_may_be_raised_either_size() -> None:
+    hand = fourth_street({1: "3d", 2: "Ac", 3: "9h"})
+    play(hand, "3 bet 20", "1 raise 60")
+    assert hand.current_bet == 60
+    assert hand.limit == 40
+
+
+def test_an_open_pair_does_not_change_the_limit_in_stud_hilo() -> None:
+    hand = fourth_street({1: "3d", 2: "Ac", 3: "9h"}, game="stud-hilo")
+    with pytest.raises(IllegalEvent, match="goes to 20, not 40"):
+        hand.apply(Action(3, "bet", 40))
+
+
+def test_fifth_street_is_the_big_bet() -> None:
+    hand = fourth_street({1: "3d", 2: "Ac", 3: "8h"})
+    play(hand, "2 check", "3 check", "1 check", "up 1 4d", "up 2 Kc", "up 3 7h")
+    assert hand.street == "fifth"
+    assert hand.to_act == 2
+    with pytest.raises(IllegalEvent, match="goes to 40, not 20"):
+        hand.apply(Action(2, "bet", 20))
+
+
+def test_a_card_before_the_round_is_complete_is_refused() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    play(hand, "2 bring-in")
+    with pytest.raises(IllegalEvent, match="when the betting on third street is complete"):
+        hand.apply(Up(1, parse_card("3d")))
+
+
+def test_a_card_dealt_twice_is_refused() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    play(hand, "2 bring-in", "3 call", "1 call")
+    with pytest.raises(IllegalEvent, match="Th is dealt already"):
+        hand.apply(Up(2, parse_card("Th")))
+
+
+def test_seventh_street_is_a_downcard_and_then_the_showdown() -> None:
+    hand = fourth_street({1: "3d", 2: "Ac", 3: "8h"})
+    play(hand, "2 check", "3 check", "1 check")
+    for cards in (("4d", "Kc", "7h"), ("5d", "Qc", "6h")):
+        for seat, card in zip((1, 2, 3), cards, strict=True):
+            hand.apply(Up(seat, parse_card(card)))
+        while hand.to_act is not None:
+            hand.apply(Action(hand.to_act, "check"))
+    with pytest.raises(IllegalEvent, match="seventh street deals seat 1 a downcard"):
+        hand.apply(Up(1, parse_card("2h")))
+    play(hand, "down 1 2h", "down 2 ??", "down 3 ??")
+    while hand.to_act is not None:
+        hand.apply(Action(hand.to_act, "check"))
+    assert hand.over_reason == "showdown"
+    assert hand.accounting_problems() == []
+
+
+def test_all_in_players_get_their_cards_with_no_betting() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c"}, stacks=35)
+    play(hand, "2 bring-in", "1 complete", "2 raise 30")
+    assert hand.stacks == {1: 10, 2: 0}
+    play(hand, "1 call")
+    for seat, card in ((1, "3d"), (2, "Ac")):
+        hand.apply(Up(seat, parse_card(card)))
+    assert hand.to_act is None
+    assert hand.street == "fifth"
+
+
+def test_a_raise_that_covers_every_other_stack_stands_short() -> None:
+    """The chips over what anyone can call could never be called (a PHH record's habit)."""
+    hand = third_street("stud", {1: "Th", 2: "2c"}, stacks=5000)
+    hand.stacks[1] = 25
+    play(hand, "2 bring-in", "1 complete 20", "2 raise 25")
+    assert hand.current_bet == 25
+
+
+# ---------------------------------------------------------------- notation
+
+
+def test_the_notation_prints_back() -> None:
+    for text in ("down 3 Ah ??", "up 3 Kd", "4 bring-in 5", "4 complete", "show 2 Ah Kd 7c"):
+        assert str(parse_stud_event(text)) == text
+    assert parse_stud_event("down 3 ????") == Down(3, (None, None))
+    assert parse_stud_event("4 bring-in") == BringIn(4)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["up 3", "up 3 Ah Kd", "down 3", "down 3 Ah Kd Qc Jd", "3 bring-in x", "show 3",
+     "3 complete 20 30"],
+)  # fmt: skip
+def test_bad_notation_names_the_event(text: str) -> None:
+    with pytest.raises(NotationError, match=f'event 4 "{text}"'):
+        parse_stud_event(text, 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_fuzz_stud_notation_reads_or_says_why(text: str) -> None:
+    with contextlib.suppress(EventError):
+        parse_stud_event(text, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from([
+    "down 1 ?? ??", "down 2 ?? ??", "up 1 7c", "up 2 Kd", "up 1 ??", "up 2 ??", "down 1 ??",
+    "down 2 ??", "1 bring-in", "2 bring-in", "1 complete", "2 complete", "1 call", "2 call",
+    "1 check", "2 check", "1 fold", "2 fold", "1 bet 40", "2 raise 40", "1 raise 60",
+    "2 allin", "show 1 Ah Ad", "muck 2",
+]), max_size=30))  # fmt: skip
+def test_fuzz_stud_hands_take_or_refuse_and_keep_the_chips(texts: list[str]) -> None:
+    hand = StudHand(seats={1: 300, 2: 200}, game="stud", ante=5, bring_in=10, limits=(20, 40))
+    for number, text in enumerate(texts, 1):
+        with contextlib.suppress(EventError):
+            hand.apply(parse_stud_event(text, number), number)
+        assert hand.accounting_problems() == []
