@@ -4,7 +4,8 @@ Every mistake in a rulebook file is one line naming the file, the line and
 the field (``house.yaml:12: rules[0].when: unknown fact 'card.colour'``), so
 a floor manager editing a house profile sees at once what to fix. Checked
 files are kept per content, in the process and on disk
-(:mod:`floorman.rules.cache`): ``floorman check`` pays for the YAML once.
+(:mod:`floorman.rules.cache`): ``floorman check`` pays for the YAML once, and a
+long-running process knows a file that has settled again by its ``stat``.
 
 A rule that names a ``case`` (:class:`floorman.rules.schema.Case`, found by
 name along the ``extends`` chain) is written out in full here, before it is

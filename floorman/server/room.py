@@ -1,16 +1,19 @@
 """The card room as the server reaches it: the hand store and the staff store in one.
 
-Every call opens the store for itself (SQLite connections belong to the
-thread that made them, and the server's calls run in a pool of threads; on
-PostgreSQL each thread keeps its connection from one call to the next, and a
-call that finds it broken, before anything of it was committed, is made once
-more on a new one) and
+Each thread of the server's pool keeps its connection to the store from one
+call to the next (a call that finds a PostgreSQL connection broken, before
+anything of it was committed, is made once more on a new one). A call
 records exactly as ``floorman add`` does, through the same functions
 (:mod:`floorman.tables.hands`): every event checked against the hand and its
 rulebook before any is stored, refused when the hand changed since the writer
 looked. A post's events, who entered them and the answer kept for its
 idempotency key are one transaction: a server killed half-way kept all of it
 or none, and a retried post is stored once.
+
+The hand a post is checked against, and the table a page is drawn from, is
+the one the server keeps for the table (:mod:`floorman.server.kept`), as long
+as the store's latest record at the table is still the one it was kept at;
+else the hand is read again from the store.
 """
 
 from __future__ import annotations
