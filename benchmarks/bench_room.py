@@ -423,17 +423,20 @@ def main() -> None:
         if mark in results.seen_at
     ]
     print(f"load: {os.getloadavg()[0]:.2f} (1-minute average)")
-    print(
-        f"posts answered: {len(ms)}  p50 {percentile(ms, 0.5):.1f} ms  "
-        f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms):.1f} ms"
-    )
+    if ms:
+        print(
+            f"posts answered: {len(ms)}  p50 {percentile(ms, 0.5):.1f} ms  "
+            f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms):.1f} ms"
+        )
+    else:
+        print("posts answered: none")
     if delays:
         print(
             f"dashboard delay: {len(delays)} of {len(results.acked_at)} seen  "
             f"p50 {percentile(delays, 0.5):.0f} ms  p99 {percentile(delays, 0.99):.0f} ms  "
             f"max {max(delays):.0f} ms"
         )
-    if results.cpu:
+    if results.cpu and (ms or results.dealt):
         posts = len(ms) + len(results.dealt)
         print(
             f"server CPU: {results.cpu:.1f} s for {posts} posts (next hands included):"
