@@ -7,13 +7,17 @@
 Starts ``floorman serve`` as its own process on a SQLite store in a temporary
 folder (with ``--store postgresql``, a database in a throwaway PostgreSQL
 cluster that the run starts and stops, as the tests do), starts a hand at each
-of ``--tables`` tables with ``floorman new`` and gives each a station token
-with ``floorman station token``. Then every table's
+of ``--tables`` tables and gives each a station token, as ``floorman new`` and
+``floorman station token`` do (in this process, so that setting up 500 tables
+takes seconds). Then every table's
 station posts one event every 2 seconds (the tables staggered across the 2
 seconds) for ``--seconds``, through the API, with ``after`` and an
 ``Idempotency-Key``, playing a scripted hand that is legal from start to end
-(a new hand with ``floorman new`` when it ends). A floor client signed in on
+(the next hand dealt through the API, ``POST /api/tables/T/next``, when it
+ends, the script turned with the button). A floor client signed in on
 ``/api/stream`` notes when each acknowledged event shows on the dashboard.
+The server's CPU time (user and system, from ``/proc``) over the posting is
+divided by the posts answered, and its resident memory sampled every 5 seconds.
 
 With ``--kill-at S`` the server is killed (SIGKILL) S seconds in and started
 again on the same store and port; the stations retry each unanswered post with
@@ -39,7 +43,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,20 +81,52 @@ def floorman(db: str, *args: str, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def new_hand(db: str, table: str) -> None:
-    floorman(db, "new", "--table", table, "--button", "6", "--seats", SEATS, "--force")
+HEADER = {
+    "game": "holdem", "betting": "no-limit", "blinds": [1, 2], "ante": 0, "button": 6,
+    "seats": dict.fromkeys(range(1, 7), 100), "rulebook": "rrop",
+}  # fmt: skip
+"""The header ``floorman new --button 6 --seats {SEATS}`` stores."""
 
 
 def set_up(db: str, tables: list[str]) -> dict[str, str]:
     """A hand in progress and a station token at each table, and a floor user."""
+    from floorman.store.staff import open_staff
+    from floorman.tables.dealing import start_hand
+
     floorman(db, "users", "add", "floor", "--role", "floor", stdin=PASSWORD + "\n")
+    tokens = {}
+    with open_staff(db) as staff:
+        for table in tables:
+            start_hand(db, table, HEADER, force=True)
+            tokens[table] = staff.new_station_token(table)
+    return tokens
 
-    def one(table: str) -> tuple[str, str]:
-        new_hand(db, table)
-        return table, floorman(db, "station", "token", table).strip()
 
-    with ThreadPoolExecutor(2) as pool:
-        return dict(pool.map(one, tables))
+def turned(text: str, button: int) -> str:
+    """An event of :data:`HAND` (dealt with the button at seat 6) for a hand dealt with the
+    button at ``button``: every seat named moved round the table as far as the button.
+
+    >>> turned("3 call", 1), turned("flop Ah Kd 7c", 1), turned("6 fold", 2)
+    ('4 call', 'flop Ah Kd 7c', '2 fold')
+    """
+    seat, _, rest = text.partition(" ")
+    if not seat.isdigit():
+        return text
+    return f"{(int(seat) - 1 + button - 6) % 6 + 1} {rest}"
+
+
+def server_cpu(pid: int) -> float:
+    """Seconds of CPU the process has used, user and system."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_rss(pid: int) -> float:
+    """The process's resident memory, MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 @contextmanager
@@ -119,8 +154,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, port: int) -> Iterator[Server]:
-    server = Server(db, port)
+def serving(db: str, port: int, clients: int = 32) -> Iterator[Server]:
+    server = Server(db, port, clients)
     server.start()
     try:
         yield server
@@ -129,17 +164,19 @@ def serving(db: str, port: int) -> Iterator[Server]:
 
 
 class Server:
-    """``floorman serve`` as a process of its own."""
+    """``floorman serve`` as a process of its own, taking ``clients`` connections from
+    this one address (a room's stations come from one tablet each)."""
 
-    def __init__(self, db: str, port: int) -> None:
-        self.db, self.port = db, port
+    def __init__(self, db: str, port: int, clients: int = 32) -> None:
+        self.db, self.port, self.clients = db, port, clients
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-m", "floorman", "serve", "--db", str(self.db)]
         self.process = subprocess.Popen(
-            [*command, "--port", str(self.port)], stdout=subprocess.DEVNULL
+            [*command, "--port", str(self.port), "--max-client-connections", str(self.clients)],
+            stdout=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -169,6 +206,12 @@ class Server:
 class Results:
     latencies: list[float] = field(default_factory=list)
     """Seconds from sending a post to its answer (retries included)."""
+    dealt: list[float] = field(default_factory=list)
+    """Seconds from asking for the next hand to the answer."""
+    cpu: float = 0.0
+    """Seconds of the server's CPU over the posting."""
+    memory: list[float] = field(default_factory=list)
+    """The server's resident memory, MB, every 5 seconds."""
     acked: dict[str, list[int]] = field(default_factory=dict)
     """Per table, the record ids acknowledged, in order."""
     acked_at: dict[tuple[str, int], float] = field(default_factory=dict)
@@ -232,18 +275,28 @@ async def station(
     acked = results.acked.setdefault(table, [])
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=10) as client:
         after = (await client.get(f"/api/tables/{table}")).json()["last"]
-        step, sequence = 0, 0
+        step, sequence, button = 0, 0, 6
         next_at = time.monotonic() + offset
         while next_at < until:
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
             next_at += PERIOD
-            if step == len(HAND):
-                await asyncio.to_thread(new_hand, db, table)
-                after = (await client.get(f"/api/tables/{table}")).json()["last"]
-                step = 0
             sequence += 1
             key = f"{table}-{sequence}"
-            body = {"events": [HAND[step]], "after": after}
+            if step == len(HAND):
+                started = time.perf_counter()
+                dealt = await client.post(
+                    f"/api/tables/{table}/next", json={"after": after},
+                    headers={"idempotency-key": key},
+                )  # fmt: skip
+                results.dealt.append(time.perf_counter() - started)
+                if dealt.status_code != 200:
+                    results.refused.append(f"table {table} next: {dealt.text[:200]}")
+                    return
+                shown = (await client.get(f"/api/tables/{table}")).json()
+                after, button, step = shown["last"], shown["button"], 0
+                continue
+            text = turned(HAND[step], button)
+            body = {"events": [text], "after": after}
             started = time.perf_counter()
             answer, retried = None, False
             while time.perf_counter() - started < GIVE_UP_AFTER:
@@ -264,13 +317,13 @@ async def station(
                 # the events were stored but the server died before it kept the answer
                 # for the key: the table shows them; go on from there
                 view = answer.json()["table"]
-                if view["events"] and view["events"][-1]["text"] == HAND[step]:
+                if view["events"] and view["events"][-1]["text"] == text:
                     results.stored_unanswered += 1
                     after = view["last"]
                     step += 1
                     continue
             if answer.status_code != 200:
-                results.refused.append(f"table {table} {HAND[step]!r}: {answer.text[:200]}")
+                results.refused.append(f"table {table} {text!r}: {answer.text[:200]}")
                 return
             reply = answer.json()
             results.replayed += bool(reply.get("replayed"))
@@ -316,6 +369,10 @@ async def drive(args: argparse.Namespace, server: Server, tokens: dict[str, str]
     until = start + args.seconds
     tasks = [asyncio.create_task(watch(server.url, cookie, results, until + 2))]
     await asyncio.sleep(0.5)
+    assert server.process is not None
+    pid = server.process.pid
+    tasks.append(asyncio.create_task(sample_memory(pid, results, until)))
+    cpu_before = server_cpu(pid)
     for number, (table, token) in enumerate(tokens.items()):
         offset = PERIOD * number / len(tokens)
         tasks.append(
@@ -330,8 +387,18 @@ async def drive(args: argparse.Namespace, server: Server, tokens: dict[str, str]
         await asyncio.to_thread(server.start)
         back = time.monotonic() - killed
         print(f"killed at {killed - start:.1f} s, serving again {back:.2f} s later")
-    await asyncio.gather(*tasks)
+    await asyncio.gather(*tasks[2:])
+    if args.kill_at is None:
+        results.cpu = server_cpu(pid) - cpu_before
+    await asyncio.gather(*tasks[:2])
     return results
+
+
+async def sample_memory(pid: int, results: Results, until: float) -> None:
+    while time.monotonic() < until:
+        results.memory.append(server_rss(pid))
+        await asyncio.sleep(5.0)
+    results.memory.append(server_rss(pid))
 
 
 def main() -> None:
@@ -346,7 +413,7 @@ def main() -> None:
         began = time.monotonic()
         tokens = set_up(db, tables)
         print(f"{len(tables)} tables set up in {time.monotonic() - began:.1f} s")
-        with serving(db, free_port()) as server:
+        with serving(db, free_port(), len(tables) + 16) as server:
             results = asyncio.run(drive(args, server, tokens))
         counts = check_store(db, results)
     ms = [1000 * s for s in results.latencies]
@@ -356,16 +423,33 @@ def main() -> None:
         if mark in results.seen_at
     ]
     print(f"load: {os.getloadavg()[0]:.2f} (1-minute average)")
-    print(
-        f"posts answered: {len(ms)}  p50 {percentile(ms, 0.5):.1f} ms  "
-        f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms):.1f} ms"
-    )
+    if ms:
+        print(
+            f"posts answered: {len(ms)}  p50 {percentile(ms, 0.5):.1f} ms  "
+            f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms):.1f} ms"
+        )
+    else:
+        print("posts answered: none")
     if delays:
         print(
             f"dashboard delay: {len(delays)} of {len(results.acked_at)} seen  "
             f"p50 {percentile(delays, 0.5):.0f} ms  p99 {percentile(delays, 0.99):.0f} ms  "
             f"max {max(delays):.0f} ms"
         )
+    if results.cpu and (ms or results.dealt):
+        posts = len(ms) + len(results.dealt)
+        print(
+            f"server CPU: {results.cpu:.1f} s for {posts} posts (next hands included):"
+            f" {1000 * results.cpu / posts:.2f} ms a post"
+        )
+    if results.memory:
+        rss = results.memory
+        print(f"server memory: {rss[0]:.0f} MB at the start, {max(rss):.0f} MB at most,"
+              f" {rss[-1]:.0f} MB at the end")  # fmt: skip
+    if results.dealt:
+        dealt = [1000 * s for s in results.dealt]
+        print(f"next hands dealt: {len(dealt)}  p50 {percentile(dealt, 0.5):.1f} ms  "
+              f"p99 {percentile(dealt, 0.99):.1f} ms")  # fmt: skip
     print(
         f"retried sends: {results.retried}  answers replayed by key: {results.replayed}  "
         f"given up: {results.given_up}  refused: {len(results.refused)}  "

@@ -271,3 +271,53 @@ def test_a_step_text_that_would_not_fill_in_bounded_time_fails_to_load(tmp_path:
         ' "center" is not a filter step texts use (capitalize, d, default, lower, title, trim,'
         " upper)"
     )
+
+
+def test_a_settled_file_is_known_again_by_its_stat_and_an_edit_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long-running server loads a hand's rulebook for each hand: a file that has not
+    changed for a while is not read and hashed again, and an edit to it, even one that
+    keeps its size and modification time, is read."""
+    import os
+    import time
+
+    from floorman.rules import loader
+
+    house = tmp_path / "room.yaml"
+    house.write_text(
+        "rulebook: room\ntitle: The room\nextends: rrop\noptions:\n  redeal_burn: false\n",
+        encoding="utf-8",
+    )
+    settled = time.time_ns() - 10 * loader._SETTLED_NS
+    os.utime(house, ns=(settled, settled))
+    reads: list[Path] = []
+    real = loader._content
+    monkeypatch.setattr(loader, "_content", lambda path: reads.append(path) or real(path))
+    monkeypatch.setattr(loader, "_SETTLED_NS", 0)
+    assert load_rulebook(house).options["redeal_burn"] is False
+    assert reads.count(house) == 1
+    assert load_rulebook(house).options["redeal_burn"] is False
+    assert reads.count(house) == 1
+    before = house.stat()
+    time.sleep(0.05)  # past the tick of the clock the change time was read at
+    house.write_text(house.read_text("utf-8").replace("false", "true "), encoding="utf-8")
+    os.utime(house, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (house.stat().st_size, house.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert load_rulebook(house).options["redeal_burn"] is True
+    assert reads.count(house) == 2
+
+
+def test_a_file_changed_just_now_is_read_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from floorman.rules import loader
+
+    house = tmp_path / "fresh.yaml"
+    house.write_text("rulebook: fresh\ntitle: Fresh\nextends: rrop\n", encoding="utf-8")
+    reads: list[Path] = []
+    real = loader._content
+    monkeypatch.setattr(loader, "_content", lambda path: reads.append(path) or real(path))
+    load_rulebook(house)
+    load_rulebook(house)
+    assert reads.count(house) == 2

@@ -4,7 +4,8 @@ Every mistake in a rulebook file is one line naming the file, the line and
 the field (``house.yaml:12: rules[0].when: unknown fact 'card.colour'``), so
 a floor manager editing a house profile sees at once what to fix. Checked
 files are kept per content, in the process and on disk
-(:mod:`floorman.rules.cache`): ``floorman check`` pays for the YAML once.
+(:mod:`floorman.rules.cache`): ``floorman check`` pays for the YAML once, and a
+long-running process knows a file that has settled again by its ``stat``.
 
 A rule that names a ``case`` (:class:`floorman.rules.schema.Case`, found by
 name along the ``extends`` chain) is written out in full here, before it is
@@ -15,7 +16,9 @@ that holds a case reaches every book that uses it.
 
 from __future__ import annotations
 
+import os
 import re
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -255,15 +258,20 @@ def _find(name: str | Path, relative_to: Path | None) -> Path:
             return path.resolve()
         except OSError as error:
             raise RulebookError(f"{_shown(text)}: cannot read it: {error.strerror}") from None
+    named = _NAMED.get(text)
+    if named is not None and os.path.isfile(named):
+        return named
     if _NAME.fullmatch(text) is None:
         raise RulebookError(f"{_shown(text)!r} is not a rulebook name (letters, digits, - and _)")
     for candidate in (rulebook_dir() / f"{text}.yaml", rulebook_dir() / "house" / f"{text}.yaml"):
         if candidate.is_file():
-            return candidate.resolve()
+            return _keep(_NAMED, text, candidate.resolve())
     known = ", ".join(shipped_rulebooks() + house_names())
     raise RulebookError(f"no rulebook named {text!r} (known: {known})")
 
 
+_NAMED: dict[str, Path] = {}
+"""Where each rulebook name was found in this process (looked for again once gone)."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 """A shipped rulebook's name: a file name in ``rulebook/`` without its ``.yaml``."""
 
@@ -295,17 +303,46 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
+_SEEN: dict[Path, tuple[tuple[int, ...], _Read]] = {}
+"""Files read in this process that had not changed for a while, by path, with what
+``stat`` said of them then: one ``stat`` stands for reading and hashing them again."""
+_SETTLED_NS: Final = 2_000_000_000
+"""How long a file must have stood unchanged before its ``stat`` stands for its content."""
+
+
 def _read(path: Path) -> _Read:
     """A rulebook file checked, once per content: an edit that keeps the file's size
-    and modification time is still read afresh."""
+    and modification time is still read afresh.
+
+    A file unchanged for :data:`_SETTLED_NS` is known again by its ``stat`` alone
+    (device, inode, size, modification and change times): any write to it since moves
+    its change time, which no one can set back. A file changed more recently than that
+    is read and hashed each time, since a write in the same tick of the clock would
+    leave every time as it was."""
     from floorman.rules import cache
 
+    marks = _stat_marks(path)
+    seen = _SEEN.get(path)
+    if marks is not None and seen is not None and seen[0] == marks:
+        return seen[1]
     text = _content(path)
     key = (path, cache.digest(text.encode("utf-8")))
     read = _READS.get(key)
     if read is None:
         read = _keep(_READS, key, _parse(path, key[1], text))
+    if marks is not None and time.time_ns() - max(marks[-2:]) > _SETTLED_NS:
+        _keep(_SEEN, path, (marks, read))
     return read
+
+
+def _stat_marks(path: Path) -> tuple[int, ...] | None:
+    """What ``stat`` says of the file that any write to it changes; ``None`` if it
+    cannot say."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:

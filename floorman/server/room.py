@@ -1,22 +1,26 @@
 """The card room as the server reaches it: the hand store and the staff store in one.
 
-Every call opens the store for itself (SQLite connections belong to the
-thread that made them, and the server's calls run in a pool of threads; on
-PostgreSQL each thread keeps its connection from one call to the next, and a
-call that finds it broken, before anything of it was committed, is made once
-more on a new one) and
+Each thread of the server's pool keeps its connection to the store from one
+call to the next (a call that finds a PostgreSQL connection broken, before
+anything of it was committed, is made once more on a new one). A call
 records exactly as ``floorman add`` does, through the same functions
 (:mod:`floorman.tables.hands`): every event checked against the hand and its
 rulebook before any is stored, refused when the hand changed since the writer
 looked. A post's events, who entered them and the answer kept for its
 idempotency key are one transaction: a server killed half-way kept all of it
 or none, and a retried post is stored once.
+
+The hand a post is checked against, and the table a page is drawn from, is
+the one the server keeps for the table (:mod:`floorman.server.kept`), as long
+as the store's latest record at the table is still the one it was kept at;
+else the hand is read again from the store.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -25,6 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
 
 from floorman.errors import FloormanError
+from floorman.hand.events import EventError
+from floorman.server.kept import KeptHand, KeptHands
 from floorman.server.views import table_view
 from floorman.store._backend import Database, is_url, open_database
 from floorman.store.errors import (
@@ -85,24 +91,22 @@ class Room:
     def __init__(self, db: str | Path) -> None:
         self.db = db
         self._kept = threading.local()
+        self._hands = KeptHands()
         with self.stores():
             pass
 
     @contextmanager
     def _database(self) -> Iterator[Database]:
-        """The store, opened for this call; on PostgreSQL, the connection this thread
-        opened before (a new server process and sign-in each call would cost more than the
-        post), dropped on any failure so that the next call connects afresh."""
-        if not is_url(self.db):
-            opened = open_database(self.db)
-            try:
-                yield opened
-            finally:
-                opened.close()
-            return
+        """The store as this thread opened it before (opening it costs more than a post:
+        a server process and a sign-in on PostgreSQL; on SQLite, checking the file and
+        its schema, and a checkpoint of the log on closing), dropped on any failure so
+        that the next call connects afresh. A SQLite file replaced or removed since is
+        opened again."""
         kept: _Kept | None = getattr(self._kept, "connection", None)
+        if kept is not None and not kept.current():
+            kept = self._kept.connection = None
         if kept is None:
-            kept = self._kept.connection = _Kept(open_database(self.db))
+            kept = self._kept.connection = _Kept(open_database(self.db), self.db)
         try:
             yield kept.database
         except BaseException:
@@ -157,10 +161,36 @@ class Room:
         return [view for view in views if view is not None]
 
     def _view(self, store: Store, staff: Staff, name: str) -> dict[str, Any] | None:
-        stored = store.open_hand(name) or store.latest_hand(name)
-        if stored is None:
+        with self._hands.lock(name):
+            kept = self._kept_hand(store, staff, name)
+            return None if kept is None else self._drawn(store, kept)
+
+    def _kept_hand(self, store: Store, staff: Staff, table: str) -> KeptHand | None:
+        """The hand ``table`` shows (in progress, else its latest) as stored now: the one
+        kept, when nothing was recorded at the table since; else read from the store, and
+        kept. ``None`` for a table with no hand. Called with the table's lock held."""
+        mark = store.mark(table)
+        if mark is None:
             return None
-        return self._view_of(store, staff, _hands.load(store, stored))
+        kept = self._hands.get(table, mark)
+        if kept is not None:
+            return kept
+        stored = store.hand(mark.hand)
+        records = store.records(stored.id)
+        loaded = _hands.load(store, stored, records)
+        shown = standing(records)
+        authors = staff.authors(r.id for r in shown)
+        return self._hands.keep(table, KeptHand(loaded, shown, authors, self._hands.lock(table)))
+
+    @staticmethod
+    def _drawn(store: Store, kept: KeptHand) -> dict[str, Any]:
+        """The table as the kept hand shows it, drawn once for every reader until the
+        hand changes."""
+        if kept.view is None:
+            if kept.seated is None:
+                kept.seated = _seated(store, kept.loaded)
+            kept.view = table_view(kept.loaded, kept.records, kept.authors, *kept.seated)
+        return kept.view
 
     def _view_of(self, store: Store, staff: Staff, loaded: _hands.Loaded) -> dict[str, Any]:
         records = standing(store.records(loaded.stored.id))
@@ -172,7 +202,7 @@ class Room:
         """Each table with a hand in progress and that hand's latest record: when this
         changes, something was recorded (by the server or by any other process)."""
         with self._store() as store:
-            return {h.table: (h.id, store.last_record(h.id)) for h in store.open_hands()}
+            return store.open_marks()
 
     # writing ---------------------------------------------------------------
 
@@ -190,22 +220,26 @@ class Room:
         400 for a bad event, 404 for a table with no hand in progress, 409 with the
         table as it stands when ``after`` is not its latest record. A post with a
         ``key`` already answered gets that answer again, and nothing is stored twice."""
-        with self.stores() as (store, staff):
+        with self.stores() as (store, staff), self._hands.lock(table):
             if key is not None:
                 done = staff.answered(who, key)
                 if done is not None:
                     return _replayed(done)
-            stored = store.open_hand(table)
-            called = None if stored is not None else _hands.floor_hand(store, table, texts)
-            if called is not None:
-                stored = called.stored
-            if stored is None:
+            kept = self._kept_hand(store, staff, table)
+            if kept is not None and kept.loaded.stored.closed is not None:
+                kept = None
+            called = None if kept is not None else _hands.floor_hand(store, table, texts)
+            loaded = kept.loaded if kept is not None else called
+            if loaded is None:
                 return Answer(404, {"error": f"table {table} has no hand in progress"})
             current: dict[str, Any] | None = None
             try:
-                loaded = _hands.load(store, stored)
                 if after is not None and after != loaded.last:
-                    current = self._view_of(store, staff, loaded)
+                    current = (
+                        self._drawn(store, kept)
+                        if kept is not None
+                        else self._view_of(store, staff, loaded)
+                    )
                     raise StoreConflict("stale")
                 disputed = _disputes.disputed_hand(store, table, texts, loaded)
                 if disputed is not None:
@@ -219,15 +253,18 @@ class Room:
                     made.append(_body(table, loaded, before, known, added))
                     return json.dumps(made[0])
 
-                added = _hands.record(
-                    store,
-                    loaded,
-                    texts,
-                    by=who,
-                    key=key,
-                    answer=None if key is None else answer,
-                    closed=called is not None,
-                )
+                with self._changing(table):
+                    added = _hands.record(
+                        store,
+                        loaded,
+                        texts,
+                        by=who,
+                        key=key,
+                        answer=None if key is None else answer,
+                        closed=called is not None,
+                    )
+                if kept is not None:
+                    kept.recorded(added, who)
             except AlreadyAnswered as done:
                 return _replayed(done.answer)
             except StoreConflict:
@@ -243,6 +280,19 @@ class Room:
             except FloormanError as error:
                 return Answer(400, {"error": str(error)})
             return Answer(200, made[0] if made else _body(table, loaded, before, known, added))
+
+    @contextmanager
+    def _changing(self, table: str) -> Iterator[None]:
+        """A write to ``table``'s kept hand: a refused event leaves it as it was (the
+        recording puts itself back); on any other failure it is let go, to be read from
+        the store when next wanted."""
+        try:
+            yield
+        except EventError:
+            raise
+        except BaseException:
+            self._hands.drop(table)
+            raise
 
     @_reconnecting
     def state(self, table: str) -> dict[str, Any] | None:
@@ -264,10 +314,10 @@ class Room:
         already answered gets that answer again, and nothing is taken back twice."""
 
         def take_back(store: Store, staff: Staff) -> Answer:
-            stored = store.open_hand(table)
-            if stored is None:
+            kept = self._kept_hand(store, staff, table)
+            if kept is None or kept.loaded.stored.closed is not None:
                 return Answer(404, {"error": f"table {table} has no hand in progress"})
-            loaded = _hands.load(store, stored)
+            loaded, stored = kept.loaded, kept.loaded.stored
             _check_after(loaded.last, after)
             if loaded.count == 0:
                 return Answer(400, {"error": f"hand {stored.id} has no event to undo"})
@@ -349,7 +399,7 @@ class Room:
         """A write at ``table`` answered as :meth:`record` answers a post: the kept answer
         for a ``key`` already answered, 409 with the table as it stands when it changed
         since the writer looked, 400 for a user's mistake."""
-        with self.stores() as (store, staff):
+        with self.stores() as (store, staff), self._hands.lock(table):
             if key is not None:
                 done = staff.answered(who, key)
                 if done is not None:
@@ -436,11 +486,11 @@ class Room:
     def rules_in_force(self, name: str) -> tuple[str, dict[str, Any], str, str] | None:
         """The rulebook a table's hand (in progress, else latest) is ruled by, the
         house options its header sets, its game, and the table's kind."""
-        with self._store() as store:
-            stored = store.open_hand(name) or store.latest_hand(name)
-            if stored is None:
+        with self.stores() as (store, staff), self._hands.lock(name):
+            kept = self._kept_hand(store, staff, name)
+            if kept is None:
                 return None
-            header = _hands.load(store, stored).header
+            header = kept.loaded.header
         return header.rulebook, dict(header.house), header.game, header.kind
 
     def drill_progress(self) -> dict[str, Any]:
@@ -469,11 +519,26 @@ class _Kept:
     """A thread's connection to the store, closed when it is dropped or the thread ends
     (a thread's locals go with it)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, where: str | Path) -> None:
         self.database = database
+        self._file = None if is_url(where) else Path(where)
+        self._identity = None if self._file is None else _identity(self._file)
+
+    def current(self) -> bool:
+        """Whether the connection still reaches the store the room names (the same file,
+        not one put in its place)."""
+        return self._file is None or _identity(self._file) == self._identity
 
     def __del__(self) -> None:
         self.database.close()
+
+
+def _identity(file: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(file)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _replayed(answer: str) -> Answer:

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar
 
 from floorman.bounds import MAX_EVENTS_PER_HAND
 from floorman.store._backend import Database, open_database
@@ -33,6 +33,7 @@ __all__ = [
     "Store",
     "StoredHand",
     "TableEntry",
+    "TableMark",
     "changed_meanwhile",
     "default_db_path",
     "open_store",
@@ -64,6 +65,15 @@ class TableEntry:
     hand_id: int | None
     by: str | None
     at: str
+
+
+class TableMark(NamedTuple):
+    """A table's hand (in progress, else its latest), the id of its latest record, and
+    whether it is in progress (:meth:`Store.mark`)."""
+
+    hand: int
+    last: int
+    open: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,6 +555,32 @@ class Store:
         rows = self._rows("SELECT MAX(id) FROM records WHERE hand_id = ?", (hand_id,))
         return int(rows[0][0] or 0)
 
+    def mark(self, table: str) -> TableMark | None:
+        """The hand ``table`` shows (in progress, else its latest) and the id of that
+        hand's latest record, in one statement: any write at the table by anyone adds a
+        record, so a reader that kept the hand knows from this alone whether it is still
+        the hand as stored. ``None`` for a table with no hand."""
+        rows = self._rows(
+            "SELECT w.id, w.is_open, (SELECT MAX(r.id) FROM records r WHERE r.hand_id = w.id)"
+            " FROM (SELECT COALESCE(o.hand_id, (SELECT MAX(h.id) FROM hands h"
+            " WHERE h.table_name = ?)) AS id, o.hand_id IS NOT NULL AS is_open"
+            " FROM (SELECT 1) one LEFT JOIN open_hands o ON o.table_name = ?) w",
+            (table, table),
+        )
+        if not rows or rows[0][0] is None:
+            return None
+        hand_id, is_open, last = rows[0]
+        return TableMark(int(hand_id), int(last or 0), bool(is_open))
+
+    def open_marks(self) -> dict[str, tuple[int, int]]:
+        """Each table with a hand in progress: that hand and the id of its latest record,
+        in one statement however many tables there are."""
+        rows = self._rows(
+            "SELECT o.table_name, o.hand_id,"
+            " (SELECT MAX(r.id) FROM records r WHERE r.hand_id = o.hand_id) FROM open_hands o"
+        )
+        return {str(table): (int(hand_id), int(last or 0)) for table, hand_id, last in rows}
+
     def append(
         self,
         hand_id: int,
@@ -565,10 +601,10 @@ class Store:
                 )
                 if done:
                     raise AlreadyAnswered(str(done[0][0]))
-            live = self._writable(hand_id, after, closed=closed)
-            if len(live) + len(texts) > MAX_EVENTS_PER_HAND:
+            live = self._standing_count(hand_id, after, closed=closed)
+            if live + len(texts) > MAX_EVENTS_PER_HAND:
                 raise StoreError(
-                    f"hand {hand_id} has {len(live)} events: a hand takes at most "
+                    f"hand {hand_id} has {live} events: a hand takes at most "
                     f"{MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
                 )
             for text in texts:
@@ -628,15 +664,34 @@ class Store:
         return None if not rows else str(rows[0][0])
 
     def _writable(self, hand_id: int, after: int | None, *, closed: bool = False) -> list[Record]:
+        self._open_to(hand_id, closed=closed)
+        records = self.records(hand_id)
+        if after is not None and (records[-1].id if records else 0) != after:
+            raise StoreConflict(changed_meanwhile(hand_id))
+        return standing(records)
+
+    def _standing_count(self, hand_id: int, after: int | None, *, closed: bool = False) -> int:
+        """What :meth:`_writable` checks, and how many events stand, counted by the
+        database without reading the records out: an append costs the same however long
+        the hand (an undo retracts one standing event, so the events less the
+        retractions stand)."""
+        self._open_to(hand_id, closed=closed)
+        rows = self._rows(
+            "SELECT MAX(id), COALESCE(SUM(CASE kind WHEN 'event' THEN 1"
+            " WHEN 'retract' THEN -1 ELSE 0 END), 0) FROM records WHERE hand_id = ?",
+            (hand_id,),
+        )
+        last, count = rows[0]
+        if after is not None and int(last or 0) != after:
+            raise StoreConflict(changed_meanwhile(hand_id))
+        return int(count)
+
+    def _open_to(self, hand_id: int, *, closed: bool) -> None:
         if not self._rows("SELECT 1 FROM hands WHERE id = ?", (hand_id,)):
             raise StoreError(f"no hand {hand_id} in {self.path}")
         reason = self._closed(hand_id)
         if reason is not None and not closed:
             raise StoreError(f"hand {hand_id} is closed ({reason})")
-        records = self.records(hand_id)
-        if after is not None and (records[-1].id if records else 0) != after:
-            raise StoreConflict(changed_meanwhile(hand_id))
-        return standing(records)
 
 
 """The name callers knew the store by when it was SQLite only."""

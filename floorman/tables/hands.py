@@ -244,9 +244,11 @@ def export(store: Store, hand_id: int | None, table: str | None, fmt: str) -> tu
     return loaded.stored.id, text
 
 
-def load(store: Store, stored: StoredHand) -> Loaded:
-    """Replay a stored hand, the rulebook ruling on every event, as far as it replays."""
-    records = store.records(stored.id)
+def load(store: Store, stored: StoredHand, records: Sequence[Record] | None = None) -> Loaded:
+    """Replay a stored hand, the rulebook ruling on every event, as far as it replays
+    (from ``records``, every record of it, when they were read already)."""
+    if records is None:
+        records = store.records(stored.id)
     texts = [r.text or "" for r in standing(records)]
     last = records[-1].id if records else 0
     try:
