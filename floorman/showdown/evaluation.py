@@ -42,6 +42,7 @@ __all__ = [
     "omaha_high_value",
     "omaha_low_value",
     "ranks",
+    "showing_high_value",
 ]
 
 CATEGORIES: Final = (
@@ -183,6 +184,26 @@ def high_value(cards: Sequence[Card]) -> int:
                 suited |= 1 << (card.index >> 2)
         return _flush_value(suited)
     return _rank_value(key)
+
+
+def showing_high_value(cards: Sequence[Card]) -> int:
+    """The high value of one to four stud upcards, for who acts first.
+
+    Pairs, two pair, trips and quads count, then the highest cards; fewer
+    than five cards make no straight or flush.  Compare hands of as many cards.
+
+    >>> from floorman.cards import parse_cards
+    >>> category(showing_high_value(parse_cards("9c 9d 2h 3h")))
+    'pair'
+    >>> showing_high_value(parse_cards("Ac Kd")) > showing_high_value(parse_cards("Ah Qd"))
+    True
+    """
+    if not 1 <= len(cards) <= 4:
+        raise ValueError(f"upcards showing are 1 to 4 cards, not {len(cards)}")
+    key = 0
+    for card in cards:
+        key += _KEY[card.index]
+    return _rank_value(key & _RANK_FIELDS)
 
 
 _five_card_values: dict[int, int] = {}
