@@ -33,6 +33,8 @@ _CODE: Final = tuple(1 << ((index >> 2) + 1) % 13 | 1 << 13 + (index & 3) for in
 """Each card's rank bit (ace = bit 0) and suit bit (bits 13 to 16), in one number."""
 
 _RANKS: Final = 8191
+_FOUR: Final = 4 << 13
+_THREE: Final = 3 << 13
 
 
 def badugi_value(cards: Sequence[Card]) -> int:
@@ -42,22 +44,36 @@ def badugi_value(cards: Sequence[Card]) -> int:
     >>> badugi_ranks(badugi_value(parse_cards("8c 5d 3h 3c")))
     (8, 5, 3)
     """
-    if not 1 <= len(cards) <= 4:
+    if len(cards) == 4:
+        a, b, c, d = cards
+        a, b, c, d = _CODE[a.index], _CODE[b.index], _CODE[c.index], _CODE[d.index]
+        ab, cd = a | b, c | d
+        every = ab | cd
+        if every.bit_count() == 8:
+            return _FOUR | _RANKS ^ every & _RANKS
+        best = 0
+        for three in (b | cd, a | cd, ab | d, ab | c):
+            if three.bit_count() == 6:
+                value = _THREE | _RANKS ^ three & _RANKS
+                if value > best:
+                    best = value
+        if best:
+            return best
+        return _smaller([a, b, c, d], 2)
+    if not 1 <= len(cards) <= 3:
         raise ValueError(f"a badugi hand is 1 to 4 cards, not {len(cards)}")
     codes = [_CODE[card.index] for card in cards]
     every = 0
     for code in codes:
         every |= code
-    size = len(codes)
-    if every.bit_count() == 2 * size:
-        return size << 13 | _RANKS ^ every & _RANKS
-    return _smaller(codes)
+    if every.bit_count() == 2 * len(codes):
+        return len(codes) << 13 | _RANKS ^ every & _RANKS
+    return _smaller(codes, len(codes) - 1)
 
 
-def _smaller(codes: list[int]) -> int:
-    """The best hand of fewer cards than were dealt (some pair or share a suit)."""
+def _smaller(codes: list[int], size: int) -> int:
+    """The best hand of ``size`` cards or fewer from ``codes``."""
     best = 0
-    size = len(codes) - 1
     while size and not best:
         for subset in _SUBSETS[len(codes)][size]:
             every = 0

@@ -182,19 +182,28 @@ def a5_low_value(cards: Sequence[Card]) -> int:
     >>> a5_low_ranks(a5_low_value(parse_cards("4c 2d")))
     (4, 2)
     """
-    if not 1 <= len(cards) <= 7:
-        raise ValueError(f"an A-5 low is read from 1 to 7 cards, not {len(cards)}")
+    count = len(cards)
+    if count == 5:
+        a, b, c, d, e = cards
+        key = (_A5_KEY[a.index] + _A5_KEY[b.index] + _A5_KEY[c.index] + _A5_KEY[d.index]) + _A5_KEY[
+            e.index
+        ]
+        try:
+            return _a5_fives[key]
+        except KeyError:
+            return _a5_tables()[0][key]
+    if not 1 <= count <= 7:
+        raise ValueError(f"an A-5 low is read from 1 to 7 cards, not {count}")
     key = 0
     for card in cards:
         key += _A5_KEY[card.index]
-    fives, distinct = (_a5_fives, _a5_distinct) if _a5_fives else _a5_tables()
-    if len(cards) == 5:
-        return fives[key]
-    if len(cards) > 5:
-        value = distinct.get((key | key >> 1 | key >> 2) & _ONES)
+    if count > 5:
+        if not _a5_distinct:
+            _a5_tables()
+        value = _a5_distinct.get((key | key >> 1 | key >> 2) & _ONES)
         if value is not None:
             return value
-    return _a5_slow(key, len(cards))
+    return _a5_slow(key, count)
 
 
 def _a5_decoded(value: int) -> tuple[int, int, int]:
@@ -335,16 +344,22 @@ def _27_table() -> dict[int, int]:
     return _27_fives
 
 
+_KEY: Final = _high._KEY
+_RANK_FIELDS: Final = _high._RANK_FIELDS
+
+
 def _27_five(cards: Sequence[Card]) -> int:
-    key = 0
-    for card in cards:
-        key += _high._KEY[card.index]
-    if (key >> _high._SUIT_SHIFT) + _high._FIVE_OF_A_SUIT & 0x8888:
+    a, b, c, d, e = cards
+    key = _KEY[a.index] + _KEY[b.index] + _KEY[c.index] + _KEY[d.index] + _KEY[e.index]
+    if (key >> 40) + 0x3333 & 0x8888:
         suited = 0
         for card in cards:
             suited |= 1 << (card.index >> 2)
         return _27_WORST - _27_unvalued(_high._flush_value(suited))
-    return (_27_fives or _27_table())[key & _high._RANK_FIELDS]
+    try:
+        return _27_fives[key & _RANK_FIELDS]
+    except KeyError:
+        return _27_table()[key & _RANK_FIELDS]
 
 
 def deuce_seven_value(cards: Sequence[Card]) -> int:
