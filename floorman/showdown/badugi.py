@@ -45,8 +45,9 @@ def badugi_value(cards: Sequence[Card]) -> int:
     (8, 5, 3)
     """
     if len(cards) == 4:
-        a, b, c, d = cards
-        a, b, c, d = _CODE[a.index], _CODE[b.index], _CODE[c.index], _CODE[d.index]
+        first, second, third, fourth = cards
+        a, b = _CODE[first.index], _CODE[second.index]
+        c, d = _CODE[third.index], _CODE[fourth.index]
         ab, cd = a | b, c | d
         every = ab | cd
         if every.bit_count() == 8:
