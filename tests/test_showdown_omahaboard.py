@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 
@@ -23,6 +23,12 @@ def test_every_place_is_a_hand_and_places_follow_values() -> None:
     assert len(shipped.boards) == 6_175
     assert list(shipped.values) == sorted(set(_five_card_table().values()))
     assert max(shipped.best) < len(shipped.values)
+    assert list(shipped.boards) == [sum(1 << 3 * rank for rank in board) for board in boards()]
+
+
+def boards() -> list[tuple[int, ...]]:
+    """Every five-card rank multiset, in the order the table is built."""
+    return [r for r in combinations_with_replacement(range(13), 5) if r[0] != r[4]]
 
 
 def test_a_pair_of_cards_finds_its_ranks_either_way_round() -> None:

@@ -135,27 +135,43 @@ def _a5_slow(key: int, count: int) -> int:
 
 def _a5_five_card_table() -> dict[int, int]:
     """Every five-card rank multiset (6,175) to its A-5 value; built on first use."""
+    compact = _high._COMPACT
     table = {}
     for ranks_ in combinations_with_replacement(range(13), 5):
         if ranks_[0] != ranks_[4]:
-            counts = [0] * 13
-            for rank in ranks_:
-                counts[rank] += 1
             key = sum(1 << 3 * rank for rank in ranks_)
-            table[key] = _A5_WORST - _a5_unvalued(counts)
+            ones, twos, fours = key & _ONES, key >> 1 & _ONES, key >> 2 & _ONES
+            singles = compact[ones & ~twos & ~fours & _ONES]
+            pairs, trips, quads = compact[twos ^ ones & twos], compact[ones & twos], fours
+            if quads:
+                unvalued = 5 << 26 | compact[quads] << 13 | singles
+            elif trips:
+                unvalued = (
+                    (4 << 26 | trips << 13 | pairs) if pairs else 3 << 26 | trips << 13 | singles
+                )
+            elif pairs:
+                unvalued = (2 if pairs & pairs - 1 else 1) << 26 | pairs << 13 | singles
+            else:
+                unvalued = singles << 13
+            table[key] = _A5_WORST - unvalued
     return table
 
 
 def _a5_distinct_table() -> dict[int, int]:
     """Rank counters' low bits with five or more set, to the value of the five lowest."""
+    spreads = [0] * 8192
+    for mask in range(1, 8192):
+        low = mask & -mask
+        spreads[mask] = spreads[mask ^ low] | 1 << 3 * (low.bit_length() - 1)
     table = {}
     for mask in range(8192):
         if mask.bit_count() >= 5:
-            lowest = mask
-            while lowest.bit_count() > 5:
-                lowest ^= 1 << lowest.bit_length() - 1
-            spread = sum(1 << 3 * rank for rank in range(13) if mask >> rank & 1)
-            table[spread] = _A5_WORST - (lowest << 13)
+            rest, lowest = mask, 0
+            for _ in range(5):
+                low = rest & -rest
+                lowest |= low
+                rest ^= low
+            table[spreads[mask]] = _A5_WORST - (lowest << 13)
     return table
 
 
@@ -163,11 +179,10 @@ _a5_fives: dict[int, int] = {}
 _a5_distinct: dict[int, int] = {}
 
 
-def _a5_tables() -> tuple[dict[int, int], dict[int, int]]:
+def _a5_table() -> dict[int, int]:
     if not _a5_fives:
         _a5_fives.update(_a5_five_card_table())
-        _a5_distinct.update(_a5_distinct_table())
-    return _a5_fives, _a5_distinct
+    return _a5_fives
 
 
 def a5_low_value(cards: Sequence[Card]) -> int:
@@ -191,7 +206,7 @@ def a5_low_value(cards: Sequence[Card]) -> int:
         try:
             return _a5_fives[key]
         except KeyError:
-            return _a5_tables()[0][key]
+            return _a5_table()[key]
     if not 1 <= count <= 7:
         raise ValueError(f"an A-5 low is read from 1 to 7 cards, not {count}")
     key = 0
@@ -199,7 +214,7 @@ def a5_low_value(cards: Sequence[Card]) -> int:
         key += _A5_KEY[card.index]
     if count > 5:
         if not _a5_distinct:
-            _a5_tables()
+            _a5_distinct.update(_a5_distinct_table())
         value = _a5_distinct.get((key | key >> 1 | key >> 2) & _ONES)
         if value is not None:
             return value

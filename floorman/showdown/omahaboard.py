@@ -86,13 +86,13 @@ def table() -> BoardTable:
     best.frombytes(zlib.decompress(FILE.read_bytes()))
     if sys.byteorder == "big":  # pragma: no cover
         best.byteswap()
-    boards = {_counter_key(board): index * len(PAIRS) for index, board in enumerate(_fives())}
-    pair_index = {pair: index for index, pair in enumerate(PAIRS)}
+    fives = evaluation._five_card_values or evaluation._five_card_table()
+    # The five-card table holds its rank keys in the order of _fives().
+    boards = {key: index * len(PAIRS) for index, key in enumerate(fives)}
+    by_ranks = [[0] * 13 for _ in range(13)]
+    for index, (low, high) in enumerate(PAIRS):
+        by_ranks[low][high] = by_ranks[high][low] = index
     pair_of = tuple(
-        tuple(
-            pair_index[min(first >> 2, second >> 2), max(first >> 2, second >> 2)]
-            for second in range(52)
-        )
-        for first in range(52)
+        tuple(by_ranks[first >> 2][second >> 2] for second in range(52)) for first in range(52)
     )
-    return BoardTable(boards, pair_of, best, _places()[1])
+    return BoardTable(boards, pair_of, best, tuple(sorted(fives.values())))
