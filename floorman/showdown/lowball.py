@@ -366,7 +366,14 @@ def deuce_seven_value(cards: Sequence[Card]) -> int:
     >>> deuce_seven_name(deuce_seven_value(parse_cards("7c 6c 5c 4c 2c")))
     ('Flush, seven high', 'Flush: 7-6-5-4-2')
     """
-    if len(cards) == 5:
+    if len(cards) == 5:  # as _27_five, without the call: the draw games' one case
+        a, b, c, d, e = cards
+        key = _KEY[a.index] + _KEY[b.index] + _KEY[c.index] + _KEY[d.index] + _KEY[e.index]
+        if not (key >> 40) + 0x3333 & 0x8888:
+            try:
+                return _27_fives[key & _RANK_FIELDS]
+            except KeyError:
+                return _27_table()[key & _RANK_FIELDS]
         return _27_five(cards)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"a 2-7 low is read from 5 to 7 cards, not {len(cards)}")
