@@ -29,9 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from floorman.cards import Card
+
+if TYPE_CHECKING:
+    from floorman.showdown.omahaboard import BoardTable
 
 __all__ = [
     "CATEGORIES",
@@ -42,6 +45,7 @@ __all__ = [
     "omaha_high_value",
     "omaha_low_value",
     "ranks",
+    "showing_high_value",
 ]
 
 CATEGORIES: Final = (
@@ -185,6 +189,26 @@ def high_value(cards: Sequence[Card]) -> int:
     return _rank_value(key)
 
 
+def showing_high_value(cards: Sequence[Card]) -> int:
+    """The high value of one to four stud upcards, for who acts first.
+
+    Pairs, two pair, trips and quads count, then the highest cards; fewer
+    than five cards make no straight or flush.  Compare hands of as many cards.
+
+    >>> from floorman.cards import parse_cards
+    >>> category(showing_high_value(parse_cards("9c 9d 2h 3h")))
+    'pair'
+    >>> showing_high_value(parse_cards("Ac Kd")) > showing_high_value(parse_cards("Ah Qd"))
+    True
+    """
+    if not 1 <= len(cards) <= 4:
+        raise ValueError(f"upcards showing are 1 to 4 cards, not {len(cards)}")
+    key = 0
+    for card in cards:
+        key += _KEY[card.index]
+    return _rank_value(key & _RANK_FIELDS)
+
+
 _five_card_values: dict[int, int] = {}
 
 
@@ -207,6 +231,29 @@ def omaha_high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
     >>> category(omaha_high_value(parse_cards("Ah Kd 7c 2s"), parse_cards("Qh Jh Th 3h 4c")))
     'straight'
     """
+    if len(hole) == 4 and len(board) == 5:
+        # Four hole cards and five on the board: six look-ups in the shipped board table.
+        a, b, c, d = hole
+        e, f, g, h, i = board
+        a_index, b_index, c_index, d_index = a.index, b.index, c.index, d.index
+        board_key = _KEY[e.index] + _KEY[f.index] + _KEY[g.index] + _KEY[h.index] + _KEY[i.index]
+        boards, pair_of, best_place, values = (_board_table or _load_board_table())[0]
+        at = boards[board_key & _RANK_FIELDS]
+        pair_a, pair_b, pair_c = pair_of[a_index], pair_of[b_index], pair_of[c_index]
+        best = values[
+            max(
+                best_place[at + pair_a[b_index]],
+                best_place[at + pair_a[c_index]],
+                best_place[at + pair_a[d_index]],
+                best_place[at + pair_b[c_index]],
+                best_place[at + pair_b[d_index]],
+                best_place[at + pair_c[d_index]],
+            )
+        ]
+        if (board_key >> _SUIT_SHIFT) + 0x5555 & 0x8888:  # three of a suit on the board
+            hole_key = _KEY[a_index] + _KEY[b_index] + _KEY[c_index] + _KEY[d_index]
+            return _with_flushes(best, hole, board, hole_key, board_key)
+        return best
     if len(hole) < 2 or not 3 <= len(board) <= 5:
         raise ValueError(
             f"Omaha reads 2 of at least 2 hole cards and 3 of 3 to 5 board cards,"
@@ -218,18 +265,32 @@ def omaha_high_value(hole: Sequence[Card], board: Sequence[Card]) -> int:
     threes = {(a + b + c) & _RANK_FIELDS for a, b, c in combinations(board_keys, 3)}
     table = _five_card_values or _five_card_table()
     best = max([table[pair + three] for pair in pairs for three in threes])
+    return _with_flushes(best, hole, board, sum(hole_keys), sum(board_keys))
+
+
+def _with_flushes(
+    best: int, hole: Sequence[Card], board: Sequence[Card], hole_key: int, board_key: int
+) -> int:
+    """The better of ``best`` and any flush of two hole and three board cards."""
     # A suit with two hole cards and three board cards makes a flush: it beats
     # what the ranks alone made below a full house, and a straight flush beats all.
-    suited = (
-        (sum(hole_keys) >> _SUIT_SHIFT) + 0x6666
-        & (sum(board_keys) >> _SUIT_SHIFT) + 0x5555
-        & 0x8888
-    )
+    suited = (hole_key >> _SUIT_SHIFT) + 0x6666 & (board_key >> _SUIT_SHIFT) + 0x5555 & 0x8888
     if suited:
         for suit in range(4):
             if suited >> 4 * suit + 3 & 1:
                 best = max(best, _omaha_flush(_suit_mask(hole, suit), _suit_mask(board, suit)))
     return best
+
+
+_board_table: list[BoardTable] = []
+"""The shipped Omaha board table once read (it is read on the first Omaha hand)."""
+
+
+def _load_board_table() -> list[BoardTable]:
+    from floorman.showdown.omahaboard import table
+
+    _board_table.append(table())
+    return _board_table
 
 
 def _suit_mask(cards: Sequence[Card], suit: int) -> int:
