@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
 
 from floorman.errors import FloormanError
 from floorman.server.views import table_view
-from floorman.store._backend import Database, is_url, open_database
+from floorman.store._backend import Database, hold_open, is_url, open_database
 from floorman.store.errors import (
     AlreadyAnswered,
     Disconnected,
@@ -87,6 +87,8 @@ class Room:
         self._kept = threading.local()
         with self.stores():
             pass
+        self._held = hold_open(db)
+        """Open while the server runs: a full disk does not stop its reads."""
 
     @contextmanager
     def _database(self) -> Iterator[Database]:
