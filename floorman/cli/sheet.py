@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from floorman.cli._app import FLOOR, app, help_example
+from floorman.cli._app import FLOOR, app, fail, help_example
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -17,6 +17,7 @@ from floorman.cli._options import (
     RulebookOption,
     output_option,
 )
+from floorman.errors import FloormanError
 
 
 @app.command(
@@ -54,4 +55,7 @@ def sheet(
     hand rankings of a game."""  # fmt: skip
     from floorman.cli._sheet import sheet as run
 
-    run(rulebook, game, all_games, house, paper, four_colour, kind, html, output)
+    try:
+        run(rulebook, game, all_games, house, paper, four_colour, kind, html, output)
+    except FloormanError as error:
+        fail(str(error))
