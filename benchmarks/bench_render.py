@@ -7,12 +7,21 @@ command is run cold, as a floor manager runs it, next to a bare
 repository root:
 
     python benchmarks/bench_render.py [--repeat 3]
+
+With ``--against CHECKOUT`` (another checkout of floorman, e.g. one made with
+``git archive``), only the cold ``floorman sheet -g holdem`` is measured, in
+both checkouts in turn, as wall time and as CPU time (which a loaded machine
+distorts less), with the ratio of this checkout to the other:
+
+    python benchmarks/bench_render.py --against /tmp/before [--repeat 5]
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -45,10 +54,48 @@ def cold(argv: list[str], repeat: int) -> float:
     return min(times)
 
 
+def cold_in(checkout: Path, argv: list[str]) -> tuple[float, float]:
+    """One cold run of ``argv`` with ``checkout`` first on the path: wall and CPU seconds."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(checkout)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True, cwd=checkout, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def side_by_side(other: Path, repeat: int) -> None:
+    """The cold hold'em sheet here and in ``other``, alternately, best of ``repeat``."""
+    checkouts = {"this checkout": ROOT, str(other): other}
+    best: dict[str, list[float]] = {name: [] for name in checkouts}
+    with tempfile.TemporaryDirectory() as folder:
+        argv = [sys.executable, "-m", "floorman", "sheet", "-g", "holdem",
+                "-o", f"{folder}/holdem.pdf"]  # fmt: skip
+        for checkout in checkouts.values():  # each writes its bytecode once, not timed
+            cold_in(checkout, argv)
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in checkouts}
+        for _ in range(repeat):
+            for name, checkout in checkouts.items():
+                runs[name].append(cold_in(checkout, argv))
+        for name in checkouts:
+            best[name] = [min(w for w, _ in runs[name]), min(c for _, c in runs[name])]
+    here = best["this checkout"]
+    print(f"cold floorman sheet -g holdem, best of {repeat}; seconds")
+    for name, (wall, cpu) in best.items():
+        print(f"{name:<32} wall {wall:6.3f} ({wall / here[0]:4.2f}x)  cpu {cpu:6.3f}"
+              f" ({cpu / here[1]:4.2f}x)")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--against", type=Path, help="another checkout to compare the sheet with")
     args = parser.parse_args()
+    if args.against is not None:
+        side_by_side(args.against.resolve(), args.repeat)
+        return
     sys.path.insert(0, str(ROOT))
 
     start = time.perf_counter()

@@ -92,6 +92,11 @@ PLAIN = [
     ("next", ["--bomb-pot", "5", "--by", "Ana", "--db", "r.db"], {"FLOORMAN_TABLE": "7"}),
     ("next", [], {"FLOORMAN_DEALER": "Bo", "FLOORMAN_SERVER": "http://f:8765"}),
     ("next", ["--server", "http://f:8765", "--token", "T", "-t", "7"], {}),
+    ("sheet", [], {}),
+    ("sheet", ["-g", "omaha-hilo", "--paper", "a4", "-o", "sheet.pdf"], {}),
+    ("sheet", ["--all", "--house", "my-room.yaml", "--output=booklet.pdf"], {}),
+    ("sheet", ["-r", "tda-2024", "--kind", "tournament", "--four-colour", "--html"], {}),
+    ("sheet", ["--rulebook=wsop-2024", "--game", "holdem", "-o", "a sheet ♥.pdf"], {}),
 ]  # fmt: skip
 
 
@@ -142,6 +147,12 @@ LEFT_TO_TYPER = [
     ("next", ["--leave", "9" * 101]),
     ("next", ["--bomb-pot", "5", "--bomb-pot", "6"]),
     ("next", ["--sit"]),
+    ("sheet", ["holdem"]),
+    ("sheet", ["--all", "--all"]),
+    ("sheet", ["-o", "."]),
+    ("sheet", ["--house", "/"]),
+    ("sheet", ["--paper"]),
+    ("sheet", ["-gomaha"]),
 ]
 
 
@@ -165,6 +176,7 @@ TOKENS = [
     "--table", "-t", "--table=7", "-t7", "--db", "--db=y.db", "--help", "--", "-", "-x",
     "12", "0", "+3", "-1", "3=100", "1=100,2=100", "--button", "--button=3", "--seats",
     "--ante", "--force", "--sit", "--leave", "--leave=4", "--by", "--four-colour",
+    "--all", "-g", "--game=omaha", "--paper", "a4", "--kind", "--html", "-o", "--output=.",
 ]  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from floorman.cli._values import checked_kind as checked_kind
 from floorman.errors import FloormanError, is_utf8, shown
 
 DbOption = Annotated[
@@ -90,15 +91,6 @@ KindOption = Annotated[
         " that kind's rules, citations and options (default: both texts' citations).",
     ),
 ]
-
-
-def checked_kind(kind: str | None) -> str | None:
-    """``--kind`` as given; a word other than cash or tournament is a user's error."""
-    from floorman.errors import FloormanError
-
-    if kind not in (None, "cash", "tournament"):
-        raise FloormanError(f"--kind: cash or tournament, not {kind!r}")
-    return kind
 
 
 def output_option(help: str) -> Any:

@@ -1,9 +1,10 @@
-"""The commands a dealer runs mid-hand, started without building the typer app.
+"""The commands a dealer runs mid-hand (and the rule sheet), started without building the
+typer app.
 
 Before it runs a command, typer builds a click command and a pydantic adapter
 for every parameter, and for ``check`` importing typer and click is the only
-reason to have them at all. For ``check``, ``add``, ``show``, ``new`` and
-``next`` written the plain way (every option known and given once, or as often
+reason to have them at all. For ``check``, ``add``, ``show``, ``new``, ``next``
+and ``sheet`` written the plain way (every option known and given once, or as often
 as it may be, every value one that typer would pass on unchanged) the
 arguments are read here and the command runs at once.
 Anything else (``--help``, a missing, unknown or repeated option, a value
@@ -45,8 +46,8 @@ class Option:
     ) -> None:
         self.parameter = parameter
         self.kind = kind
-        """``flag`` (no value), ``text``, ``path``, ``number`` (a whole number) or ``hand``
-        (a hand id)."""
+        """``flag`` (no value), ``text``, ``path``, ``file`` (a path that may not be a
+        folder), ``number`` (a whole number) or ``hand`` (a hand id)."""
         self.envvar = envvar
         self.many = many
         """Given any number of times, each value added to a list."""
@@ -210,6 +211,37 @@ QUICK: Final[Mapping[str, Quick]] = {
             "token": None,
         },
     ),
+    "sheet": Quick(
+        "floorman.cli._sheet:sheet",
+        None,
+        False,
+        "text",
+        {
+            "--rulebook": Option("rulebook", "text"),
+            "-r": Option("rulebook", "text"),
+            "--game": Option("game", "text"),
+            "-g": Option("game", "text"),
+            "--all": Option("all_games", "flag"),
+            "--house": Option("house", "file"),
+            "--paper": Option("paper", "text"),
+            "--four-colour": _FOUR_COLOUR,
+            "--kind": Option("kind", "text"),
+            "--html": Option("html", "flag"),
+            "--output": Option("output", "file"),
+            "-o": Option("output", "file"),
+        },
+        {
+            "rulebook": "rrop",
+            "game": "holdem",
+            "all_games": False,
+            "house": None,
+            "paper": "letter",
+            "four_colour": False,
+            "kind": None,
+            "html": False,
+            "output": None,
+        },
+    ),
 }
 """The commands started without typer, by command word."""
 
@@ -281,6 +313,8 @@ def _value(kind: str, text: str) -> Any:
         return None
     if kind == "path":
         return Path(text)
+    if kind == "file":
+        return _file(text)
     if kind in ("number", "hand"):
         if not (text.isascii() and text.isdigit()) or len(text) > _LONGEST_NUMBER:
             return None
@@ -289,6 +323,17 @@ def _value(kind: str, text: str) -> Any:
             return None
         return number
     return text
+
+
+def _file(text: str) -> Path | None:
+    """A file typer would pass on (a path that is not a folder, readable if it exists)."""
+    path = Path(text)
+    try:
+        if path.is_dir() or (path.exists() and not os.access(path, os.R_OK)):
+            return None
+    except (OSError, ValueError):
+        return None
+    return path
 
 
 def run(word: str, parameters: dict[str, Any]) -> None:

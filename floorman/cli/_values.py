@@ -4,9 +4,10 @@ so that the commands started without it read them the same way."""
 from __future__ import annotations
 
 from floorman.cli._console import fail
+from floorman.errors import FloormanError
 from floorman.numerals import NumberError, chip_amount, is_number, quoted, seat_number
 
-__all__ = ["amounts", "blinds_of", "seat_chips", "through_server"]
+__all__ = ["amounts", "blinds_of", "checked_kind", "seat_chips", "through_server"]
 
 
 def blinds_of(text: str) -> list[int]:
@@ -48,3 +49,10 @@ def through_server(server: str | None, db: str | None) -> bool:
     if server is not None and db is not None:
         fail("--db and --server: through a server, the server's store is written; give one")
     return server is not None
+
+
+def checked_kind(kind: str | None) -> str | None:
+    """``--kind`` as given; a word other than cash or tournament is a user's error."""
+    if kind not in (None, "cash", "tournament"):
+        raise FloormanError(f"--kind: cash or tournament, not {kind!r}")
+    return kind

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from floorman.cli._app import FLOOR, app, fail, help_example
-from floorman.cli._console import echo
 from floorman.cli._options import (
     FourColourOption,
     GameOption,
@@ -16,7 +15,6 @@ from floorman.cli._options import (
     KindOption,
     PaperOption,
     RulebookOption,
-    checked_kind,
     output_option,
 )
 from floorman.errors import FloormanError
@@ -55,27 +53,9 @@ def sheet(
 ) -> None:
     """Print the dealing procedure, the irregularity rules, the house options and the
     hand rankings of a game."""  # fmt: skip
-    from floorman.cli._output import counted, output_format, write_html, write_output
-    from floorman.documents import render
-    from floorman.documents.inforce import load_in_force
-    from floorman.documents.sheet import sheet_page, sheet_pdf
+    from floorman.cli._sheet import sheet as run
 
     try:
-        html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
-        size = render.paper_size(paper)
-        book, base, house_name = load_in_force(rulebook, house, checked_kind(kind))
-        games = list(book.games) if all_games else [game]
-        target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
-        if html:
-            write_html(target, sheet_page(book, games, base=base, house=house_name, size=size,
-                                          four_colour=four_colour, standalone=True,
-                                          kind=kind))  # fmt: skip
-            return
-        printed = sheet_pdf(book, games, base=base, house=house_name, size=size,
-                            four_colour=four_colour, kind=kind)  # fmt: skip
-        write_output(target, printed.pdf)
+        run(rulebook, game, all_games, house, paper, four_colour, kind, html, output)
     except FloormanError as error:
         fail(str(error))
-        return
-    pages = counted(printed.pages, "page")
-    echo(f"wrote {target} ({pages}, {paper.lower()})")

@@ -32,7 +32,7 @@ from floorman.errors import FloormanError
 from floorman.hand.events import EventError
 from floorman.server.kept import KeptHand, KeptHands
 from floorman.server.views import table_view
-from floorman.store._backend import Database, is_url, open_database
+from floorman.store._backend import Database, hold_open, is_url, open_database
 from floorman.store.errors import (
     AlreadyAnswered,
     Disconnected,
@@ -94,6 +94,8 @@ class Room:
         self._hands = KeptHands()
         with self.stores():
             pass
+        self._held = hold_open(db)
+        """Open while the server runs: a full disk does not stop its reads."""
 
     @contextmanager
     def _database(self) -> Iterator[Database]:

@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["Database", "default_where", "is_url", "masked", "open_database"]
+__all__ = ["Database", "Holding", "default_where", "hold_open", "is_url", "masked", "open_database"]
 
 _URL = re.compile(r"^postgres(?:ql)?://", re.IGNORECASE)
 
@@ -100,6 +100,26 @@ def open_database(where: str | Path | None) -> Database:
     from floorman.store._sqlite import SQLiteDatabase
 
     return SQLiteDatabase(Path(where))
+
+
+def hold_open(where: str | Path) -> Holding:
+    """A connection to the store at ``where`` held for as long as the result is kept, so
+    that a store on a full disk is still read (:class:`floorman.store._sqlite.Held`);
+    on PostgreSQL, nothing to hold."""
+    if is_url(where):
+        return _Nothing()
+    from floorman.store._sqlite import Held
+
+    return Held(Path(where))
+
+
+class Holding(Protocol):
+    def close(self) -> None: ...
+
+
+class _Nothing:
+    def close(self) -> None:
+        pass
 
 
 def chunks(ids: Sequence[int], size: int = 500) -> Iterator[Sequence[int]]:

@@ -13,11 +13,13 @@ reaches the user as one :class:`StoreError` naming the file.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import quote
 
 from floorman.store.errors import Duplicate, StoreError, Unavailable
 
@@ -81,7 +83,10 @@ def connect(path: Path, setup: Callable[[sqlite3.Connection], None]) -> sqlite3.
     """Open (creating if new) the file at ``path``, make sure it is floorman's, and run
     ``setup`` (schema, versions) on it.
 
-    Any failure closes the connection and becomes one :class:`StoreError` naming the file.
+    A store that cannot be written (a read-only disk, a file or folder without the
+    right to write) is opened read-only, so that it is still read; every write to it
+    then fails as :class:`Unavailable`. Any failure closes the connection and becomes
+    one :class:`StoreError` naming the file.
     """
     try:
         if path.is_dir():  # a name too long to look up raises: caught below
@@ -91,21 +96,82 @@ def connect(path: Path, setup: Callable[[sqlite3.Connection], None]) -> sqlite3.
     except (OSError, sqlite3.Error) as error:
         raise StoreError(f"{path}: cannot open the store: {error}") from None
     try:
+        _prepare(db, path, setup, writable=True)
+    except StoreError as error:
+        if isinstance(error, Unavailable) and _unwritable(path):
+            return _read_only(path, setup)
+        raise
+    return db
+
+
+def _prepare(
+    db: sqlite3.Connection,
+    path: Path,
+    setup: Callable[[sqlite3.Connection], None],
+    *,
+    writable: bool,
+) -> None:
+    """Claim the file, set the connection up and run ``setup``; on failure, close it."""
+    try:
         with guarded(path):
-            _claim(db, path)
+            _claim(db, path, writable=writable)
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             setup(db)
     except StoreError as error:
         _close(db)
         message = str(error)
-        raise StoreError(
-            message if message.startswith(f"{path}:") else f"{path}: {message}"
-        ) from None
+        named = message if message.startswith(f"{path}:") else f"{path}: {message}"
+        raise (Unavailable if isinstance(error, Unavailable) else StoreError)(named) from None
     except BaseException:
         _close(db)
         raise
+
+
+def _unwritable(path: Path) -> bool:
+    """Whether the store at ``path`` exists and cannot be written here: its disk is
+    mounted read-only, or the file or its folder (where SQLite keeps its journal) may
+    not be written by this process."""
+    try:
+        return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+    except OSError:
+        return False
+
+
+def _read_only(path: Path, setup: Callable[[sqlite3.Connection], None]) -> sqlite3.Connection:
+    """The store at ``path`` opened only to read. SQLite reads a store in WAL mode
+    through a shared-memory index beside it, which a read-only disk cannot hold unless
+    a writer left it there; on such a disk, where nothing can change the file, and with
+    no journal left unmerged, the file is read as it is (SQLite's ``immutable``)."""
+    where = f"file:{quote(str(path.resolve()))}?mode=ro"
+    try:
+        db = sqlite3.connect(where, uri=True, timeout=30.0, isolation_level=None)
+        _prepare(db, path, setup, writable=False)
+        return db
+    except (sqlite3.Error, StoreError):
+        if not _frozen(path):
+            raise Unavailable(
+                f"{path}: the store is read-only and cannot be read either "
+                "(its journal or shared-memory index cannot be made beside it)"
+            ) from None
+    try:
+        db = sqlite3.connect(f"{where}&immutable=1", uri=True, isolation_level=None)
+    except sqlite3.Error as error:
+        raise explain(path, error) from None
+    _prepare(db, path, setup, writable=False)
     return db
+
+
+def _frozen(path: Path) -> bool:
+    """Whether the file at ``path`` is on a disk mounted read-only, with no journal
+    holding changes not yet in the file: what it holds now is all it will hold."""
+    try:
+        if not os.statvfs(path).f_flag & os.ST_RDONLY:
+            return False
+        journal = path.with_name(path.name + "-wal")
+        return not journal.exists() or journal.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _close(db: sqlite3.Connection) -> None:
@@ -115,11 +181,15 @@ def _close(db: sqlite3.Connection) -> None:
         db.close()
 
 
-def _claim(db: sqlite3.Connection, path: Path) -> None:
-    """Check the file is floorman's (marking it if new or made before the mark), else refuse."""
+def _claim(db: sqlite3.Connection, path: Path, *, writable: bool = True) -> None:
+    """Check the file is floorman's (marking it if new or made before the mark), else refuse.
+    A store opened read-only is only checked: it must carry the mark already."""
     if db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID:
-        _wal(db)
+        if writable:
+            _wal(db)
         return
+    if not writable:
+        raise StoreError(f"{path}: not a floorman store, or one never opened to be written")
     db.execute("BEGIN IMMEDIATE")
     mark = db.execute("PRAGMA application_id").fetchone()[0]
     if mark != APPLICATION_ID:
@@ -169,6 +239,31 @@ def migrate(db: sqlite3.Connection) -> int:
         pending = "".join(SQLITE[version:])
         db.executescript(f"BEGIN IMMEDIATE; {pending} PRAGMA user_version={len(SQLITE)}; COMMIT;")
     return version
+
+
+class Held:
+    """A connection to the store held open, idle, for as long as a server runs.
+
+    While any connection to a store in WAL mode is open, its journal and shared-memory
+    index stay beside it; when the last one closes they are merged and deleted, and the
+    next connection makes them again. A server whose calls each open and close their
+    own would then find, on a full disk, no room to make them, and could not even read.
+    Held, they stay, and each call's connection (and its close) is cheaper too.
+
+    A store that cannot be written now is not held: a connection opened read-only
+    would keep the index read-only for every connection of the process, and the
+    store could not be written again once its disk can be.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.connection: sqlite3.Connection | None = None
+        if not _unwritable(path):
+            self.connection = connect(path, lambda db: None)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            _close(self.connection)
+            self.connection = None
 
 
 class SQLiteDatabase:
