@@ -418,3 +418,6 @@ def tournament_chips(
         now = current(store, name)
         record(store, now, {"kind": "chips", "table": table, "seat": seat, "chips": chips}, by)
     echo(f"table {table} seat {seat}: {chips} chips")
+
+
+from floorman.cli import tournament_clock as _tournament_clock  # noqa: E402, F401  (registers clock)
