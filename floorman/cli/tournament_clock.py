@@ -62,6 +62,19 @@ def _blinds(level: dict[str, Any]) -> str:
     return text
 
 
+def clock_note(clock: dict[str, Any]) -> str:
+    """The clock after the level in ``tournament show``: `` (clock running, 12:30 left)``."""
+    from floorman.tournament.clock import minutes_seconds
+
+    if clock["state"] == "not started":
+        return " (clock not started)"
+    left = clock["left_seconds"]
+    time_left = "the last level" if left is None else f"{minutes_seconds(left)} left"
+    if clock["on_break"]:
+        return f" from the next hand (on a break, {time_left})"
+    return f" (clock {clock['state']}, {time_left})"
+
+
 def clock_lines(data: dict[str, Any]) -> list[str]:
     """The clock as the terminal shows it."""
     from floorman.tournament.clock import minutes_seconds
