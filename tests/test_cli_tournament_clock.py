@@ -65,9 +65,11 @@ def test_start_pause_resume_and_set_are_kept_with_the_tournament() -> None:
     running = clock("daily")
     assert (running["state"], running["level"]) == ("running", 1)
     assert 1190 <= running["left_seconds"] <= 1200
+    assert running["began"] is not None
     ok("clock", "daily", "pause")
     paused = clock("daily")
     assert paused["state"] == "paused"
+    assert paused["began"] is None
     assert clock("daily")["left_seconds"] == paused["left_seconds"]
     ok("clock", "daily", "set", "--level", "6", "--left", "0:30")
     at_six = clock("daily")

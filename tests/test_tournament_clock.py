@@ -88,6 +88,9 @@ def test_levels_advance_on_time() -> None:
     assert (just_before.level, just_before.left) == (1, 1)
     second = reading(small(), clock, at(20))
     assert (second.level, second.left, second.blinds.ante) == (2, 1200, 25)
+    assert reading(small(), clock, at(31)).began == at(20)
+    assert reading(small(), clock, at(31)).as_json()["began"] == "2026-03-01T19:20:00+00:00"
+    assert reading(small(), Clock(), at(31)).began is None
 
 
 def test_a_break_shows_its_time_and_the_level_after_it() -> None:
@@ -113,6 +116,8 @@ def test_a_pause_stops_the_clock_and_a_resume_goes_on_from_there() -> None:
     assert reading(small(), paused, at(50)).left == 15 * 60
     r = reading(small(), clock, at(70))
     assert (r.state, r.level, r.left) == ("running", 1, 10 * 60)
+    assert r.began == at(60)  # the minute paused moves the level's start on by a minute
+    assert reading(small(), paused, at(50)).began is None
     assert reading(small(), clock, at(80)).level == 2
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from floorman.errors import FloormanError
@@ -256,6 +256,9 @@ class Reading:
     played: int
     cite: str
     rule: str
+    began: datetime | None = None
+    """When the level or break in play began, by the running clock (``None`` unless it
+    runs): a hand begun before it is played at the prior level."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -289,6 +292,7 @@ class Reading:
                 }
             ),
             "played_seconds": self.played,
+            "began": self.began.isoformat(timespec="seconds") if self.began else None,
             "cite": self.cite,
         }
 
@@ -335,6 +339,7 @@ def reading(structure: Structure, clock: Clock, now: datetime, hand_set_level: i
         int(played),
         cite,
         rule,
+        now - timedelta(seconds=played - stage.start) if state == "running" else None,
     )
 
 
