@@ -166,6 +166,7 @@ def _table_lines(data: dict[str, Any]) -> list[str]:
 def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The tournament: the level, players left, the average stack, every table with its
     seats and chips, the button and blinds, and the moves due."""
+    from floorman.cli.tournament_clock import clock_note
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import current, show_data
 
@@ -182,7 +183,7 @@ def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOptio
         blinds += f", big blind ante {level['big_blind_ante']}"
     lines = [
         f"tournament {data['tournament']}: {data['title']}, {data['rulebook']}",
-        f"level {level['level']}: {blinds}",
+        f"level {level['level']}: {blinds}{clock_note(data['clock'])}",
         f"{data['players']} of {counted(data['entrants'], 'entrant')} left at"
         f" {counted(len(data['tables']), 'table')}, average stack {data['average_stack']}",
         *_table_lines(data),
@@ -391,7 +392,7 @@ def tournament_level(
     db: DbOption = None,
 ) -> None:
     """The level in play is LEVEL: its blinds and antes from the next hand (RRoP §15 rule 7,
-    TDA 23)."""
+    TDA 23). With the clock started, the clock goes to the start of LEVEL."""
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import current, record
 
@@ -418,3 +419,6 @@ def tournament_chips(
         now = current(store, name)
         record(store, now, {"kind": "chips", "table": table, "seat": seat, "chips": chips}, by)
     echo(f"table {table} seat {seat}: {chips} chips")
+
+
+from floorman.cli import tournament_clock as _tournament_clock  # noqa: E402, F401  (registers clock)

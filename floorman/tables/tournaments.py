@@ -14,12 +14,14 @@ import os
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from floorman.errors import FloormanError, is_utf8, shown
 from floorman.store.tournaments import StoredTournament, TournamentStore
 from floorman.tournament.balance import Book, Entry, Plan, plan, seat_for_entrant
+from floorman.tournament.clock import Clock, ClockError, from_log, reading
 from floorman.tournament.draw import button_by_high_card, seat_draw
 from floorman.tournament.floor import Floor, FloorError, apply_record, blinds_next, replay
 from floorman.tournament.structure import Structure, load_structure
@@ -49,6 +51,7 @@ class Current:
     structure: Structure
     floor: Floor
     last: int
+    clock: Clock = field(default_factory=Clock)
 
     @property
     def book(self) -> Book:
@@ -123,11 +126,12 @@ def current(store: TournamentStore, name: str) -> Current:
     try:
         structure = Structure.model_validate(stored.structure)
         floor = replay(entry.data for entry in log)
-    except (ValueError, KeyError, TypeError, FloorError) as error:
+        clock = from_log(((entry.data, entry.at) for entry in log), structure)
+    except (ValueError, KeyError, TypeError, FloorError, ClockError) as error:
         raise FloormanError(
             f"{store.path}: the tournament {stored.name} is damaged: {error}"
         ) from None
-    return Current(stored, structure, floor, log[-1].id if log else 0)
+    return Current(stored, structure, floor, log[-1].id if log else 0, clock)
 
 
 def due(now: Current) -> Plan:
@@ -190,11 +194,13 @@ def record(
     return current(store, now.stored.name)
 
 
-def show_data(now: Current) -> dict[str, Any]:
-    """The tournament as ``floorman tournament show --json`` prints it."""
+def show_data(now: Current, at: datetime | None = None) -> dict[str, Any]:
+    """The tournament as ``floorman tournament show --json`` prints it at ``at`` (default:
+    now): the level is the clock's once it has started, else the level set by hand."""
     floor, structure = now.floor, now.structure
     in_play = floor.entrants * structure.starting_stack
-    level = structure.level(floor.level)
+    clock = reading(structure, now.clock, at or datetime.now(UTC), floor.level)
+    level = structure.level(clock.level)
     tables = []
     for table in sorted(floor.tables):
         seats = floor.tables[table]
@@ -236,13 +242,14 @@ def show_data(now: Current) -> dict[str, Any]:
         "chips_in_play": in_play,
         "average_stack": in_play // floor.players if floor.players else 0,
         "level": {
-            "level": floor.level,
+            "level": clock.level,
             "blinds": list(level.blinds),
             "ante": level.ante,
             "big_blind_ante": level.big_blind_ante,
             "limits": list(level.limits) if level.limits else None,
             "minutes": level.minutes,
         },
+        "clock": clock.as_json(),
         "tables": tables,
         "broken": list(floor.broken),
         "busts": [
