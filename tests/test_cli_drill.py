@@ -401,3 +401,14 @@ def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
     assert "595.276 x 841.89 pts (A4)" in info
     text = " ".join(page_texts(pdf))
     assert text.count("How many chips does each seat win") == 3
+
+
+@pytest.mark.usefixtures("poppler")
+def test_twenty_questions_in_two_columns_fit_ten_pages(tmp_path: Path) -> None:
+    from pdftext import overflowing, pages_of
+
+    pdf = tmp_path / "quiz.pdf"
+    code, _, err = drill("--print", "-o", str(pdf), "--count", "20", "--seed", "7")
+    assert code == 0, err
+    assert pages_of(pdf) <= 10
+    assert overflowing(pdf) == []
