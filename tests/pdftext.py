@@ -8,9 +8,12 @@ import subprocess
 from pathlib import Path
 
 
-def text_of(pdf: Path, *, layout: bool = True) -> str:
-    """The PDF's words joined by single spaces; without *layout*, table cells come out whole."""
-    command = ["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"]
+def text_of(pdf: Path, *, layout: bool = True, raw: bool = False) -> str:
+    """The PDF's words joined by single spaces; without *layout*, table cells come out whole;
+    *raw*, in the order they were printed (a paragraph running on into the next column
+    comes out whole)."""
+    mode = ["-raw"] if raw else ["-layout"] if layout else []
+    command = ["pdftotext", *mode, str(pdf), "-"]
     out = subprocess.run(command, capture_output=True, text=True, check=True)
     return " ".join(out.stdout.split())
 
@@ -93,3 +96,13 @@ def fonts(pdf: Path) -> list[str]:
     """``pdffonts`` rows, one a font."""
     out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True)
     return out.stdout.splitlines()[2:]
+
+
+def word_heights(pdf: Path) -> list[tuple[str, float]]:
+    """Each word of the document with its height in points: the type size times the
+    font's ascent and descent (1.164 for the DejaVu families)."""
+    return [
+        (html.unescape(w[5]), float(w[4]) - float(w[2]))
+        for page in _PAGE.finditer(_bbox(pdf))
+        for w in _WORD.finditer(page[3])
+    ]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdftext import info, page_words
+from pdftext import info, page_words, text_of, word_heights
 from typer.testing import CliRunner
 
 from floorman.cli import app
+from floorman.documents.quickcard import BODY_PT
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -28,24 +29,94 @@ def holdem(poppler: None, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pat
 
 
 class TestHoldemCard:
-    def test_each_irregularity_with_its_outcome_and_first_step(
+    def test_each_irregularity_with_its_outcome_and_whole_procedure(
         self, holdem: tuple[Path, str]
     ) -> None:
-        (words,) = page_words(holdem[0])
+        words = text_of(holdem[0], raw=True)
         for expected in (
             "ROBERT'S RULES OF POKER",
             "Hold'em: irregularities at a glance",
-            "What happened Ruling Do this first",
+            "THE DEAL, THE BOARD AND THE SHOWDOWN",
             "The dealer exposes the first card off the deck MISDEAL Misdeal: the first card off",
-            "The flop comes out with four cards PLAY CONTINUES The flop must be redealt",
-            "then 5 more steps · RRoP §5 rules 6 and 8; §3 Irregularities 15",
+            "The flop comes out with four cards PLAY CONTINUES 1 The flop must be redealt",
+            "The turn card is turned before the flop betting is complete PLAY CONTINUES"
+            " 1 Take the turn card out of play for this round",
+            "2 Complete the betting on the flop. 3 Burn a card and turn what would have been"
+            " the river in the turn's place. 4 After the turn's betting, reshuffle the deck",
+            "5 Cut the deck. 6 Turn the river without burning a card."
+            " RRoP §5 rules 6 and 8; §3 Irregularities 15",
             "Anything not on this card, or any doubt: stop the action",
         ):
             assert expected in words, expected
+        assert "more steps" not in words
+        assert "rule sheet" not in words
         assert words.index("first card off the deck") < words.index("four cards")
         assert words.index("four cards") < words.index("At showdown")
         assert "Omaha" not in words
         assert "House options" not in words
+
+    def test_the_betting_calls_follow_with_their_citations(self, holdem: tuple[Path, str]) -> None:
+        words = text_of(holdem[0], raw=True)
+        calls = words[words.index("BETTING CALLS") :]
+        for expected in (
+            "A player calls out of turn, skipping the player whose turn it is PLAY CONTINUES"
+            " Back up to the skipped player",
+            "String raises are not allowed: only the player's first motion counts",
+            "A single chip larger than the bet, without announcing a raise, is only a call",
+            "a call of an improperly low amount is brought up to the bet."
+            " RRoP §3 Betting and Raising 16; §14 No-Limit 6",
+            'A player says "call" in turn PLAY CONTINUES A verbal statement in turn is binding',
+        ):
+            assert expected in calls, expected
+
+    def test_set_in_a_size_read_at_arms_length(self, holdem: tuple[Path, str]) -> None:
+        heights = dict(word_heights(holdem[0]))
+        for word in ("exposes", "Reshuffle", "skipped", "Anything"):
+            assert heights.get(word, 0) >= BODY_PT * 1.16, word
+
+
+@pytest.mark.usefixtures("poppler")
+class TestEveryRulebook:
+    @pytest.mark.parametrize(
+        ("rulebook", "game", "paper", "burn", "call"),
+        [
+            ("tda-2024", "holdem", "letter", "Leave the turn burn card as the burn.",
+             "TDA 2024 Rules 40-B and 51-A"),
+            ("tda-2024", "omaha-hilo", "a4", "Leave the river burn card as the burn.",
+             "TDA 2024 Rules 44 and 46-C"),
+            ("wsop-2024", "omaha", "letter", "Leave the flop burn card as the burn.",
+             "WSOP LA 136"),
+            ("rrop", "omaha-hilo", "a4", "5 Turn the river without burning a card.",
+             "RRoP §3 Betting and Raising 10"),
+        ],
+    )  # fmt: skip
+    def test_one_page_in_the_full_size_with_every_step(
+        self, tmp_path: Path, rulebook: str, game: str, paper: str, burn: str, call: str
+    ) -> None:
+        path = tmp_path / "card.pdf"
+        code, _, err = card("-r", rulebook, "-g", game, "--paper", paper, "-o", str(path))
+        assert code == 0, err
+        assert info(path)["Pages"] == "1"
+        (words,) = page_words(path)
+        assert burn in words
+        assert "Reshuffle" in words
+        assert call in words
+        assert "then 4 more steps" not in words
+        assert "rule sheet" not in words
+        assert dict(word_heights(path))["Reshuffle"] >= BODY_PT * 1.16
+
+    def test_premature_rows_in_full_under_tda(self, tmp_path: Path) -> None:
+        path = tmp_path / "card.pdf"
+        code, _, err = card("-r", "tda-2024", "-o", str(path))
+        assert code == 0, err
+        words = text_of(path, raw=True)
+        assert (
+            "The turn card is turned before the flop betting is complete PLAY CONTINUES"
+            " 1 Leave the turn burn card as the burn. 2 Return the premature turn card to the"
+            " deck stub. 3 Complete the betting on the flop. 4 Reshuffle the entire stub, face"
+            " down and unexposed. 5 Re-deal the turn from the newly shuffled stub, without"
+            " another burn. TDA 2024 RP-5-B; Rules 38, 39-C and 39-D"
+        ) in words
 
 
 @pytest.mark.usefixtures("poppler")
@@ -96,7 +167,7 @@ class TestHouseWords:
         (words,) = page_words(path)
         assert "HAND VOID" in words
         assert words.count("… (in full on the rule sheet)") >= 1
-        assert "more irregularities on the rule sheet." in words
+        assert "more situations on the rule sheet." in words
 
 
 class TestHtml:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pdftext import overflowing, text_of
+from pdftext import overflowing, pages_of, text_of
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -169,6 +169,23 @@ class TestPdf:
             "Rules no situation reaches",
         ):
             assert expected in text, expected
+
+    def test_only_the_differences_on_paper(self, tmp_path: Path) -> None:
+        every, only = tmp_path / "every.pdf", tmp_path / "only.pdf"
+        code, _, err = compare("rrop", "tda-2024", "-o", str(every))
+        assert code == 0, err
+        code, out, err = compare("rrop", "tda-2024", "--differences", "-o", str(only))
+        assert code == 0, err
+        assert out == f"wrote {only} ({pages_of(only)} pages, letter)\n"
+        assert pages_of(only) * 2 < pages_of(every)
+        text = text_of(only, layout=False)
+        assert "Situations ruled differently: 28 of 108" in text
+        assert "the 80 ruled alike are left out" in text
+        assert "The dealer exposes the second card off the deck" in text
+        assert "The dealer exposes the first card off the deck" in text_of(every, layout=False)
+        assert "The dealer exposes the first card off the deck" not in text
+        assert "Options whose defaults differ" in text
+        assert text.count("DIFFERS:") == 28
 
     @pytest.mark.slow
     def test_three_rulebooks(self, tmp_path: Path) -> None:

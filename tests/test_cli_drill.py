@@ -201,17 +201,28 @@ def test_answers_piped_in_without_a_terminal(tmp_path: Path) -> None:
     assert not (tmp_path / "f.db").exists()
 
 
-def test_an_answer_that_cannot_be_read_counts_as_wrong(tmp_path: Path) -> None:
+def test_an_answer_that_cannot_be_read_is_asked_again(tmp_path: Path) -> None:
     questions = drill_questions(2, 5, ["reading"])
-    typed = f"seven\n{answer(questions[1], right=True)}\n"
+    typed = f"seven\n{answer(questions[0], right=True)}\n{answer(questions[1], right=True)}\n"
     code, out, _ = drill("--topic", "reading", "--seed", "5", "--count", "2", input=typed)
     assert code == 0
     choices = len(questions[0].choices)
     assert (
-        f'"seven" is not a choice: answer with a number from 1 to {choices}: counted as wrong\n'
-        in out
+        f'"seven" is not a choice: answer with a number from 1 to {choices}: asked again\n' in out
     )
-    assert "Score: 1 of 2 (50%)" in out
+    assert "counted as wrong" not in out
+    assert "Score: 2 of 2 (100%)" in out
+
+
+def test_a_split_given_one_amount_is_asked_again(tmp_path: Path) -> None:
+    (question,) = drill_questions(1, 3, ["splits"])
+    typed = f"1\n{answer(question, right=True)}\n"
+    code, out, _ = drill("--topic", "split", "--seed", "3", "--count", "1", input=typed)
+    assert code == 0
+    assert "Dealer drill: 1 question under" in out
+    assert "give 3 amounts, one for each of seats 1, 3 and 9: asked again\n" in out
+    assert "Wrong." not in out
+    assert "Score: 1 of 1 (100%)" in out
 
 
 def test_running_out_of_answers_stops_the_drill(tmp_path: Path) -> None:
@@ -390,3 +401,14 @@ def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
     assert "595.276 x 841.89 pts (A4)" in info
     text = " ".join(page_texts(pdf))
     assert text.count("How many chips does each seat win") == 3
+
+
+@pytest.mark.usefixtures("poppler")
+def test_twenty_questions_in_two_columns_fit_ten_pages(tmp_path: Path) -> None:
+    from pdftext import overflowing, pages_of
+
+    pdf = tmp_path / "quiz.pdf"
+    code, _, err = drill("--print", "-o", str(pdf), "--count", "20", "--seed", "7")
+    assert code == 0, err
+    assert pages_of(pdf) <= 10
+    assert overflowing(pdf) == []

@@ -61,7 +61,12 @@ def test_diff_shows_where_two_rulebooks_part() -> None:
     status, out, _ = run("rules", "diff", "rrop", "tda-2024")
     assert status == 0
     lines = out.splitlines()
-    assert "option misdeal_on_exposed_deal_positions: rrop [1], tda-2024 [1, 2]" in lines
+    assert "option misdeal_on_exposed_deal_positions: rrop 1, tda-2024 1, 2" in lines
+    assert "option conditional_statement_binds: rrop no, tda-2024 yes" in lines
+    assert "option limit_raise_cap: rrop 3, tda-2024 none" in lines
+    assert "option boxed_card: rrop (not defined), tda-2024 replace" in lines
+    for literal in ("True", "False", "None", "'-'", "[1]"):
+        assert literal not in out, literal
     assert any(line.startswith("holdem.premature-turn: steps rrop set-aside") for line in lines)
     assert "only in tda-2024: holdem.extra-card (A player is dealt the wrong number of cards)" in (
         lines

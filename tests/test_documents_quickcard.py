@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from floorman.documents.quickcard import (
+    BETTING_CALLS,
+    BODY_PT,
+    COMPACT_PT,
     STEP_CHARS,
     card_entries,
     card_page,
@@ -16,6 +19,7 @@ from floorman.documents.quickcard import (
 )
 from floorman.documents.sheet import RulebookGameError
 from floorman.errors import FloormanError
+from floorman.rules.engine import match_situation
 from floorman.rules.loader import load_rulebook
 
 
@@ -31,10 +35,87 @@ def test_holdem_in_the_order_a_hand_meets_them() -> None:
         ("The dealer exposes a hole card after the first two", "continue"),
     ]
     turn = next(e for e in entries if e["situation"].startswith("The turn card"))
-    assert turn["first_step"].startswith("Take the turn card out of play")
-    assert turn["more_steps"] == 5
+    assert turn["steps"] == [
+        "Take the turn card out of play for this round, even if players who have not acted"
+        " fold; nobody may accept or reject it.",
+        "Complete the betting on the flop.",
+        "Burn a card and turn what would have been the river in the turn's place.",
+        "After the turn's betting, reshuffle the deck including the turn card, but not the"
+        " burn cards or discards.",
+        "Cut the deck.",
+        "Turn the river without burning a card.",
+    ]
     assert turn["cite"] == "RRoP §5 rules 6 and 8; §3 Irregularities 15"
-    assert entries[-1]["outcome"] == "forfeit"
+    deal = [e for e in entries if e["section"] == "The deal, the board and the showdown"]
+    assert deal[-1]["outcome"] == "forfeit"
+    assert entries[: len(deal)] == deal
+
+
+@pytest.mark.parametrize("rulebook", ["rrop", "tda-2024", "wsop-2024"])
+@pytest.mark.parametrize("game", ["holdem", "omaha-hilo"])
+def test_every_row_carries_its_whole_procedure(rulebook: str, game: str) -> None:
+    book = load_rulebook(rulebook)
+    entries = card_entries(book, game)
+    premature = [e for e in entries if " is turned before the " in e["situation"]]
+    assert len(premature) == 3
+    for entry in entries:
+        assert "…" not in " ".join(entry["steps"])
+    for name in ("premature-flop", "premature-turn", "premature-river"):
+        ruling = match_situation(book, name, game=game)[0]
+        assert ruling is not None
+        entry = next(e for e in entries if e["situation"] == book.situations[name].title)
+        assert len(entry["steps"]) == len(ruling.steps) >= 5
+        assert entry["steps"][0][1:] == ruling.steps[0].text[1:]
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "cites"),
+    [
+        (
+            "rrop",
+            [
+                "RRoP §3 Betting and Raising 10",
+                "RRoP §3 Betting and Raising 14",
+                "RRoP §3 Betting and Raising 15; §14 No-Limit 9, Pot-Limit 7",
+                "RRoP §3 Betting and Raising 16; §14 No-Limit 6",
+                "RRoP §3 Betting and Raising 8; §14 No-Limit 4 and 5",
+            ],
+        ),
+        (
+            "tda-2024",
+            [
+                "TDA 2024 Rule 53-A",
+                "TDA 2024 Rules 42 and 56",
+                "TDA 2024 Rules 44 and 46-C",
+                "TDA 2024 Rule 51-B",
+                "TDA 2024 Rules 40-B and 51-A",
+            ],
+        ),
+        (
+            "wsop-2024",
+            [
+                "WSOP LA 17 and 132",
+                "WSOP LA 136",
+                "WSOP LA 137 and 178",
+                "WSOP LA 138 and 177",
+                "WSOP LA 16 and 131",
+            ],
+        ),
+    ],
+)
+def test_the_betting_calls_a_floor_hears_most_close_the_card(
+    rulebook: str, cites: list[str]
+) -> None:
+    book = load_rulebook(rulebook)
+    for game in ("holdem", "omaha"):
+        calls = [e for e in card_entries(book, game) if e["section"] == "Betting calls"]
+        assert [e["situation"] for e in calls] == [
+            book.situations[name].title for name in BETTING_CALLS
+        ]
+        assert [e["cite"] for e in calls] == cites
+        assert {e["outcome"] for e in calls} == {"continue"}
+    string = next(e for e in calls if "goes back to the stack" in e["situation"])
+    assert "first motion" in string["steps"][0]
 
 
 def test_each_game_gets_its_own_showdown() -> None:
@@ -51,7 +132,7 @@ def test_the_house_words_rule() -> None:
     house = load_rulebook("first-or-second")
     second = card_entries(house, "holdem")[1]
     assert second["outcome"] == "misdeal"
-    assert second["first_step"].startswith("Misdeal: the second card off the deck")
+    assert second["steps"][0].startswith("Misdeal: the second card off the deck")
     view = quick_card_view(
         house, "holdem", day=datetime.date(2025, 3, 7), base=load_rulebook("rrop"), house="Mine"
     )
@@ -69,7 +150,8 @@ def test_fewer_entries_are_counted_as_left_out() -> None:
         book, "omaha", day=datetime.date(2025, 3, 7), entries=entries[:4], compact=True
     )
     assert view["left_out"] == len(entries) - 4
-    assert view["compact"] is True
+    assert view["type_pt"] == COMPACT_PT < BODY_PT
+    assert [s["title"] for s in view["sections"]] == ["The deal, the board and the showdown"]
 
 
 def test_an_unknown_game_names_the_games() -> None:
@@ -105,4 +187,5 @@ def test_the_html_card_is_of_today_and_lists_every_entry() -> None:
     page = card_page(book, "omaha", base=None, house=None, size="letter")
     assert "Omaha: irregularities at a glance" in page
     assert datetime.date.today().strftime("%B %Y") in page
-    assert page.count('<td class="what">') == len(card_entries(book, "omaha"))
+    assert page.count('<span class="what">') == len(card_entries(book, "omaha"))
+    assert "font-size: 10.5pt" in page

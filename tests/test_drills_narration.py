@@ -56,3 +56,17 @@ def test_roles_round_the_table() -> None:
     assert roles(state) == {2: "big blind", 5: "button", 8: "small blind"}
     heads_up = Hand.model_validate({"button": 5, "seats": {2: 50, 5: 50}}).start()
     assert roles(heads_up) == {2: "big blind", 5: "button, small blind"}
+
+
+def test_silent_chips_name_the_bet_they_meet() -> None:
+    seats = {1: 255, 2: 245, 10: 140}
+    assert told(seats, 2, ["deal", "2 chips 25"])[-1] == (
+        "Seat 2, facing the big blind of 2, silently pushes out one 25 chip"
+    )
+    assert told(seats, 2, ["deal", "2 raise 6", "10 chips 5+5"])[-1] == (
+        "Seat 10, facing a bet of 6 in all, silently pushes out 5 + 5"
+    )
+    flop = ["deal", "2 call", "10 call", "1 check", "burn", "flop Ah Kd 7c", "10 chips 25"]
+    assert told(seats, 2, flop)[-1] == (
+        "Seat 10, with no bet to face, silently pushes out one 25 chip"
+    )

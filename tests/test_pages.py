@@ -64,12 +64,13 @@ class TestQuickReferenceCard:
         pdf = printed(tmp_path, "card", "--game", game, "--paper", paper)
         assert info(pdf)["Pages"] == "1"
         assert info(pdf)["Page size"] == size
-        check_pages(pdf, margin_mm=12)
+        check_pages(pdf, margin_mm=10)
         (words,) = page_words(pdf)
         assert "irregularities at a glance" in words
         assert "MISDEAL" in words
         assert "PLAY CONTINUES" in words
-        assert "more irregularities on the rule sheet" not in words
+        assert "BETTING CALLS" in words
+        assert "more situations on the rule sheet" not in words
 
     @pytest.mark.parametrize(
         ("rulebook", "game", "paper"),
@@ -83,7 +84,7 @@ class TestQuickReferenceCard:
     ) -> None:
         pdf = printed(tmp_path, "card", "--rulebook", rulebook, "--game", game, "--paper", paper)
         assert info(pdf)["Pages"] == "1"
-        check_pages(pdf, margin_mm=12)
+        check_pages(pdf, margin_mm=10)
 
 
 class TestRuleSheet:

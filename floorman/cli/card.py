@@ -46,8 +46,8 @@ def card(
         Path | None, output_option("Where to write it (default: GAME-card.pdf).")
     ] = None,
 ) -> None:
-    """Print one landscape page for the dealer's station: the irregularities met most,
-    each with its outcome and the first thing to do."""  # fmt: skip
+    """Print one landscape page for the dealer's station: the irregularities and betting
+    calls met most, each with its outcome, its procedure and its citation."""  # fmt: skip
     from floorman.cli._output import output_format, write_html, write_output
     from floorman.documents import render
     from floorman.documents.inforce import load_in_force

@@ -91,7 +91,7 @@ def compare(
             write_output(output, text.encode("utf-8"))
             echo(f"wrote {output}")
             return
-        printed = comparison_pdf(view)
+        printed = comparison_pdf(view, only_differences=differences)
         write_output(output, printed.pdf)
     except FloormanError as error:
         fail(str(error))

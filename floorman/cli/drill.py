@@ -139,11 +139,11 @@ def drill(
             return
         lines = _answer_lines(answers)
     started = _now()
-    echo(f"Dealer drill: {len(questions)} questions under {book.title} (seed {drawn}).")
-    interactive = lines is None
+    asked = f"{len(questions)} question{'s' if len(questions) != 1 else ''}"
+    echo(f"Dealer drill: {asked} under {book.title} (seed {drawn}).")
     ask: Ask = _keyboard if lines is None else _scripted(lines)
     try:
-        card, answered = _session(questions, ask, interactive=interactive)
+        card, answered = _session(questions, ask)
     except KeyboardInterrupt:
         echo("\nStopped: nothing recorded.", err=True)
         raise typer.Exit(130) from None
@@ -210,9 +210,9 @@ def stats(
 # -- the session ------------------------------------------------------------------------------
 
 
-def _session(
-    questions: list[Question], ask: Ask, *, interactive: bool
-) -> tuple[Scorecard, list[Answered]]:
+def _session(questions: list[Question], ask: Ask) -> tuple[Scorecard, list[Answered]]:
+    """Each question asked until its answer can be read (a split given one amount where
+    four are asked is asked again, typed or scripted), marked and explained."""
     from floorman.drills.model import AnswerError, mark
     from floorman.drills.scoring import Scorecard
     from floorman.drills.text import answer_lines, prompt, question_lines
@@ -233,11 +233,8 @@ def _session(
             try:
                 right = mark(question, text)
             except AnswerError as error:
-                if interactive:
-                    echo(str(error))
-                    continue
-                echo(f"{error}: counted as wrong")
-                right = False
+                echo(f"{error}: asked again")
+                continue
             break
         if right:
             echo(style("Right.", fg="green", bold=True))

@@ -180,7 +180,11 @@ def diff(
     as_json: JsonOption = False,
 ) -> None:
     """Where two rulebooks differ: options, rules only in one, and rulings that differ."""
+    from floorman.documents.wording import in_words
     from floorman.rules.kinds import citation
+
+    def said(book: Rulebook, name: str) -> str:
+        return in_words(book.options[name]) if name in book.options else "(not defined)"
 
     a, b = _load(first), _load(second)
     lines: list[str] = []
@@ -188,7 +192,7 @@ def diff(
     for name in sorted(set(a.options) | set(b.options)):
         left, right = a.options.get(name, "-"), b.options.get(name, "-")
         if left != right:
-            lines.append(f"option {name}: {a.name} {left!r}, {b.name} {right!r}")
+            lines.append(f"option {name}: {a.name} {said(a, name)}, {b.name} {said(b, name)}")
             options[name] = [a.options.get(name), b.options.get(name)]
     left_rules = {rule.local_id: rule for rule in a.rules}
     right_rules = {rule.local_id: rule for rule in b.rules}
@@ -215,7 +219,7 @@ def diff(
             )
             found["steps"] = [steps_one, steps_two]
         if citation(one) != citation(two):
-            lines.append(f"{local}: cite {a.name} {citation(one)!r}, {b.name} {citation(two)!r}")
+            lines.append(f'{local}: cite {a.name} "{citation(one)}", {b.name} "{citation(two)}"')
             found["cite"] = [citation(one), citation(two)]
         if found:
             differing[local] = found

@@ -34,6 +34,7 @@ __all__ = [
     "comparison_pdf",
     "comparison_text",
     "comparison_view",
+    "printed_view",
 ]
 
 View = dict[str, Any]
@@ -289,11 +290,25 @@ def comparison_text(view: Mapping[str, Any], *, only_differences: bool = False) 
     return "".join(re.sub(r"\033\[[0-9;]*m", "", line) + "\n" for line in lines)
 
 
-def comparison_pdf(view: Mapping[str, Any]) -> Printed:
-    """The comparison printed, on the paper its view names."""
+def comparison_pdf(view: Mapping[str, Any], *, only_differences: bool = False) -> Printed:
+    """The comparison printed, on the paper its view names; *only_differences*, only the
+    situations ruled differently and the options whose defaults differ."""
     from floorman.documents import render
 
-    return render.render_pdf("compare.html", view)
+    return render.render_pdf("compare.html", printed_view(view, only_differences=only_differences))
+
+
+def printed_view(view: Mapping[str, Any], *, only_differences: bool = False) -> View:
+    """The view the printed comparison lays out: every row, or only those that differ."""
+    if not only_differences:
+        return {**view, "only_differences": False, "situations": len(view["rows"])}
+    return {
+        **view,
+        "only_differences": True,
+        "situations": len(view["rows"]),
+        "rows": [row for row in view["rows"] if row["differs"]],
+        "options": [option for option in view["options"] if option["differs"]],
+    }
 
 
 def _cell(cell: Mapping[str, Any], width: int) -> list[str]:

@@ -1,9 +1,9 @@
-"""The quick-reference card a dealer keeps at the station: one landscape page, large type.
+"""The quick-reference card a dealer pins up at the station: one landscape page, large type.
 
 It answers the irregularities a dealer meets most, in the order they turn
-up in a hand, each with its outcome and the first thing to do, as the
-rulebook in force words it (house options applied). The full procedure
-stays on the rule sheet; the card says so, and how many steps follow.
+up in a hand, then the betting calls a floor hears most, each with its
+outcome, its whole procedure step by step and its citation, as the rulebook
+in force words it (house options applied).
 """
 
 from __future__ import annotations
@@ -23,13 +23,17 @@ if TYPE_CHECKING:
     from floorman.rules.loader import GameSpec, Rulebook
 
 __all__ = [
+    "BETTING_CALLS",
+    "BODY_PT",
     "CARD_SITUATIONS",
+    "COMPACT_PT",
     "STEP_CHARS",
     "TITLE_CHARS",
     "card_entries",
     "card_page",
     "card_pdf",
     "quick_card_view",
+    "sections",
 ]
 
 View = dict[str, Any]
@@ -54,10 +58,32 @@ CARD_SITUATIONS: Final = (
 rulebook does not name or does not rule on, or that belong to another game,
 are left out."""
 
+BETTING_CALLS: Final = (
+    "action-out-of-turn",
+    "string-bet",
+    "oversized-chip",
+    "undercall",
+    "verbal-declaration",
+)
+"""The betting calls a floor hears most, printed after the irregularities of the deal."""
 
-STEP_CHARS: Final = 240
-"""How much of a first step the card prints: three lines of its large type.
-A longer step is cut at a word and sends the reader to the rule sheet."""
+SECTIONS: Final = (
+    ("The deal, the board and the showdown", CARD_SITUATIONS),
+    ("Betting calls", BETTING_CALLS),
+)
+
+BODY_PT: Final = 10.5
+"""The card's type size in points, read at arm's length: every situation and step
+is set in 10.5 pt DejaVu Sans Condensed (a 2 mm x-height), the situations bold;
+only the citations are smaller."""
+
+COMPACT_PT: Final = 10
+"""The size a house whose steps run long is set in before rows are left off; the
+three rulebooks' cards all fit in :data:`BODY_PT`."""
+
+STEP_CHARS: Final = 300
+"""How much of one step the card prints: four lines of a column of its large type. A
+longer step is cut at a word and sends the reader to the rule sheet."""
 
 TITLE_CHARS: Final = 90
 """How much of a situation's title the card prints, likewise."""
@@ -97,31 +123,47 @@ def _can_happen(facts: Mapping[str, Any], spec: GameSpec) -> bool:
 
 
 def card_entries(book: Rulebook, game: str, kind: str | None = None) -> list[View]:
-    """Each irregularity on the card: what happened, the outcome, the first step (asked
-    at a table of ``kind``, else at the situation's own)."""
+    """Each row of the card: what happened, the outcome, every step of the procedure,
+    the citation and the section it is printed under (asked at a table of ``kind``,
+    else at the situation's own)."""
     from floorman.rules.engine import match_situation
 
     entries = []
-    for name in CARD_SITUATIONS:
-        situation = book.situations.get(name)
-        if situation is None or not _applies(book, situation.game, game):
-            continue
-        if not _can_happen(situation.facts, book.games[game]):
-            continue
-        ruling = match_situation(book, name, game=game, kind=kind)[0]
-        if ruling is None or not ruling.steps:
-            continue
-        entries.append(
-            {
-                "situation": shortened(situation.title, TITLE_CHARS),
-                "outcome": ruling.outcome,
-                "outcome_label": OUTCOME_LABELS[ruling.outcome],
-                "first_step": shortened(sentence(ruling.steps[0].text), STEP_CHARS),
-                "more_steps": len(ruling.steps) - 1,
-                "cite": ruling.cite,
-            }
-        )
+    for section, names in SECTIONS:
+        for name in names:
+            situation = book.situations.get(name)
+            if situation is None or not _applies(book, situation.game, game):
+                continue
+            if not _can_happen(situation.facts, book.games[game]):
+                continue
+            ruling = match_situation(book, name, game=game, kind=kind)[0]
+            if ruling is None or not ruling.steps:
+                continue
+            entries.append(
+                {
+                    "section": section,
+                    "situation": shortened(situation.title, TITLE_CHARS),
+                    "outcome": ruling.outcome,
+                    "outcome_label": OUTCOME_LABELS[ruling.outcome],
+                    "steps": [shortened(sentence(step.text), STEP_CHARS) for step in ruling.steps],
+                    "cite": ruling.cite,
+                }
+            )
     return entries
+
+
+def sections(entries: list[View]) -> list[View]:
+    """The rows under their section headings, in the card's order.
+
+    >>> [s["title"] for s in sections([{"section": "A"}, {"section": "A"}, {"section": "B"}])]
+    ['A', 'B']
+    """
+    grouped: list[View] = []
+    for entry in entries:
+        if not grouped or grouped[-1]["title"] != entry["section"]:
+            grouped.append({"title": entry["section"], "entries": []})
+        grouped[-1]["entries"].append(entry)
+    return grouped
 
 
 def quick_card_view(
@@ -143,7 +185,7 @@ def quick_card_view(
     *entries* (default: :func:`card_entries`) are what the card lists; a
     caller that must drop some to keep the card on one page passes fewer,
     and the card then says that more are on the rule sheet. *compact* sets
-    the type a size smaller.
+    the type a size smaller (:data:`COMPACT_PT` for :data:`BODY_PT`).
     """
     if game not in book.games:
         known = ", ".join(book.games)
@@ -169,9 +211,10 @@ def quick_card_view(
             "meta": [long_date(day), *([KIND_WORDS[kind]] if kind is not None else [])],
         },
         "entries": shown,
+        "sections": sections(shown),
         "left_out": len(every) - len(shown),
+        "type_pt": COMPACT_PT if compact else BODY_PT,
         "house_options": [{"label": row["label"], "value": row["value"]} for row in changed],
-        "compact": compact,
     }
 
 

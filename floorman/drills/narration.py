@@ -10,6 +10,8 @@ for how much.
 >>> from floorman.hand.records import ActionRecord
 >>> tell(parse_event("4 allin"), action=ActionRecord(3, "preflop", 4, "raise", 57, 57, True, True))
 'Seat 4 is all in for 57'
+>>> tell(parse_event("2 chips 25"), facing="facing the big blind of 2")
+'Seat 2, facing the big blind of 2, silently pushes out one 25 chip'
 """
 
 from __future__ import annotations
@@ -23,11 +25,18 @@ from floorman.vocabulary import ordinal
 __all__ = ["Teller", "roles", "tell"]
 
 
-def tell(event: Event, *, position: int | None = None, action: ActionRecord | None = None) -> str:
-    """One event in words; ``position`` is an exposed card's place off the deck and
-    ``action`` the betting record the event made (for the amounts). Irregular betting
-    is told as it happened, not as the ruling settled it."""
-    said = _as_happened(event)
+def tell(
+    event: Event,
+    *,
+    position: int | None = None,
+    action: ActionRecord | None = None,
+    facing: str | None = None,
+) -> str:
+    """One event in words; ``position`` is an exposed card's place off the deck,
+    ``action`` the betting record the event made (for the amounts) and ``facing`` the
+    bet silent chips meet. Irregular betting is told as it happened, not as the ruling
+    settled it."""
+    said = _as_happened(event, facing)
     if said is not None:
         return said
     if isinstance(event, Action) and action is not None:
@@ -38,11 +47,16 @@ def tell(event: Event, *, position: int | None = None, action: ActionRecord | No
     return text
 
 
-def _as_happened(event: Event) -> str | None:
+def _as_happened(event: Event, facing: str | None = None) -> str | None:
     """Chips, words, string bets and forward motions in words; ``None`` for others."""
     seat = f"Seat {getattr(event, 'seat', 0)}"
     if isinstance(event, Chips):
-        return f"{seat} silently pushes out {' + '.join(str(c) for c in event.chips)}"
+        chips = (
+            f"one {event.chips[0]} chip"
+            if len(event.chips) == 1
+            else " + ".join(str(c) for c in event.chips)
+        )
+        return f"{seat}{f', {facing},' if facing else ''} silently pushes out {chips}"
     if isinstance(event, Says):
         word = event.verb or ""
         said = " ".join(str(w) for w in (word, event.amount) if w not in ("", None))
@@ -83,6 +97,7 @@ class Teller:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self._position: int | None = None
+        self._facing: str | None = None
         self._actions = 0
         self._as_said = False
 
@@ -90,6 +105,7 @@ class Teller:
         from floorman.rules.facts import expose_round
 
         self._position = None
+        self._facing = facing(state) if isinstance(event, Chips) else None
         self._actions = len(state.betting.actions)
         self._as_said = isinstance(event, Action) and (
             event.seat != state.to_act or event.verb in ("bet", "raise")
@@ -101,7 +117,18 @@ class Teller:
         record = state.betting.actions[-1] if len(state.betting.actions) > self._actions else None
         if self._as_said:
             record = None
-        self.lines.append(tell(event, position=self._position, action=record))
+        self.lines.append(tell(event, position=self._position, action=record, facing=self._facing))
+
+
+def facing(state: HandState) -> str:
+    """The bet a seat's silent chips meet, so a trainee knows what "the bet" is: the big
+    blind before the flop, a bet of so much in all, or none."""
+    betting = state.betting
+    if betting.current_bet == 0:
+        return "with no bet to face"
+    if betting.street == "preflop" and betting.current_bet == betting.blinds[1]:
+        return f"facing the big blind of {betting.current_bet}"
+    return f"facing a bet of {betting.current_bet} in all"
 
 
 def roles(state: HandState) -> dict[int, str]:

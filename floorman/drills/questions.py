@@ -36,16 +36,27 @@ class DrillError(FloormanError, ValueError):
     """A drill that cannot be drawn: an unknown topic, a count out of range."""
 
 
+ALIASES: Final[dict[str, Topic]] = {
+    "irregularity": "irregularities",
+    "split": "splits",
+    "read": "reading",
+}
+"""The words a trainer may use for a topic besides its name: a question is "a split"."""
+
+
 def check_topics(topics: Sequence[str]) -> tuple[Topic, ...]:
     """The topics asked for, in the usual order; every topic when none is named.
 
-    >>> check_topics(["reading", "splits"])
+    >>> check_topics(["reading", "split"])
     ('splits', 'reading')
     """
-    for topic in topics:
+    named = []
+    for word in topics:
+        topic = ALIASES.get(word.lower(), word.lower())
         if topic not in TOPICS:
-            raise DrillError(f'--topic "{topic}": choose {", ".join(TOPICS)}')
-    return tuple(topic for topic in TOPICS if topic in topics or not topics)
+            raise DrillError(f'--topic "{word}": choose {", ".join(TOPICS)}')
+        named.append(topic)
+    return tuple(topic for topic in TOPICS if topic in named or not named)
 
 
 def generate_questions(
