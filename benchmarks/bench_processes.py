@@ -35,18 +35,41 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_room import (
+    PASSWORD,
     PERIOD,
     RETRY_PAUSE,
     Results,
     Server,
     check_store,
+    floorman,
     free_port,
     percentile,
-    set_up,
     sign_in,
     station,
     store_at,
 )
+
+HEADER = {
+    "game": "holdem", "betting": "no-limit", "blinds": [1, 2], "ante": 0, "button": 6,
+    "seats": dict.fromkeys(range(1, 7), 100), "rulebook": "rrop",
+}  # fmt: skip
+"""The header ``floorman new --button 6 --seats 1=100,...,6=100`` stores."""
+
+
+def set_up(db: str, tables: list[str]) -> dict[str, str]:
+    """A hand in progress and a station token at each table, as ``floorman new`` and
+    ``floorman station token`` make them but in this process (hundreds of tables in
+    seconds), and a floor user."""
+    from floorman.store.staff import open_staff
+    from floorman.tables.dealing import start_hand
+
+    floorman(db, "users", "add", "floor", "--role", "floor", stdin=PASSWORD + "\n")
+    tokens = {}
+    with open_staff(db) as staff:
+        for table in tables:
+            start_hand(db, table, HEADER, force=True)
+            tokens[table] = staff.new_station_token(table)
+    return tokens
 
 
 @dataclass
