@@ -26,6 +26,9 @@ from floorman.server.streams import RETRY_SECONDS
 __all__ = ["KEEPALIVE_SECONDS", "stream"]
 
 KEEPALIVE_SECONDS: Final = 15.0
+FIRST_BATCH: Final = 20
+"""How many tables a stream's first tables are read at a time: a busy room's dashboard
+fills as they come, rather than after the last of hundreds."""
 
 
 async def stream(request: Request, who: Caller) -> Response:
@@ -60,9 +63,10 @@ async def stream(request: Request, who: Caller) -> Response:
     async def every_table(place: int) -> AsyncIterator[str]:
         """Every table in sight as it stands, then the id of ``place``, the entry they
         stand at: a stream cut before the end starts again from every table."""
-        names = [only] if only is not None else None
-        for table in await run_in_threadpool(room.tables, names):
-            yield event(table)
+        names = [only] if only is not None else await run_in_threadpool(room.table_names)
+        for start in range(0, len(names), FIRST_BATCH):
+            for table in await run_in_threadpool(room.tables, names[start : start + FIRST_BATCH]):
+                yield event(table)
         yield f"id: {watcher.event_id(place)}\n\n"
 
     async def events() -> AsyncIterator[str]:
