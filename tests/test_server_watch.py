@@ -163,23 +163,35 @@ def room(
 
 def test_a_stream_back_with_its_last_event_id_gets_each_table_it_missed_once(room: Room) -> None:
     floor = room.signed_in()
+    with streaming(room.signed_in()) as another:  # a page that stays open meanwhile
+        another.first_tables()
+        with streaming(floor) as first:
+            assert first.first_tables().keys() >= {"7", "8", "9"}
+            last = post(room.station("7"), "7", "deal", "missed-7a")
+            first.until("7", last)
+        left_at = first.last_id
+        assert left_at is not None
+        post(room.station("8"), "8", "deal", "missed-8")
+        post(room.station("7"), "7", "3 call", "missed-7b")
+        last_7 = post(room.station("7"), "7", "4 call", "missed-7c")
+        last_8 = room.station("8").get("/api/tables/8").json()["last"]
+        another.until("7", last_7)  # the server has read both tables
+        with streaming(floor, last_id=left_at) as back:
+            missed = back.until("7", last_7, seconds=30)
+    shown = {data["table"]: data["last"] for _, data in missed if data is not None}
+    assert len(missed) == 2, missed
+    assert shown == {"7": last_7, "8": last_8}
+    assert all(_number(ident) > _number(left_at) for ident, _ in missed)
+
+
+def test_a_stream_back_after_changes_no_stream_followed_gets_every_table(room: Room) -> None:
+    floor = room.signed_in()
     with streaming(floor) as first:
-        assert first.first_tables().keys() >= {"7", "8", "9"}
-        last = post(room.station("7"), "7", "deal", "missed-7a")
-        first.until("7", last)
-    left_at = first.last_id
-    assert left_at is not None
-    post(room.station("8"), "8", "deal", "missed-8")
-    post(room.station("7"), "7", "3 call", "missed-7b")
-    last_7 = post(room.station("7"), "7", "4 call", "missed-7c")
-    last_8 = room.station("8").get("/api/tables/8").json()["last"]
-    time.sleep(1)  # the server has read both tables
-    with streaming(floor, last_id=left_at) as back:
-        missed = back.until("7", last_7, seconds=30)
-        shown = {data["table"]: data["last"] for _, data in missed if data is not None}
-        assert len(missed) == 2, missed
-        assert shown == {"7": last_7, "8": last_8}
-        assert all(_number(ident) > _number(left_at) for ident, _ in missed)
+        first.first_tables()
+    post(room.station("9"), "9", "note while no page is open", "unfollowed-9")
+    time.sleep(1)
+    with streaming(floor, last_id=first.last_id) as back:
+        assert back.first_tables().keys() >= {"7", "8", "9"}
 
 
 def _number(ident: str | None) -> int:

@@ -14,6 +14,8 @@ stream follows the sequence from where it is (:meth:`Watcher.after`): a stream t
 falls behind, or comes back with the id of the last event it had, is sent the latest
 view of each table that changed since, once; one whose id this process cannot place
 (another process's, or fallen out of the kept sequence) starts from every table again.
+A process with no stream open reads nothing, so that of several processes only those
+with pages open read a change; a place from before such a change is lost.
 """
 
 from __future__ import annotations
@@ -56,6 +58,11 @@ class Watcher:
         self.head = 0
         """The number of the latest entry."""
         self._kept: deque[tuple[int, str]] = deque(maxlen=KEPT)
+        self._from = 0
+        """The earliest place a stream may come back to: a change let go unread while no
+        stream followed takes a number, and every place before it is lost."""
+        self.followers = 0
+        """The streams following now: with none, a change is not read at all."""
         self._latest: dict[str, tuple[int, dict[str, Any]]] = {}
         self._reading: set[str] = set()
         self._again: set[str] = set()
@@ -82,7 +89,7 @@ class Watcher:
         return place if self._covers(place) else None
 
     def _covers(self, place: int) -> bool:
-        if place > self.head:
+        if place > self.head or place < self._from:
             return False
         return not self._kept or place >= self._kept[0][0] - 1
 
@@ -114,6 +121,10 @@ class Watcher:
 
     def notice(self, table: str) -> None:
         """``table`` changed: read it (after the reading under way, if there is one)."""
+        if not self.followers:  # let go: no stream may come back to a place before it
+            self.head += 1
+            self._from = self.head
+            return
         if not table:
             self._spawn(self._look_at_every_table())
             return

@@ -70,6 +70,14 @@ async def stream(request: Request, who: Caller) -> Response:
         yield f"id: {watcher.event_id(place)}\n\n"
 
     async def events() -> AsyncIterator[str]:
+        watcher.followers += 1
+        try:
+            async for text in following():
+                yield text
+        finally:
+            watcher.followers -= 1
+
+    async def following() -> AsyncIterator[str]:
         place = watcher.place(request.headers.get("last-event-id"))
         while not watcher.stopping.is_set():
             since = None if place is None else watcher.after(place)
