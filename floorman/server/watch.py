@@ -3,7 +3,7 @@ or by a terminal (a ``floorman add``), and keeping it for the live pages in orde
 
 How a change is noticed depends on the store. On PostgreSQL every write at a table is
 announced by the store itself (``NOTIFY``) and heard by one connection per process
-(:mod:`floorman.server.notify`): a post to any server process reaches the pages open
+(:mod:`floorman.store.announcements`): a post to any server process reaches the pages open
 on every other. A SQLite file serves one process, which polls the store's latest
 record per table, cheaply.
 
@@ -190,9 +190,9 @@ class Watcher:
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         if is_url(self.room.db):
-            from floorman.server.notify import Listener
+            from floorman.store.announcements import Listener
 
-            self._listener = Listener(str(self.room.db), self._heard, self._listening)
+            self._listener = Listener(str(self.room.db), self._heard, self._listening, _logged)
             self._listener.start()
         else:
             self._spawn(self._poll())

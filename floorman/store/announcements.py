@@ -1,5 +1,5 @@
 """Hearing every write at a table on a PostgreSQL store, whichever server process or
-terminal made it: one connection per server process ``LISTEN``\\ s on the channel the
+terminal made it: one connection per server process listens (``LISTEN``) on the channel the
 store's triggers announce each table on (:data:`floorman.store._schema.ANNOUNCED`), in
 a thread of its own.
 
@@ -36,17 +36,20 @@ LONGEST_PAUSE: Final = 5.0
 
 class Listener:
     """Tells ``heard`` the name of each table written to (``""``: look at every table),
-    and ``connected`` each time it is listening anew, from a thread of its own."""
+    ``connected`` each time it is listening anew (``True`` the first time), and
+    ``failed`` each failure (its kind and a line to log), from a thread of its own."""
 
     def __init__(
         self,
         url: str,
         heard: Callable[[str], None],
         connected: Callable[[bool], None],
+        failed: Callable[[str, str], None],
     ) -> None:
         self.url = url
         self._heard = heard
         self._connected = connected
+        self._failed = failed
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="floorman-listen", daemon=True)
         self.connections = 0
@@ -67,7 +70,7 @@ class Listener:
             try:
                 connection = _connect(self.url)
             except psycopg.Error as error:
-                _logged("listen-connect", f"listening to {masked(self.url)}: {_said(error)}")
+                self._failed("listen-connect", f"listening to {masked(self.url)}: {_said(error)}")
                 self._stopping.wait(pause)
                 pause = min(pause * 2, LONGEST_PAUSE)
                 continue
@@ -78,7 +81,7 @@ class Listener:
                 self._connected(self.connections == 1)
                 self._listen(connection)
             except psycopg.Error as error:
-                _logged("listen-lost", f"listening to {masked(self.url)}: {_said(error)}")
+                self._failed("listen-lost", f"listening to {masked(self.url)}: {_said(error)}")
                 self._stopping.wait(pause)
             finally:
                 connection.close()
@@ -116,9 +119,3 @@ def _connect(url: str) -> psycopg.Connection[Any]:
 
 def _said(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__
-
-
-def _logged(kind: str, line: str) -> None:
-    from floorman.server.endpoints import log_once_a_minute
-
-    log_once_a_minute(kind, line)
