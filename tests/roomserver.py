@@ -177,3 +177,38 @@ def room_on_either_store(
         where = request.getfixturevalue("pg_cluster").fresh()
     with serve(where, tables) as served:
         yield served
+
+
+@contextmanager
+def serving_process(db: str | Path) -> Iterator[str]:
+    """``floorman serve`` on the store ``db`` as a process of its own, on a free loopback
+    port: another server of the same room. Its address while it runs."""
+    import socket
+    import time
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "floorman", "serve", "--db", str(db), "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                if httpx.get(f"{url}/login", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the second server did not start")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,64 +1,241 @@
-"""Noticing what is recorded, by the server or by any other process writing to the store
-(a ``floorman add`` at a terminal): the store's latest record per table is polled,
-cheaply, and each table that changed is handed to every listener."""
+"""Noticing what is recorded, by this server, by another server process on the same store
+or by a terminal (a ``floorman add``), and keeping it for the live pages in order.
+
+How a change is noticed depends on the store. On PostgreSQL every write at a table is
+announced by the store itself (``NOTIFY``) and heard by one connection per process
+(:mod:`floorman.store.announcements`): a post to any server process reaches the pages open
+on every other. A SQLite file serves one process, which polls the store's latest
+record per table, cheaply.
+
+A table noticed is read once for the whole process, whatever the number of pages open
+(one read at a time per table, read again if it changed meanwhile), and kept as an
+*entry*: a number in this process's sequence, the table's name and its view. A page's
+stream follows the sequence from where it is (:meth:`Watcher.after`): a stream that
+falls behind, or comes back with the id of the last event it had, is sent the latest
+view of each table that changed since, once; one whose id this process cannot place
+(another process's, or fallen out of the kept sequence) starts from every table again.
+A process with no stream open reads nothing, so that of several processes only those
+with pages open read a change; a place from before such a change is lost.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Final
+import secrets
+from collections import deque
+from collections.abc import Coroutine
+from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 
 from floorman.server.room import Room
+from floorman.store._backend import is_url
+from floorman.store.errors import StoreError
 
-__all__ = ["POLL_SECONDS", "Watcher"]
+__all__ = ["KEPT", "POLL_SECONDS", "Entry", "Watcher"]
 
 POLL_SECONDS: Final = 0.25
-_QUEUE: Final = 256
+"""How often a SQLite store is looked at for what other processes recorded."""
+RETRY_SECONDS: Final = 1.0
+"""How soon a table whose reading failed (the store unreachable) is read again."""
+KEPT: Final = 50_000
+"""How many entries of the sequence are kept for streams that come back (a few minutes
+of a busy room): a stream from before them starts again from every table."""
+
+Entry = tuple[int, str, dict[str, Any]]
+"""A number in the sequence, a table's name, the table as it was read then."""
 
 
 class Watcher:
-    """Polls the room and tells each listener the names of the tables that changed."""
+    """The tables that changed, read once each, in one sequence that the streams follow."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self._listeners: set[asyncio.Queue[str]] = set()
-        self._task: asyncio.Task[None] | None = None
+        self.epoch = secrets.token_hex(4)
+        """This process's mark on its event ids: an id of another process, or of this
+        one before a restart, is not a place in this sequence."""
+        self.head = 0
+        """The number of the latest entry."""
+        self._kept: deque[tuple[int, str]] = deque(maxlen=KEPT)
+        self._from = 0
+        """The earliest place a stream may come back to: a change let go unread while no
+        stream followed takes a number, and every place before it is lost."""
+        self.followers = 0
+        """The streams following now: with none, a change is not read at all."""
+        self._latest: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._reading: set[str] = set()
+        self._again: set[str] = set()
+        self._tick = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._listener: Any = None
         self.stopping = asyncio.Event()
 
-    def listen(self) -> asyncio.Queue[str]:
-        queue: asyncio.Queue[str] = asyncio.Queue(_QUEUE)
-        self._listeners.add(queue)
-        return queue
+    # the sequence, as the streams follow it ----------------------------------
 
-    def leave(self, queue: asyncio.Queue[str]) -> None:
-        self._listeners.discard(queue)
+    def event_id(self, number: int) -> str:
+        return f"{self.epoch}.{number}"
+
+    def place(self, event_id: str | None) -> int | None:
+        """The number in this sequence of a stream's last event, if this process can
+        still send everything after it."""
+        if not event_id:
+            return None
+        epoch, _, number = event_id.strip().partition(".")
+        if epoch != self.epoch or not number.isdigit() or len(number) > 18:
+            return None
+        place = int(number)
+        return place if self._covers(place) else None
+
+    def _covers(self, place: int) -> bool:
+        if place > self.head or place < self._from:
+            return False
+        return not self._kept or place >= self._kept[0][0] - 1
+
+    def after(self, place: int) -> list[Entry] | None:
+        """Each table that changed after entry ``place``, once, as it now stands, in the
+        order of their latest changes; ``None`` when ``place`` is no longer kept."""
+        if not self._covers(place):
+            return None
+        found: list[Entry] = []
+        for number, table in reversed(self._kept):
+            if number <= place:
+                break
+            latest, view = self._latest[table]
+            if latest == number:
+                found.append((number, table, view))
+        found.reverse()
+        return found
+
+    async def changed(self, timeout: float) -> bool:
+        """Wait until an entry is added (``True``), or ``timeout`` seconds pass."""
+        tick = self._tick
+        try:
+            await asyncio.wait_for(tick.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    # noticing and reading ----------------------------------------------------
+
+    def notice(self, table: str) -> None:
+        """``table`` changed: read it (after the reading under way, if there is one)."""
+        if not self.followers:  # let go: no stream may come back to a place before it
+            self.head += 1
+            self._from = self.head
+            return
+        if not table:
+            self._spawn(self._look_at_every_table())
+            return
+        if table in self._reading:
+            self._again.add(table)
+            return
+        self._reading.add(table)
+        self._spawn(self._read(table))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _read(self, table: str) -> None:
+        try:
+            while not self.stopping.is_set():
+                self._again.discard(table)
+                try:
+                    view = await run_in_threadpool(self.room.table, table)
+                except StoreError as error:
+                    _logged("watch", f"live updates: table {table} not read: {error}")
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
+                except Exception as error:  # a hand the view cannot show: not read again
+                    _logged("watch-view", f"live updates: table {table} not shown: {error!r}")
+                    return
+                if view is not None:
+                    self.add(table, view)
+                if table not in self._again:
+                    return
+        finally:
+            self._reading.discard(table)
+
+    def add(self, table: str, view: dict[str, Any]) -> None:
+        """``table`` as just read: the next entry, unless it stands as it did."""
+        before = self._latest.get(table)
+        if before is not None and before[1] == view:
+            return
+        self.head += 1
+        self._kept.append((self.head, table))
+        self._latest[table] = (self.head, view)
+        tick, self._tick = self._tick, asyncio.Event()
+        tick.set()
+
+    async def _look_at_every_table(self) -> None:
+        """Every table read again (after the store could not announce for a while): those
+        that changed meanwhile are added, the others left as they were."""
+        while not self.stopping.is_set():
+            try:
+                names = await run_in_threadpool(self.room.table_names)
+                break
+            except StoreError as error:
+                _logged("watch", f"live updates: the tables not listed: {error}")
+                await asyncio.sleep(RETRY_SECONDS)
+        else:
+            return
+        for table in {*names, *self._latest}:
+            self.notice(table)
+
+    # the source of the changes -----------------------------------------------
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._loop = asyncio.get_running_loop()
+        if is_url(self.room.db):
+            from floorman.store.announcements import Listener
+
+            self._listener = Listener(str(self.room.db), self._heard, self._listening, _logged)
+            self._listener.start()
+        else:
+            self._spawn(self._poll())
+
+    def _heard(self, table: str) -> None:
+        """From the listener's thread: a table announced."""
+        assert self._loop is not None
+        with contextlib.suppress(RuntimeError):  # the loop closed while stopping
+            self._loop.call_soon_threadsafe(self.notice, table)
+
+    def _listening(self, first: bool) -> None:
+        """From the listener's thread: listening again after a lost connection, the
+        announcements missed meanwhile are made good."""
+        if not first:
+            self._heard("")
+
+    async def _poll(self) -> None:
+        seen: dict[str, tuple[int, int]] | None = None
+        while not self.stopping.is_set():
+            try:
+                marks = await run_in_threadpool(self.room.marks)
+            except Exception:  # the store busy or away: looked at again next time
+                marks = None
+            if marks is not None and seen is not None:
+                for table in set(marks) | set(seen):
+                    if marks.get(table) != seen.get(table):
+                        self.notice(table)
+            seen = marks if marks is not None else seen
+            await asyncio.sleep(POLL_SECONDS)
 
     async def stop(self) -> None:
         self.stopping.set()
-        if self._task is not None:
-            self._task.cancel()
+        self._tick.set()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
 
-    async def _run(self) -> None:
-        seen = await run_in_threadpool(self.room.marks)
-        while not self.stopping.is_set():
-            await asyncio.sleep(POLL_SECONDS)
-            try:
-                marks = await run_in_threadpool(self.room.marks)
-            except Exception:
-                continue
-            changed = [t for t in set(marks) | set(seen) if marks.get(t) != seen.get(t)]
-            seen = marks
-            for queue in list(self._listeners):
-                for table in changed:
-                    try:
-                        queue.put_nowait(table)
-                    except asyncio.QueueFull:
-                        self.leave(queue)
-                        break
+
+def _logged(kind: str, line: str) -> None:
+    from floorman.server.endpoints import log_once_a_minute
+
+    log_once_a_minute(kind, line)

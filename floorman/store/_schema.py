@@ -13,7 +13,8 @@ versioned), password changes and revoked station tokens; 5 wrong sign-in tries;
 6 the table's log by hand, so the next hand and a table's history read the end
 of the log rather than all of it; 7 the tournaments and their logs.
 PostgreSQL's starts at 1 with all of SQLite's first four; 2 wrong sign-in tries;
-3 the table's log by hand; 4 the tournaments (SQLite's 7).
+3 the table's log by hand; 4 the tournaments (SQLite's 7); 5 every write at a table
+announced to the servers listening (``NOTIFY``), whichever process or terminal made it.
 
 Every SQLite statement is safe to run again, so two processes upgrading one
 file at once agree, and so does a file whose staff or drill tables were made
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["POSTGRES", "SQLITE"]
+__all__ = ["ANNOUNCED", "POSTGRES", "SQLITE"]
 
 _HANDS: Final = """
 CREATE TABLE IF NOT EXISTS hands (
@@ -282,10 +283,34 @@ def _postgres_tournaments() -> str:
     )
 
 
+ANNOUNCED: Final = "floorman_tables"
+"""The channel each write at a table is announced on, its payload the table's name (empty
+for a name too long for a notification: a listener then looks at every table)."""
+
+_ANNOUNCE_WRITES: Final = f"""
+CREATE FUNCTION floorman_announce(name TEXT) RETURNS void LANGUAGE sql AS $$
+SELECT pg_notify('{ANNOUNCED}', CASE WHEN octet_length(name) <= 4000 THEN name ELSE '' END) $$;
+CREATE FUNCTION floorman_record_announced() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN PERFORM floorman_announce(table_name) FROM hands WHERE id = NEW.hand_id;
+RETURN NULL; END $$;
+CREATE FUNCTION floorman_table_announced() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN PERFORM floorman_announce(NEW.table_name); RETURN NULL; END $$;
+CREATE TRIGGER records_announced AFTER INSERT ON records
+    FOR EACH ROW EXECUTE FUNCTION floorman_record_announced();
+CREATE TRIGGER hands_announced AFTER INSERT ON hands
+    FOR EACH ROW EXECUTE FUNCTION floorman_table_announced();
+CREATE TRIGGER table_log_announced AFTER INSERT ON table_log
+    FOR EACH ROW EXECUTE FUNCTION floorman_table_announced();
+"""
+"""A hand begun, an event recorded or taken back, a change between hands: the table's
+name is announced when the write commits (never for one rolled back), once however many
+rows the transaction wrote there, to every server of the room on the database."""
+
 POSTGRES: Final = (
     _postgres_v1(),
     _SIGN_IN_LIMITS.replace(" IF NOT EXISTS", ""),
     _TABLE_LOG_BY_HAND.replace(" IF NOT EXISTS", ""),
     _postgres_tournaments(),
+    _ANNOUNCE_WRITES,
 )
 """PostgreSQL's migrations, numbered as SQLite's are."""

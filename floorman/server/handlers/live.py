@@ -2,11 +2,11 @@
 server-sent events, one per table that changed, each carrying the table's part of the
 page as it now stands (its tile on the dashboard with its calls and rulings for the
 floor's queue, the station's hand, a table's page), and a keep-alive comment when
-nothing did."""
+nothing did. Each change carries an id, so that a stream cut and made again
+misses nothing (:mod:`floorman.server.watch`)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Final
@@ -26,11 +26,17 @@ from floorman.server.streams import RETRY_SECONDS
 __all__ = ["KEEPALIVE_SECONDS", "stream"]
 
 KEEPALIVE_SECONDS: Final = 15.0
+FIRST_BATCH: Final = 20
+"""How many tables a stream's first tables are read at a time: a busy room's dashboard
+fills as they come, rather than after the last of hundreds."""
 
 
 async def stream(request: Request, who: Caller) -> Response:
     """``GET /api/stream``: every table in sight first, then each one as it changes;
-    ``view`` picks the part of the page sent, ``table`` one table only."""
+    ``view`` picks the part of the page sent, ``table`` one table only. Each change
+    has an id; a stream asked again with the last one it had (``Last-Event-ID``, as a
+    browser does by itself) is sent each table that changed since, or, when the id
+    cannot be placed, every table again."""
     view = request.query_params.get("view", "card")
     if view not in ("card", "station", "hand"):
         raise BadRequest(400, "view: one of card, station, hand")
@@ -44,34 +50,48 @@ async def stream(request: Request, who: Caller) -> Response:
     template = state.pages.get_template(f"_{view}.html")
     queue_items = state.pages.get_template("_queue.html") if view == "card" else None
 
-    def event(table: dict[str, Any]) -> str:
+    def event(table: dict[str, Any], number: int | None = None) -> str:
         html = template.render({"t": table, "who": who})
         status = "closed" if table["closed"] else "open"
         data = {"table": table["table"], "last": table["last"], "html": html,
                 "history": f"{table['hand']}:{status}"}  # fmt: skip
         if queue_items is not None:
             data["queue"] = queue_items.render({"t": table, "who": who})
-        return f"event: table\ndata: {json.dumps(data)}\n\n"
+        marked = "" if number is None else f"id: {watcher.event_id(number)}\n"
+        return f"{marked}event: table\ndata: {json.dumps(data)}\n\n"
+
+    async def every_table(place: int) -> AsyncIterator[str]:
+        """Every table in sight as it stands, then the id of ``place``, the entry they
+        stand at: a stream cut before the end starts again from every table."""
+        names = [only] if only is not None else await run_in_threadpool(room.table_names)
+        for start in range(0, len(names), FIRST_BATCH):
+            for table in await run_in_threadpool(room.tables, names[start : start + FIRST_BATCH]):
+                yield event(table)
+        yield f"id: {watcher.event_id(place)}\n\n"
 
     async def events() -> AsyncIterator[str]:
-        queue = watcher.listen()
+        watcher.followers += 1
         try:
-            names = [only] if only is not None else None
-            for table in await run_in_threadpool(room.tables, names):
-                yield event(table)
-            while not watcher.stopping.is_set():
-                try:
-                    name = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
-                except TimeoutError:
-                    yield ": still here\n\n"
-                    continue
-                if only is not None and name != only:
-                    continue
-                found = await run_in_threadpool(room.table, name)
-                if found is not None:
-                    yield event(found)
+            async for text in following():
+                yield text
         finally:
-            watcher.leave(queue)
+            watcher.followers -= 1
+
+    async def following() -> AsyncIterator[str]:
+        place = watcher.place(request.headers.get("last-event-id"))
+        while not watcher.stopping.is_set():
+            since = None if place is None else watcher.after(place)
+            if since is None:
+                place = watcher.head
+                async for text in every_table(place):
+                    yield text
+                continue
+            for number, name, table in since:
+                place = number
+                if only is None or name == only:
+                    yield event(table, number)
+            if not since and not await watcher.changed(KEEPALIVE_SECONDS):
+                yield ": still here\n\n"
 
     address = request.client.host if request.client is not None else ""
     held = state.streams

@@ -1,0 +1,267 @@
+"""The live pages fed from every server of the room: on PostgreSQL a post to one server
+process shows on the pages open on another, after PostgreSQL restarts too; and a stream
+that comes back with the id of the last event it had is sent what it missed, or every
+table again when the id is not one the server can place."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pgcluster import Cluster, binaries, cluster
+from roomserver import Room, Serve, floorman, room_on_either_store, serving_process
+
+from floorman.server.room import Room as CardRoom
+from floorman.server.watch import Watcher
+
+Message = tuple[str | None, dict[str, Any] | None]
+"""An event of a stream: its id, if it has one, and the table it carries, if any."""
+
+
+@pytest.fixture(scope="module")
+def own_cluster() -> Iterator[Cluster]:
+    bindir = binaries()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl)")
+    with cluster(bindir) as running:
+        yield running
+
+
+class Stream:
+    """A dashboard's event stream, read message by message."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+        self.last_id: str | None = None
+
+    def messages(self) -> Iterator[Message]:
+        ident: str | None = None
+        data: dict[str, Any] | None = None
+        for line in self._lines:
+            if line.startswith("id: "):
+                ident = self.last_id = line.removeprefix("id: ")
+            elif line.startswith("data: "):
+                data = json.loads(line.removeprefix("data: "))
+            elif line == "" and (ident is not None or data is not None):
+                yield ident, data
+                ident, data = None, None
+        raise AssertionError("the stream ended")
+
+    def first_tables(self) -> dict[str, int]:
+        """Every table the stream starts with, up to the id that ends them."""
+        tables: dict[str, int] = {}
+        for ident, data in self.messages():
+            if data is not None:
+                assert ident is None, "a table of the first batch carries an id"
+                tables[data["table"]] = data["last"]
+            else:
+                return tables
+        raise AssertionError("unreachable")
+
+    def until(self, table: str, last: int, seconds: float = 60) -> list[Message]:
+        """The messages up to the one showing ``table`` at record ``last``."""
+        deadline = time.monotonic() + seconds
+        seen: list[Message] = []
+        for ident, data in self.messages():
+            seen.append((ident, data))
+            if data is not None and data["table"] == table and data["last"] == last:
+                return seen
+            assert time.monotonic() < deadline, f"table {table} at {last} not shown: {seen}"
+        raise AssertionError("unreachable")
+
+
+@contextmanager
+def streaming(
+    client: httpx.Client, path: str = "/api/stream?view=card", last_id: str | None = None
+) -> Iterator[Stream]:
+    headers = {} if last_id is None else {"last-event-id": last_id}
+    with client.stream("GET", path, headers=headers) as answer:
+        assert answer.status_code == 200, answer.read()
+        yield Stream(answer.iter_lines())
+
+
+def post(client: httpx.Client, table: str, text: str, key: str) -> int:
+    """Post one event (again, with its key, while the store is away); its record."""
+    deadline = time.monotonic() + 60
+    while True:
+        answer = client.post(
+            f"/api/tables/{table}/events", json={"events": [text]}, headers={"idempotency-key": key}
+        )
+        if answer.status_code == 200:
+            last: int = answer.json()["last"]
+            return last
+        assert answer.status_code == 503, answer.text
+        assert time.monotonic() < deadline, answer.text
+        time.sleep(0.2)
+
+
+def other_server(room: Room, url: str) -> Room:
+    """The same room as another server process serves it (its clients closed with the
+    first's)."""
+    return Room(url, room.db, room.stations, room.clients)
+
+
+def test_a_post_to_one_server_process_shows_on_the_other_s_dashboard(
+    own_cluster: Cluster, room_server: Serve
+) -> None:
+    db = own_cluster.fresh()
+    with room_server(db, ("7", "8")) as one, serving_process(db) as url:
+        two = other_server(one, url)
+        with streaming(two.signed_in()) as on_two, streaming(one.signed_in()) as on_one:
+            assert on_two.first_tables().keys() == on_one.first_tables().keys() == {"7", "8"}
+            last = post(one.station("7"), "7", "deal", "deal-7")
+            ident, shown = on_two.until("7", last)[-1]
+            assert ident is not None
+            assert shown is not None
+            assert 'last: <span class="text">deal</span>' in shown["html"]
+            last = post(two.station("8"), "8", "deal", "deal-8")
+            on_one.until("8", last)
+            added = floorman(db, "add", "--table", "7", "3 call")
+            assert added.returncode == 0, added.stderr
+            last = one.station("7").get("/api/tables/7").json()["last"]
+            on_one.until("7", last)
+            on_two.until("7", last)
+
+
+def test_dashboards_on_two_processes_recover_when_postgresql_restarts(
+    own_cluster: Cluster, room_server: Serve
+) -> None:
+    db = own_cluster.fresh()
+    with room_server(db, ("7", "8")) as one, serving_process(db) as url:
+        two = other_server(one, url)
+        with streaming(two.signed_in()) as on_two, streaming(one.signed_in()) as on_one:
+            on_one.first_tables(), on_two.first_tables()
+            own_cluster.restart()
+            last = post(one.station("7"), "7", "deal", "deal-7")
+            on_two.until("7", last)
+            on_one.until("7", last)
+            own_cluster.stop()
+            time.sleep(3)  # the listeners find it gone and wait longer between tries
+            own_cluster.start()
+            last = post(two.station("8"), "8", "deal", "deal-8")
+            on_one.until("8", last)
+            on_two.until("8", last)
+            last = post(one.station("8"), "8", "3 call", "call-8")
+            on_two.until("8", last)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def room(
+    room_server: Serve, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Room]:
+    with room_on_either_store(room_server, request, tmp_path_factory, ("7", "8", "9")) as served:
+        yield served
+
+
+def test_a_stream_back_with_its_last_event_id_gets_each_table_it_missed_once(room: Room) -> None:
+    floor = room.signed_in()
+    with streaming(room.signed_in()) as another:  # a page that stays open meanwhile
+        another.first_tables()
+        with streaming(floor) as first:
+            assert first.first_tables().keys() >= {"7", "8", "9"}
+            last = post(room.station("7"), "7", "deal", "missed-7a")
+            first.until("7", last)
+        left_at = first.last_id
+        assert left_at is not None
+        post(room.station("8"), "8", "deal", "missed-8")
+        post(room.station("7"), "7", "3 call", "missed-7b")
+        last_7 = post(room.station("7"), "7", "4 call", "missed-7c")
+        last_8 = room.station("8").get("/api/tables/8").json()["last"]
+        another.until("7", last_7)  # the server has read both tables
+        with streaming(floor, last_id=left_at) as back:
+            missed = back.until("7", last_7, seconds=30)
+    shown = {data["table"]: data["last"] for _, data in missed if data is not None}
+    assert len(missed) == 2, missed
+    assert shown == {"7": last_7, "8": last_8}
+    assert all(_number(ident) > _number(left_at) for ident, _ in missed)
+
+
+def test_a_stream_back_after_changes_no_stream_followed_gets_every_table(room: Room) -> None:
+    floor = room.signed_in()
+    with streaming(floor) as first:
+        first.first_tables()
+    post(room.station("9"), "9", "note while no page is open", "unfollowed-9")
+    time.sleep(1)
+    with streaming(floor, last_id=first.last_id) as back:
+        assert back.first_tables().keys() >= {"7", "8", "9"}
+
+
+def _number(ident: str | None) -> int:
+    assert ident is not None
+    return int(ident.rpartition(".")[2])
+
+
+def test_a_stream_with_an_id_the_server_cannot_place_gets_every_table(room: Room) -> None:
+    floor = room.signed_in()
+    for stranger in ("0badc0de.1", "nonsense", "", "-." * 40, "9" * 400):
+        with streaming(floor, last_id=stranger) as back:
+            assert back.first_tables().keys() >= {"7", "8", "9"}
+            assert back.last_id is not None
+            assert back.last_id != stranger
+
+
+def test_a_station_s_stream_back_with_its_id_gets_its_own_table_only(room: Room) -> None:
+    station = room.station("9")
+    with streaming(station, "/api/stream?view=station&table=9") as first:
+        assert first.first_tables().keys() == {"9"}
+    post(room.station("8"), "8", "note elsewhere", "note-8")
+    last = post(station, "9", "note here", "note-9")
+    with streaming(station, "/api/stream?view=station&table=9", first.last_id) as back:
+        missed = back.until("9", last, seconds=30)
+        assert {data["table"] for _, data in missed if data is not None} == {"9"}
+
+
+# the sequence the streams follow, without a server ------------------------------------
+
+
+@pytest.fixture
+def watcher(tmp_path: Path) -> Watcher:
+    return Watcher(CardRoom(tmp_path / "room.db"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(changes=st.lists(st.sampled_from("ABC"), max_size=30), place=st.integers(0, 30))
+def test_after_a_place_each_table_changed_since_comes_once_as_it_last_stood(
+    tmp_path_factory: pytest.TempPathFactory, changes: list[str], place: int
+) -> None:
+    watcher = Watcher(CardRoom(tmp_path_factory.mktemp("w") / "room.db"))
+    for number, table in enumerate(changes, 1):
+        watcher.add(table, {"table": table, "number": number})
+    found = watcher.after(place)
+    if place > len(changes):
+        assert found is None
+        return
+    assert found is not None
+    latest = {table: number for number, table in enumerate(changes, 1)}
+    wanted = sorted((n, t) for t, n in latest.items() if n > place)
+    assert [(n, t) for n, t, _ in found] == wanted
+    assert all(view["number"] == n for n, _, view in found)
+
+
+def test_a_table_read_as_it_stood_adds_no_entry(watcher: Watcher) -> None:
+    watcher.add("7", {"last": 1})
+    watcher.add("7", {"last": 1})
+    watcher.add("7", {"last": 2})
+    assert watcher.head == 2
+    assert watcher.place(watcher.event_id(2)) == 2
+    assert watcher.place(watcher.event_id(3)) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=60) | st.from_regex(r"[0-9a-f]{8}\.[0-9]{1,30}", fullmatch=True))
+def test_any_last_event_id_is_placed_or_refused_without_an_error(
+    tmp_path_factory: pytest.TempPathFactory, text: str
+) -> None:
+    watcher = Watcher(CardRoom(tmp_path_factory.mktemp("w") / "room.db"))
+    watcher.add("7", {"last": 1})
+    for given_id in (text, f"{watcher.epoch}.{text}", f"{watcher.epoch}{text}"):
+        place = watcher.place(given_id)
+        assert place is None or 0 <= place <= watcher.head
