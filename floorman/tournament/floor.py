@@ -180,7 +180,7 @@ def replay(records: Iterable[Mapping[str, Any]]) -> Floor:
     ``moves`` (players moved at once, tables broken, buttons set: a balancing or a
     redraw), ``button`` (a table's button set by hand), ``chips`` (a stack counted),
     ``level`` (the level in play), ``enter`` (a late entrant, an alternate or a
-    re-entry seated).
+    re-entry seated), ``payouts`` (the payout structure posted; no seat changes).
     """
     floor: Floor | None = None
     for record in records:
@@ -225,6 +225,8 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         floor.level = int(record["level"])
     elif kind == "enter":
         enter(floor, record)
+    elif kind == "payouts":
+        pass  # the money: floorman.tournament.standings
     else:
         raise FloorError(f"unknown tournament record {kind!r}")
 
