@@ -244,3 +244,60 @@ def test_arguments_never_crash_a_money_command(words: list[str]) -> None:
         assert result.exit_code in (0, 2), (command, words, result.stdout, result.stderr)
         if result.exit_code == 2:
             assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_the_docs_show_the_keys_of_finishes() -> None:
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "docs" / "tournament.md").read_text(encoding="utf-8")
+    documented = json.loads(re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)[0])
+    ok("new", "d", "--entrants", "9", "--seed", "1")
+    ok("bust", "d", "1", "1")
+    assert set(documented["finishes"][0]) == set(shown("d")["finishes"][0])
+
+
+@pytest.mark.slow
+def test_a_100_player_tournament_played_out_places_and_pays_exactly() -> None:
+    """Busts at random, one or two in a hand at one table with starting stacks given, the
+    moves carried out after each, to the winner; the places and payouts are counted here
+    from the busts as made, and the chips of every race checked."""
+    rng = random.Random(2626)
+    data = json.loads(ok("new", "big", "--entrants", "100", "--seed", "26", "--json"))
+    ok("payouts", "big", "--percent", "25,16,12,9,7,6,5,4,3.5,3.5,3,3,3", "--unit", "5")
+    expected: dict[int, list[int]] = {}
+    left = 100
+    while data["players"] > 1:
+        table = rng.choice(data["tables"])
+        count = min(rng.choice([1, 1, 1, 2]), len(table["seats"]), data["players"] - 1)
+        out = rng.sample(table["seats"], count)
+        stacks = [rng.choice([1000, 5000, 9000]) for _ in out]
+        ok("bust", "big", str(table["table"]), *(str(s["seat"]) for s in out),
+           "--started", ",".join(map(str, stacks)))  # fmt: skip
+        # counted here: the larger starting stack higher, equal stacks tie
+        for seat, stack in zip(out, stacks, strict=True):
+            above = sum(1 for other in stacks if other > stack)
+            same = sum(1 for other in stacks if other == stack)
+            first = left - count + 1 + above
+            expected[seat["player"]] = list(range(first, first + same))
+        left -= count
+        ok("balance", "big", "--apply")
+        data = shown("big")
+        now = places(data)
+        assert {player: now[player] for player in expected} == expected
+        assert len(now) == len(expected) + (data["players"] == 1)
+    winner = data["tables"][0]["seats"][0]["player"]
+    results = json.loads(ok("results", "big", "--json"))
+    got = {row["player"]: row["places"] for row in results["results"]}
+    assert got == {**expected, winner: [1]}
+    table = json.loads(ok("payouts", "big", "--json"))
+    pays = [p["amount"] for p in table["places"]]
+    counted: dict[int, int] = {}
+    for player, shared in got.items():
+        pooled = sum(pays[p - 1] for p in shared if p <= len(pays))
+        counted[player] = pooled // len(shared)
+    paid = {row["player"]: row["paid"] for row in results["results"]}
+    assert sum(paid.values()) == table["prize_pool"] == 100 * data["buy_in"]
+    for player, amount in paid.items():
+        # an equal split of shared places leaves at most a unit over per tied player
+        assert 0 <= amount - counted[player] <= 5 * len(got[player]), player

@@ -96,6 +96,7 @@ def tournament_new(
     """Start a tournament: every entrant seated by the random draw (TDA 7, RRoP §15 rule
     2), as few tables as seat them, kept within one player; each table's button by the
     high card (RRoP §15 rule 29)."""
+    from floorman.cli.tournament_money import finishing_order
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import show_data, start
 
@@ -114,7 +115,8 @@ def tournament_new(
                 seed=seed,
                 by=by,
             )
-    data = show_data(now)
+            data = show_data(now)
+            data["finishes"] = finishing_order(store, now)
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
