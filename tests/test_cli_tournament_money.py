@@ -202,6 +202,8 @@ def test_the_chip_race_is_dealt_run_and_recorded() -> None:
     assert "TDA 2024 Rule 24-A" in seats[3]["reason"]
     chips = {s["seat"]: s["chips"] for s in shown("c")["tables"][0]["seats"]}
     assert (chips[1], chips[2], chips[3]) == (20025, 600, 100)
+    # 8 odd 25s (200) raced for three 100 chips (300): 100 more chips in play
+    assert shown("c")["chips_in_play"] == 6 * 20000 + 100
     refused("table 1: the 25 chips were raced off already", "race", "c", "1", "1=3",
             "--chip", "25")  # fmt: skip
     refused("table 1: 7 cards dealt for a race of 3 odd chips", "race", "c", "1", "1=3",

@@ -168,14 +168,13 @@ def _table_lines(data: dict[str, Any]) -> list[str]:
 def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The tournament: the level, players left, the average stack, every table with its
     seats and chips, the button and blinds, and the moves due."""
-    from floorman.cli.tournament_money import finishing_lines, finishing_order
+    from floorman.cli.tournament_money import finishing_lines, with_money
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import current, show_data
 
     with user_errors(), open_tournament_store(db) as store:
         now = current(store, name)
-        data = show_data(now)
-        data["finishes"] = finishing_order(store, now)
+        data = with_money(store, now, show_data(now))
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return

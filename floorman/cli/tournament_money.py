@@ -145,6 +145,20 @@ def finishing_order(store: Any, now: Any) -> list[dict[str, Any]]:
     return standings_data(now, placed(now, log_of(store, now)))
 
 
+def with_money(store: Any, now: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """``show``'s data with the finishing order, and the chips in play (and the average
+    stack) counting the chips each race added to play or took out of it."""
+    from floorman.tables.tournament_money import log_of, placed, race_change, standings_data
+
+    log = log_of(store, now)
+    change = race_change(log)
+    if change:
+        data["chips_in_play"] += change
+        data["average_stack"] = data["chips_in_play"] // data["players"] if data["players"] else 0
+    data["finishes"] = standings_data(now, placed(now, log))
+    return data
+
+
 @tournament_app.command(
     "payouts",
     epilog=help_example(
@@ -452,4 +466,4 @@ def _race_json(name: str, done: Any) -> dict[str, Any]:
     return data
 
 
-__all__ = ["finishing_lines", "finishing_order"]
+__all__ = ["finishing_lines", "finishing_order", "with_money"]

@@ -38,6 +38,7 @@ __all__ = [
     "placed",
     "post_payouts",
     "race",
+    "race_change",
     "race_chip",
     "results_data",
     "standings_data",
@@ -252,6 +253,16 @@ def race_chip(now: Current, table: int, log: Sequence[Mapping[str, Any]]) -> int
                 return int(chip)
     raise FloormanError(
         f"table {table}: the structure colors up no chip not yet raced here; give --chip"
+    )
+
+
+def race_change(log: Sequence[Mapping[str, Any]]) -> int:
+    """The chips the races recorded added to play (below 0: took out of it): each seat's
+    stack after its race less its stack before."""
+    return sum(
+        int(record["chips"]) - int(record["race"]["before"])
+        for record in log
+        if record["kind"] == "chips" and record.get("race")
     )
 
 
