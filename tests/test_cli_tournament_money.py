@@ -158,10 +158,11 @@ def test_results_of_a_tournament_played_out_pay_the_whole_pool() -> None:
     ok("new", "r", "--entrants", "8", "--seed", "4", "--table-seats", "9")
     ok("payouts", "r", "--percent", "50,30,20", "--unit", "5")
     order: list[int] = []
+    said = ""
     while (data := shown("r"))["players"] > 1:
         table = data["tables"][0]
         seat = rng.choice(table["seats"])
-        ok("bust", "r", str(table["table"]), str(seat["seat"]))
+        said = ok("bust", "r", str(table["table"]), str(seat["seat"]))
         order.append(seat["player"])
     results = json.loads(ok("results", "r", "--json"))
     winner = data["tables"][0]["seats"][0]["player"]
@@ -173,7 +174,8 @@ def test_results_of_a_tournament_played_out_pay_the_whole_pool() -> None:
                                                                 pool // 5]  # fmt: skip
     assert sum(row["paid"] for row in results["results"]) == pool
     assert results["results"][0]["reason"] == "the last player left"
-    assert "wins" not in ok("results", "r")  # printed, not re-announced
+    assert f"entrant {winner} wins the tournament" in said
+    assert f"1st  {pool // 2:>12,}  entrant {winner} — the last player left" in ok("results", "r")
     refused("the winner cannot bust", "bust", "r", str(data["tables"][0]["table"]),
             str(data["tables"][0]["seats"][0]["seat"]))  # fmt: skip
 
@@ -303,3 +305,24 @@ def test_a_100_player_tournament_played_out_places_and_pays_exactly() -> None:
     for player, amount in paid.items():
         # an equal split of shared places leaves at most a unit over per tied player
         assert 0 <= amount - counted[player] <= 5 * len(got[player]), player
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=80)
+    | st.sampled_from(["100", "50\n50", "60, 40 # two", "33.4 33.3 33.3", "40 30 20 5 5%"])
+)
+def test_any_payouts_file_is_posted_or_refused_in_one_line(tmp_path: Path, text: str) -> None:
+    if run("show", "fuzz").exit_code != 0:
+        ok("new", "fuzz", "--entrants", "12", "--seed", "1")
+    path = tmp_path / "payouts.txt"
+    path.write_text(text, encoding="utf-8")
+    result = run("payouts", "fuzz", "--file", str(path), "--json")
+    assert result.exit_code in (0, 2), (text, result.stdout, result.stderr)
+    if result.exit_code == 2:
+        assert result.stderr.count("\n") == 1, result.stderr
+    else:
+        table = json.loads(result.stdout)
+        assert sum(p["amount"] for p in table["places"]) == table["prize_pool"]
