@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from floorman.tournament.chiprace import ChipRace
 
 SeatsArgument = Annotated[
-    list[int], typer.Argument(help="The seat (several: out in one hand).", min=1, max=10)
+    list[int],
+    typer.Argument(metavar="SEAT...", help="The seat (several: out in one hand).", min=1, max=10),
 ]
 
 
