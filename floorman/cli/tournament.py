@@ -96,7 +96,6 @@ def tournament_new(
     """Start a tournament: every entrant seated by the random draw (TDA 7, RRoP §15 rule
     2), as few tables as seat them, kept within one player; each table's button by the
     high card (RRoP §15 rule 29)."""
-    from floorman.cli.tournament_money import finishing_order
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import show_data, start
 
@@ -116,7 +115,7 @@ def tournament_new(
                 by=by,
             )
             data = show_data(now)
-            data["finishes"] = finishing_order(store, now)
+            data = tournament_money.with_money(store, now, data)
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -168,13 +167,12 @@ def _table_lines(data: dict[str, Any]) -> list[str]:
 def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOption = None) -> None:
     """The tournament: the level, players left, the average stack, every table with its
     seats and chips, the button and blinds, and the moves due."""
-    from floorman.cli.tournament_money import finishing_lines, with_money
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import current, show_data
 
     with user_errors(), open_tournament_store(db) as store:
         now = current(store, name)
-        data = with_money(store, now, show_data(now))
+        data = tournament_money.with_money(store, now, show_data(now))
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -195,7 +193,7 @@ def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOptio
         lines.append("tables broken: " + ", ".join(str(t) for t in data["broken"]))
     for halt in data["halts"]:
         lines.append(f"halt play at table {halt['table']}: {halt['short']} short [{halt['cite']}]")
-    lines += finishing_lines(data["finishes"])
+    lines += tournament_money.finishing_lines(data["finishes"])
     if data["moves_due"]:
         due = counted(data["moves_due"], "move")
         lines.append(f"{due} due: floorman tournament balance {data['tournament']}")
@@ -225,6 +223,9 @@ def tournament_seating(
 
 def _halt_line(table: int, short: int, cite: str) -> str:
     return f"halt play at table {table}: {short} short of the fullest table [{cite}]"
+
+
+from floorman.cli import tournament_money  # noqa: E402  (bust, payouts, results, race)
 
 
 @tournament_app.command(
@@ -392,6 +393,3 @@ def tournament_chips(
         now = current(store, name)
         record(store, now, {"kind": "chips", "table": table, "seat": seat, "chips": chips}, by)
     echo(f"table {table} seat {seat}: {chips} chips")
-
-
-from floorman.cli import tournament_money  # noqa: E402, F401  (bust, payouts, results, race)

@@ -180,7 +180,7 @@ def replay(records: Iterable[Mapping[str, Any]]) -> Floor:
     ``moves`` (players moved at once, tables broken, buttons set: a balancing or a
     redraw), ``button`` (a table's button set by hand), ``chips`` (a stack counted),
     ``level`` (the level in play), ``enter`` (a late entrant, an alternate or a
-    re-entry seated), ``payouts`` (the payout structure posted; no seat changes).
+    re-entry seated).
     """
     floor: Floor | None = None
     for record in records:
@@ -223,10 +223,10 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         floor.tables[table][seat] = Seated(seated.entry, int(record["chips"]))
     elif kind == "level":
         floor.level = int(record["level"])
+    elif kind == "payouts":
+        pass  # the payout structure posted: floorman.tables.tournament_money reads it
     elif kind == "enter":
         enter(floor, record)
-    elif kind == "payouts":
-        pass  # the money: floorman.tournament.standings
     else:
         raise FloorError(f"unknown tournament record {kind!r}")
 
