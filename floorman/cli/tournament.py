@@ -114,7 +114,8 @@ def tournament_new(
                 seed=seed,
                 by=by,
             )
-    data = show_data(now)
+            data = show_data(now)
+            data = tournament_money.with_money(store, now, data)
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -171,7 +172,8 @@ def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOptio
     from floorman.tables.tournaments import current, show_data
 
     with user_errors(), open_tournament_store(db) as store:
-        data = show_data(current(store, name))
+        now = current(store, name)
+        data = tournament_money.with_money(store, now, show_data(now))
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -192,6 +194,7 @@ def tournament_show(name: NameArgument, as_json: JsonOption = False, db: DbOptio
         lines.append("tables broken: " + ", ".join(str(t) for t in data["broken"]))
     for halt in data["halts"]:
         lines.append(f"halt play at table {halt['table']}: {halt['short']} short [{halt['cite']}]")
+    lines += tournament_money.finishing_lines(data["finishes"])
     if data["moves_due"]:
         due = counted(data["moves_due"], "move")
         lines.append(f"{due} due: floorman tournament balance {data['tournament']}")
@@ -219,39 +222,11 @@ def tournament_seating(
     )
 
 
-@tournament_app.command("bust", epilog=help_example("floorman tournament bust daily 3 7"))
-def tournament_bust(
-    name: NameArgument,
-    table: TableArgument,
-    seat: SeatArgument,
-    by: ByOption = None,
-    db: DbOption = None,
-) -> None:
-    """The player at TABLE SEAT is out of the tournament (recorded by hand); says the moves
-    then due."""
-    from floorman.store.tournaments import open_tournament_store
-    from floorman.tables.tournaments import current, due, record
-
-    with user_errors(), open_tournament_store(db) as store:
-        now = current(store, name)
-        out = now.floor.tables.get(table, {}).get(seat)
-        after = record(store, now, {"kind": "bust", "table": table, "seat": seat}, by)
-        planned = due(after)
-    who = after.floor.name(out.entry) if out is not None else "the player"
-    lines = [
-        f"table {table} seat {seat}: {who} is out; {counted(after.floor.players, 'player')} left"
-    ]
-    if planned.moves or planned.broken:
-        lines.append(
-            f"{counted(len(planned.moves), 'move')} due:"
-            f" floorman tournament balance {after.stored.name}"
-        )
-    lines += [_halt_line(h.table, h.short, h.cite) for h in planned.halts]
-    show(lines)
-
-
 def _halt_line(table: int, short: int, cite: str) -> str:
     return f"halt play at table {table}: {short} short of the fullest table [{cite}]"
+
+
+from floorman.cli import tournament_money  # noqa: E402  (bust, payouts, results, race)
 
 
 @tournament_app.command(

@@ -224,6 +224,8 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         floor.tables[table][seat] = Seated(seated.entry, int(record["chips"]))
     elif kind == "level":
         floor.level = int(record["level"])
+    elif kind == "payouts":
+        pass  # the payout structure posted: floorman.tables.tournament_money reads it
     elif kind == "enter":
         enter(floor, record)
     elif kind == "clock":
