@@ -22,28 +22,13 @@ def check(
     """Replay a hand file; print the rulings and violations, then the state; exit 1 on a
     violation."""
     from floorman.cli._errors import user_errors
-    from floorman.interchange.drawfile import DrawCheck, check_draw, read_draw_hand
-    from floorman.interchange.plainhand import read_hand
-    from floorman.interchange.studfile import StudCheck, check_stud, read_stud_hand
+    from floorman.interchange.plainhand import names_stud_or_draw, read_hand
     from floorman.replay import check_hand
     from floorman.tables.ruling import ruling_lines
     from floorman.tables.view import award_lines, detail_lines, standing_lines
 
-    checked: StudCheck | DrawCheck | None = None
-    with user_errors():
-        stud = read_stud_hand(handfile)
-        if stud is not None:
-            checked = check_stud(stud, rulebook)
-        else:
-            draw = read_draw_hand(handfile)
-            if draw is not None:
-                checked = check_draw(draw)
-    if checked is not None:
-        if as_json:
-            echo(json.dumps(checked.to_json(), ensure_ascii=False, indent=2))
-        else:
-            show(checked.lines())
-        raise SystemExit(checked.exit_status)
+    if names_stud_or_draw(handfile):
+        _check_stud_or_draw(handfile, rulebook, as_json)
     with user_errors():
         hand = read_hand(handfile)
         result = check_hand(hand, rulebook=rulebook, house=house)
@@ -56,3 +41,28 @@ def check(
         lines += [*detail_lines(result.state, hand.kind), *award_lines(result.pots, result.state)]
         show([*lines, *standing_lines(result.pots, result.awards)])
     raise SystemExit(result.exit_status)
+
+
+def _check_stud_or_draw(handfile: Path, rulebook: str | None, as_json: bool) -> None:
+    """``check`` of a stud or draw hand file, read by those games' own readers; returns
+    only when the file is neither after all (its game named in a comment, say)."""
+    from floorman.cli._errors import user_errors
+    from floorman.interchange.drawfile import DrawCheck, check_draw, read_draw_hand
+    from floorman.interchange.studfile import StudCheck, check_stud, read_stud_hand
+
+    checked: StudCheck | DrawCheck | None = None
+    with user_errors():
+        stud = read_stud_hand(handfile)
+        if stud is not None:
+            checked = check_stud(stud, rulebook)
+        else:
+            draw = read_draw_hand(handfile)
+            if draw is not None:
+                checked = check_draw(draw)
+    if checked is None:
+        return
+    if as_json:
+        echo(json.dumps(checked.to_json(), ensure_ascii=False, indent=2))
+    else:
+        show(checked.lines())
+    raise SystemExit(checked.exit_status)

@@ -103,6 +103,23 @@ __all__ = [
 GAMES: Final = ("holdem", "omaha", "omaha-hilo")
 MAX_TABLE_SEATS: Final = {"holdem": 22, "omaha": 11, "omaha-hilo": 11}
 """Most seats a deck can serve: every hand, five board cards and three burns."""
+_STUD_OR_DRAW: Final = re.compile(
+    r'^\s*"?game"?\s*:\s*"?(stud|stud-hilo|razz|triple-draw-27|single-draw-27|lowball-a5|badugi)\b',
+    re.MULTILINE,
+)
+
+
+def names_stud_or_draw(path: str | Path) -> bool:
+    """Whether a hand file names a stud or draw game, which their own readers take (with
+    pydantic); a flop game's file is never handed to them, so ``check`` stays quick."""
+    from floorman.inputfile import read_input
+
+    try:
+        return _STUD_OR_DRAW.search(read_input(Path(path))) is not None
+    except FloormanError:
+        return False
+
+
 _BURNS: Final = ("recorded", "not-recorded")
 _SMALL_BLIND: Final = ("posted", "none")
 _DEFAULTS: Final[dict[str, Any]] = {
