@@ -194,8 +194,12 @@ class TestReportedHands:
         assert reported.label == "hand 42"
         assert reported.hand.table == "7"
         assert [str(event) for event in reported.hand.parse_events()] == ["deal", "3 fold"]
-        assert reported.times == ["21:14:01", "21:14:04"]
-        assert list(reported.undone) == [Undone(1, "1 call", "21:14:02", "21:14:03")]
+        assert reported.times == ["21:14", "21:14"]
+        assert list(reported.undone) == [Undone(1, "1 call", "21:14", "21:14")]
+        assert reported.authors is None
+        by = stored_hand(stored, records, {1: "station:7", 2: "ana"})
+        assert by.authors == ["station 7", "terminal"]
+        assert list(by.undone) == [Undone(1, "1 call", "21:14", "21:14", "ana")]
         assert (reported.started, reported.closed, reported.in_store) == (
             "2025-03-07 21:14", None, True,
         )  # fmt: skip
