@@ -179,9 +179,16 @@ def standing_pots(
         previous = level
         amount = layer + carry
         carry = 0
+        if not eligible:
+            # Chips above every live seat's cap: whoever contests the top pot wins them.
+            carry = amount
+            continue
         if not amount:
             continue
         if pots and pots[-1].eligible == eligible:
             amount += pots.pop().amount
         pots.append(Pot(amount, eligible))
+    if carry:
+        top_pot = pots.pop() if pots else Pot(0, tuple(live))
+        pots.append(Pot(top_pot.amount + carry, top_pot.eligible))
     return PotLayout(tuple(pots), returned)
