@@ -21,8 +21,8 @@ from floorman.documents.wording import edition, in_words, long_date, sentence
 from floorman.errors import FloormanError
 from floorman.showdown.chipstacks import chip_breakdown, format_chips
 from floorman.showdown.pots import standing_pots
-from floorman.showdown.settlement import awaiting_hands, dead_posts
 from floorman.showdown.reading import read_high, read_low
+from floorman.showdown.settlement import awaiting_hands, dead_posts
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, author_label, room_date, room_time
 
 if TYPE_CHECKING:
@@ -448,8 +448,12 @@ def _standing_pot_rows(state: HandState, events: Sequence[Event]) -> list[View]:
             "name": "Main pot" if index == 0 else f"Side pot {index}",
             "amount": pot.amount,
             "eligible": ", ".join(str(seat) for seat in pot.eligible),
-            "awards": [], "odd_chips": [], "runs": [], "pending": True, "note": "",
-        }  # fmt: skip
+            "awards": [],
+            "odd_chips": [],
+            "runs": [],
+            "pending": True,
+            "note": "",
+        }
         for index, pot in enumerate(layout.pots)
     ]
     rows.extend(
@@ -458,8 +462,11 @@ def _standing_pot_rows(state: HandState, events: Sequence[Event]) -> list[View]:
             "amount": chips,
             "eligible": str(seat),
             "note": f"back to seat {seat} if nobody calls",
-            "awards": [], "odd_chips": [], "runs": [], "pending": False,
-        }  # fmt: skip
+            "awards": [],
+            "odd_chips": [],
+            "runs": [],
+            "pending": False,
+        }
         for seat, chips in layout.returned.items()
     )
     return rows

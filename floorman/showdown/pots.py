@@ -169,7 +169,7 @@ def standing_pots(
         remaining[seat] -= excess
         returned[seat] = excess
     top = max(remaining.values(), default=0)
-    cuts = sorted({remaining[seat] for seat in capped if remaining[seat] < top} | {top})
+    cuts = sorted({remaining[seat] for seat in capped if 0 < remaining[seat] < top} | {top})
     pots: list[Pot] = []
     previous = 0
     carry = dead
