@@ -254,6 +254,20 @@ class TestASimpleIncidentIsOnePage:
         assert "·" not in text.split("Timeline", 1)[1]
         assert "who entered it" not in text
 
+    def test_a_longer_report_never_leaves_the_signatures_alone(self, tmp_path: Path) -> None:
+        played = [e for e in SIMPLE_INCIDENT if e != "5 fold"] + ["5 fold"]
+        events = ", ".join("burn" if e == "burn Qs" else e for e in played)
+        seats = ", ".join(f"{seat}: 200" for seat in range(1, 7))
+        source = hand_file(tmp_path, f"button: 3\nseats: {{{seats}}}\nevents: [{events}]\n")
+        path = tmp_path / "report.pdf"
+        code, out, err = invoke("report", str(source), "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (2 pages, letter): 3 rulings, 1 violation\n"
+        last = page_words(path)[-1]
+        assert "Dealer: name and signature" in last
+        assert "Timeline" in last
+        assert "Seat 3 shows K♥ K♣ (ruling 3)" in last
+
     def test_mid_hand_a_bet_not_yet_called_is_no_side_pot(self, db: Path, tmp_path: Path) -> None:
         code, _, err = invoke("new", "-t", "8", "--button", "3", "--seats", "1=100,2=100,3=100")
         assert code == 0, err
