@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pdftext import overflowing, pages_of, text_of
+from pdftext import overflowing, page_words, pages_of, text_of
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 
 PREMATURE_TURN = ROOT / "examples" / "premature-turn.yaml"
+REPORT_MARGIN = 13 * 72 / 25.4
+"""The report's side margins (13 mm), in points: narrower than other documents' to fit one page."""
 
 BURN_AFTER_EXPOSED_CARD = """\
 button: 3
@@ -108,7 +110,7 @@ class TestFromAHandFile:
         assert "Seat 3: 11 (2×5 + 1×1)" in text
         assert "Odd chip of 1 to seat 1: first of the tied hands clockwise from the button" in text
         assert "Royal flush" in text
-        assert overflowing(path) == []
+        assert overflowing(path, REPORT_MARGIN) == []
 
 
 @pytest.mark.usefixtures("poppler")
@@ -154,9 +156,10 @@ class TestFromTheStore:
         assert "Status Finished: won without a showdown, everyone else folded" in text
         assert "open" not in text.lower()
         assert "struck-through events were entered, then undone" in text
-        undone = re.search(r"– \d\d:\d\d:\d\d Turn: 2♠ \(undone \d\d:\d\d:\d\d\)", text)
-        assert undone is not None, text
-        assert re.search(r"10 \d\d:\d\d:\d\d Seat 3 folds", text)
+        read = text_of(path, raw=True)
+        undone = re.search(r"– \d\d:\d\d Turn: 2♠ \(undone \d\d:\d\d\) · terminal", read)
+        assert undone is not None, read
+        assert re.search(r"10 \d\d:\d\d Seat 3 folds · terminal", read)
 
     def test_default_name_is_the_hand_id(
         self, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -179,6 +182,104 @@ class TestFromTheStore:
         assert code == 2
         assert err.startswith(f'floorman: --db "{db}": no store there')
         assert not db.exists()
+
+
+SIMPLE_INCIDENT = [
+    "expose 2:2 Qs", "deal", "6 call", "1 call", "2 call", "3 call", "4 call", "5 check",
+    "burn Qs", "flop Ah Kd 7c", "4 check", "5 check", "6 bet 10", "1 call", "2 fold", "3 call",
+    "4 fold", "5 call", "burn", "turn 2s", "5 check", "6 check", "1 check", "3 check", "burn",
+    "river 9h", "5 check", "6 bet 20", "1 fold", "3 call", "5 fold", "show 6 As 9s",
+    "show 3 Kh Kc",
+]  # fmt: skip
+"""A six-handed hand played to the showdown with one ruling (a hole card exposed by the
+dealer): what a floor person prints most."""
+
+
+@pytest.mark.usefixtures("poppler")
+class TestASimpleIncidentIsOnePage:
+    """One page with the signature lines on it, letter and A4; each event says who entered
+    it and when, for a stored hand; a hand file names nobody."""
+
+    @pytest.fixture
+    def db(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+        from floorman.store.hands import open_store
+
+        db = tmp_path / "floorman.db"
+        monkeypatch.setenv("FLOORMAN_DB", str(db))
+        seats = ",".join(f"{seat}=200" for seat in range(1, 7))
+        code, _, err = invoke("new", "-t", "7", "--button", "3", "--seats", seats)
+        assert code == 0, err
+        store = open_store(str(db))
+        try:
+            store.append(1, SIMPLE_INCIDENT[:8], by="station:7")
+            store.append(1, SIMPLE_INCIDENT[8:16], by="alex")
+        finally:
+            store.close()
+        code, _, err = invoke("add", "-t", "7", "; ".join(SIMPLE_INCIDENT[16:]))
+        assert code == 0, err
+        return db
+
+    @pytest.mark.parametrize("paper", ["letter", "a4"])
+    def test_a_stored_hand_with_one_ruling(self, db: Path, tmp_path: Path, paper: str) -> None:
+        path = tmp_path / "report.pdf"
+        code, out, err = invoke("report", "1", "--paper", paper, "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (1 page, {paper}): 1 ruling, 0 violations\n"
+        assert pages_of(path) == 1
+        (page,) = page_words(path)
+        assert "Dealer: name and signature" in page
+        assert "Floor person: name and signature" in page
+        assert overflowing(path, REPORT_MARGIN) == []
+        text = text_of(path, raw=True)
+        assert "with the time it was entered and who entered it" in text
+        assert re.search(r"! 1 \d\d:\d\d The dealer exposes seat 2's second card: Q♠ \(ruling 1\)"
+                         r" · station 7", text), text  # fmt: skip
+        assert re.search(r" 8 \d\d:\d\d Seat 5 checks · station 7 ", text)
+        assert re.search(r" 9 \d\d:\d\d Burn: Q♠ · alex ", text)
+        assert re.search(r" 17 \d\d:\d\d Seat 4 folds · terminal ", text)
+        assert "Side pot" not in text
+
+    def test_the_same_hand_from_a_file_names_nobody(self, tmp_path: Path) -> None:
+        events = ", ".join(SIMPLE_INCIDENT)
+        seats = ", ".join(f"{seat}: 200" for seat in range(1, 7))
+        source = hand_file(tmp_path, f"button: 3\nseats: {{{seats}}}\nevents: [{events}]\n")
+        path = tmp_path / "report.pdf"
+        code, out, err = invoke("report", str(source), "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (1 page, letter): 1 ruling, 0 violations\n"
+        assert pages_of(path) == 1
+        assert "Dealer: name and signature" in page_words(path)[0]
+        text = text_of(path, raw=True)
+        assert "1 The dealer exposes seat 2's second card: Q♠ (ruling 1) 2 The hole" in text
+        assert "·" not in text.split("Timeline", 1)[1]
+        assert "who entered it" not in text
+
+    def test_a_longer_report_never_leaves_the_signatures_alone(self, tmp_path: Path) -> None:
+        played = [e for e in SIMPLE_INCIDENT if e != "5 fold"] + ["5 fold"]
+        events = ", ".join("burn" if e == "burn Qs" else e for e in played)
+        seats = ", ".join(f"{seat}: 200" for seat in range(1, 7))
+        source = hand_file(tmp_path, f"button: 3\nseats: {{{seats}}}\nevents: [{events}]\n")
+        path = tmp_path / "report.pdf"
+        code, out, err = invoke("report", str(source), "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (2 pages, letter): 3 rulings, 1 violation\n"
+        last = page_words(path)[-1]
+        assert "Dealer: name and signature" in last
+        assert "Timeline" in last
+        assert "Seat 3 shows K♥ K♣ (ruling 3)" in last
+
+    def test_mid_hand_a_bet_not_yet_called_is_no_side_pot(self, db: Path, tmp_path: Path) -> None:
+        code, _, err = invoke("new", "-t", "8", "--button", "3", "--seats", "1=100,2=100,3=100")
+        assert code == 0, err
+        played = "deal; 3 call; 1 call; 2 check; burn; flop Ah Kd 7c; 1 bet 4; 2 call"
+        code, _, err = invoke("add", "-t", "8", played)
+        assert code == 0, err
+        path = tmp_path / "report.pdf"
+        code, _, err = invoke("report", "2", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path, layout=False)
+        assert "Side pot" not in text
+        assert "Main pot 14 1, 2, 3 not yet awarded" in text, text
 
 
 class TestErrors:

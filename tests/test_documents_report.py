@@ -55,6 +55,36 @@ class TestReport:
             **kwargs,
         )
 
+    def test_mid_hand_a_bet_in_front_is_no_side_pot(self) -> None:
+        pots = self.report(PREMATURE_TURN)["pots"]
+        assert [(pot["name"], pot["amount"], pot["eligible"]) for pot in pots] == [
+            ("Main pot", 8, "1, 2, 3, 4"),
+            ("Bet not yet called", 6, "2"),
+        ]
+        assert pots[1]["note"] == "back to seat 2 if nobody calls"
+        assert not pots[1]["pending"]
+
+    def test_mid_hand_an_all_in_makes_the_side_pot(self) -> None:
+        text = (
+            "button: 3\nseats: {1: 100, 2: 100, 3: 40}\nevents: [deal, 3 allin, 1 call, 2 call,"
+            " burn, flop Ah Kd 7c, 1 bet 10, 2 call]\n"
+        )
+        pots = self.report(text)["pots"]
+        assert [(pot["name"], pot["amount"], pot["eligible"]) for pot in pots] == [
+            ("Main pot", 120, "1, 2, 3"),
+            ("Side pot 1", 20, "1, 2"),
+        ]
+
+    def test_each_event_says_who_entered_it_when_the_store_knows(self) -> None:
+        text = "button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [deal, 3 fold, 1 fold]\n"
+        view = self.report(text, times=["14:02", "14:02", "14:03"],
+                           authors=["station 7", "alex", "terminal"])  # fmt: skip
+        assert [event["by"] for event in view["timeline"]] == ["station 7", "alex", "terminal"]
+        assert view["authored"]
+        filed = self.report(text)
+        assert [event["by"] for event in filed["timeline"]] == ["", "", ""]
+        assert not filed["authored"]
+
     def test_a_board_run_twice_shows_each_run_and_each_runs_part(self) -> None:
         view = self.report(
             "button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: [deal, 3 allin, 1 fold,"
@@ -194,8 +224,12 @@ class TestReportedHands:
         assert reported.label == "hand 42"
         assert reported.hand.table == "7"
         assert [str(event) for event in reported.hand.parse_events()] == ["deal", "3 fold"]
-        assert reported.times == ["21:14:01", "21:14:04"]
-        assert list(reported.undone) == [Undone(1, "1 call", "21:14:02", "21:14:03")]
+        assert reported.times == ["21:14", "21:14"]
+        assert list(reported.undone) == [Undone(1, "1 call", "21:14", "21:14")]
+        assert reported.authors is None
+        by = stored_hand(stored, records, {1: "station:7", 2: "ana"})
+        assert by.authors == ["station 7", "terminal"]
+        assert list(by.undone) == [Undone(1, "1 call", "21:14", "21:14", "ana")]
         assert (reported.started, reported.closed, reported.in_store) == (
             "2025-03-07 21:14", None, True,
         )  # fmt: skip

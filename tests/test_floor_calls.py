@@ -199,7 +199,7 @@ def test_call_floor_through_the_server_is_the_stations_and_shows_on_the_report(
 
     pdf = tmp_path / "report.pdf"
     pdf.write_bytes(staff.get("/tables/7/report.pdf").content)
-    words = text_of(pdf, layout=False)
-    assert "The floor is called to the table: seat 3 wants the turn back (by station 7)" in words
-    assert "The floor acknowledges the call (by floor)" in words
-    assert "The floor resolves the call (by floor)" in words
+    words = text_of(pdf, raw=True)
+    assert "The floor is called to the table: seat 3 wants the turn back · station 7" in words
+    assert "The floor acknowledges the call · floor" in words
+    assert "The floor resolves the call · floor" in words

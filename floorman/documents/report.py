@@ -20,12 +20,15 @@ from floorman.documents.events import event_description
 from floorman.documents.wording import edition, in_words, long_date, sentence
 from floorman.errors import FloormanError
 from floorman.showdown.chipstacks import chip_breakdown, format_chips
+from floorman.showdown.pots import standing_pots
 from floorman.showdown.reading import read_high, read_low
+from floorman.showdown.settlement import awaiting_hands, dead_posts
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, author_label, room_date, room_time
 
 if TYPE_CHECKING:
     from floorman.cards import Card
     from floorman.hand.events import Event
+    from floorman.hand.state import HandState
     from floorman.interchange.handfile import Hand, HandHeader
     from floorman.replay import CheckResult
     from floorman.rules.loader import Rulebook
@@ -57,13 +60,15 @@ class Undone:
     """An event recorded, then taken back: kept in the report, marked as undone.
 
     *after* is how many standing events came before it; *time* and
-    *undone_at* are when it was recorded and when it was taken back.
+    *undone_at* are when it was recorded and when it was taken back, *by* who
+    entered it, as the store knows.
     """
 
     after: int
     text: str
     time: str = ""
     undone_at: str = ""
+    by: str = ""
 
 
 class ReportedHand(NamedTuple):
@@ -137,8 +142,9 @@ def stored_hand(
         if r.kind != "event":
             continue
         if r.id in retracted:
+            by = "" if authors is None else author_label(authors.get(r.id))
             undone.append(
-                Undone(len(standing), r.text or "", _clock(r.at), _clock(retracted[r.id].at))
+                Undone(len(standing), r.text or "", _clock(r.at), _clock(retracted[r.id].at), by)
             )
         else:
             standing.append(r)
@@ -243,6 +249,8 @@ def report_view(
     state = result.state
     seats = _seat_rows(hand, result)
     pots = _pot_rows(result, hand.chips)
+    if state.over_reason is None or awaiting_hands(state):
+        pots = _standing_pot_rows(state, events)
     odd_chip = in_words(book.options.get("odd_chip", "first-left-of-button"))
     odd_policy = f"Odd chips between tied hands: {odd_chip}"
     if state.game == "omaha-hilo":
@@ -294,6 +302,7 @@ def report_view(
         ),
         "timeline": timeline,
         "timed": times is not None,
+        "authored": authors is not None,
         "undone": len(undone),
         "rulings": rulings,
         "violations": [
@@ -410,6 +419,7 @@ def _pot_rows(result: CheckResult, chips: Sequence[int]) -> list[View]:
                     for chip in pot["odd_chips"]
                 ],
                 "pending": not pot["awards"],
+                "note": "",
                 "runs": [
                     {
                         "amount": run["amount"],
@@ -425,6 +435,43 @@ def _pot_rows(result: CheckResult, chips: Sequence[int]) -> list[View]:
     return rows
 
 
+def _standing_pot_rows(state: HandState, events: Sequence[Event]) -> list[View]:
+    """The pots of a hand not yet settled as they stand: a side pot only where an all-in
+    made one, and a bet not yet called on a line of its own."""
+    dead = dead_posts(events)
+    betting = state.betting
+    contributions = {s: chips - dead.get(s, 0) for s, chips in betting.contributed.items()}
+    all_in = [seat for seat, chips in betting.stacks.items() if chips == 0]
+    layout = standing_pots(contributions, betting.folded, all_in, dead=sum(dead.values()))
+    rows: list[View] = [
+        {
+            "name": "Main pot" if index == 0 else f"Side pot {index}",
+            "amount": pot.amount,
+            "eligible": ", ".join(str(seat) for seat in pot.eligible),
+            "awards": [],
+            "odd_chips": [],
+            "runs": [],
+            "pending": True,
+            "note": "",
+        }
+        for index, pot in enumerate(layout.pots)
+    ]
+    rows.extend(
+        {
+            "name": "Bet not yet called",
+            "amount": chips,
+            "eligible": str(seat),
+            "note": f"back to seat {seat} if nobody calls",
+            "awards": [],
+            "odd_chips": [],
+            "runs": [],
+            "pending": False,
+        }
+        for seat, chips in layout.returned.items()
+    )
+    return rows
+
+
 def _timeline(
     events: Sequence[Event],
     result: CheckResult,
@@ -432,13 +479,9 @@ def _timeline(
     undone: Sequence[Undone],
     authors: Sequence[str] | None = None,
 ) -> list[View]:
-    """Every event in the order recorded, irregular ones marked, undone ones among them;
-    the floor's records say who entered them."""
+    """Every event in the order recorded, irregular ones marked, undone ones among them,
+    each with who entered it when the store knows."""
     marks: dict[int, list[str]] = {}
-    if authors is not None:
-        for number, event in enumerate(events, 1):
-            if event.kind == "floor" and number <= len(authors):
-                marks.setdefault(number, []).append(f"by {authors[number - 1]}")
     for number, ruling in enumerate(result.rulings, 1):
         marks.setdefault(ruling["event"], []).append(f"ruling {number}")
     for violation in result.violations:
@@ -456,6 +499,7 @@ def _timeline(
                 "text": _undone_text(taken.text),
                 "irregular": False,
                 "remarks": [f"undone {taken.undone_at}".rstrip()],
+                "by": taken.by,
                 "note": False,
                 "undone": True,
             }
@@ -469,8 +513,9 @@ def _timeline(
                 "number": number,
                 "time": times[number - 1] if times is not None and number <= len(times) else "",
                 "text": event_description(event),
-                "irregular": any(not m.startswith("by ") for m in marks.get(number, [])),
+                "irregular": number in marks,
                 "remarks": marks.get(number, []),
+                "by": authors[number - 1] if authors is not None and number <= len(authors) else "",
                 "note": event.kind in ("note", "floor"),
                 "undone": False,
             }
@@ -489,4 +534,5 @@ def _undone_text(text: str) -> str:
 
 
 def _clock(at: str) -> str:
-    return room_time(at)
+    """The minute an event was entered: the event numbers already give the order."""
+    return room_time(at, "%H:%M")

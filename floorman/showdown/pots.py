@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from floorman.errors import FloormanError
 
-__all__ = ["Pot", "PotError", "PotLayout", "build_pots", "uncalled_bet"]
+__all__ = ["Pot", "PotError", "PotLayout", "build_pots", "standing_pots", "uncalled_bet"]
 
 
 class PotError(FloormanError, ValueError):
@@ -129,4 +129,66 @@ def build_pots(
             pots.append(Pot(top.amount + carry, top.eligible))
         else:
             pots.append(Pot(carry, tuple(live)))
+    return PotLayout(tuple(pots), returned)
+
+
+def standing_pots(
+    contributions: Mapping[int, int],
+    folded: Collection[int] = (),
+    all_in: Collection[int] = (),
+    *,
+    dead: int = 0,
+) -> PotLayout:
+    """The pots of a hand still being bet, as they stand: a side pot only where a
+    live seat all in caps what it can win, every other live seat still able to match
+    the bets in front; a bet nobody has matched yet is ``returned`` (it is its bettor's
+    again if nobody calls).
+
+    >>> standing_pots({1: 2, 2: 6, 3: 6}).pots  # seat 1 still to act: no side pot
+    (Pot(amount=14, eligible=(1, 2, 3)),)
+    >>> standing_pots({1: 2, 2: 6, 3: 2}).returned
+    {2: 4}
+    >>> [p.eligible for p in standing_pots({1: 50, 2: 80, 3: 80}, all_in=[1]).pots]
+    [(1, 2, 3), (2, 3)]
+    """
+    if contributions and min(contributions.values()) < 0:
+        seat, amount = min(contributions.items(), key=lambda item: item[1])
+        raise PotError(f"seat {seat} cannot put in a negative amount ({amount})")
+    if dead < 0:
+        raise PotError(f"dead money cannot be negative ({dead})")
+    out = set(folded)
+    capped = set(all_in) - out
+    live = sorted(seat for seat in contributions if seat not in out)
+    if not live and (dead or any(contributions.values())):
+        raise PotError("every seat has folded: nobody is left to win the pot")
+    remaining = dict(contributions)
+    returned: dict[int, int] = {}
+    unmatched = uncalled_bet(remaining)
+    if unmatched is not None:
+        seat, excess = unmatched
+        remaining[seat] -= excess
+        returned[seat] = excess
+    top = max(remaining.values(), default=0)
+    cuts = sorted({remaining[seat] for seat in capped if 0 < remaining[seat] < top} | {top})
+    pots: list[Pot] = []
+    previous = 0
+    carry = dead
+    for level in cuts:
+        layer = sum(min(chips, level) - min(chips, previous) for chips in remaining.values())
+        eligible = tuple(s for s in live if s not in capped or remaining[s] >= level)
+        previous = level
+        amount = layer + carry
+        carry = 0
+        if not eligible:
+            # Chips above every live seat's cap: whoever contests the top pot wins them.
+            carry = amount
+            continue
+        if not amount:
+            continue
+        if pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        pots.append(Pot(amount, eligible))
+    if carry:
+        top_pot = pots.pop() if pots else Pot(0, tuple(live))
+        pots.append(Pot(top_pot.amount + carry, top_pot.eligible))
     return PotLayout(tuple(pots), returned)
