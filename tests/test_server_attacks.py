@@ -379,6 +379,7 @@ def test_a_read_only_store_serves_every_read_and_refuses_writes_with_a_503(
             station = served.room.station("7")
             assert _stored_once_or_not_at_all(_texts(station, "7"), tags) == set(tags)
             _remount(disk, "rw")  # written again once the disk can be
-            assert _post_until_stored(station, "7", "after").status_code == 200
+            answer = _post_until_stored(station, "7", "after")
+            assert answer.status_code == 200, (answer.text, log.read_text()[-3000:])
             texts = _texts(station, "7")
             assert _stored_once_or_not_at_all(texts, [*tags, "after"]) == {*tags, "after"}

@@ -103,7 +103,8 @@ class Room:
         a server process and a sign-in on PostgreSQL; on SQLite, checking the file and
         its schema, and a checkpoint of the log on closing), dropped on any failure so
         that the next call connects afresh. A SQLite file replaced or removed since is
-        opened again."""
+        opened again; one opened read-only is never kept, since one such connection left
+        open keeps every other in the process from writing once the disk is writable."""
         kept: _Kept | None = getattr(self._kept, "connection", None)
         if kept is not None and not kept.current():
             kept = self._kept.connection = None
@@ -114,6 +115,8 @@ class Room:
         except BaseException:
             self._kept.connection = None
             raise
+        if not kept.writable:
+            self._kept.connection = None  # SQLite shares a file's locks within a process
 
     def _store(self) -> AbstractContextManager[Store]:
         return self._opened(Store)
@@ -525,14 +528,24 @@ class _Kept:
         self.database = database
         self._file = None if is_url(where) else Path(where)
         self._identity = None if self._file is None else _identity(self._file)
+        self.writable = self._file is None or _writable(self._file)
 
     def current(self) -> bool:
         """Whether the connection still reaches the store the room names (the same file,
-        not one put in its place)."""
-        return self._file is None or _identity(self._file) == self._identity
+        not one put in its place), and could write it if it may now be written (a store
+        opened read-only on a read-only disk is opened again once the disk is writable)."""
+        if self._file is None:
+            return True
+        if _identity(self._file) != self._identity:
+            return False
+        return self.writable or not _writable(self._file)
 
     def __del__(self) -> None:
         self.database.close()
+
+
+def _writable(file: Path) -> bool:
+    return os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)
 
 
 def _identity(file: Path) -> tuple[int, int] | None:
