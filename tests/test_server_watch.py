@@ -66,6 +66,22 @@ class Stream:
                 return tables
         raise AssertionError("unreachable")
 
+    def until_each(self, wanted: dict[str, int], seconds: float = 60) -> list[Message]:
+        """The messages up to the last of those showing each table at its record in
+        ``wanted``, in whatever order they come (tables changed together are read side by
+        side, so either may be shown first)."""
+        deadline = time.monotonic() + seconds
+        seen: list[Message] = []
+        left = dict(wanted)
+        for ident, data in self.messages():
+            seen.append((ident, data))
+            if data is not None and left.get(data["table"]) == data["last"]:
+                del left[data["table"]]
+                if not left:
+                    return seen
+            assert time.monotonic() < deadline, f"{left} not shown: {seen}"
+        raise AssertionError("unreachable")
+
     def until(self, table: str, last: int, seconds: float = 60) -> list[Message]:
         """The messages up to the one showing ``table`` at record ``last``."""
         deadline = time.monotonic() + seconds
@@ -175,9 +191,9 @@ def test_a_stream_back_with_its_last_event_id_gets_each_table_it_missed_once(roo
         post(room.station("7"), "7", "3 call", "missed-7b")
         last_7 = post(room.station("7"), "7", "4 call", "missed-7c")
         last_8 = room.station("8").get("/api/tables/8").json()["last"]
-        another.until("7", last_7)  # the server has read both tables
+        another.until_each({"7": last_7, "8": last_8})  # the server has read both tables
         with streaming(floor, last_id=left_at) as back:
-            missed = back.until("7", last_7, seconds=30)
+            missed = back.until_each({"7": last_7, "8": last_8}, seconds=30)
     shown = {data["table"]: data["last"] for _, data in missed if data is not None}
     assert len(missed) == 2, missed
     assert shown == {"7": last_7, "8": last_8}
