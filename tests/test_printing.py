@@ -114,7 +114,7 @@ class Printing:
 PRINTING = [
     Printing(
         ("card",), r"1 page, letter landscape\)", "irregularities at a glance", "landscape",
-        margin_mm=12, html_name="holdem-card.html", failing=("-g", "stud"),
+        margin_mm=10, html_name="holdem-card.html", failing=("-g", "stud"),
         hostile=hostile_house,
     ),
     Printing(
@@ -123,7 +123,7 @@ PRINTING = [
     ),
     Printing(
         ("report",), r"1 page, letter\): 1 ruling, 0 violations", "Incident report",
-        html_name="premature-turn-report.html", setup=premature_turn,
+        margin_mm=12, html_name="premature-turn-report.html", setup=premature_turn,
         failing=("--house", "no-such-house.yaml"), hostile=hostile_hand,
     ),
     Printing(
