@@ -198,6 +198,7 @@ def forget_rulebooks() -> None:
 
     loader._READS.clear()
     loader._BOOKS.clear()
+    loader._SEEN.clear()
 
 
 def read_every_rulebook() -> list[str]:

@@ -34,6 +34,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("FLOORMAN_CACHE_DIR", str(where))
     loader._READS.clear()
     loader._BOOKS.clear()
+    loader._SEEN.clear()
     return where
 
 
@@ -117,6 +118,7 @@ def test_an_edit_to_an_extended_file_is_read_afresh(folder: Path, tmp_path: Path
     assert loader.load_rulebook(house).options["redeal_burn"] is True
     loader._READS.clear()
     loader._BOOKS.clear()
+    loader._SEEN.clear()
     assert loader.load_rulebook(house).options["redeal_burn"] is True
 
 

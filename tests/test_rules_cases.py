@@ -342,6 +342,7 @@ def test_an_edit_to_a_case_reaches_every_book_that_uses_it(
     def forget() -> None:
         loader._READS.clear()
         loader._BOOKS.clear()
+        loader._SEEN.clear()
 
     forget()
     assert titles() == ["The turn comes early"] * 2
