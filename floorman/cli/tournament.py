@@ -397,3 +397,4 @@ def tournament_chips(
 
 
 from floorman.cli import tournament_clock as _tournament_clock  # noqa: E402, F401  (registers clock)
+from floorman.cli import tournament_floor as _tournament_floor  # noqa: E402, F401  (clock calls, penalties, hand-for-hand)

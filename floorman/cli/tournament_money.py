@@ -148,11 +148,13 @@ def finishing_order(store: Any, now: Any) -> list[dict[str, Any]]:
 
 def with_money(store: Any, now: Any, data: dict[str, Any]) -> dict[str, Any]:
     """``show``'s data with the finishing order, and the chips in play (and the average
-    stack) counting the chips each race added to play or took out of it."""
+    stack) counting the chips each race added to play or took out of it, and those
+    removed with a disqualified player."""
     from floorman.tables.tournament_money import log_of, placed, race_change, standings_data
+    from floorman.tournament.penalties import removed_chips
 
     log = log_of(store, now)
-    change = race_change(log)
+    change = race_change(log) - removed_chips(log)
     if change:
         data["chips_in_play"] += change
         data["average_stack"] = data["chips_in_play"] // data["players"] if data["players"] else 0

@@ -24,6 +24,7 @@ from floorman.tournament.chiprace import (
     race_rules,
 )
 from floorman.tournament.floor import FloorError, apply_record
+from floorman.tournament.handforhand import hand_for_hand as h4h_state
 from floorman.tournament.payouts import REMAINDERS, PayoutTable, payout_table
 from floorman.tournament.places import ordinal
 from floorman.tournament.standings import Standing, paid, standings
@@ -88,6 +89,10 @@ def bust_hand(
     log = log_of(store, now)
     if same_hand and not any(record["kind"] == "bust" for record in log):
         raise FloormanError(f"tournament {name}: --same-hand, but no bust is recorded yet")
+    playing = h4h_state(log)
+    if playing.on:  # busts in one hand-for-hand hand share places (TDA 2024 RP-8-A)
+        hand_for_hand = True
+        same_hand = same_hand or playing.busts_this_hand > 0
     records: list[dict[str, Any]] = []
     floor = now.floor.copy()
     for index, seat in enumerate(seats):

@@ -181,7 +181,10 @@ def replay(records: Iterable[Mapping[str, Any]]) -> Floor:
     redraw), ``button`` (a table's button set by hand), ``chips`` (a stack counted),
     ``level`` (the level in play), ``enter`` (a late entrant, an alternate or a
     re-entry seated), ``clock`` (the clock started, paused, resumed or set; read by
-    :mod:`floorman.tournament.clock`, not here).
+    :mod:`floorman.tournament.clock`, not here), ``penalty`` (a disqualified player
+    leaves), ``hand`` (hands played at a table), ``clock-call`` and ``clock-call-end``,
+    ``hand-for-hand`` (read by :mod:`floorman.tournament.penalties`,
+    :mod:`floorman.tournament.clockcall`, :mod:`floorman.tournament.handforhand`).
     """
     floor: Floor | None = None
     for record in records:
@@ -230,8 +233,26 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         enter(floor, record)
     elif kind == "clock":
         pass  # the clock's own records: floorman.tournament.clock reads them
+    elif kind == "penalty":
+        penalize(floor, record)
+    elif kind == "hand":
+        if int(record["table"]) not in floor.tables:
+            raise FloorError(f"table {record['table']} is not in play")
+    elif kind in ("clock-call", "clock-call-end", "hand-for-hand"):
+        pass  # read by floorman.tournament.clockcall and floorman.tournament.handforhand
     else:
         raise FloorError(f"unknown tournament record {kind!r}")
+
+
+def penalize(floor: Floor, record: Mapping[str, Any]) -> None:
+    """A penalty given to the player at its table and seat; a disqualified player leaves
+    the table, the chips removed from play (TDA 2024 Rule 71-D)."""
+    table, seat = int(record["table"]), int(record["seat"])
+    seated = floor.at(table, seat)
+    if seated.entry != int(record["entry"]):
+        raise FloorError(f"table {table} seat {seat} is not entrant {record['entry']}")
+    if record["penalty"] == "disqualification":
+        del floor.tables[table][seat]
 
 
 def enter(floor: Floor, record: Mapping[str, Any]) -> None:

@@ -83,6 +83,8 @@ def standings(records: Iterable[Mapping[str, Any]], rulebook: str) -> list[Stand
             hand.hand_for_hand = hand.hand_for_hand or bool(record.get("hand_for_hand"))
             hand.busts.append((seated.entry, int(record["table"]), int(record["seat"]), started))
             busted += 1
+        elif record["kind"] == "penalty" and record["penalty"] == "disqualification":
+            busted += 1  # out, with no place: the chips removed (TDA 2024 Rule 71-D)
         apply_record(floor, record)
     if floor is None:
         raise FloormanError("the tournament has no draw")
