@@ -440,10 +440,10 @@ def tournament_hand(
         return
     lines = [f"table {table}: {counted(count, 'hand')} played"]
     for entry in dict.fromkeys(p.entry for p in done.served):
-        left = done.left.get(entry, 0)
+        hands_left = done.left.get(entry, 0)
         state = (
-            f"on penalty, {counted(left, 'hand')} left"
-            if left
+            f"on penalty, {counted(hands_left, 'hand')} left"
+            if hands_left
             else "has served the penalty: back in play from the next hand"
         )
         lines.append(f"  {_player(after, entry)} {state}")
