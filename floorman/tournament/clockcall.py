@@ -7,7 +7,8 @@ happens to the hand when time runs out, as each book says.
   the hand is dead. T 108 names the clock only facing a bet, so for a player
   not facing one the hand is dead by rule 80's words, a house option.
 - RRoP §14 No-Limit Rules 13 (and §3 Dead Hands 1): one additional minute,
-  a ten-second warning, then the hand is dead. The book gives a clock only
+  a ten-second warning, then the hand is dead: floorman reads the warning as
+  the last ten seconds of the minute (50 seconds and a 10-second count). The book gives a clock only
   facing a bet: a player not facing one is checked, as TDA 29 (house option).
 
 A tie goes to the player (TDA 29): an action at the very moment time runs
@@ -101,7 +102,7 @@ CLOCK_RULES: dict[str, ClockRule] = {
     ),
     "rrop": ClockRule(
         "RRoP §14 No-Limit Rules 13; §3 Dead Hands 1",
-        60,
+        50,
         None,
         10,
         "dead",
