@@ -54,7 +54,8 @@ def test_each_book_cites_its_own_rule_and_rrop_counts_rounds_as_a_house_option()
         "TDA 2024 Rule 71-D"
     )
     rrop = penalty_record(floor, 1, 1, "rounds", 1, "rrop")["cite"]
-    assert rrop.startswith("house option") and "RRoP §15 rule 27" in rrop
+    assert rrop.startswith("house option")
+    assert "RRoP §15 rule 27" in rrop
 
 
 def test_wsop_gives_one_missed_hand_or_one_to_four_rounds() -> None:
@@ -158,7 +159,9 @@ def test_penalties_never_make_or_lose_chips_and_the_hands_add_up(data: st.DataOb
             count = data.draw(st.integers(1, 4))
             records.append(penalty_record(floor, table, seat, kind, count, book))
         except PenaltyError:
-            assert book == "wsop-2024" and kind == "hands" and count > 1
+            assert book == "wsop-2024"
+            assert kind == "hands"
+            assert count > 1
     floor = replay(records)
     at_tables = sum(s.chips for seats in floor.tables.values() for s in seats.values())
     assert at_tables + removed_chips(records) == start
