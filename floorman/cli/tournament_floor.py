@@ -98,7 +98,7 @@ def _count_down(call: Call) -> bool:
             if state.phase == "count"
             else f"{counted(state.left, 'second')}, then the count"
         )
-        if text != shown:
+        if text != shown and state.count != 0:
             if redraw:
                 echo(f"\r\033[K{text}", nl=False)
             else:
