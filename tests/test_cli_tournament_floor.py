@@ -352,3 +352,15 @@ def test_the_docs_show_the_keys_penalties_json_prints() -> None:
     data = as_json("penalties", "daily")
     for key in [*data, *data["penalties"][0], *data["clock_calls"][0]]:
         assert f'"{key}"' in doc, key
+
+
+@pytest.mark.parametrize("command", ["call-clock", "penalty", "penalties", "hand", "hand-for-hand"])
+def test_each_command_has_an_example_and_fits_80_columns(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    text = ok(command, "--help")
+    assert "\n  Example:\n    floorman tournament " + command in text
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    assert "<=x<=" not in text
+    assert "{" not in text.splitlines()[0]

@@ -264,7 +264,7 @@ def tournament_penalty(
     ] = 1,
     reason: Annotated[
         str | None,
-        typer.Option("--reason", help="What the player did.", show_default=False),
+        typer.Option("--reason", metavar="TEXT", help="What the player did.", show_default=False),
     ] = None,
     as_json: JsonOption = False,
     by: ByOption = None,
