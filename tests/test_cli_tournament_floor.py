@@ -364,3 +364,19 @@ def test_each_command_has_an_example_and_fits_80_columns(
     assert all(len(line) <= 80 for line in text.splitlines()), text
     assert "<=x<=" not in text
     assert "{" not in text.splitlines()[0]
+
+
+def test_the_hand_that_reaches_the_money_says_to_stop_hand_for_hand() -> None:
+    ok("new", "sat", "--entrants", "12", "--seed", "3")
+    ok("payouts", "sat", "--percent", "60,40")
+    for _ in range(9):
+        table, seat = next(iter(seated("sat")))
+        ok("bust", "sat", str(table), str(seat))
+        ok("balance", "sat", "--apply")
+    ok("hand-for-hand", "sat", "start")
+    (table, seat), *_ = seated("sat")
+    ok("bust", "sat", str(table), str(seat))
+    text = ok("hand", "sat", str(table))
+    assert "2 players left, all paid: stop hand-for-hand" in text
+    assert "deal hand 2" not in text
+    assert as_json("hand-for-hand", "sat")["on"] is True

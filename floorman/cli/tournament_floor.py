@@ -434,6 +434,7 @@ def tournament_hand(
                         "left": p.left} for p in done.served],
             "on_penalty": {str(e): left for e, left in sorted(done.left.items())},
             "hand_for_hand": h4h.as_json(), "hand_done": done.completed,
+            "in_the_money": done.in_the_money,
             "clock_paused": done.paused,
             "clock": {"level": level.level, "left_seconds": level.left} if done.clock else None,
         }, ensure_ascii=False, indent=2))  # fmt: skip
@@ -455,7 +456,13 @@ def tournament_hand(
             f"hand-for-hand: hand {h4h.hand - 1} done at every table; the clock is at level"
             f" {level.level}, {left} left [{_h4h_rule(after).clock}]"
         )
-        lines.append(f"deal hand {h4h.hand} at every table")
+        if done.in_the_money:
+            lines.append(
+                f"{counted(after.floor.players, 'player')} left, all paid: stop hand-for-hand"
+                f" (floorman tournament hand-for-hand {after.stored.name} stop)"
+            )
+        else:
+            lines.append(f"deal hand {h4h.hand} at every table")
     elif h4h.on:
         waiting = ", ".join(str(t) for t in h4h.waiting)
         tables = "tables" if len(h4h.waiting) > 1 else "table"

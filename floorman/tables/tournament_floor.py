@@ -13,6 +13,7 @@ from typing import Any
 
 from floorman.errors import FloormanError
 from floorman.store.tournaments import TournamentStore
+from floorman.tables.tournament_money import payouts_table
 from floorman.tables.tournaments import Current, _who, current
 from floorman.tournament.clock import ClockError, ClockEvent, advance, reading
 from floorman.tournament.clockcall import (
@@ -249,7 +250,7 @@ def penalties_data(
         "on_penalty": [
             {"player": e, "name": floor.names.get(e), "hands_left": left, "where": _where(now, e)}
             for e, left in sorted(log.on_penalty().items())
-            if player is None or e == player
+            if (player is None or e == player) and _where(now, e) is not None
         ],
         "clock_calls": [c.as_json() for c in calls],
         "dealt_in": rule.dealt_in,
@@ -293,6 +294,8 @@ class Reported:
     completed: bool
     paused: bool
     clock: ClockEvent | None
+    in_the_money: bool = False
+    """Hand-for-hand, the players left are all paid: time to stop it."""
 
 
 def report_hands(
@@ -339,7 +342,9 @@ def report_hands(
     log_after = penalty_log_of(store, after)
     served = [p for p in log_after.penalties if p.served > earlier.get(p.number, 0)]
     left = log_after.on_penalty()
-    return Reported(after, served, left, after_state, completed, paused, event)
+    paid = payouts_table(after, _log(store, after)) if completed else None
+    in_money = paid is not None and after.floor.players <= paid.places_paid
+    return Reported(after, served, left, after_state, completed, paused, event, in_money)
 
 
 def set_hand_for_hand(
