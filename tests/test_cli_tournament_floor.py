@@ -380,3 +380,45 @@ def test_the_hand_that_reaches_the_money_says_to_stop_hand_for_hand() -> None:
     assert "2 players left, all paid: stop hand-for-hand" in text
     assert "deal hand 2" not in text
     assert as_json("hand-for-hand", "sat")["on"] is True
+
+
+@pytest.mark.slow
+def test_at_a_terminal_the_countdown_redraws_and_enter_says_the_player_acted(
+    tmp_path: Path,
+) -> None:
+    import pty
+    import select
+    import time
+
+    env = {**os.environ, "FLOORMAN_DB": str(tmp_path / "room.db"), "PYTHONPATH": str(ROOT)}
+    made = subprocess.run([sys.executable, "-m", "floorman", "tournament", "new", "tty",
+                           "--entrants", "10", "--seed", "1"], env=env, check=False,
+                          capture_output=True)  # fmt: skip
+    assert made.returncode == 0
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: floorman at a terminal
+        os.execve(sys.executable, [sys.executable, "-m", "floorman", "tournament", "call-clock",
+                                   "tty", "1", "1", "--seconds", "60"], env)  # fmt: skip
+    seen = b""
+    pressed = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                data = os.read(fd, 1024)
+            except OSError:
+                break
+            if not data:
+                break
+            seen += data
+        if not pressed and b"seconds, then the count" in seen:
+            os.write(fd, b"\n")
+            pressed = True
+    os.waitpid(pid, 0)
+    text = seen.decode()
+    assert "\r\x1b[K60 seconds, then the count" in text
+    assert "acted in time: the clock is off" in text
+    result = runner.invoke(app, ["tournament", "penalties", "tty", "--json",
+                                 "--db", str(tmp_path / "room.db")])  # fmt: skip
+    assert json.loads(result.stdout)["clock_calls"][0]["outcome"] == "acted"

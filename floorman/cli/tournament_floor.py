@@ -52,7 +52,7 @@ def _call_head(now: Current, call: Call) -> str:
     count = f"a {c.count}-second count"
     return (
         f"table {c.table} seat {c.seat}: {_player(now, c.entry)} is on the clock, {facing}:"
-        f" {c.seconds} seconds, then {count} [{rule.cite}]"
+        f" {counted(c.seconds, 'second')}, then {count} [{rule.cite}]"
     )
 
 
@@ -100,7 +100,8 @@ def _count_down(call: Call) -> bool:
         )
         if text != shown and state.count != 0:
             if redraw:
-                echo(f"\r\033[K{text}", nl=False)
+                sys.stdout.write(f"\r\033[K{text}")
+                sys.stdout.flush()
             else:
                 echo(text)
             shown = text
