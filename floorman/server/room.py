@@ -32,7 +32,7 @@ from floorman.errors import FloormanError
 from floorman.hand.events import EventError
 from floorman.server.kept import KeptHand, KeptHands
 from floorman.server.views import table_view
-from floorman.store._backend import Database, hold_open, is_url, open_database
+from floorman.store._backend import Database, hold_open, is_url, open_database, write_through
 from floorman.store.errors import (
     AlreadyAnswered,
     Disconnected,
@@ -110,6 +110,9 @@ class Room:
             kept = self._kept.connection = None
         if kept is None:
             kept = self._kept.connection = _Kept(open_database(self.db), self.db)
+            held = getattr(self, "_held", None)
+            if held is not None:
+                write_through(kept.database, held)
         try:
             yield kept.database
         except BaseException:

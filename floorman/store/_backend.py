@@ -17,7 +17,16 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["Database", "Holding", "default_where", "hold_open", "is_url", "masked", "open_database"]
+__all__ = [
+    "Database",
+    "Holding",
+    "default_where",
+    "hold_open",
+    "is_url",
+    "masked",
+    "open_database",
+    "write_through",
+]
 
 _URL = re.compile(r"^postgres(?:ql)?://", re.IGNORECASE)
 
@@ -111,6 +120,16 @@ def hold_open(where: str | Path) -> Holding:
     from floorman.store._sqlite import Held
 
     return Held(Path(where))
+
+
+def write_through(database: Database, holding: Holding) -> None:
+    """Let ``database``'s writes go through ``holding``'s connection, grouped with those
+    of the process's other threads into one commit (:class:`floorman.store._sqlite.Held`);
+    on PostgreSQL, whose commits already share the sync of its log, nothing."""
+    from floorman.store._sqlite import Held, SQLiteDatabase
+
+    if isinstance(database, SQLiteDatabase) and isinstance(holding, Held):
+        database.held = holding
 
 
 class Holding(Protocol):

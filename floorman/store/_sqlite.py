@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
@@ -79,20 +80,23 @@ def guarded(path: Path) -> Iterator[None]:
         raise explain(path, error) from None
 
 
-def connect(path: Path, setup: Callable[[sqlite3.Connection], None]) -> sqlite3.Connection:
+def connect(
+    path: Path, setup: Callable[[sqlite3.Connection], None], *, shared: bool = False
+) -> sqlite3.Connection:
     """Open (creating if new) the file at ``path``, make sure it is floorman's, and run
     ``setup`` (schema, versions) on it.
 
     A store that cannot be written (a read-only disk, a file or folder without the
     right to write) is opened read-only, so that it is still read; every write to it
     then fails as :class:`Unavailable`. Any failure closes the connection and becomes
-    one :class:`StoreError` naming the file.
+    one :class:`StoreError` naming the file. A ``shared`` connection may be used by
+    any thread, one at a time.
     """
     try:
         if path.is_dir():  # a name too long to look up raises: caught below
             raise StoreError(f"{path}: a folder, not a store file")
         path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=not shared)
     except (OSError, sqlite3.Error) as error:
         raise StoreError(f"{path}: cannot open the store: {error}") from None
     try:
@@ -242,7 +246,8 @@ def migrate(db: sqlite3.Connection) -> int:
 
 
 class Held:
-    """A connection to the store held open, idle, for as long as a server runs.
+    """A connection to the store held open for as long as a server runs, through which
+    the server's threads write, their writes grouped.
 
     While any connection to a store in WAL mode is open, its journal and shared-memory
     index stay beside it; when the last one closes they are merged and deleted, and the
@@ -250,20 +255,151 @@ class Held:
     own would then find, on a full disk, no room to make them, and could not even read.
     Held, they stay, and each call's connection (and its close) is cheaper too.
 
+    Each write is made durable by the sync of its commit (``synchronous=FULL``), a few
+    milliseconds of waiting on the disk in which SQLite lets no other writer in: one
+    write at a time, a server's threads queued behind it (and each one waking to the
+    lock freed only after SQLite's growing sleeps) cannot store more than a few hundred
+    posts a second however little each costs. So the threads write here in turns, each
+    write in a savepoint of one transaction, and a writer that finds others waiting
+    leaves the commit to the last of them: one sync stores them all. A writer returns
+    only once its write is committed (or raises what failed it); a write that fails
+    is undone alone, unless SQLite undid the whole transaction, which then fails every
+    write in it.
+
     A store that cannot be written now is not held: a connection opened read-only
     would keep the index read-only for every connection of the process, and the
-    store could not be written again once its disk can be.
+    store could not be written again once its disk can be. A file replaced since is
+    written through each thread's own connection, as any other process writes it.
     """
+
+    GROUP = 64
+    """Writes at most in one commit, so that none waits long behind the others."""
 
     def __init__(self, path: Path) -> None:
         self.connection: sqlite3.Connection | None = None
+        self._path = path
+        self._identity = _identity(path)
+        self._turn = threading.Condition()
+        self._busy = False
+        self._waiting = 0
+        self._group = 0
+        self._in_group = 0
+        self._finished = 0
+        self._failed: dict[int, StoreError] = {}
         if not _unwritable(path):
-            self.connection = connect(path, lambda db: None)
+            self.connection = connect(path, lambda db: None, shared=True)
+
+    def writes_for(self, path: Path) -> bool:
+        """Whether writes to the file at ``path`` may be made here."""
+        return (
+            self.connection is not None and path == self._path and _identity(path) == self._identity
+        )
+
+    @contextmanager
+    def writing(self, database: SQLiteDatabase) -> Iterator[None]:
+        """One write of ``database``'s thread, made on this connection within the group
+        being committed; returns once it is committed."""
+        connection = self.connection
+        assert connection is not None
+        with self._turn:
+            self._waiting += 1
+            while self._busy:
+                self._turn.wait()
+            self._waiting -= 1
+            self._busy = True
+        group = self._join(connection)
+        failure: BaseException | None = None
+        own = database.connection
+        database.connection = connection
+        try:
+            with guarded(self._path):
+                connection.execute("SAVEPOINT write")
+            yield
+            with guarded(self._path):
+                connection.execute("RELEASE write")
+        except BaseException as error:
+            failure = error
+            self._undo(connection, group, error)
+        finally:
+            database.connection = own
+        lost = self._finish(connection, group)
+        if failure is not None:
+            raise failure
+        if lost is not None:
+            raise lost
+
+    def _join(self, connection: sqlite3.Connection) -> int:
+        """The group this write joins, begun if none is open (the caller has the turn)."""
+        if not connection.in_transaction:
+            try:
+                with guarded(self._path):
+                    connection.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                with self._turn:
+                    self._busy = False
+                    self._turn.notify_all()
+                raise
+            self._group += 1
+            self._in_group = 0
+        self._in_group += 1
+        return self._group
+
+    def _undo(self, connection: sqlite3.Connection, group: int, error: BaseException) -> None:
+        """Undo the write that failed: its savepoint, or, when SQLite undid the whole
+        transaction, mark every write of the group failed."""
+        try:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK TO write")
+                connection.execute("RELEASE write")
+                return
+        except sqlite3.Error:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+        self._failed[group] = (
+            error
+            if isinstance(error, StoreError)
+            else StoreError(f"{self._path}: the write was undone; nothing of it was stored")
+        )
+
+    def _finish(self, connection: sqlite3.Connection, group: int) -> StoreError | None:
+        """Hand the turn on, or commit the group when nobody waits to join it (or it is
+        full); wait until the group is committed. What failed the group, if anything."""
+        with self._turn:
+            if connection.in_transaction and self._waiting and self._in_group < self.GROUP:
+                self._busy = False
+                self._turn.notify_all()
+                while self._finished < group:
+                    self._turn.wait()
+                return self._failed.get(group)
+        try:
+            if connection.in_transaction:
+                with guarded(self._path):
+                    connection.execute("COMMIT")
+        except StoreError as error:
+            with suppress(sqlite3.Error):
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+            self._failed.setdefault(group, error)
+        with self._turn:
+            self._finished = group
+            self._busy = False
+            for old in [g for g in self._failed if g < group - self.GROUP]:
+                del self._failed[old]
+            self._turn.notify_all()
+            return self._failed.get(group)
 
     def close(self) -> None:
         if self.connection is not None:
             _close(self.connection)
             self.connection = None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
 
 
 class SQLiteDatabase:
@@ -274,6 +410,8 @@ class SQLiteDatabase:
         self._path = path
         found: list[int] = []
         self.connection = connect(path, lambda db: found.append(migrate(db)))
+        self.held: Held | None = None
+        """The server's held connection, through which this thread's writes go."""
         self.opened_at = found[0]
         self.version = int(self.connection.execute("PRAGMA user_version").fetchone()[0])
 
@@ -286,6 +424,8 @@ class SQLiteDatabase:
             self.connection.executemany(query, [tuple(a) for a in arguments])
 
     def write(self, tables: Sequence[str] = ()) -> AbstractContextManager[None]:
+        if self.held is not None and self.held.writes_for(self._path):
+            return self.held.writing(self)
         return write(self.connection, self._path)
 
     def same_name(self, column: str, other: str = "?") -> str:
