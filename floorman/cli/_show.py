@@ -27,11 +27,9 @@ def show(
     from floorman.cli._console import use_four_colours
     from floorman.cli._errors import user_errors
     from floorman.tables.disputes import corrections_to_come
-    from floorman.tables.hands import hand_at, store_at
-    from floorman.tables.view import award_lines, detail_lines
-
     from floorman.tables.games import is_other_game, load_game
-    from floorman.tables.hands import find_hand
+    from floorman.tables.hands import find_hand, hand_at, store_at
+    from floorman.tables.view import award_lines, detail_lines
 
     with user_errors(), store_at(db) as store:
         found = find_hand(store, hand, table, open_only=False)

@@ -62,6 +62,9 @@ def new(
             "--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", callback=plain_text
         ),
     ],
+    seats: Annotated[
+        str, typer.Option("--seats", help="Occupied seats and stacks: 1=200,3=150,5=300.")
+    ],
     button: Annotated[
         int | None,
         typer.Option(
@@ -69,10 +72,7 @@ def new(
             help="The seat holding the button (every game but stud).",
             show_default=False,
         ),
-    ],
-    seats: Annotated[
-        str, typer.Option("--seats", help="Occupied seats and stacks: 1=200,3=150,5=300.")
-    ],
+    ] = None,
     blinds: Annotated[str, typer.Option("--blinds", help="small/big.")] = "1/2",
     game: Annotated[
         str,
@@ -142,9 +142,7 @@ def new(
     db: DbOption = None,
     bring_in: Annotated[
         int | None,
-        typer.Option(
-            "--bring-in", help="Stud: the bring-in (the forced bet).", show_default=False
-        ),
+        typer.Option("--bring-in", help="Stud: the bring-in (the forced bet).", show_default=False),
     ] = None,
     limits: Annotated[
         str | None,

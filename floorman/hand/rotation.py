@@ -107,7 +107,7 @@ class Rotation:
 def _game(word: str) -> RotationGame:
     game, _, betting = word.partition(":")
     if game not in GAMES:
-        raise RotationError(f'--rotation "{word}": not a game (holdem, omaha, ...)')
+        raise RotationError(f'--rotation "{_said(word)}": not a game (holdem, omaha, ...)')
     if game in STUD_GAMES:
         if betting not in ("", "limit"):
             raise RotationError(f'--rotation "{word}": the stud games are limit games')
@@ -118,17 +118,23 @@ def _game(word: str) -> RotationGame:
     return RotationGame(game, betting)
 
 
+def _said(text: str) -> str:
+    """``text`` on one line, cut short, as a message quotes it."""
+    said = " ".join(text.split())
+    return said if len(said) <= 40 else said[:39] + "…"
+
+
 def parse_rotation(text: str, by: str = "orbit") -> Rotation:
     """A rotation by name (``horse``, ``8-game``) or as a list of games, each
     ``GAME[:BETTING]``, separated by commas."""
     if by not in ("orbit", "level"):
-        raise RotationError(f'--rotate-by "{by}": orbit or level')
+        raise RotationError(f'--rotate-by "{_said(by)}": orbit or level')
     words = NAMED.get(text.strip().lower())
     if words is None:
         words = tuple(w.strip().lower() for w in text.split(",") if w.strip())
     if not 2 <= len(words) <= 20:
         raise RotationError(
-            f'--rotation "{text}": horse, 8-game, or a list of 2 to 20 games: razz,stud'
+            f'--rotation "{_said(text)}": horse, 8-game, or a list of 2 to 20 games: razz,stud'
         )
     return Rotation(tuple(_game(word) for word in words), by)  # type: ignore[arg-type]
 
@@ -156,10 +162,7 @@ class RotationState:
         level once the level has changed."""
         if redeal:
             return self
-        if self.rotation.by == "orbit":
-            turn = self.hands >= self.orbit
-        else:
-            turn = level_up
+        turn = self.hands >= self.orbit if self.rotation.by == "orbit" else level_up
         if not turn:
             return replace(self, hands=self.hands + 1)
         index = (self.index + 1) % len(self.rotation.games)

@@ -25,8 +25,8 @@ from floorman.tables.view import award_lines, finished, reminder_lines, state_li
 
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
-    from floorman.tables.games import GameHand
     from floorman.interchange.plainhand import HeaderLike
+    from floorman.tables.games import GameHand
 
 __all__ = [
     "Loaded",
@@ -219,7 +219,9 @@ def recent(store: Store, table: str | None, limit: int) -> list[Loaded | Unreada
     found: list[Loaded | Unreadable | GameHand] = []
     for stored in store.hands(table, limit):
         try:
-            found.append(load_game(store, stored) if is_other_game(stored.header) else load(store, stored))
+            found.append(
+                load_game(store, stored) if is_other_game(stored.header) else load(store, stored)
+            )
         except (FloormanError, ValueError) as error:
             found.append(Unreadable(stored, str(error)))
     return found

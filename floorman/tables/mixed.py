@@ -40,7 +40,7 @@ from floorman.tables.games import (
 )
 
 if TYPE_CHECKING:
-    from floorman.session.seating import Change, Seating
+    from floorman.session.seating import Change
     from floorman.store.hands import Store, StoredHand
 
 __all__ = ["BUTTON_CITE", "deal_on", "first_header", "game_line", "rotation_of"]
@@ -187,7 +187,9 @@ def deal_on(
         next_button = frozen if frozen in seats else _next_seat(tuple(seats), frozen or 0)
         if coming is not None:
             coming = _frozen(coming, None)
-        notes.append(f"the button starts at seat {next_button}, where it was frozen ({BUTTON_CITE})")
+        notes.append(
+            f"the button starts at seat {next_button}, where it was frozen ({BUTTON_CITE})"
+        )
     else:
         assert button is not None
         next_button = _next_seat(tuple(seats), button)
@@ -250,13 +252,9 @@ def _frozen(state: RotationState, seat: int | None) -> RotationState:
 
 def _stakes_of(header: Mapping[str, Any]) -> dict[str, Any]:
     """A stud or draw table's stakes, from its last hand's header."""
-    return {
-        key: header[key] for key in ("blinds", "ante", "bring_in", "limits") if key in header
-    }
+    return {key: header[key] for key in ("blinds", "ante", "bring_in", "limits") if key in header}
 
 
-def start_rotation(
-    text: str, by: str, stakes: Mapping[str, Any], players: int
-) -> RotationState:
+def start_rotation(text: str, by: str, stakes: Mapping[str, Any], players: int) -> RotationState:
     """The rotation a table starts with: its first game, an orbit of ``players``."""
     return RotationState(parse_rotation(text, by), orbit=players, stakes=dict(stakes))
