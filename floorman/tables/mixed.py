@@ -183,8 +183,8 @@ def deal_on(
                     f" have it, and is frozen there during the stud games ({BUTTON_CITE})"
                 )
     elif last_stud:
-        frozen = coming.frozen if coming is not None else None
-        next_button = frozen if frozen in seats else _next_seat(tuple(seats), frozen or 0)
+        held = coming.frozen if coming is not None else None
+        next_button = held if held in seats else _next_seat(tuple(seats), held or 0)
         if coming is not None:
             coming = _frozen(coming, None)
         notes.append(

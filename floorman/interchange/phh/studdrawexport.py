@@ -216,4 +216,4 @@ def _draw(hand: DrawHandFile, texts: Sequence[str]) -> str:
 def _hole(game: str) -> int:
     from floorman.hand.drawstate import HOLE
 
-    return int(HOLE[game])  # type: ignore[index]
+    return int(HOLE[game])
