@@ -107,6 +107,7 @@ def test_a_table_refuses_bad_games_and_rotations_in_one_line(table_db: Path) -> 
         (["--rotation", "chess,stud"], '--rotation "chess": not a game'),
         (["--game", "stud"], "--bring-in: a stud game needs its bring-in"),
         (["--game", "badugi"], "--button: the seat holding the dealer button is required"),
+        (["--game", "holdem"], "--button: the seat holding the dealer button is required"),
         (["--rotation", "horse", "--rotate-by", "day"], '--rotate-by "day": orbit or level'),
         (["--rotation", "horse", "--bring-in", "5", "--limits", "9/x"], '--limits "9/x"'),
     ):
