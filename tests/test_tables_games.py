@@ -248,3 +248,12 @@ def test_pokerkit_replays_an_exported_stud_hand_to_the_same_stacks() -> None:
         pass
     assert state is not None
     assert list(state.stacks) == [355, 660, 485]
+
+
+@pytest.mark.usefixtures("table_db")
+def test_undo_takes_back_a_stud_event_and_log_keeps_it() -> None:
+    ok(*STUD)
+    ok("add", "-t", "4", "down 1 Ah 2d", "up 1 3c")
+    assert 'undone: event 2 "up 1 3c"' in ok("undo", "-t", "4")
+    assert show_json("4")["events"] == ["down 1 Ah 2d"]
+    assert "up 1 3c  (undone)" in ok("log", "-t", "4")

@@ -294,8 +294,16 @@ def undo(
         assert server is not None
         undo_remote(table, server, token)
         return
+    from floorman.tables.games import is_other_game, undo_game
+
     with user_errors(), store_at(db) as store:
-        found = load(store, find_hand(store, None, table, open_only=True))
+        stored = find_hand(store, None, table, open_only=True)
+        if is_other_game(stored.header):
+            said, other = undo_game(store, stored)
+            echo(f'undone: event {other.count + 1} "{said}"')
+            _echo_state(other.lines())
+            return
+        found = load(store, stored)
         number, text, loaded = undo_event(store, found)
     echo(f'undone: event {number} "{text}"')
     _echo_state(state_lines(loaded.state))

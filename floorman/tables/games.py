@@ -299,3 +299,11 @@ def seats_json(loaded: GameHand) -> dict[str, Any]:
             "folded": seat in state.folded,
         }
     return seats
+
+
+def undo_game(store: Store, stored: StoredHand) -> tuple[str, GameHand]:
+    """Take back the latest event of a stud or draw hand (it stays in the log as undone);
+    its text and the hand without it."""
+    loaded = load_game(store, stored)
+    retracted = store.retract_last(stored.id, after=loaded.last)
+    return retracted.text or "", load_game(store, stored)
