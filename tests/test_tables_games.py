@@ -257,3 +257,14 @@ def test_undo_takes_back_a_stud_event_and_log_keeps_it() -> None:
     assert 'undone: event 2 "up 1 3c"' in ok("undo", "-t", "4")
     assert show_json("4")["events"] == ["down 1 Ah 2d"]
     assert "up 1 3c  (undone)" in ok("log", "-t", "4")
+
+
+@pytest.mark.usefixtures("table_db")
+def test_a_badugi_hand_exports_as_a_hand_file_but_phh_names_no_variant_for_it() -> None:
+    ok("new", "-t", "3", "--game", "badugi", "--betting", "limit", "--blinds", "1/2",
+       "--button", "2", "--seats", "1=50,2=50")  # fmt: skip
+    ok("add", "-t", "3", "deal", "2 fold")
+    assert 'game: "badugi"' in ok("export", "-t", "3")
+    result = run("export", "-t", "3", "--format", "phh")
+    assert result.exit_code == 2
+    assert "PHH has no variant floorman writes for limit badugi" in result.stderr
