@@ -105,7 +105,7 @@ def _new_other(
 ) -> None:
     """Start a stud or draw hand, or the first hand of a mixed-game rotation."""
     from floorman.cli._errors import user_errors
-    from floorman.hand.rotation import STUD_GAMES, RotationError, parse_rotation
+    from floorman.hand.rotation import GAMES, STUD_GAMES, RotationError, parse_rotation
     from floorman.tables.mixed import first_header, game_line, start_rotation
 
     small, big = blinds_of(blinds)
@@ -125,6 +125,8 @@ def _new_other(
             extra["rotation"] = turning.as_json()
             first = turning.game
         else:
+            if game not in GAMES:
+                fail(f'--game "{" ".join(game.split())[:40]}": {", ".join(GAMES)}')
             word = game if game in STUD_GAMES else f"{game}:{betting}"
             games = parse_rotation(f"{word},{word}").games[:1]  # the game and betting known
             first = games[0]
