@@ -157,8 +157,10 @@ def test_no_hand_and_bad_options() -> None:
     assert len(result.stderr) < 200
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=200")
     assert result.stderr == "floorman: new hand: seats: a hand needs at least two occupied seats\n"
+    result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--game", "chess")
+    assert result.stderr.startswith('floorman: --game "chess": holdem, omaha, omaha-hilo, stud')
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--game", "stud")
-    assert result.stderr.startswith("floorman: new hand: game: Input should be")
+    assert result.stderr.startswith("floorman: --bring-in: a stud game needs its bring-in")
     result = run("new", "--table", "7", "--button", "3", "--seats", "1=2,3=2", "--rulebook", "x")
     assert result.stderr.startswith("floorman: no rulebook named 'x'")
     assert ok("hands") == "no hands recorded\n"

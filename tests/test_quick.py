@@ -137,7 +137,6 @@ LEFT_TO_TYPER = [
     ("show", ["1", "2"]),
     ("show", ["-1"]),
     ("new", ["--button", "3", "--seats", "1=100,2=100"]),
-    ("new", ["--table", "7", "--seats", "1=100,2=100"]),
     ("new", ["--table", "7", "--button", "3"]),
     ("new", ["--table", "7", "--button", " 3", "--seats", "1=100,2=100"]),
     ("new", ["--table", "7", "--button", "3", "--seats", "1=100", "--ante", "-1"]),

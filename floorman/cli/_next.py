@@ -26,6 +26,7 @@ def next_hand(
     db: str | None = None,
     server: str | None = None,
     token: str | None = None,
+    level_up: bool = False,
 ) -> None:
     """Start the next hand at ``table``, with the seating changes given, locally or
     through the server at ``server``."""
@@ -44,7 +45,9 @@ def next_hand(
     from floorman.tables.hands import store_at
 
     with user_errors(), store_at(db) as store:
-        lines = start_next(store, table, changes, force=force, by=by, bomb_pot=bomb_pot)
+        lines = start_next(
+            store, table, changes, force=force, by=by, bomb_pot=bomb_pot, level_up=level_up
+        )
     show(lines)
 
 

@@ -62,12 +62,26 @@ def new(
             "--table", "-t", envvar="FLOORMAN_TABLE", help="The table.", callback=plain_text
         ),
     ],
-    button: Annotated[int, typer.Option("--button", help="The seat holding the button.")],
     seats: Annotated[
         str, typer.Option("--seats", help="Occupied seats and stacks: 1=200,3=150,5=300.")
     ],
+    button: Annotated[
+        int | None,
+        typer.Option(
+            "--button",
+            help="The seat holding the button (every game but stud).",
+            show_default=False,
+        ),
+    ] = None,
     blinds: Annotated[str, typer.Option("--blinds", help="small/big.")] = "1/2",
-    game: Annotated[str, typer.Option("--game", help="holdem, omaha or omaha-hilo.")] = "holdem",
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            help="holdem, omaha, omaha-hilo, stud, stud-hilo, razz, triple-draw-27,"
+            " single-draw-27, lowball-a5 or badugi.",
+        ),
+    ] = "holdem",
     betting: Annotated[
         str, typer.Option("--betting", help="no-limit, pot-limit or limit.")
     ] = "no-limit",
@@ -126,13 +140,44 @@ def new(
         bool, typer.Option("--force", help="Close an unfinished hand at the table as abandoned.")
     ] = False,
     db: DbOption = None,
+    bring_in: Annotated[
+        int | None,
+        typer.Option("--bring-in", help="Stud: the bring-in (the forced bet).", show_default=False),
+    ] = None,
+    limits: Annotated[
+        str | None,
+        typer.Option(
+            "--limits",
+            metavar="SMALL/BIG",
+            help="Stud and limit draw: the small and big bet (default: the big blind and twice"
+            " it).",
+            show_default=False,
+        ),
+    ] = None,
+    rotation: Annotated[
+        str | None,
+        typer.Option(
+            "--rotation",
+            metavar="GAMES",
+            help="Mixed games: horse, 8-game, or GAME[:BETTING],... dealt in turn.",
+            show_default=False,
+        ),
+    ] = None,
+    rotate_by: Annotated[
+        str,
+        typer.Option(
+            "--rotate-by",
+            metavar="orbit|level",
+            help="The rotation's game changes each orbit, or each level (next --level-up).",
+        ),
+    ] = "orbit",
 ) -> None:
     """Start a hand: blinds and antes are posted from the stacks."""
     from floorman.cli._new import new as run
 
     run(
         table, button, seats, blinds, game, betting, ante, rulebook, kind, raise_cap, chips,
-        straddles, bomb_pot, table_seats, force, db,
+        straddles, bomb_pot, table_seats, force, db, bring_in, limits, rotation, rotate_by,
     )  # fmt: skip
 
 
@@ -249,8 +294,16 @@ def undo(
         assert server is not None
         undo_remote(table, server, token)
         return
+    from floorman.tables.games import is_other_game, undo_game
+
     with user_errors(), store_at(db) as store:
-        found = load(store, find_hand(store, None, table, open_only=True))
+        stored = find_hand(store, None, table, open_only=True)
+        if is_other_game(stored.header):
+            said, other = undo_game(store, stored)
+            echo(f'undone: event {other.count + 1} "{said}"')
+            _echo_state(other.lines())
+            return
+        found = load(store, stored)
         number, text, loaded = undo_event(store, found)
     echo(f'undone: event {number} "{text}"')
     _echo_state(state_lines(loaded.state))
@@ -268,6 +321,7 @@ def hands(
     """Recent hands, newest first, with how each stands."""
     from floorman.cli._errors import user_errors
     from floorman.cli._json import print_json
+    from floorman.tables.games import GameHand, game_row
     from floorman.tables.hands import Unreadable, recent, store_at
     from floorman.tables.shapes import hand_row, unreadable_row
 
@@ -282,6 +336,16 @@ def hands(
                 f"{stored.id:>5}  table {stored.table:<4} cannot be replayed: {loaded.problem}"
             )
             rows.append(unreadable_row(loaded))
+            continue
+        when = _local(stored.created).strftime("%Y-%m-%d %H:%M")
+        if isinstance(loaded, GameHand):
+            row = game_row(loaded)
+            rows.append(row)
+            said = f"{row['status']} ({row['reason']})" if row["reason"] else "in progress"
+            lines.append(
+                f"{stored.id:>5}  table {stored.table:<4} {when}  {loaded.count:>3} events  "
+                f"pot {row['pot']:<6} {loaded.game}, {said}"
+            )
             continue
         rows.append(hand_row(loaded))
         state = loaded.state

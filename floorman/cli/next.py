@@ -44,6 +44,12 @@ def next_hand(
             show_default=False,
         ),
     ] = None,
+    level_up: Annotated[
+        bool,
+        typer.Option(
+            "--level-up", help="The level changed: a rotation by level deals its next game."
+        ),
+    ] = False,
     by: ByOption = None,
     db: AddDbOption = None,
     server: ServerOption = None,
@@ -54,4 +60,4 @@ def next_hand(
     --server, the server records who dealt it by the token (not --by)."""
     from floorman.cli._next import next_hand as run
 
-    run(table, sit, rebuy, leave, force, bomb_pot, by, db, server, token)
+    run(table, sit, rebuy, leave, force, bomb_pot, by, db, server, token, level_up)

@@ -170,7 +170,13 @@ class Room:
 
     def _view(self, store: Store, staff: Staff, name: str) -> dict[str, Any] | None:
         with self._hands.lock(name):
-            kept = self._kept_hand(store, staff, name)
+            try:
+                kept = self._kept_hand(store, staff, name)
+            except FloormanError:
+                other = _other_game_view(store, name)
+                if other is None:
+                    raise
+                return other
             return None if kept is None else self._drawn(store, kept)
 
     def _kept_hand(self, store: Store, staff: Staff, table: str) -> KeptHand | None:
@@ -679,3 +685,15 @@ def _seated(store: Store, loaded: _hands.Loaded) -> tuple[dict[int, str], dict[i
     said = {"out": "sitting out", "waiting": "waiting for the big blind"}
     away = {s: said.get(p.status, p.status) for s, p in seating.players.items() if s not in dealt}
     return names, away
+
+
+def _other_game_view(store: Store, table: str) -> dict[str, Any] | None:
+    """A stud or draw table's view for the dashboard (its hand replayed by its game);
+    ``None`` when the table's hand is a flop game's."""
+    from floorman.server.gameview import game_view
+    from floorman.tables.games import is_other_game
+
+    stored = store.open_hand(table) or store.latest_hand(table)
+    if stored is None or not is_other_game(stored.header):
+        return None
+    return game_view(store, stored)

@@ -35,27 +35,31 @@ __all__ = ["start_hand", "start_next"]
 
 
 def start_hand(
-    db: str | Path | None, table: str, header: Mapping[str, object], *, force: bool
+    db: str | Path | None,
+    table: str,
+    header: Mapping[str, object],
+    *,
+    force: bool,
+    extra: Mapping[str, object] | None = None,
 ) -> tuple[StoredHand, HandState]:
     """Start a hand at ``table`` from ``header`` (a hand file's header) in the store ``db``,
     the blinds and antes posted from the stacks; the hand and its state. The hand in
     progress at the table is closed first, refused unless it is over or ``force``.
 
-    The header and its rulebook are checked before the store is opened."""
+    The header and its rulebook are checked before the store is opened; ``extra`` goes
+    into the table's log with the seating (a mixed-game rotation's state)."""
     data = {"table": table, "started": datetime.now(UTC).isoformat(timespec="seconds")}
     checked = _checked({**data, **header}, "new hand")
     state = rule_events(checked, []).state  # the rulebook must exist and know the game
     seating = Seating.from_stacks(checked.seats, checked.blinds, checked.ante)
     with store_at(db) as store:
-        current = store.open_hand(table)
-        close = None
-        if current is not None:
-            close = (current.id, closing(store, current, force=force))
+        from floorman.tables.games import closing_at
+
         stored = store.deal_next(
             table,
             header_json(checked),
-            seating_entry(seating),
-            close=close,
+            {**seating_entry(seating), **(extra or {})},
+            close=closing_at(store, table, force=force),
         )
     return stored, state
 
@@ -71,6 +75,9 @@ def start_next(
     after: int | None = None,
     key: str | None = None,
     answer: Callable[[StoredHand, list[str]], str] | None = None,
+    level_up: bool = False,
+    game: Mapping[str, object] | None = None,
+    extra: Mapping[str, object] | None = None,
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print. A bomb pot is agreed for one hand: the next is dealt with blinds
@@ -79,7 +86,11 @@ def start_next(
     ``after`` (the last hand's latest record as the dealer saw it) refuses with
     :class:`~floorman.store.errors.StoreConflict` a deal made on a hand that changed
     since; ``key`` and the ``answer`` made of the new hand and the lines are stored in
-    the same transaction, as :func:`floorman.tables.hands.record` stores them."""
+    the same transaction, as :func:`floorman.tables.hands.record` stores them.
+
+    A stud, draw or mixed-game table is dealt by :func:`floorman.tables.mixed.deal_on`
+    (``level_up``: the level changed, for a rotation by level), which deals a flop
+    game after a flop game back here with the ``game`` and the rotation's ``extra``."""
     from floorman.session.rotation import (
         blinds_header,
         button_played,
@@ -89,6 +100,15 @@ def start_next(
     )
 
     last = find_hand(store, None, table, open_only=False)
+    if extra is None:
+        from floorman.tables.mixed import deal_on
+
+        mixed = deal_on(
+            store, last, changes, force=force, by=by, level_up=level_up, after=after, key=key,
+            answer=answer,
+        )  # fmt: skip
+        if mixed is not None:
+            return mixed
     if after is not None and store.last_record(last.id) != after:
         raise StoreConflict(changed_meanwhile(last.id))
     loaded = load(store, last)
@@ -105,6 +125,7 @@ def start_next(
     options = loaded.recording.ruled.book.options
     rule = options.get("button_rule", "moving")
     old = header_json(_read(loaded))
+    old.update(game or {})
     if reason != "misdeal":
         old.pop("bomb_pot", None)
         if bomb_pot:
@@ -174,7 +195,7 @@ def start_next(
     stored = store.deal_next(
         last.table,
         header_json(header),
-        seating_entry(dealt, redeal=reason == "misdeal"),
+        {**seating_entry(dealt, redeal=reason == "misdeal"), **(extra or {})},
         close=None if last.closed is not None else (last.id, reason),
         posts=posts,
         changes=[change.as_json() for change in changes],

@@ -26,6 +26,7 @@ from floorman.tables.view import award_lines, finished, reminder_lines, state_li
 if TYPE_CHECKING:
     from floorman.interchange.handfile import Hand
     from floorman.interchange.plainhand import HeaderLike
+    from floorman.tables.games import GameHand
 
 __all__ = [
     "Loaded",
@@ -209,13 +210,18 @@ class Unreadable:
         self.problem = problem
 
 
-def recent(store: Store, table: str | None, limit: int) -> list[Loaded | Unreadable]:
+def recent(store: Store, table: str | None, limit: int) -> list[Loaded | Unreadable | GameHand]:
     """The latest ``limit`` hands (at ``table``, else at every table), newest first,
-    each replayed as far as it replays, or saying why it cannot be."""
-    found: list[Loaded | Unreadable] = []
+    each replayed as far as it replays, or saying why it cannot be; a stud or draw
+    hand replayed by its game (:mod:`floorman.tables.games`)."""
+    from floorman.tables.games import is_other_game, load_game
+
+    found: list[Loaded | Unreadable | GameHand] = []
     for stored in store.hands(table, limit):
         try:
-            found.append(load(store, stored))
+            found.append(
+                load_game(store, stored) if is_other_game(stored.header) else load(store, stored)
+            )
         except (FloormanError, ValueError) as error:
             found.append(Unreadable(stored, str(error)))
     return found
@@ -226,8 +232,12 @@ def export(store: Store, hand_id: int | None, table: str | None, fmt: str) -> tu
     ``floorman check`` replays to the same state; with the hand's id. A hand whose
     events do not all replay is refused."""
     from floorman.interchange.handfile import dump_hand
+    from floorman.tables.games import is_other_game, load_game
 
-    loaded = hand_at(store, hand_id, table)
+    found = find_hand(store, hand_id, table, open_only=False)
+    if is_other_game(found.header):
+        return found.id, _export_other(load_game(store, found), fmt)
+    loaded = load(store, found)
     loaded.require_whole()
     if fmt == "json":
         data = loaded.hand.model_dump(mode="json")
@@ -242,6 +252,18 @@ def export(store: Store, hand_id: int | None, table: str | None, fmt: str) -> tu
     else:
         text = dump_hand(loaded.hand)
     return loaded.stored.id, text
+
+
+def _export_other(hand: Any, fmt: str) -> str:
+    """A stud or draw hand as its hand file, or as PHH."""
+    if fmt == "json":
+        data = hand.model.model_dump(mode="json", exclude_unset=True, exclude={"events"})
+        return json.dumps({**data, "events": hand.texts}, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "phh":
+        from floorman.interchange.phh.studdrawexport import dump_other_phh
+
+        return dump_other_phh(hand.model, hand.texts)
+    return str(hand.file_text())
 
 
 def load(store: Store, stored: StoredHand, records: Sequence[Record] | None = None) -> Loaded:
@@ -342,7 +364,11 @@ def add_events(store: Store, table: str | None, texts: Sequence[str]) -> list[st
     brought first, then the table as they leave it. A dispute raised once the next hand
     has begun goes to the hand whose pot it is (:mod:`floorman.tables.disputes`)."""
     from floorman.tables import disputes
+    from floorman.tables.games import add_game_events
 
+    other = add_game_events(store, table, texts)
+    if other is not None:
+        return other
     called = floor_hand(store, table, texts)
     if called is not None:
         before = called.count

@@ -1,0 +1,309 @@
+"""Stud and draw hands at a table: started, recorded, shown and dealt on from the store,
+as the flop games' are (:mod:`floorman.tables.hands`, :mod:`floorman.tables.dealing`).
+
+A stud or draw hand in the store is its game's hand-file header
+(:mod:`floorman.interchange.studfile`, :mod:`floorman.interchange.drawfile`) and
+its events in the notation of those games; it replays as ``floorman check``
+replays the file. Imported only where such a hand is read or recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from floorman.bounds import MAX_EVENTS_PER_HAND
+from floorman.errors import FloormanError
+from floorman.hand.events import EventError
+from floorman.hand.rotation import DRAW_GAMES, STUD_GAMES
+from floorman.store.hands import Store, StoredHand, standing
+
+if TYPE_CHECKING:
+    from floorman.hand.drawstate import DrawHand
+    from floorman.hand.studstate import StudHand
+    from floorman.interchange.drawfile import DrawCheck, DrawHandFile
+    from floorman.interchange.studfile import StudCheck, StudHandFile
+
+__all__ = [
+    "GameHand",
+    "checked_header",
+    "closing_game",
+    "is_other_game",
+    "load_game",
+    "record_game",
+    "stacks_after",
+    "start_game_hand",
+]
+
+
+def is_other_game(header: Mapping[str, Any]) -> bool:
+    """Whether a stored header is a stud or draw game's (not a flop game's)."""
+    return header.get("game") in (*STUD_GAMES, *DRAW_GAMES)
+
+
+def checked_header(header: Mapping[str, Any], name: str) -> StudHandFile | DrawHandFile:
+    """A stud or draw header read by its game's model; one line naming ``name`` and the
+    field when it cannot be."""
+    from floorman.interchange.drawfile import draw_hand_from
+    from floorman.interchange.plainhand import HandFileError
+    from floorman.interchange.studfile import stud_hand_from
+
+    data = {key: value for key, value in header.items() if key != "events"}
+    try:
+        if data.get("game") in STUD_GAMES:
+            return stud_hand_from(data, name, None)
+        return draw_hand_from(data, name, None)
+    except HandFileError as error:
+        raise FloormanError(str(error)) from None
+
+
+@dataclass
+class GameHand:
+    """A stored stud or draw hand replayed: the record, its header, the events as
+    stored, the state they leave, and the latest record's id (the view a write is
+    checked against)."""
+
+    stored: StoredHand
+    model: StudHandFile | DrawHandFile
+    texts: list[str]
+    state: StudHand | DrawHand
+    last: int
+
+    @property
+    def count(self) -> int:
+        return len(self.texts)
+
+    @property
+    def game(self) -> str:
+        return str(self.model.game)
+
+    def checked(self) -> StudCheck | DrawCheck:
+        """The hand as ``floorman check`` reports it: the state, and once it is over its
+        pots and stacks."""
+        from floorman.interchange.drawfile import DrawHandFile, check_draw
+        from floorman.interchange.studfile import check_stud
+
+        hand = self.model.model_copy(update={"events": list(self.texts)})
+        if isinstance(hand, DrawHandFile):
+            return check_draw(hand)
+        return check_stud(hand)
+
+    def lines(self) -> list[str]:
+        """The table as the dealer reads it, then who took each pot."""
+        return self.checked().lines()
+
+    def file_text(self) -> str:
+        """The hand as its game's hand file."""
+        from floorman.interchange.drawfile import DrawHandFile, dump_draw_hand
+        from floorman.interchange.studfile import dump_stud_hand
+
+        header = self.model.model_dump(mode="json", exclude_unset=True, exclude={"events"})
+        if isinstance(self.model, DrawHandFile):
+            return dump_draw_hand(header, self.texts)
+        return dump_stud_hand(header, self.texts)
+
+
+def _parse(game: str, text: str, number: int) -> Any:
+    from floorman.hand.drawevents import parse_draw_event
+    from floorman.hand.studevents import parse_stud_event
+
+    return (parse_stud_event if game in STUD_GAMES else parse_draw_event)(text, number)
+
+
+def load_game(store: Store, stored: StoredHand) -> GameHand:
+    """Replay a stored stud or draw hand; one line saying why when it cannot be."""
+    records = store.records(stored.id)
+    texts = [r.text or "" for r in standing(records)]
+    model = checked_header(stored.header, f"hand {stored.id}")
+    state = model.start()
+    for number, text in enumerate(texts, 1):
+        try:
+            state.apply(_parse(model.game, text, number), number)
+        except EventError as error:
+            raise FloormanError(
+                f"hand {stored.id} cannot be replayed from {error}; take it back with"
+                f" floorman undo --table {stored.table}"
+            ) from None
+    return GameHand(stored, model, texts, state, records[-1].id if records else 0)
+
+
+def record_game(
+    store: Store, loaded: GameHand, texts: Sequence[str], *, by: str | None = None
+) -> list[str]:
+    """Check every event against the hand, then store them all in one transaction; nothing
+    is stored if one is bad. The events as the notation prints them."""
+    if loaded.stored.closed is not None:
+        raise FloormanError(f"hand {loaded.stored.id} is closed ({loaded.stored.closed})")
+    if loaded.count + len(texts) > MAX_EVENTS_PER_HAND:
+        raise FloormanError(
+            f"hand {loaded.stored.id} has {loaded.count} events: a hand takes at most"
+            f" {MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
+        )
+    trial = load_game(store, loaded.stored) if loaded.count else _fresh(loaded)
+    added: list[str] = []
+    for number, text in enumerate(texts, loaded.count + 1):
+        if "\x00" in text:
+            raise FloormanError(f"event {number}: holds a NUL character")
+        try:
+            event = _parse(loaded.game, text, number)
+            trial.state.apply(event, number)
+        except EventError as error:
+            raise FloormanError(str(error)) from None
+        added.append(str(event))
+    stored = store.append(loaded.stored.id, added, after=loaded.last, by=by)
+    loaded.texts.extend(added)
+    loaded.state = trial.state
+    loaded.last = stored[-1].id
+    return added
+
+
+def _fresh(loaded: GameHand) -> GameHand:
+    return GameHand(loaded.stored, loaded.model, [], loaded.model.start(), loaded.last)
+
+
+def closing_game(loaded: GameHand, *, force: bool) -> str:
+    """Why a stud or draw hand closes as the next starts: how it ended, or ``abandoned``
+    when forced; an unfinished hand is refused without ``force``."""
+    reason = loaded.state.over_reason
+    if reason is not None:
+        if reason == "showdown" and not loaded.checked().settled:
+            if force:
+                return "abandoned"
+            raise FloormanError(
+                f"table {loaded.stored.table}: hand {loaded.stored.id} is at the showdown with"
+                " hands still to be tabled; record them (show, muck) or use --force"
+            )
+        return str(reason)
+    if force:
+        return "abandoned"
+    raise FloormanError(
+        f"table {loaded.stored.table}: hand {loaded.stored.id} is still in progress;"
+        " finish it or use --force"
+    )
+
+
+def stacks_after(loaded: GameHand, reason: str) -> dict[int, int]:
+    """The stacks the hand leaves: settled, or as it began when abandoned."""
+    if reason == "abandoned":
+        return dict(loaded.model.seats)
+    return dict(loaded.checked().stacks)
+
+
+def start_game_hand(
+    db: str | Path | None,
+    table: str,
+    header: Mapping[str, Any],
+    *,
+    force: bool,
+    extra: Mapping[str, Any] | None = None,
+) -> tuple[StoredHand, GameHand]:
+    """Start a stud or draw hand at ``table`` from ``header``; the hand in progress there
+    is closed first (refused unless it is over, or ``force``). ``extra`` goes into the
+    table's log with the seating (a rotation's state)."""
+    from floorman.session.record import seating_entry
+    from floorman.session.seating import Seating
+    from floorman.tables.hands import store_at
+
+    data = {"table": table, "started": datetime.now(UTC).isoformat(timespec="seconds")}
+    model = checked_header({**data, **header}, "new hand")
+    blinds = getattr(model, "blinds", (0, 0))
+    seating = Seating.from_stacks(model.seats, blinds, model.ante)
+    with store_at(db) as store:
+        close = closing_at(store, table, force=force)
+        stored = store.deal_next(
+            table,
+            model.model_dump(mode="json", exclude_unset=True, exclude={"events"}),
+            {**seating_entry(seating), **(extra or {})},
+            close=close,
+        )
+    return stored, GameHand(stored, model, [], model.start(), 0)
+
+
+def closing_at(store: Store, table: str, *, force: bool) -> tuple[int, str] | None:
+    """The hand in progress at ``table`` and why it closes, any game's; ``None`` when none."""
+    from floorman.tables.hands import closing
+
+    current = store.open_hand(table)
+    if current is None:
+        return None
+    if is_other_game(current.header):
+        try:
+            return current.id, closing_game(load_game(store, current), force=force)
+        except FloormanError:
+            if force:
+                return current.id, "abandoned"
+            raise
+    return current.id, closing(store, current, force=force)
+
+
+def open_other(store: Store, table: str | None) -> StoredHand | None:
+    """The stud or draw hand in progress at ``table`` (or the only hand in progress
+    anywhere), ``None`` when it is a flop game's or there is none."""
+    if table is not None:
+        found = store.open_hand(table)
+    else:
+        hands = store.open_hands()
+        found = hands[0] if len(hands) == 1 else None
+    return found if found is not None and is_other_game(found.header) else None
+
+
+def add_game_events(store: Store, table: str | None, texts: Sequence[str]) -> list[str] | None:
+    """Record events at the stud or draw hand in progress (``None`` when the hand in
+    progress is not one); the lines the dealer reads then."""
+    stored = open_other(store, table)
+    if stored is None:
+        return None
+    loaded = load_game(store, stored)
+    record_game(store, loaded, texts)
+    return loaded.lines()
+
+
+def game_row(loaded: GameHand) -> dict[str, Any]:
+    """One stud or draw hand of ``floorman hands --json``, as a flop hand's row."""
+    stored, state = loaded.stored, loaded.state
+    if stored.closed is not None:
+        status, reason = "closed", stored.closed
+    elif state.over_reason is not None:
+        status, reason = "over", state.over_reason
+    else:
+        status, reason = "in-progress", None
+    return {
+        "hand": stored.id,
+        "table": stored.table,
+        "started": stored.created,
+        "events": loaded.count,
+        "pot": state.pot,
+        "status": status,
+        "reason": reason,
+        "game": loaded.game,
+    }
+
+
+def seats_json(loaded: GameHand) -> dict[str, Any]:
+    """Each seat of a stud or draw hand as ``show --json`` gives it: chips behind, in
+    front and in the pot, the cards as known (``??`` for one nobody saw), folded."""
+    from floorman.hand.studstate import StudHand
+
+    state = loaded.state
+    seats: dict[str, Any] = {}
+    for seat in state.seats:
+        cards = state.cards(seat) if isinstance(state, StudHand) else state.cards[seat]
+        seats[str(seat)] = {
+            "behind": state.stacks[seat],
+            "in_front": state.bets[seat],
+            "in_pot": state.contributed[seat],
+            "cards": ["??" if card is None else card.ascii for card in cards],
+            "folded": seat in state.folded,
+        }
+    return seats
+
+
+def undo_game(store: Store, stored: StoredHand) -> tuple[str, GameHand]:
+    """Take back the latest event of a stud or draw hand (it stays in the log as undone);
+    its text and the hand without it."""
+    loaded = load_game(store, stored)
+    retracted = store.retract_last(stored.id, after=loaded.last)
+    return retracted.text or "", load_game(store, stored)
