@@ -216,7 +216,7 @@ def read_figures(text: str, names: Sequence[str]) -> list[int]:
 
 
 def _number(text: str, word: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise AnswerError(f'"{word}" is not an amount in chips')
     return int(text)
 
