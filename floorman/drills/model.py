@@ -206,12 +206,18 @@ def read_figures(text: str, names: Sequence[str]) -> list[int]:
 
     >>> read_figures("40, 160", ["least raise to", "most raise to"])
     [40, 160]
+    >>> read_figures("12", ["main pot", "side pot 1", "side pot 2", "side pot 3"])
+    Traceback (most recent call last):
+    ...
+    floorman.drills.model.AnswerError: give 4 amounts, in the order asked (main pot first)
     """
     words = text.replace(",", " ").replace(";", " ").split()
     if len(words) != len(names):
         if len(names) == 1:
             raise AnswerError(f"give one amount: the {names[0]}")
-        raise AnswerError(f"give {len(names)} amounts, in order: {', '.join(names)}")
+        if len(names) == 2:
+            raise AnswerError(f"give 2 amounts, in order: {names[0]}, {names[1]}")
+        raise AnswerError(f"give {len(names)} amounts, in the order asked ({names[0]} first)")
     return [_number(word, word) for word in words]
 
 
