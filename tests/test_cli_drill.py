@@ -154,6 +154,33 @@ def test_a_trainee_answers_at_the_terminal(tmp_path: Path) -> None:
     assert (ana["sessions"], ana["questions"], ana["correct"], ana["percent"]) == (1, 3, 2, 67)
 
 
+@pytest.mark.slow
+def test_sizing_answers_typed_at_the_terminal_are_marked_and_explained(tmp_path: Path) -> None:
+    topics = ["pot-limit", "side-pots"]
+    questions = drill_questions(2, 31, topics)
+    args = ["drill", "--topic", ",".join(topics), "--seed", "31", "--count", "2"]
+    terminal = Terminal([*args, "--trainee", "Eve"], tmp_path / "floorman.db")
+    try:
+        first = terminal.read_until("Your answer")
+        assert shown(questions[0].ask, first)
+        terminal.type("many chips")
+        assert ": asked again\n" in terminal.read_until("Your answer")
+        terminal.type(answer(questions[0], right=False))
+        second = terminal.read_until("Your answer")
+        assert "Wrong." in second
+        assert shown(f"The answer: {questions[0].answer}", second)
+        assert questions[0].cite is not None
+        assert shown(questions[0].cite, second)
+        assert shown(questions[1].ask, second)
+        terminal.type(answer(questions[1], right=True))
+        end = terminal.read_until("Recorded for Eve.")
+        assert "Right." in end
+        assert "Score: 1 of 2 (50%)" in end
+    finally:
+        code = terminal.close()
+    assert code == 0
+
+
 def test_quitting_at_the_terminal_keeps_what_was_answered(tmp_path: Path) -> None:
     db = tmp_path / "floorman.db"
     questions = drill_questions(4, 3)

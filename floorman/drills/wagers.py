@@ -175,7 +175,8 @@ def _situation(played: Played) -> Situation:
         cap = betting.raise_cap
         rules = (
             f"Limit {betting.small_bet}/{betting.big_bet}: "
-            + (f"a bet and {cap} raises a round." if cap is not None else "no cap on raises."),
+            + (f"a bet and {cap} raises a round" if cap is not None else "no cap on raises")
+            + ("; no cap heads-up." if cap is not None and betting.heads_up_uncapped else "."),
         )
     return Situation(
         game=hand.game,
