@@ -440,22 +440,27 @@ def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("poppler")
-@pytest.mark.parametrize(("paper", "seed"), [("letter", 7), ("a4", 3)])
+@pytest.mark.parametrize(
+    ("paper", "seed", "topics"),
+    [("letter", 7, ""), ("a4", 3, ""), ("letter", 7, "irregularities")],
+)
 def test_twenty_questions_and_their_key_fit_seven_pages(
-    tmp_path: Path, paper: str, seed: int
+    tmp_path: Path, paper: str, seed: int, topics: str
 ) -> None:
     from pdftext import overflowing, pages_of
 
     pdf = tmp_path / "quiz.pdf"
+    chosen = ["--topic", topics] if topics else []
     code, out, err = drill(
-        "--print", "-o", str(pdf), "--count", "20", "--seed", str(seed), "--paper", paper
-    )
+        "--print", "-o", str(pdf), "--count", "20", "--seed", str(seed), "--paper", paper,
+        *chosen,
+    )  # fmt: skip
     assert code == 0, err
     assert pages_of(pdf) <= 7
     assert out.startswith(f"wrote {pdf} ({pages_of(pdf)} pages, {paper}: 20 questions")
     assert overflowing(pdf, margin_pt=34) == []
     text = " ".join(page_texts(pdf))
-    for question in drill_questions(20, seed):
+    for question in drill_questions(20, seed, [topics] if topics else None):
         assert " ".join(question.ask.split())[:60] in text
 
 
