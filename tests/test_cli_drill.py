@@ -39,8 +39,8 @@ def drill_questions(count: int, seed: int, topics: list[str] | None = None) -> l
 
 def answer(question: Question, *, right: bool) -> str:
     """What a trainee types: the right answer, or a wrong one."""
-    if question.kind == "split":
-        amounts = list(question.amounts.values())
+    if question.kind in ("split", "amount"):
+        amounts = list(question.amounts.values()) or [n for _, n in question.figures]
         if not right:
             amounts[0] += 1
         return " ".join(map(str, amounts))
@@ -48,6 +48,11 @@ def answer(question: Question, *, right: bool) -> str:
     if not right:
         number = 1 if number != 1 else 2
     return str(number)
+
+
+def shown(text: str, screen: str) -> bool:
+    """Whether ``text`` is on the screen, wrapped at 80 columns or not."""
+    return " ".join(text.split()) in " ".join(screen.split())
 
 
 def env(db: Path) -> dict[str, str]:
@@ -121,12 +126,12 @@ def test_a_trainee_answers_at_the_terminal(tmp_path: Path) -> None:
         first = terminal.read_until("Your answer")
         assert "Dealer drill: 3 questions under Robert's Rules of Poker (seed 11)." in first
         assert "Question 1 of 3" in first
-        assert questions[0].ask in first
+        assert shown(questions[0].ask, first)
         terminal.type(answer(questions[0], right=True))
         second = terminal.read_until("Your answer")
         assert "Right." in second
-        assert questions[0].answer in second
-        assert questions[1].ask in second
+        assert shown(questions[0].answer, second)
+        assert shown(questions[1].ask, second)
         terminal.type("nonsense")
         retry = terminal.read_until("Your answer")
         with pytest.raises(AnswerError) as caught:
@@ -136,7 +141,7 @@ def test_a_trainee_answers_at_the_terminal(tmp_path: Path) -> None:
         terminal.type(answer(questions[1], right=False))
         third = terminal.read_until("Your answer")
         assert "Wrong." in third
-        assert questions[2].ask in third
+        assert shown(questions[2].ask, third)
         terminal.type(answer(questions[2], right=True))
         end = terminal.read_until("Recorded for Ana.")
         assert "Score: 2 of 3 (67%)" in end
@@ -147,6 +152,33 @@ def test_a_trainee_answers_at_the_terminal(tmp_path: Path) -> None:
     assert code == 0
     ana = json.loads(out)["trainees"]["Ana"]
     assert (ana["sessions"], ana["questions"], ana["correct"], ana["percent"]) == (1, 3, 2, 67)
+
+
+@pytest.mark.slow
+def test_sizing_answers_typed_at_the_terminal_are_marked_and_explained(tmp_path: Path) -> None:
+    topics = ["pot-limit", "side-pots"]
+    questions = drill_questions(2, 31, topics)
+    args = ["drill", "--topic", ",".join(topics), "--seed", "31", "--count", "2"]
+    terminal = Terminal([*args, "--trainee", "Eve"], tmp_path / "floorman.db")
+    try:
+        first = terminal.read_until("Your answer")
+        assert shown(questions[0].ask, first)
+        terminal.type("many chips")
+        assert ": asked again\n" in terminal.read_until("Your answer")
+        terminal.type(answer(questions[0], right=False))
+        second = terminal.read_until("Your answer")
+        assert "Wrong." in second
+        assert shown(f"The answer: {questions[0].answer}", second)
+        assert questions[0].cite is not None
+        assert shown(questions[0].cite, second)
+        assert shown(questions[1].ask, second)
+        terminal.type(answer(questions[1], right=True))
+        end = terminal.read_until("Recorded for Eve.")
+        assert "Right." in end
+        assert "Score: 1 of 2 (50%)" in end
+    finally:
+        code = terminal.close()
+    assert code == 0
 
 
 def test_quitting_at_the_terminal_keeps_what_was_answered(tmp_path: Path) -> None:
@@ -312,7 +344,11 @@ def test_stats_for_a_trainee_with_no_scores(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--topic", "rulings"], '--topic "rulings": choose irregularities, splits, reading'),
+        (
+            ["--topic", "rulings"],
+            '--topic "rulings": choose irregularities, splits, reading, pot-limit, raises,'
+            " side-pots, chip-count, odd-chip",
+        ),
         (["--count", "0"], "--count 0: a drill has 1 to 500 questions"),
         (["--answers", "missing.txt"], "--answers missing.txt: no such file"),
         (
@@ -404,11 +440,56 @@ def test_a_printed_quiz_on_a4_of_one_topic(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("poppler")
-def test_twenty_questions_in_two_columns_fit_ten_pages(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("paper", "seed", "topics"),
+    [("letter", 7, ""), ("a4", 3, ""), ("letter", 7, "irregularities")],
+)
+def test_twenty_questions_and_their_key_fit_seven_pages(
+    tmp_path: Path, paper: str, seed: int, topics: str
+) -> None:
     from pdftext import overflowing, pages_of
 
     pdf = tmp_path / "quiz.pdf"
-    code, _, err = drill("--print", "-o", str(pdf), "--count", "20", "--seed", "7")
+    chosen = ["--topic", topics] if topics else []
+    code, out, err = drill(
+        "--print", "-o", str(pdf), "--count", "20", "--seed", str(seed), "--paper", paper,
+        *chosen,
+    )  # fmt: skip
     assert code == 0, err
-    assert pages_of(pdf) <= 10
-    assert overflowing(pdf) == []
+    assert pages_of(pdf) <= 7
+    assert out.startswith(f"wrote {pdf} ({pages_of(pdf)} pages, {paper}: 20 questions")
+    assert overflowing(pdf, margin_pt=34) == []
+    text = " ".join(page_texts(pdf))
+    for question in drill_questions(20, seed, [topics] if topics else None):
+        assert " ".join(question.ask.split())[:60] in text
+
+
+SIZING = "pot-limit,raises,side-pots,chip-count,odd-chip"
+
+
+def test_a_sizing_drill_typed_with_its_answers_explained(tmp_path: Path) -> None:
+    questions = drill_questions(5, 12, SIZING.split(","))
+    assert {q.topic for q in questions} == set(SIZING.split(","))
+    typed = [answer(q, right=number % 2 == 0) for number, q in enumerate(questions)]
+    lines = ["1 2 3 4 5 6 7 8 9", *typed]
+    db = tmp_path / "f.db"
+    code, out, err = drill(
+        "--topic", SIZING, "--seed", "12", "--count", "5", "--trainee", "Dee",
+        input="\n".join(lines) + "\n", db=db,
+    )  # fmt: skip
+    assert code == 0, err
+    assert ": asked again\n" in out
+    blocks = out.split("Question ")[1:]
+    for number, (question, block) in enumerate(zip(questions, blocks, strict=True)):
+        assert question.ask.split()[0] in block
+        verdict = "Right." if number % 2 == 0 else "Wrong."
+        assert f"\n{verdict}\nThe answer: " in block
+        assert question.cite is not None
+        assert question.cite.split(";")[0] in " ".join(block.split())
+        assert all(len(line) <= 80 for line in block.splitlines())
+    assert "Score: 3 of 5 (60%)" in out
+    for topic in SIZING.split(","):
+        assert re.search(rf"\n  {topic} +[01] of 1 ", out), topic
+    code, out, _ = drill("stats", "--trainee", "Dee", "--json", db=db)
+    topics = json.loads(out)["trainees"]["Dee"]["topics"]
+    assert set(topics) == set(SIZING.split(","))

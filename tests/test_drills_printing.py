@@ -12,7 +12,7 @@ from floorman.rules.loader import load_rulebook
 
 def test_the_quiz_says_what_it_is_and_keeps_the_key_apart() -> None:
     book = load_rulebook("tda-2024")
-    questions = generate_questions(book, count=6, seed=12)
+    questions = generate_questions(book, ["irregularities", "splits", "reading"], count=6, seed=12)
     view = quiz_view(questions, book=book, seed=12, day=datetime.date(2025, 3, 7), paper="A4")
     doc = view["doc"]
     assert doc["title"] == "Dealer drill"
@@ -35,3 +35,24 @@ def test_the_quiz_says_what_it_is_and_keeps_the_key_apart() -> None:
         assert question.ask.replace("'", "&#39;") in questions_part
     assert "Answer key" in key_part
     assert "Answer key" not in questions_part
+
+
+def test_a_sizing_question_on_paper_has_a_blank_for_each_amount() -> None:
+    book = load_rulebook("rrop")
+    topics = ["pot-limit", "raises", "side-pots", "chip-count", "odd-chip"]
+    questions = generate_questions(book, topics, count=10, seed=4)
+    view = quiz_view(questions, book=book, seed=4, day=datetime.date(2025, 3, 7))
+    assert view["doc"]["meta"][2] == "pot limit, raise, side pots, chip count, odd chip"
+    for printed, question in zip(view["questions"], questions, strict=True):
+        if question.kind == "amount":
+            assert printed["blanks"] == [name.capitalize() for name, _ in question.figures]
+        elif question.kind == "split":
+            assert printed["blanks"] == [f"Seat {seat}" for seat in question.amounts]
+        else:
+            assert printed["choices"] == list(question.choices)
+        numbers = [number for group in printed["groups"] for number, _ in group]
+        assert numbers == list(range(1, len(question.situation.events) + 1))
+    html = render_html("drill.html", view)
+    assert html.count('class="answer-blank"') == sum(
+        len(q.amounts) or len(q.figures) for q in questions if not q.choices
+    )

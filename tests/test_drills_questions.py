@@ -15,7 +15,7 @@ import pytest
 
 from floorman.cards import Card
 from floorman.drills.irregularities import OUTCOME_CHOICES, step_choice
-from floorman.drills.model import Question
+from floorman.drills.model import TOPICS, Question
 from floorman.drills.questions import DrillError, check_topics, generate_questions
 from floorman.drills.showdowns import winners_text
 from floorman.replay import check_hand, replay
@@ -32,7 +32,7 @@ def rrop() -> Rulebook:
 
 @pytest.fixture(scope="module")
 def drill(rrop: Rulebook) -> list[Question]:
-    return generate_questions(rrop, count=500, seed=2024)
+    return generate_questions(rrop, ["irregularities", "splits", "reading"], count=500, seed=2024)
 
 
 def recheck_irregularity(question: Question, rulebook: str) -> None:
@@ -173,7 +173,12 @@ def test_a_topic_alone(rrop: Rulebook) -> None:
 @pytest.mark.parametrize(
     ("topics", "count", "message"),
     [
-        (["rulings"], 5, '--topic "rulings": choose irregularities, splits, reading'),
+        (
+            ["rulings"],
+            5,
+            '--topic "rulings": choose irregularities, splits, reading, pot-limit, raises,'
+            " side-pots, chip-count, odd-chip",
+        ),
         ([], 0, "--count 0: a drill has 1 to 500 questions"),
         ([], 501, "--count 501: a drill has 1 to 500 questions"),
     ],
@@ -187,4 +192,7 @@ def test_a_drill_that_cannot_be_drawn(
 
 
 def test_no_topic_named_means_every_topic() -> None:
-    assert check_topics([]) == ("irregularities", "splits", "reading")
+    assert check_topics([]) == TOPICS
+    assert check_topics(["odd", "PLO", "side-pot", "chips", "raise"]) == (
+        "pot-limit", "raises", "side-pots", "chip-count", "odd-chip",
+    )  # fmt: skip

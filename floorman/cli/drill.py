@@ -74,8 +74,8 @@ def drill(
         typer.Option(
             "--topic",
             metavar="TOPIC",
-            help="irregularities, splits or reading; repeat or separate with commas"
-            " (default: all three).",
+            help="irregularities, splits, reading, pot-limit, raises, side-pots, chip-count or"
+            " odd-chip; repeat or separate with commas (default: all).",
             show_default=False,
         ),
     ] = None,
@@ -108,13 +108,15 @@ def drill(
     ] = None,
     paper: PaperOption = "letter",
 ) -> None:
-    """Train dealers: a quiz on irregularities, splits and reading hands.
+    """Train dealers: a quiz on irregularities, splits, reading hands and sizing.
 
     Each question shows a table and what happened, then asks for the ruling,
-    the first corrective step, the chips each seat wins or who wins. Answer a
-    choice by its number and a split with an amount for each seat (in the
-    order asked, or SEAT=AMOUNT); type q to stop early. "floorman drill
-    stats" shows each trainee's progress.
+    the first corrective step, the chips each seat wins, who wins, or an
+    amount: the pot-limit pot, the least and most raise, side pots, a stack
+    counted, the odd chip. Answer a choice by its number, a split with an
+    amount for each seat (in the order asked, or SEAT=AMOUNT), amounts in the
+    order asked; type q to stop early. "floorman drill stats" shows each
+    trainee's progress.
     """
     if ctx.invoked_subcommand is not None:
         return

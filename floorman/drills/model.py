@@ -42,17 +42,29 @@ __all__ = [
     "mark",
     "read_amounts",
     "read_choice",
+    "read_figures",
     "seat_list",
 ]
 
-Topic = Literal["irregularities", "splits", "reading"]
-TOPICS: Final[tuple[Topic, ...]] = ("irregularities", "splits", "reading")
-"""What a drill can be about: ruling on irregularities, splitting pots, reading hands."""
+Topic = Literal[
+    "irregularities", "splits", "reading", "pot-limit", "raises", "side-pots", "chip-count",
+    "odd-chip",
+]  # fmt: skip
+TOPICS: Final[tuple[Topic, ...]] = (
+    "irregularities", "splits", "reading", "pot-limit", "raises", "side-pots", "chip-count",
+    "odd-chip",
+)  # fmt: skip
+"""What a drill can be about: ruling on irregularities, splitting pots, reading hands,
+and the sizing a dealer works out at the table: the pot-limit pot, the least and most
+raise, side pots, a stack counted by denomination, the odd chip."""
 
-Kind = Literal["outcome", "step", "procedure", "split", "winner"]
-KINDS: Final[tuple[Kind, ...]] = ("outcome", "step", "procedure", "split", "winner")
+Kind = Literal["outcome", "step", "procedure", "split", "winner", "amount", "choice"]
+KINDS: Final[tuple[Kind, ...]] = (
+    "outcome", "step", "procedure", "split", "winner", "amount", "choice",
+)  # fmt: skip
 """What a question asks: the ruling's outcome, its first corrective step, the first
-event that departs from the procedure, the chips each seat wins, who wins."""
+event that departs from the procedure, the chips each seat wins, who wins, one or more
+amounts (a pot, a raise, a count), what a seat may do."""
 
 
 class AnswerError(FloormanError, ValueError):
@@ -93,7 +105,8 @@ class Question:
 
     A multiple-choice question has ``choices`` and the index of the ``correct``
     one; a split question has the ``amounts`` each seat wins, in the order the
-    seats are asked. ``answer`` is the right answer in words and
+    seats are asked; an amount question the ``figures`` asked, each named
+    (``("least raise to", 40)``), in the order asked. ``answer`` is the right answer in words and
     ``explanation`` the ruling, reading or split behind it, with ``cite``.
 
     What the answer was worked out from is kept for checking: the ``hand``
@@ -118,6 +131,7 @@ class Question:
     event: int | None = None
     expected: str | int | None = None
     winners: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    figures: tuple[tuple[str, int], ...] = ()
 
     @property
     def seats_asked(self) -> tuple[int, ...]:
@@ -128,6 +142,12 @@ class Question:
         """How to answer, for a prompt: ``1-4`` or ``an amount for seats 2, 6``."""
         if self.kind == "split":
             return f"an amount for each of seats {seat_list(self.seats_asked)}"
+        if self.kind == "amount":
+            if len(self.figures) == 1:
+                return f"the {self.figures[0][0]}"
+            if len(self.figures) == 2:
+                return " and ".join(f"the {name}" for name, _ in self.figures)
+            return f"{len(self.figures)} amounts, in the order asked"
         return f"1-{len(self.choices)}"
 
 
@@ -135,6 +155,9 @@ def mark(question: Question, text: str) -> bool:
     """Whether ``text`` is the right answer; :class:`AnswerError` if it cannot be read."""
     if question.kind == "split":
         return read_amounts(text, question.seats_asked) == dict(question.amounts)
+    if question.kind == "amount":
+        names = [name for name, _ in question.figures]
+        return read_figures(text, names) == [value for _, value in question.figures]
     return read_choice(text, len(question.choices)) == question.correct + 1
 
 
@@ -178,8 +201,28 @@ def read_amounts(text: str, seats: Sequence[int]) -> dict[int, int]:
     return {seat: _number(word, word) for seat, word in zip(seats, words, strict=True)}
 
 
+def read_figures(text: str, names: Sequence[str]) -> list[int]:
+    """The amounts asked, in the order of ``names``.
+
+    >>> read_figures("40, 160", ["least raise to", "most raise to"])
+    [40, 160]
+    >>> read_figures("12", ["main pot", "side pot 1", "side pot 2", "side pot 3"])
+    Traceback (most recent call last):
+    ...
+    floorman.drills.model.AnswerError: give 4 amounts, in the order asked (main pot first)
+    """
+    words = text.replace(",", " ").replace(";", " ").split()
+    if len(words) != len(names):
+        if len(names) == 1:
+            raise AnswerError(f"give one amount: the {names[0]}")
+        if len(names) == 2:
+            raise AnswerError(f"give 2 amounts, in order: {names[0]}, {names[1]}")
+        raise AnswerError(f"give {len(names)} amounts, in the order asked ({names[0]} first)")
+    return [_number(word, word) for word in words]
+
+
 def _number(text: str, word: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise AnswerError(f'"{word}" is not an amount in chips')
     return int(text)
 

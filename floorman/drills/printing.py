@@ -14,12 +14,21 @@ from typing import Any, Final
 from floorman.documents.cards import cards_view
 from floorman.documents.wording import long_date
 from floorman.drills.model import TOPICS, Question
-from floorman.drills.text import headline
+from floorman.drills.text import event_groups, headline
 from floorman.rules.loader import Rulebook
 
 __all__ = ["TOPIC_LABELS", "quiz_view"]
 
-TOPIC_LABELS: Final = {"irregularities": "Irregularity", "splits": "Split", "reading": "Reading"}
+TOPIC_LABELS: Final = {
+    "irregularities": "Irregularity",
+    "splits": "Split",
+    "reading": "Reading",
+    "pot-limit": "Pot limit",
+    "raises": "Raise",
+    "side-pots": "Side pots",
+    "chip-count": "Chip count",
+    "odd-chip": "Odd chip",
+}
 
 View = dict[str, Any]
 
@@ -73,9 +82,12 @@ def _question(number: int, question: Question) -> View:
         "board": cards_view(situation.board),
         "rules": list(situation.rules),
         "events": list(situation.events),
+        "groups": event_groups(situation.events),
         "ask": question.ask,
         "choices": list(question.choices),
         "split_seats": list(question.seats_asked),
+        "blanks": [f"Seat {seat}" for seat in question.seats_asked]
+        or [name.capitalize() for name, _ in question.figures],
         "answer": (
             f"{question.correct + 1}. {question.answer}" if question.choices else question.answer
         ),

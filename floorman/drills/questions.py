@@ -1,6 +1,6 @@
 """Drawing a drill: questions on the chosen topics, the same ones for the same seed.
 
-Topics take turns in a shuffled order, so a ten-question drill on all three
+Topics take turns in a shuffled order, so a ten-question drill on three
 topics has three or four of each. Irregularity questions go through the
 rulebook's worked examples in a shuffled order before any comes again (and
 when one does, it is dealt at another table).
@@ -15,14 +15,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from random import Random
 from typing import Final
 
+from floorman.drills.chipcount import chip_count_question
 from floorman.drills.irregularities import Source, irregularity_question, sources
 from floorman.drills.model import TOPICS, Question, Topic
+from floorman.drills.oddchip import odd_chip_question
 from floorman.drills.showdowns import reading_question
+from floorman.drills.sidepots import side_pot_question
 from floorman.drills.splits import split_question
+from floorman.drills.wagers import pot_limit_question, raise_question
 from floorman.errors import FloormanError
 from floorman.rules.loader import Rulebook
 
@@ -40,8 +44,28 @@ ALIASES: Final[dict[str, Topic]] = {
     "irregularity": "irregularities",
     "split": "splits",
     "read": "reading",
+    "pot": "pot-limit",
+    "plo": "pot-limit",
+    "raise": "raises",
+    "side-pot": "side-pots",
+    "sidepots": "side-pots",
+    "chips": "chip-count",
+    "chip": "chip-count",
+    "count": "chip-count",
+    "odd-chips": "odd-chip",
+    "odd": "odd-chip",
 }
 """The words a trainer may use for a topic besides its name: a question is "a split"."""
+
+
+SIZING: Final[dict[str, Callable[[Rulebook, Random], Question]]] = {
+    "pot-limit": pot_limit_question,
+    "raises": raise_question,
+    "side-pots": side_pot_question,
+    "chip-count": chip_count_question,
+    "odd-chip": odd_chip_question,
+}
+"""The sizing topics: each question worked out by the hand engine under the rulebook."""
 
 
 def check_topics(topics: Sequence[str]) -> tuple[Topic, ...]:
@@ -86,8 +110,10 @@ def generate_questions(
             questions.append(irregularity_question(book, next(examples), rng))
         elif topic == "splits":
             questions.append(split_question(book, rng))
-        else:
+        elif topic == "reading":
             questions.append(reading_question(rng))
+        else:
+            questions.append(SIZING[topic](book, rng))
     return questions
 
 
