@@ -59,9 +59,7 @@ class Section:
     """The columns (counted from 0) set right, as numbers are."""
 
 
-def _doc(
-    data: Mapping[str, Any], title: str, *, paper: str, day: datetime.date
-) -> dict[str, Any]:
+def _doc(data: Mapping[str, Any], title: str, *, paper: str, day: datetime.date) -> dict[str, Any]:
     from floorman.documents.wording import long_date
 
     return {
@@ -97,7 +95,7 @@ def structure_view(
 ) -> dict[str, Any]:
     """The structure sheet: every level with its blinds, antes, limits and minutes, the
     time it starts (counted from the start of play), and each break with its color-up."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     elapsed = 0
     number = 0
     for stage in structure.levels:

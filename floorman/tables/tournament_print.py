@@ -18,7 +18,7 @@ from floorman.documents.tournament import (
     seating_view,
     structure_view,
 )
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, shown
 from floorman.store.tournaments import TournamentStore
 from floorman.tables.tournament_money import (
     log_of,
@@ -44,7 +44,10 @@ def printed_view(
     """The view of the document ``what`` (one of :data:`DOCUMENTS`) for ``tournament.html``;
     ``extra`` sections join the report."""
     if what not in DOCUMENTS:
-        raise FloormanError(f'"{what[:40]}": print one of {", ".join(DOCUMENTS)}')
+        word = shown(what[:40])
+        if not word.isprintable():
+            word = word.encode("unicode_escape").decode("ascii")
+        raise FloormanError(f'"{word}": print one of {", ".join(DOCUMENTS)}')
     log = log_of(store, now)
     data = show_data(now)
     data["chips_in_play"] += race_change(log)
@@ -69,7 +72,5 @@ def printed_view(
             {"data": entry.data, "at": entry.at, "by": entry.by}
             for entry in store.log(now.stored.name)
         ]
-        view = report_view(
-            data, results_data(now, log), entries, paper=paper, day=day, extra=extra
-        )
+        view = report_view(data, results_data(now, log), entries, paper=paper, day=day, extra=extra)
     return {**view, "page": what}
