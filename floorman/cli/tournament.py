@@ -398,3 +398,4 @@ def tournament_chips(
 
 from floorman.cli import tournament_clock as _tournament_clock  # noqa: E402, F401  (registers clock)
 from floorman.cli import tournament_print as _tournament_print  # noqa: E402, F401  (registers print)
+from floorman.cli import tournament_tables as _tournament_tables  # noqa: E402, F401  (registers deal)

@@ -118,8 +118,10 @@ def _who(by: str | None) -> str | None:
     return by or os.environ.get("FLOORMAN_DEALER") or None
 
 
-def current(store: TournamentStore, name: str) -> Current:
-    """The tournament named ``name`` as it stands."""
+def current(store: TournamentStore, name: str, *, take_in: bool = True) -> Current:
+    """The tournament named ``name`` as it stands; with ``take_in``, the hands finished
+    at its tables dealt as floorman tables taken in first
+    (:mod:`floorman.tables.tournament_tables`)."""
     checked_name(name)
     stored = store.tournament(name)
     log = store.log(stored.name)
@@ -131,7 +133,13 @@ def current(store: TournamentStore, name: str) -> Current:
         raise FloormanError(
             f"{store.path}: the tournament {stored.name} is damaged: {error}"
         ) from None
-    return Current(stored, structure, floor, log[-1].id if log else 0, clock)
+    now = Current(stored, structure, floor, log[-1].id if log else 0, clock)
+    if take_in and any(entry.kind == "link" for entry in log):
+        from floorman.tables.tournament_tables import sync
+
+        if sync(store, now, [entry.data for entry in log]):
+            return current(store, name, take_in=False)
+    return now
 
 
 def due(now: Current) -> Plan:

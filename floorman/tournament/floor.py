@@ -230,8 +230,20 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         enter(floor, record)
     elif kind == "clock":
         pass  # the clock's own records: floorman.tournament.clock reads them
+    elif kind == "link":
+        pass  # a table dealt at a floorman table: floorman.tables.tournament_tables
+    elif kind == "hand":
+        hand_taken(floor, record)
     else:
         raise FloorError(f"unknown tournament record {kind!r}")
+
+
+def hand_taken(floor: Floor, record: Mapping[str, Any]) -> None:
+    """A hand played at a table's floorman table, taken in: its busts and stacks came as
+    records of their own; the button it leaves for the next hand, if it says."""
+    table = int(record["table"])
+    if "button" in record and table in floor.tables:
+        floor.buttons[table] = int(record["button"])
 
 
 def enter(floor: Floor, record: Mapping[str, Any]) -> None:
