@@ -303,8 +303,12 @@ def report_view(
                 moves.append([at, text, move["cite"], by])
         elif record["kind"] == "enter":
             text = f"{who(int(record['entry']))}: table {record['table']} seat {record['seat']}"
-            if record.get("forfeit"):
-                text += f"; {record['forfeit']}"
+            forfeit = record.get("forfeit")
+            if forfeit:
+                text += (
+                    f"; a re-entry: {who(int(forfeit['entry']))} forfeited"
+                    f" {int(forfeit['chips']):,} chips, removed from play ({forfeit['cite']})"
+                )
             entries.append([at, text, str(record.get("cite", "")), by])
         elif record["kind"] == "chips" and record.get("race"):
             race = record["race"]

@@ -63,7 +63,6 @@ def deal_first(
     """Deal the first hand of tournament table ``table`` at a floorman table: the seats and
     stacks, the button and the level's blinds and ante as the tournament has them; the
     link logged in the tournament. Notes for the dealer come back with the hand."""
-    from floorman.tables.dealing import start_hand
     from floorman.tables.tournament_money import log_of
     from floorman.tables.tournaments import _who, show_data
 
@@ -92,12 +91,12 @@ def deal_first(
         "seats": seats,
         "rulebook": structure.rulebook,
         "kind": "tournament",
-        "table_seats": floor.table_seats,
+        "table_seats": floor.size(),
         "chips": list(structure.chips),
     }
     if level["limits"]:
         header["blinds"] = list(level["limits"])
-    stored, state = start_hand(tstore.path, at_table, header, force=False)
+    stored, state = _first_hand(tstore, at_table, header)
     record = {"kind": "link", "table": table, "name": at_table, "hand": stored.id}
     tstore.append(now.stored.name, [record], after=now.last, by=_who(by))
     notes = [f"level {level['level']}: {structure.level(level['level']).describe()}"]
@@ -110,6 +109,34 @@ def deal_first(
     return stored, state, notes
 
 
+def _first_hand(
+    tstore: TournamentStore, table: str, header: Mapping[str, Any]
+) -> tuple[StoredHand, HandState]:
+    """Deal a hand at ``table`` from ``header`` in the tournament's store, as ``floorman
+    new`` does; a table with a hand in progress is refused."""
+    from datetime import UTC, datetime
+
+    from floorman.interchange.handfile import header_from
+    from floorman.interchange.plainhand import header_json
+    from floorman.replay import rule_events
+    from floorman.session.record import seating_entry
+    from floorman.session.seating import Seating
+    from floorman.store.hands import Store
+
+    data = {"table": table, "started": datetime.now(UTC).isoformat(timespec="seconds")}
+    checked = header_from({**data, **header}, "tournament table")
+    state = rule_events(checked, []).state
+    seating = Seating.from_stacks(checked.seats, checked.blinds, checked.ante)
+    with Store(tstore.database, owned=False) as hands:
+        if hands.latest_hand(table) is not None:
+            raise FloormanError(
+                f"table {table} has hands already; deal the tournament's table at another"
+                " (--as TABLE)"
+            )
+        stored = hands.deal_next(table, header_json(checked), seating_entry(seating), close=None)
+    return stored, state
+
+
 def sync(tstore: TournamentStore, now: Current, log: Sequence[Mapping[str, Any]]) -> bool:
     """Take in the hands finished at the tournament's linked tables since the last
     reading, and bring the tables' seating in line with the tournament's; whether
@@ -117,9 +144,9 @@ def sync(tstore: TournamentStore, now: Current, log: Sequence[Mapping[str, Any]]
     linked = links(log)
     if not linked:
         return False
-    from floorman.store.hands import open_store
+    from floorman.store.hands import Store
 
-    with open_store(tstore.path) as hands:
+    with Store(tstore.database, owned=False) as hands:
         records: list[dict[str, Any]] = []
         floor = now.floor.copy()
         for table, link in sorted(linked.items()):
