@@ -135,9 +135,14 @@ def current(store: TournamentStore, name: str, *, take_in: bool = True) -> Curre
         ) from None
     now = Current(stored, structure, floor, log[-1].id if log else 0, clock)
     if take_in and any(entry.kind == "link" for entry in log):
+        from floorman.store.errors import StoreConflict
         from floorman.tables.tournament_tables import sync
 
-        if sync(store, now, [entry.data for entry in log]):
+        try:
+            taken = sync(store, now, [entry.data for entry in log])
+        except StoreConflict:
+            taken = True  # another terminal logged meanwhile (taking the same hands in)
+        if taken:
             return current(store, name, take_in=False)
     return now
 
