@@ -47,9 +47,9 @@ def between_button_and_small_blind(floor: Floor, table: int) -> set[int]:
     button = floor.buttons[table]
     if len(taken) < 2 or (len(taken) == 2 and button in taken):
         return set()
-    small = first_after(button, taken, floor.table_seats)
+    small = first_after(button, taken, floor.size())
     seats, seat = set(), button
-    while (seat := seat % floor.table_seats + 1) != small:
+    while (seat := seat % floor.size() + 1) != small:
         seats.add(seat)
     return seats
 
@@ -68,7 +68,8 @@ def check_plan(before: Floor, book: Book, seed: int) -> Floor:
     counts = after.counts()
     spread = max(counts.values()) - min(counts.values())
     assert spread <= book.tolerance(len(counts))[0]
-    assert len(counts) == max(1, -(-after.players // after.table_seats))
+    final = book.final_size(after.table_seats)[0]  # WSOP 68: one more at the final table
+    assert len(counts) == (1 if after.players <= final else -(-after.players // after.size()))
     losing = {m.source[0] for m in result.moves}
     for move in result.moves:
         assert move.cite.startswith(CITES)
@@ -90,10 +91,10 @@ def enter_one(floor: Floor, book: Book, rng: random.Random) -> None:
     counts = floor.counts()
     if entry.table in floor.tables:
         assert entry.seat not in floor.tables[entry.table]
-        assert counts[entry.table] == min(c for c in counts.values() if c < floor.table_seats)
+        assert counts[entry.table] == min(c for c in counts.values() if c < floor.size())
         assert entry.waits == (entry.seat in between_button_and_small_blind(floor, entry.table))
     else:
-        assert min(counts.values()) == floor.table_seats
+        assert min(counts.values()) == floor.size()
     apply_record(floor, {"kind": "enter", "entry": floor.entrants + 1, "table": entry.table,
                          "seat": entry.seat, "chips": 500})  # fmt: skip
 

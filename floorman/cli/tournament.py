@@ -222,6 +222,12 @@ def tournament_seating(
     )
 
 
+def _forfeit_cite(now: Current) -> str:
+    from floorman.tables.tournaments import forfeit_rule
+
+    return forfeit_rule(now.structure)[1]
+
+
 def _halt_line(table: int, short: int, cite: str) -> str:
     return f"halt play at table {table}: {short} short of the fullest table [{cite}]"
 
@@ -311,12 +317,23 @@ def tournament_enter(
             "--name", help="The player's name (optional).", show_default=False, callback=plain_text
         ),
     ] = None,
+    forfeit: Annotated[
+        tuple[int, int] | None,
+        typer.Option(
+            "--forfeit",
+            metavar="TABLE SEAT",
+            help="A re-entry by the player at TABLE SEAT, whose chips are forfeited (TDA 8-B).",
+            show_default=False,
+        ),
+    ] = None,
     by: ByOption = None,
     db: DbOption = None,
 ) -> None:
     """A late entrant, an alternate or a re-entry: a full stack, and a seat drawn at random
     from the open seats at the tables with the fewest players, dealt in at once, never
-    between the small blind and the button while another seat is open (TDA 8-A, 10-A)."""
+    between the small blind and the button while another seat is open (TDA 8-A, 10-A).
+    With --forfeit, a player still in re-enters: the chips forfeited are removed from play
+    (TDA 8-B; allowed by WSOP T 13, elsewhere as the house says)."""
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournaments import current, due, enter
 
@@ -324,11 +341,20 @@ def tournament_enter(
         if player is not None and (not player.strip() or len(player) > 60):
             raise _error("--name: 1 to 60 characters")
         with open_tournament_store(db) as store:
-            after, drawn, entry = enter(store, current(store, name), player, by)
+            now = current(store, name)
+            after, drawn, entry = enter(store, now, player, by, forfeit=forfeit)
             planned = due(after)
     chips = after.structure.starting_stack
     waits = ", dealt in once the button passes" if drawn.waits else ""
-    lines = [
+    lines = []
+    if forfeit is not None:
+        gone = after.floor.busts[-1]
+        lines.append(
+            f"table {gone.table} seat {gone.seat}: {after.floor.name(gone.entry)} forfeits"
+            f" {gone.chips} chips, removed from play, and re-enters"
+            f" [{_forfeit_cite(after)}]"
+        )
+    lines += [
         f"{after.floor.name(entry)}: table {drawn.table} seat {drawn.seat}, {chips} chips"
         f"{waits} [{drawn.cite}]; {counted(after.floor.players, 'player')} left"
     ]
@@ -398,3 +424,5 @@ def tournament_chips(
 
 from floorman.cli import tournament_clock as _tournament_clock  # noqa: E402, F401  (registers clock)
 from floorman.cli import tournament_floor as _tournament_floor  # noqa: E402, F401  (clock calls, penalties, hand-for-hand)
+from floorman.cli import tournament_print as _tournament_print  # noqa: E402, F401  (registers print)
+from floorman.cli import tournament_tables as _tournament_tables  # noqa: E402, F401  (registers deal)

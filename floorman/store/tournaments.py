@@ -58,6 +58,11 @@ class TournamentStore:
         self.path = db.path
         self._db = db
 
+    @property
+    def database(self) -> Database:
+        """The database the tournaments are kept in (the hands' too)."""
+        return self._db
+
     def close(self) -> None:
         self._db.close()
 

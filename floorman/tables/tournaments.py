@@ -57,7 +57,7 @@ class Current:
     def book(self) -> Book:
         s = self.structure
         order = s.break_order if isinstance(s.break_order, str) else tuple(s.break_order)
-        return Book(s.rulebook, s.balance_within, order)
+        return Book(s.rulebook, s.balance_within, order, s.final_table)
 
 
 def checked_name(name: str) -> str:
@@ -118,8 +118,10 @@ def _who(by: str | None) -> str | None:
     return by or os.environ.get("FLOORMAN_DEALER") or None
 
 
-def current(store: TournamentStore, name: str) -> Current:
-    """The tournament named ``name`` as it stands."""
+def current(store: TournamentStore, name: str, *, take_in: bool = True) -> Current:
+    """The tournament named ``name`` as it stands; with ``take_in``, the hands finished
+    at its tables dealt as floorman tables taken in first
+    (:mod:`floorman.tables.tournament_tables`)."""
     checked_name(name)
     stored = store.tournament(name)
     log = store.log(stored.name)
@@ -131,7 +133,18 @@ def current(store: TournamentStore, name: str) -> Current:
         raise FloormanError(
             f"{store.path}: the tournament {stored.name} is damaged: {error}"
         ) from None
-    return Current(stored, structure, floor, log[-1].id if log else 0, clock)
+    now = Current(stored, structure, floor, log[-1].id if log else 0, clock)
+    if take_in and any(entry.kind == "link" for entry in log):
+        from floorman.store.errors import StoreConflict
+        from floorman.tables.tournament_tables import sync
+
+        try:
+            taken = sync(store, now, [entry.data for entry in log])
+        except StoreConflict:
+            taken = True  # another terminal logged meanwhile (taking the same hands in)
+        if taken:
+            return current(store, name, take_in=False)
+    return now
 
 
 def due(now: Current) -> Plan:
@@ -147,17 +160,59 @@ def apply_due(store: TournamentStore, now: Current, by: str | None = None) -> Pl
     return planned
 
 
+def forfeit_rule(structure: Structure) -> tuple[bool, str]:
+    """Whether a player may forfeit the chips in play to re-enter, and the rule: the
+    house's option where set; else WSOP T 13 allows it (at the end of registration), and
+    TDA 8-B leaves it to the event ("if a player is permitted") and RRoP is silent, so
+    floorman does not allow it there unless the house says so."""
+    if structure.reentry_forfeit is not None:
+        return structure.reentry_forfeit, "house option reentry_forfeit; TDA 8-B"
+    if structure.rulebook == "wsop-2024":
+        return True, "WSOP T 13; TDA 8-B"
+    book = (
+        "TDA 8-B: only where the event permits it"
+        if structure.rulebook == "tda-2024"
+        else ("RRoP is silent")
+    )
+    return False, f"{book}; the house option reentry_forfeit in the structure"
+
+
 def enter(
-    store: TournamentStore, now: Current, name: str | None = None, by: str | None = None
+    store: TournamentStore,
+    now: Current,
+    name: str | None = None,
+    by: str | None = None,
+    *,
+    forfeit: tuple[int, int] | None = None,
 ) -> tuple[Current, Entry, int]:
     """A late entrant, an alternate or a re-entry, sold a full stack and seated by a random
     draw from the pool in place for new players (TDA 8-A): the new tournament, the seat
-    drawn and the entrant's number."""
+    drawn and the entrant's number. With ``forfeit``, the player at that table and seat
+    re-enters: the chips in play there are forfeited and removed from play (TDA 8-B), the
+    old entry out, and the new entry seated by the draw."""
     if now.floor.entrants >= MAX_ENTRANTS:
         raise FloormanError(f"tournament {now.stored.name}: {MAX_ENTRANTS} entrants at most")
-    drawn = seat_for_entrant(
-        now.floor, now.book, random.Random(f"{now.stored.seed}:{now.last}:enter")
-    )
+    records: list[dict[str, Any]] = []
+    floor = now.floor
+    if forfeit is not None:
+        allowed, cite = forfeit_rule(now.structure)
+        if not allowed:
+            raise FloormanError(
+                f"tournament {now.stored.name}: a player may not forfeit chips to re-enter ({cite})"
+            )
+        floor = floor.copy()
+        try:
+            seated = floor.at(*forfeit)
+            if floor.players <= 1:
+                raise FloorError("one player is left: the winner cannot re-enter")
+        except FloorError as error:
+            raise FloormanError(f"tournament {now.stored.name}: {error}") from None
+        out = {"kind": "bust", "table": forfeit[0], "seat": forfeit[1], "started": seated.chips,
+               "forfeit": seated.chips, "cite": cite}  # fmt: skip
+        apply_record(floor, out)
+        records.append(out)
+        name = name or floor.names.get(seated.entry)
+    drawn = seat_for_entrant(floor, now.book, random.Random(f"{now.stored.seed}:{now.last}:enter"))
     entry = now.floor.entrants + 1
     data: dict[str, Any] = {
         "kind": "enter",
@@ -169,6 +224,13 @@ def enter(
         "waits": drawn.waits,
         "cite": drawn.cite,
     }
+    if records:
+        out = records[0]
+        data["forfeit"] = {"entry": floor.busts[-1].entry, "chips": out["forfeit"],
+                           "cite": out["cite"]}  # fmt: skip
+        apply_record(floor, data)
+        store.append(now.stored.name, [*records, data], after=now.last, by=_who(by))
+        return current(store, now.stored.name), drawn, entry
     return record(store, now, data, by), drawn, entry
 
 
@@ -188,8 +250,8 @@ def record(
         raise FloormanError(
             f"level {data['level']}: the structure has levels 1 to {len(now.structure.level_list)}"
         )
-    if kind == "button" and not 1 <= int(data["seat"]) <= floor.table_seats:
-        raise FloormanError(f"seat {data['seat']}: the tables have seats 1 to {floor.table_seats}")
+    if kind == "button" and not 1 <= int(data["seat"]) <= floor.size():
+        raise FloormanError(f"seat {data['seat']}: the tables have seats 1 to {floor.size()}")
     store.append(now.stored.name, [data], after=now.last, by=_who(by))
     return current(store, now.stored.name)
 
@@ -198,14 +260,14 @@ def show_data(now: Current, at: datetime | None = None) -> dict[str, Any]:
     """The tournament as ``floorman tournament show --json`` prints it at ``at`` (default:
     now): the level is the clock's once it has started, else the level set by hand."""
     floor, structure = now.floor, now.structure
-    in_play = floor.entrants * structure.starting_stack
+    in_play = floor.entrants * structure.starting_stack - floor.forfeited
     clock = reading(structure, now.clock, at or datetime.now(UTC), floor.level)
     level = structure.level(clock.level)
     tables = []
     for table in sorted(floor.tables):
         seats = floor.tables[table]
         button = floor.buttons.get(table)
-        blinds = blinds_next(seats, button, floor.table_seats) if button is not None else None
+        blinds = blinds_next(seats, button, floor.size()) if button is not None else None
         tables.append(
             {
                 "table": table,

@@ -53,6 +53,25 @@ class Book:
     balance_within: int | None = None
     """The house's spread between tables; ``None``: as the rulebook says."""
     break_order: str | tuple[int, ...] = "highest-first"
+    final_table: int | None = None
+    """The house's final table size; ``None``: as the rulebook says."""
+
+    def final_size(self, size: int) -> tuple[int, str]:
+        """How many players the tables combine to the final table at, and why.
+
+        >>> Book("wsop-2024").final_size(9)
+        (10, 'WSOP 68-a')
+        >>> Book("tda-2024").final_size(9)[0]
+        9
+        """
+        if self.final_table is not None:
+            return self.final_table, "house option final_table"
+        if self.rulebook == "wsop-2024" and 6 <= size <= 9:
+            return size + 1, f"WSOP 68-{'dcba'[size - 6]}"
+        book = {"rrop": "RRoP", "wsop-2024": "WSOP 68 (not for this table size)"}.get(
+            self.rulebook, "TDA"
+        )
+        return size, f"house option final_table ({book} silent): when the players fit one table"
 
     def tolerance(self, tables: int) -> tuple[int, str]:
         """How many players apart tables may be, and why."""
@@ -150,15 +169,21 @@ class Plan:
     """A table's new button after a redraw, with the card or rule that placed it."""
     halts: list[Halt] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    final_seats: int = 0
+    """The final table's seats, when the plan combines the tables to one with more seats
+    than they had (WSOP 68)."""
 
     def record(self) -> dict[str, Any]:
         """The ``moves`` record that carries the plan out (:func:`floor.replay`)."""
-        return {
+        data: dict[str, Any] = {
             "kind": "moves",
             "moves": [m.as_json() for m in self.moves],
             "broken": [table for table, _cite in self.broken],
             "buttons": {str(t): seat for t, (seat, _why) in self.buttons.items()},
         }
+        if self.final_seats:
+            data["final_seats"] = self.final_seats
+        return data
 
 
 def break_order(tables: Sequence[int], order: str | tuple[int, ...]) -> list[int]:
@@ -179,9 +204,23 @@ def plan(floor: Floor, book: Book, rng: random.Random) -> Plan:
     result = Plan(halts=_halts(floor, book))
     moves: dict[int, Move] = {}
     size = work.table_seats
+    final, final_why = book.final_size(size)
+    combined = False
     while len(work.tables) > 1:
         tables = break_order(list(work.tables), book.break_order)
         fewest = -(-work.players // size) or 1
+        if work.players <= final:
+            fewest = 1
+            if final != size and len(tables) > 1 and not combined:
+                combined = True
+                if final > size:
+                    work.final_seats = result.final_seats = final
+                result.notes.append(
+                    f"the tables combine to the final table with {work.players} players,"
+                    f" seated {final} ({final_why})"
+                )
+        elif fewest == 1:
+            fewest = 2  # the house's final table is smaller than the tables
         if fewest < len(tables):
             counts, why = book.redraws(work.most_tables, work.entrants)
             if fewest in counts:
@@ -225,7 +264,7 @@ def _break(
     work: Floor, table: int, book: Book, rng: random.Random, moves: dict[int, Move], result: Plan
 ) -> None:
     """Break ``table``: its players to open seats at the other tables by the 2-step draw."""
-    size = work.table_seats
+    size = work.size()
     leaving = sorted(work.tables[table].items())
     others = [t for t in break_order(list(work.tables), book.break_order) if t != table]
     taken = {t: len(work.tables[t]) for t in others}
@@ -266,7 +305,7 @@ def _open(work: Floor, table: int) -> tuple[list[int], list[int]]:
     """The open seats at ``table``, the worst position first, and those where a new player
     waits for the button to pass."""
     seats = work.tables[table]
-    return open_seats(seats, work.buttons.get(table, min(seats, default=1)), work.table_seats)
+    return open_seats(seats, work.buttons.get(table, min(seats, default=1)), work.size())
 
 
 def _break_order_cite(book: Book) -> str:
@@ -332,7 +371,7 @@ def _balance_one(work: Floor, book: Book, tables: list[int], moves: dict[int, Mo
     donor = max(tables, key=lambda t: (counts[t], -tables.index(t)))
     receiver = min(tables, key=lambda t: (counts[t], -tables.index(t)))
     seats = work.tables[donor]
-    size = work.table_seats
+    size = work.size()
     blinds = blinds_next(seats, work.buttons.get(donor, min(seats)), size)
     mover = blinds[1] if blinds is not None else min(seats)
     dealt, between = _open(work, receiver)
@@ -367,7 +406,7 @@ def seat_for_entrant(floor: Floor, book: Book, rng: random.Random) -> Entry:
     the small blind is one of those drawn, the player dealt in once the button passes; with
     every seat taken, a new table opens."""
     cite = {"rrop": "RRoP §15 rule 15", "wsop-2024": "WSOP 66"}.get(book.rulebook, "TDA 8-A, 10-A")
-    counts = {t: len(seats) for t, seats in floor.tables.items() if len(seats) < floor.table_seats}
+    counts = {t: len(seats) for t, seats in floor.tables.items() if len(seats) < floor.size()}
     if not counts:
         return Entry(max([*floor.tables, *floor.broken], default=0) + 1, 1, False, cite)
     fewest = min(counts.values())

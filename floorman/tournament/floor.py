@@ -72,6 +72,15 @@ class Floor:
     """The most tables in play at once (a redraw depends on it, RRoP §15 rule 17)."""
     level: int = 1
     """The level in play, as last set."""
+    final_seats: int = 0
+    """The seats of the final table, once the tables combined to one with more seats than
+    the others had (WSOP 68); 0 until then."""
+    forfeited: int = 0
+    """The chips forfeited by players who re-entered, removed from play (TDA 8-B)."""
+
+    def size(self) -> int:
+        """The seats at a table: the final table's once combined, else the tables'."""
+        return self.final_seats or self.table_seats
 
     def copy(self) -> Floor:
         return Floor(
@@ -84,6 +93,8 @@ class Floor:
             self.entrants,
             self.most_tables,
             self.level,
+            self.final_seats,
+            self.forfeited,
         )
 
     @property
@@ -214,6 +225,7 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
     kind = record["kind"]
     if kind == "bust":
         bust(floor, int(record["table"]), int(record["seat"]))
+        floor.forfeited += int(record.get("forfeit", 0))
     elif kind == "moves":
         move(floor, record)
     elif kind == "button":
@@ -235,9 +247,10 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         pass  # the clock's own records: floorman.tournament.clock reads them
     elif kind == "penalty":
         penalize(floor, record)
+    elif kind == "link":
+        pass  # a table dealt at a floorman table: floorman.tables.tournament_tables
     elif kind == "hand":
-        if int(record["table"]) not in floor.tables:
-            raise FloorError(f"table {record['table']} is not in play")
+        hand_played(floor, record)
     elif kind in ("clock-call", "clock-call-end", "hand-for-hand"):
         pass  # read by floorman.tournament.clockcall and floorman.tournament.handforhand
     else:
@@ -255,6 +268,20 @@ def penalize(floor: Floor, record: Mapping[str, Any]) -> None:
         del floor.tables[table][seat]
 
 
+def hand_played(floor: Floor, record: Mapping[str, Any]) -> None:
+    """A hand played at a table: reported by the floor (it counts for penalties and
+    hand-for-hand), or taken in from the table's floorman table (``hand``, its id: its
+    busts and stacks came as records of their own), with the button it leaves for the
+    next hand, if it says. A table broken since its hand was taken in is passed over."""
+    table = int(record["table"])
+    if table not in floor.tables:
+        if "hand" not in record:
+            raise FloorError(f"table {table} is not in play")
+        return
+    if "button" in record:
+        floor.buttons[table] = int(record["button"])
+
+
 def enter(floor: Floor, record: Mapping[str, Any]) -> None:
     """A new entrant (late, an alternate, a re-entry) takes the seat drawn for it; a table
     not in play opens with it."""
@@ -262,7 +289,7 @@ def enter(floor: Floor, record: Mapping[str, Any]) -> None:
     entry = int(record["entry"])
     if entry != floor.entrants + 1:
         raise FloorError(f"entrant {entry} is not the next entrant, {floor.entrants + 1}")
-    if seat in floor.tables.get(table, {}) or not 1 <= seat <= floor.table_seats:
+    if seat in floor.tables.get(table, {}) or not 1 <= seat <= floor.size():
         raise FloorError(f"table {table} seat {seat} is not open")
     if table in floor.broken:
         raise FloorError(f"table {table} was broken")
@@ -301,10 +328,12 @@ def move(floor: Floor, record: Mapping[str, Any]) -> None:
         floor.tables.pop(int(table), None)
         floor.buttons.pop(int(table), None)
         floor.broken.append(int(table))
+    if record.get("final_seats"):
+        floor.final_seats = int(record["final_seats"])
     for seated, (table, seat) in leaving:
         if table not in floor.tables:
             raise FloorError(f"table {table} is not in play")
-        if seat in floor.tables[table] or not 1 <= seat <= floor.table_seats:
+        if seat in floor.tables[table] or not 1 <= seat <= floor.size():
             raise FloorError(f"table {table} seat {seat} is not open")
         floor.tables[table][seat] = seated
     for table, seat in record.get("buttons", {}).items():

@@ -158,6 +158,14 @@ class Structure(_Strict):
     (one); the TDA leaves it to the TD (TDA 11-D), and floorman keeps one."""
     break_order: Literal["highest-first", "lowest-first"] | tuple[int, ...] = "highest-first"
     """House option: the pre-set order tables break in (RRoP §15 rule 12, WSOP 66)."""
+    final_table: Annotated[int, Field(strict=True, ge=2, le=11)] | None = None
+    """House option: the players the final table combines at. Unset, the rulebook's: WSOP
+    68, one more than the tables seat in 6- to 9-handed events (10 at 9-handed); TDA and
+    RRoP are silent, and floorman combines when the players fit at one table."""
+    reentry_forfeit: bool | None = None
+    """House option: a player may forfeit the chips in play and re-enter (TDA 8-B: "if a
+    player is permitted"; WSOP T 13: at the end of registration). Unset: not under TDA
+    and RRoP (TDA 8-B leaves it to the event, RRoP is silent), as WSOP T 13 under WSOP."""
     levels: Annotated[tuple[Stage, ...], Field(min_length=1)]
 
     @model_validator(mode="after")
