@@ -175,3 +175,14 @@ def test_any_table_and_name_deal_or_are_refused_in_one_line(
     if result.exit_code == 2:
         assert result.stderr.count("\n") == 1, result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_a_hand_taken_in_from_a_table_serves_a_penalty_there(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    started(db)
+    ok(db, "tournament", "penalty", "two", "2", "5", "hands", "2", "--reason", "swore")
+    ok(db, "add", "-t", "two-2", ALL_IN_AT_TWO)
+    shown(db)  # the hand is taken in
+    log = json.loads(ok(db, "tournament", "penalties", "two", "--json"))
+    (given,) = log["penalties"]
+    assert (given["seat"], given["hands"], given["served"], given["left"]) == (5, 2, 1, 1)
