@@ -3,7 +3,7 @@
 A question is an *item*, named by its topic and the seed it is generated from
 (``splits:1234``), so it comes back exactly as it was first asked. Each item a
 trainee has answered sits in a Leitner box: a wrong answer puts it in box 1, a
-right one moves it up a box, to box 5 at most. An item is due again when its
+right one moves it up a box (a new item starts in box 1), to box 5 at most. An item is due again when its
 box's wait has passed since it was last answered:
 
 =====  =====================================
@@ -134,7 +134,7 @@ def boxes(seen: Iterable[Seen]) -> dict[str, tuple[int, Seen]]:
     """Each item's box (1 to 5) and its last answer, the answers taken in time order."""
     found: dict[str, tuple[int, Seen]] = {}
     for answer in sorted(seen, key=lambda s: s.at):
-        box = found.get(answer.item, (0, answer))[0]
+        box = found.get(answer.item, (1, answer))[0]
         box = min(box + 1, len(BOX_DAYS)) if answer.correct else 1
         found[answer.item] = (box, answer)
     return found

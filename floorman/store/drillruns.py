@@ -249,9 +249,9 @@ class DrillRuns:
         ]
 
     def trainees(self) -> list[str]:
-        """Everyone who has taken or been given a drill in the browser."""
+        """Everyone given or taking a drill in the browser, as the trainer first named them."""
         names: dict[str, str] = {}
-        for table in ("drill_runs", "drill_assignments"):
+        for table in ("drill_assignments", "drill_runs"):
             for (name,) in self._db.rows(f"SELECT trainee FROM {table} ORDER BY id"):
                 names.setdefault(str(name).lower(), str(name))
         return sorted(names.values(), key=str.lower)
