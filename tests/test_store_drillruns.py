@@ -31,9 +31,11 @@ def test_a_run_keeps_its_items_and_each_answer_once(store_url: str) -> None:
             runs.answer(number, 1, kept(1, "splits:7", True, "2026-03-01T10:00:01.000+00:00"))
         run = runs.run(number)
         assert run is not None
-        assert run.items == tuple(items) and run.time_limit == 30
+        assert run.items == tuple(items)
+        assert run.time_limit == 30
         assert [a.correct for a in run.answers] == [False]
-        assert run.next_number == 2 and not run.finished
+        assert run.next_number == 2
+        assert not run.finished
         answered = runs.answered("ANA")
         assert [(s.item, s.rule, s.correct) for s, _ in answered] == [
             ("splits:7", "RRoP §3 Ties 5(a)", False)
@@ -68,7 +70,8 @@ def test_a_trainee_is_a_user_who_signs_in(store_url: str) -> None:
         staff.add_user("Tia", "trainee", "hash")
         token, _ = staff.sign_in("Tia", "trainee")
         signed = staff.signed_in(token)
-        assert signed is not None and signed.role == "trainee"
+        assert signed is not None
+        assert signed.role == "trainee"
         assert [(u.name, u.role) for u in staff.users()] == [("Tia", "trainee")]
 
 
