@@ -3,8 +3,8 @@
 A question is an *item*, named by its topic and the seed it is generated from
 (``splits:1234``), so it comes back exactly as it was first asked. Each item a
 trainee has answered sits in a Leitner box: a wrong answer puts it in box 1, a
-right one moves it up a box (a new item starts in box 1), to box 5 at most. An item is due again when its
-box's wait has passed since it was last answered:
+right one moves it up a box (a new item starts in box 1), to box 5 at most. An
+item is due again when its box's wait has passed since it was last answered:
 
 =====  =====================================
 box    comes back after
@@ -184,19 +184,22 @@ def plan_items(
     seed: int,
     now: datetime,
     rule_of: Callable[[Item], str],
+    draw: Callable[[str, Random], int] | None = None,
 ) -> list[Item]:
     """The items of a new drill: the due ones first (at most half), then new ones leaning
-    to weak rules; ``rule_of`` tells the rule a new item would test. The same history,
-    topics, count and seed give the same drill."""
+    to weak rules; ``rule_of`` tells the rule a new item would test, ``draw`` picks a new
+    item's seed for a topic (default: any seed). The same history, topics, count and
+    seed give the same drill."""
     review = due_items(seen, now, topics)[: (count + 1) // 2]
     asked = {item.key for item in review}
     weakness = {record.rule: record.weakness for record in weak_rules(seen)}
     rng = Random(seed)
+    pick = draw or (lambda topic, rng: rng.randint(0, MAX_SEED))
     places = [topics[number % len(topics)] for number in range(count - len(review))]
     rng.shuffle(places)
     fresh: list[Item] = []
     for topic in places:
-        drawn = [Item(topic, rng.randint(0, MAX_SEED)) for _ in range(CANDIDATES)]
+        drawn = [Item(topic, pick(topic, rng)) for _ in range(CANDIDATES)]
         drawn = [item for item in drawn if item.key not in asked] or drawn
         best = max(drawn, key=lambda item: weakness.get(rule_of(item), 0.5))
         asked.add(best.key)

@@ -12,10 +12,11 @@ follows :mod:`floorman.drills.schedule` (spaced repetition).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
+from random import Random
 from typing import Any, Final
 
 from floorman.cards import format_cards
@@ -77,14 +78,36 @@ def _book(name: str) -> Any:
     return load_rulebook(name)
 
 
-@lru_cache(maxsize=4096)
-def _question(rulebook: str, topic: str, seed: int) -> Question:
-    return generate_questions(_book(rulebook), [topic], count=1, seed=seed)[0]
+BANK: Final = 60
+"""Questions generated together for a topic: an item's seed is its bank's number times
+this, plus its place in the bank. Drawing a topic's questions costs most of the time
+one question costs (the rulebook's worked examples replayed), so a bank is drawn at once
+and kept while the server runs."""
+
+
+@lru_cache(maxsize=64)
+def _bank(rulebook: str, topic: str, bank: int) -> tuple[Question, ...]:
+    return tuple(generate_questions(_book(rulebook), [topic], count=BANK, seed=bank))
 
 
 def question_of(rulebook: str, item: Item) -> Question:
     """The question an item names, generated anew (the same for the same item)."""
-    return _question(rulebook, item.topic, item.seed)
+    bank, place = divmod(item.seed, BANK)
+    return _bank(rulebook, item.topic, bank)[place]
+
+
+def _drawer(seen: Sequence[Seen]) -> Callable[[str, Random], int]:
+    """New questions from a topic's first bank until the trainee has seen most of it,
+    then from the next: a new trainee costs one bank a topic."""
+    asked: dict[str, set[str]] = {}
+    for answer in seen:
+        asked.setdefault(answer.item.rpartition(":")[0], set()).add(answer.item)
+
+    def draw(topic: str, rng: Random) -> int:
+        bank = len(asked.get(topic, ())) * 5 // (4 * BANK)
+        return bank * BANK + rng.randrange(BANK)
+
+    return draw
 
 
 def _now() -> datetime:
@@ -141,13 +164,15 @@ def start_run(
         count, time_limit = _count(count), _limit(time_limit)
         book = _book(rulebook)
         drawn = secrets.randbelow(2**31) if seed is None else seed
+        seen = _seen(runs, trainee)
         items = plan_items(
-            _seen(runs, trainee),
+            seen,
             chosen,
             count,
             drawn,
             _now(),
             lambda item: rule_tested(question_of(book.name, item)),
+            _drawer(seen),
         )
         return runs.start(
             trainee,
