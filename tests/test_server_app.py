@@ -228,7 +228,7 @@ def test_floorman_users_and_station_from_the_command_line(tmp_path: Path) -> Non
     )
     role = floorman(db, "users", "add", "sam", "--role", "boss", stdin="long enough\n")
     assert role.returncode == 2
-    assert role.stderr == 'floorman: --role "boss": one of floor, trainer\n'
+    assert role.stderr == 'floorman: --role "boss": one of floor, trainer, trainee\n'
     added = floorman(db, "users", "add", "sam", "--role", "floor", stdin="long enough\n")
     assert added.returncode == 0
     twice = floorman(db, "users", "add", "SAM", "--role", "trainer", stdin="long enough\n")

@@ -123,6 +123,7 @@ def test_a_trainee_takes_a_drill_set_by_taps_on_a_phone(
                 amount = seat.find_element(By.TAG_NAME, "input").get_attribute("value")
                 adds = [int(c.get_attribute("data-add") or 0) for c in (chips[0], chips[-1])]
                 assert amount == str(sum(adds))
+            shot(phone, screens, f"drill-split-{number}")
             tap(phone, phone.find_element(By.CSS_SELECTOR, ".answer-form button.primary"))
         else:
             tap(phone, phone.find_elements(By.CSS_SELECTOR, "button.choice")[0])
