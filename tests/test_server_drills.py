@@ -117,6 +117,11 @@ def test_each_sees_their_own_results_and_trainers_see_everyone(room: Room) -> No
     coach = room.signed_in("coach")
     assert coach.get(f"/api/drill/runs/{run}").json()["trainee"] == "tia"
     assert "tia" in coach.get("/api/drill/trainees").json()["trainees"]
+    listed = coach.get("/drills/trainees")
+    assert listed.status_code == 200
+    assert "/drills/trainees/tia" in listed.text
+    assert "/drills/trainees/ted" in listed.text
+    assert ted.get("/drills/trainees").status_code == 403
     page = coach.get("/drills/trainees/tia")
     assert page.status_code == 200
     assert "rules to teach next" in page.text

@@ -110,6 +110,7 @@ def _drill_routes() -> list[BaseRoute]:
         Route("/drill", as_page(d.form_start), methods=["POST"]),
         Route("/drill/runs/{run}", as_page(d.run_page), methods=["GET"]),
         Route("/drill/runs/{run}/answer", as_page(d.form_answer), methods=["POST"]),
+        Route("/drills/trainees", as_page(d.trainees_page), methods=["GET"]),
         Route("/drills/trainees/{trainee}", as_page(d.trainee_page), methods=["GET"]),
         Route("/drills/trainees/{trainee}/assignments", as_page(d.form_assign), methods=["POST"]),
         Route("/api/drill/topics", as_api(d.api_topics), methods=["GET"]),

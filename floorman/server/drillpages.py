@@ -50,6 +50,7 @@ __all__ = [
     "home",
     "run_page",
     "trainee_page",
+    "trainees_page",
 ]
 
 MAX_NAME_CHARS: Final = 100
@@ -247,6 +248,30 @@ async def form_answer(request: Request, who: Caller) -> Response:
         context = {"who": who, "view": view, "shown": None, "own": True, "message": str(error)}
         return answers.html(request, "drill_run.html", context, 400)
     return RedirectResponse(f"/drill/runs/{number}?shown={question}", status_code=303)
+
+
+async def trainees_page(request: Request, who: Caller) -> Response:
+    """``GET /drills/trainees``: every trainee (a user with the role, or anyone who took
+    or was given a drill), each a link to their page (trainers and the floor)."""
+    _check_person(who)
+    _check_coach(who)
+    room = state_of(request).room
+
+    def read() -> list[str]:
+        from floorman.store.drills import open_drill_store
+
+        names = {u.name.lower(): u.name for u in room.with_staff(lambda s: s.users())
+                 if u.role == "trainee" and u.disabled is None}  # fmt: skip
+        with open_drill_runs(room.db) as runs:
+            for name in runs.trainees():
+                names.setdefault(name.lower(), name)
+        with open_drill_store(room.db) as drills:
+            for name in drills.trainees():
+                names.setdefault(name.lower(), name)
+        return sorted(names.values(), key=str.lower)
+
+    names = await run_in_threadpool(read)
+    return answers.html(request, "drill_trainees.html", {"who": who, "names": names})
 
 
 async def trainee_page(request: Request, who: Caller) -> Response:
