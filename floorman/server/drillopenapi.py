@@ -10,7 +10,6 @@ from floorman.server.drillcoach import MAX_TIME_LIMIT, RUN_MAX
 __all__ = ["DRILL_PATHS"]
 
 _ERROR: Final = {"$ref": "#/components/schemas/Error"}
-_OBJECT: Final = {"type": "object"}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -40,28 +39,63 @@ _LIMIT: Final = {
     "maximum": MAX_TIME_LIMIT,
     "description": "seconds allowed for each answer (0 or null: no limit)",
 }
-_RUN: Final = {
-    **_OBJECT,
-    "description": "a drill: run, trainee, rulebook, topics, questions, answered, correct, "
-    "percent, millis, time_limit, assignment, started, reviews, finished, results (each "
-    "answered question's result), next (the next question, without its answer, or null)",
-}
-_RESULT: Final = {
-    **_OBJECT,
-    "description": "number, correct, given, out_of_time, millis, answer, explanation, cite, "
-    "rule, title",
-}
-_REPORT: Final = {
-    **_OBJECT,
-    "description": "trainee, weak_rules (rule, asked, wrong, percent, last; weakest first), "
-    "progress (day, questions, correct, millis, percent), due, boxes, assignments, runs",
-}
+_INT: Final = {"type": "integer"}
+_STR: Final = {"type": "string"}
+_BOOL: Final = {"type": "boolean"}
+_INT_OR_NULL: Final = {"type": ["integer", "null"]}
+_STR_OR_NULL: Final = {"type": ["string", "null"]}
+
+
+def _array(items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": items}
+
+
+def _object(**properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "required": list(properties), "properties": properties}
+
+
+_QUESTION: Final = _object(
+    number=_INT, of=_INT, topic=_STR, kind=_STR, headline=_STR, board=_STR,
+    seats=_array(_object(seat=_INT, stack=_INT_OR_NULL, role=_STR, cards=_STR)),
+    rules=_array(_STR), events=_array(_STR), ask=_STR, choices=_array(_STR),
+    seats_asked=_array(_INT), chips=_array(_INT), time_limit=_INT_OR_NULL,
+)  # fmt: skip
+_RESULT: Final = _object(
+    number=_INT, correct=_BOOL, given=_STR, out_of_time=_BOOL, millis=_INT, answer=_STR,
+    explanation=_array(_STR), cite=_STR_OR_NULL, rule=_STR, title=_STR_OR_NULL,
+)  # fmt: skip
+_RUN: Final = _object(
+    run=_INT, trainee=_STR, rulebook=_STR, topics=_array(_STR), questions=_INT,
+    answered=_INT, correct=_INT, percent=_INT, millis=_INT, time_limit=_INT_OR_NULL,
+    assignment=_INT_OR_NULL, started=_STR, reviews=_INT, finished=_BOOL,
+    results=_array(_RESULT), next={"oneOf": [_QUESTION, {"type": "null"}]},
+)  # fmt: skip
+_REPORT: Final = _object(
+    trainee=_STR,
+    weak_rules=_array(_object(rule=_STR, asked=_INT, wrong=_INT, percent=_INT, last=_STR)),
+    progress=_array(
+        _object(day=_STR, questions=_INT, correct=_INT, millis=_INT, percent=_INT)
+    ),
+    due=_INT,
+    boxes={"type": "object", "additionalProperties": _INT},
+    assignments=_array(
+        _object(id=_INT, topics=_array(_STR), count=_INT, time_limit=_INT_OR_NULL,
+                rulebook=_STR, by=_STR, at=_STR, runs=_INT, done=_INT)
+    ),
+    runs=_array(
+        _object(run=_INT, started=_STR, questions=_INT, answered=_INT, correct=_INT,
+                millis=_INT)
+    ),
+)  # fmt: skip
 
 DRILL_PATHS: Final[dict[str, Any]] = {
     "/api/drill/topics": {
         "get": {
             "summary": "The drill topics and rulebooks offered",
-            "responses": {"200": _json(_OBJECT, "topics and rulebooks"), **_refused()},
+            "responses": {
+                "200": _json(_object(topics=_array(_STR), rulebooks=_array(_STR)), "the topics"),
+                **_refused(),
+            },
         }
     },
     "/api/drill/runs": {
@@ -143,7 +177,10 @@ DRILL_PATHS: Final[dict[str, Any]] = {
     "/api/drill/trainees": {
         "get": {
             "summary": "Every trainee with a drill in the browser (trainers and the floor)",
-            "responses": {"200": _json(_OBJECT, "the trainees"), **_refused()},
+            "responses": {
+                "200": _json(_object(trainees=_array(_STR)), "the trainees"),
+                **_refused(),
+            },
         }
     },
     "/api/drill/trainees/{trainee}": {
@@ -175,7 +212,7 @@ DRILL_PATHS: Final[dict[str, Any]] = {
                 },
             },
             "responses": {
-                "201": _json(_OBJECT, "the drill set's number"),
+                "201": _json(_object(assignment=_INT, trainee=_STR), "the drill set's number"),
                 **_refused(("400", "an unknown topic or rulebook, a count or limit out of range")),
             },
         }
