@@ -184,11 +184,15 @@ def test_the_openapi_document_names_every_api_route_and_each_answers(room: Room)
     routes = {path for path in paths if path.startswith("/api/")} - {"/api/openapi.json"}
     assert routes == set(document["paths"])
     hand = client.get("/api/tables/7").json()["hand"]
+    csrf = {"x-csrf-token": _csrf(client)}
+    run = client.post("/api/drill/runs", json={"topics": ["reading"], "count": 1}, headers=csrf)
+    assert run.status_code == 201, run.text
     for path, item in document["paths"].items():
         for method in item:
             if method == "parameters":
                 continue
             url = path.replace("{table}", "7").replace("{hand}", str(hand))
+            url = url.replace("{run}", str(run.json()["run"])).replace("{trainee}", "floor")
             if path == "/api/stream":
                 with client.stream(method.upper(), url) as answer:
                     assert answer.status_code == 200
@@ -228,7 +232,7 @@ def test_floorman_users_and_station_from_the_command_line(tmp_path: Path) -> Non
     )
     role = floorman(db, "users", "add", "sam", "--role", "boss", stdin="long enough\n")
     assert role.returncode == 2
-    assert role.stderr == 'floorman: --role "boss": one of floor, trainer\n'
+    assert role.stderr == 'floorman: --role "boss": one of floor, trainer, trainee\n'
     added = floorman(db, "users", "add", "sam", "--role", "floor", stdin="long enough\n")
     assert added.returncode == 0
     twice = floorman(db, "users", "add", "SAM", "--role", "trainer", stdin="long enough\n")

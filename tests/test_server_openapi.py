@@ -298,12 +298,53 @@ def answers(room: Room) -> Answers:
     asked.ask(station, "GET", "/api/drills")
     asked.ask(floor, "GET", "/api/stream", params={"view": "felt"})
     asked.ask(station, "GET", "/api/stream", params=eight)
+    _ask_the_drills(asked, floor, coach, station, csrf)
     nobody = room.client(authorization="Bearer nobody")
     for route, item in DOCUMENT["paths"].items():
         for method in set(item) - {"parameters"}:
             path = dict.fromkeys(("table", "hand"), 1)
             asked.ask(nobody, method.upper(), route, path=path, json={"events": ["deal"]})
     return asked
+
+
+def _ask_the_drills(
+    asked: Answers,
+    floor: httpx.Client,
+    coach: httpx.Client,
+    station: httpx.Client,
+    csrf: dict[str, str],
+) -> None:
+    """Drills in the browser: each route as it succeeds and as it refuses."""
+    asked.ask(floor, "GET", "/api/drill/topics")
+    runs, run = "/api/drill/runs", "/api/drill/runs/{run}"
+    made = asked.ask(floor, "POST", runs, json={"topics": ["reading"], "count": 2}, headers=csrf)
+    number = {"run": made.json()["run"]}
+    asked.ask(floor, "POST", runs, json={"count": 99}, headers=csrf)
+    asked.ask(floor, "POST", runs, json={"assignment": 999999}, headers=csrf)
+    asked.ask(floor, "GET", run, path=number)
+    asked.ask(floor, "GET", run, path={"run": 999999})
+    answers = f"{run}/answers"
+    asked.ask(floor, "POST", answers, path=number, json={"number": 1, "choice": 1}, headers=csrf)
+    asked.ask(floor, "POST", answers, path=number, json={"number": 1, "choice": 1}, headers=csrf)
+    asked.ask(floor, "POST", answers, path=number, json={"number": 2, "choice": 99},
+              headers=csrf)  # fmt: skip
+    asked.ask(floor, "POST", answers, path=number, json={"number": 9, "choice": 1},
+              headers=csrf)  # fmt: skip
+    asked.ask(floor, "GET", run, path=number)
+    trainees, trainee = "/api/drill/trainees", "/api/drill/trainees/{trainee}"
+    asked.ask(coach, "GET", trainees)
+    asked.ask(coach, "GET", trainee, path={"trainee": "floor"})
+    given = f"{trainee}/assignments"
+    coach_csrf = {"x-csrf-token": csrf_of(coach.get("/drill").text)}
+    asked.ask(coach, "POST", given, path={"trainee": "floor"},
+              json={"topics": ["splits"], "count": 3}, headers=coach_csrf)  # fmt: skip
+    asked.ask(coach, "POST", given, path={"trainee": "floor"}, json={"topics": ["poker"]},
+              headers=coach_csrf)  # fmt: skip
+    asked.ask(floor, "GET", trainee, path={"trainee": "floor"})
+    for method, route in (("GET", "/api/drill/topics"), ("POST", runs), ("GET", run),
+                          ("POST", answers), ("GET", trainees), ("GET", trainee),
+                          ("POST", given)):  # fmt: skip
+        asked.ask(station, method, route, path={"run": 1, "trainee": "floor"}, json={})
 
 
 def test_every_answer_is_declared_by_the_document_for_its_route_and_status(

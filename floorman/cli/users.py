@@ -42,7 +42,10 @@ def _password(from_stdin: bool = False) -> str:
 @users_app.command("add", epilog=help_example("floorman users add alex --role floor"))
 def users_add(
     name: Annotated[str, typer.Argument(help="The name they sign in with.", callback=checked_name)],
-    role: Annotated[str, typer.Option(help="floor (reads and records) or trainer (reads).")],
+    role: Annotated[
+        str,
+        typer.Option(help="floor (reads and records), trainer (reads) or trainee (takes drills)."),
+    ],
     db: DbOption = None,
 ) -> None:
     """Add a user; the password is read from the terminal (or one line of stdin)."""

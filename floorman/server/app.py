@@ -22,7 +22,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
-from floorman.server import params
+from floorman.server import drillpages, params
 from floorman.server.endpoints import as_api, as_page, log_once_a_minute
 from floorman.server.handlers import api, control, floor, live, printed, signin, station
 from floorman.server.origins import HostAndOrigin
@@ -96,8 +96,30 @@ def _routes() -> list[BaseRoute]:
         Route("/api/tables/{table}/hands/{hand}", as_api(api.hand), methods=["GET"]),
         Route("/api/ask", as_api(api.ask), methods=["GET"]),
         Route("/api/drills", as_api(api.drills), methods=["GET"]),
+        *_drill_routes(),
         Route("/api/stream", as_api(live.stream), methods=["GET"]),
         Mount("/static", StaticFiles(directory=templates_dir() / "web" / "static"), name="static"),
+    ]
+
+
+def _drill_routes() -> list[BaseRoute]:
+    """Drills in the browser (:mod:`floorman.server.drillpages`)."""
+    d = drillpages
+    return [
+        Route("/drill", as_page(d.home), methods=["GET"]),
+        Route("/drill", as_page(d.form_start), methods=["POST"]),
+        Route("/drill/runs/{run}", as_page(d.run_page), methods=["GET"]),
+        Route("/drill/runs/{run}/answer", as_page(d.form_answer), methods=["POST"]),
+        Route("/drills/trainees", as_page(d.trainees_page), methods=["GET"]),
+        Route("/drills/trainees/{trainee}", as_page(d.trainee_page), methods=["GET"]),
+        Route("/drills/trainees/{trainee}/assignments", as_page(d.form_assign), methods=["POST"]),
+        Route("/api/drill/topics", as_api(d.api_topics), methods=["GET"]),
+        Route("/api/drill/runs", as_api(d.api_start), methods=["POST"]),
+        Route("/api/drill/runs/{run}", as_api(d.api_run), methods=["GET"]),
+        Route("/api/drill/runs/{run}/answers", as_api(d.api_answer), methods=["POST"]),
+        Route("/api/drill/trainees", as_api(d.api_trainees), methods=["GET"]),
+        Route("/api/drill/trainees/{trainee}", as_api(d.api_report), methods=["GET"]),
+        Route("/api/drill/trainees/{trainee}/assignments", as_api(d.api_assign), methods=["POST"]),
     ]
 
 

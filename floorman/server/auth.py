@@ -2,7 +2,8 @@
 station by its token (a bearer token for the API, or a sign-in made from it).
 
 A floor person reads every table and writes to any; a trainer reads; a station
-reads and writes its own table only. Floor and trainers read the drills; everyone
+reads and writes its own table only; a trainee reads no table, and takes drills
+(:mod:`floorman.server.drillpages`). Floor and trainers read the drills; everyone
 signed in may ask the rules and print them. A request that comes with a cookie must
 also carry the sign-in's CSRF token to change anything (a form field, or the
 ``X-CSRF-Token`` header); a bearer token is never sent by a browser on its
@@ -42,7 +43,7 @@ class Caller:
         """A station reads its own table; staff read every table (``None``: the room)."""
         if self.role == "station":
             return table is not None and table == self.table
-        return True
+        return self.role != "trainee"
 
     def may_write(self, table: str) -> bool:
         if self.role == "station":

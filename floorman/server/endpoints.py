@@ -35,6 +35,7 @@ __all__ = [
     "check_readable",
     "check_writable",
     "log_once_a_minute",
+    "trainee_may",
 ]
 
 Handler = Callable[[Request, Caller], Awaitable[Response]]
@@ -97,6 +98,8 @@ def as_api(handler: Handler) -> Endpoint:
             who = await caller(request)
             if who is None:
                 return answers.error(401, "sign in first, or send a station token")
+            if not trainee_may(who, request):
+                raise BadRequest(403, f"{who.label} (trainee) may only take drills")
             return await handler(request, who)
         except BadRequest as error:
             refused = answers.error(error.status, str(error))
@@ -121,6 +124,10 @@ def as_page(handler: Handler) -> Endpoint:
             who = await caller(request)
             if who is None or request.headers.get("authorization") is not None:
                 return RedirectResponse("/login", status_code=303)
+            if not trainee_may(who, request):
+                if request.url.path == "/" and request.method == "GET":
+                    return RedirectResponse("/drill", status_code=303)
+                raise BadRequest(403, f"{who.label} (trainee) may only take drills")
             return await handler(request, who)
         except BadRequest as error:
             context = {"who": who, "message": str(error)}
@@ -134,6 +141,20 @@ def as_page(handler: Handler) -> Endpoint:
             return page
 
     return endpoint
+
+
+TRAINEE_PATHS: Final = ("/logout", "/ask", "/rules", "/api/ask")
+"""Where a trainee may go besides the drills (``/drill...``, ``/api/drill...``): sign
+out, and ask and read the rules."""
+
+
+def trainee_may(who: Caller, request: Request) -> bool:
+    """A trainee reaches only the drills, the rules and signing out; anyone else, every
+    route (each handler then checks what its caller may do)."""
+    if who.role != "trainee":
+        return True
+    path = request.url.path
+    return path.startswith(("/drill", "/api/drill")) or path in TRAINEE_PATHS
 
 
 def check_readable(who: Caller, table: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from floorman import __version__
+from floorman.server.drillopenapi import DRILL_PATHS
 
 _ERROR: Final = {
     "type": "object",
@@ -1115,3 +1116,4 @@ DOCUMENT: Final[dict[str, Any]] = {
     },
 }
 """The OpenAPI 3.1 document served at ``/api/openapi.json``."""
+DOCUMENT["paths"].update(DRILL_PATHS)

@@ -11,10 +11,14 @@ many hands are kept), floorman's mark on the file; 3 the table's log; 4 the
 staff tables and the drill scores (made on first use before they were
 versioned), password changes and revoked station tokens; 5 wrong sign-in tries;
 6 the table's log by hand, so the next hand and a table's history read the end
-of the log rather than all of it; 7 the tournaments and their logs.
+of the log rather than all of it; 7 the tournaments and their logs; 8 trainees among
+the users (the users' and sign-ins' tables made again with the new role allowed, their
+rows kept) and the drills taken in the browser.
 PostgreSQL's starts at 1 with all of SQLite's first four; 2 wrong sign-in tries;
 3 the table's log by hand; 4 the tournaments (SQLite's 7); 5 every write at a table
-announced to the servers listening (``NOTIFY``), whichever process or terminal made it.
+announced to the servers listening (``NOTIFY``), whichever process or terminal made it;
+6 (SQLite's 8) trainees among the users, and the drills taken in the browser: trainers'
+assignments, each drill run and each answer with its time.
 
 Every SQLite statement is safe to run again, so two processes upgrading one
 file at once agree, and so does a file whose staff or drill tables were made
@@ -187,9 +191,99 @@ CREATE INDEX IF NOT EXISTS tournament_log_by_name ON tournament_log(tournament, 
 """A tournament (its structure as JSON, the seed of its draws) and its log: the draw,
 each bust, each set of moves, in order; the seating now is the log replayed."""
 
+_DRILL_RUNS: Final = """
+CREATE TABLE IF NOT EXISTS drill_assignments (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    trainee    TEXT NOT NULL,
+    topics     TEXT NOT NULL,
+    count      INTEGER NOT NULL,
+    time_limit INTEGER,
+    rulebook   TEXT NOT NULL,
+    by         TEXT NOT NULL,
+    at         TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS drill_assignments_by_trainee
+    ON drill_assignments(trainee COLLATE NOCASE);
+CREATE TABLE IF NOT EXISTS drill_runs (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    trainee    TEXT NOT NULL,
+    rulebook   TEXT NOT NULL,
+    topics     TEXT NOT NULL,
+    items      TEXT NOT NULL,
+    time_limit INTEGER,
+    assignment INTEGER REFERENCES drill_assignments(id),
+    started    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS drill_runs_by_trainee ON drill_runs(trainee COLLATE NOCASE);
+CREATE TABLE IF NOT EXISTS drill_run_answers (
+    run_id  INTEGER NOT NULL REFERENCES drill_runs(id),
+    number  INTEGER NOT NULL,
+    item    TEXT NOT NULL,
+    topic   TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    rule    TEXT,
+    answer  TEXT NOT NULL,
+    correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    millis  INTEGER NOT NULL,
+    at      TEXT NOT NULL,
+    PRIMARY KEY (run_id, number)
+);
+"""
+"""Drills in the browser: a trainer's assignment (topics, how many questions, a time
+limit per answer), a run (the questions it asks, as JSON items each regenerated from its
+topic and seed) and each answer, with the rule it tests and the time it took."""
+
+_ROLES_BEFORE: Final = "CHECK (role IN ('floor', 'trainer'))"
+_ROLES_NOW: Final = "CHECK (role IN ('floor', 'trainer', 'trainee'))"
+_SIGN_IN_ROLES_BEFORE: Final = "CHECK (role IN ('floor', 'trainer', 'station'))"
+_SIGN_IN_ROLES_NOW: Final = "CHECK (role IN ('floor', 'trainer', 'trainee', 'station'))"
+
+
+def _table_sql(table: str) -> str:
+    start = _STAFF_AND_DRILLS.index(f"CREATE TABLE IF NOT EXISTS {table} (")
+    return _STAFF_AND_DRILLS[start : _STAFF_AND_DRILLS.index(");", start) + 2]
+
+
+def _sqlite_trainees() -> str:
+    """The users' and sign-ins' tables made again with the trainee role allowed (SQLite
+    cannot change a CHECK in place), rows kept; run with foreign keys off, as SQLite
+    asks for a table made again. Safe to run twice: the second copies the new table."""
+    users = _table_sql("staff_users").replace(_ROLES_BEFORE, _ROLES_NOW)
+    sign_ins = _table_sql("staff_sessions").replace(_SIGN_IN_ROLES_BEFORE, _SIGN_IN_ROLES_NOW)
+    made = ""
+    for table, sql, columns in (
+        ("staff_users", users, "name, role, password, created"),
+        ("staff_sessions", sign_ins, "token, who, role, table_name, csrf, expires"),
+    ):
+        made += (
+            sql.replace(f"EXISTS {table} (", f"EXISTS {table}_next (")
+            + f"\nINSERT OR IGNORE INTO {table}_next ({columns}) SELECT {columns} FROM {table};"
+            + f"\nDROP TABLE {table};\nALTER TABLE {table}_next RENAME TO {table};\n"
+        )
+    made += "CREATE INDEX IF NOT EXISTS staff_sessions_by_expiry ON staff_sessions(expires);\n"
+    return made + _sqlite_append_only(("staff_users",))
+
+
+def _postgres_trainees() -> str:
+    tables = _DRILL_RUNS.replace(" IF NOT EXISTS", "").replace(" COLLATE NOCASE", "")
+    tables = tables.replace("INTEGER PRIMARY KEY AUTOINCREMENT", _IDENTITY)
+    tables = tables.replace("INTEGER", "BIGINT").replace(
+        "(trainee)", '(lower(trainee COLLATE "C"))'
+    )
+    return (
+        "ALTER TABLE staff_users DROP CONSTRAINT staff_users_role_check,"
+        f" ADD CONSTRAINT staff_users_role_check {_ROLES_NOW};\n"
+        "ALTER TABLE staff_sessions DROP CONSTRAINT staff_sessions_role_check,"
+        f" ADD CONSTRAINT staff_sessions_role_check {_SIGN_IN_ROLES_NOW};\n"
+        + tables
+        + _postgres_append_only(_DRILL_RUNS_APPEND_ONLY)
+    )
+
+
 _HANDS_APPEND_ONLY: Final = ("hands", "records")
 _LOG_APPEND_ONLY: Final = ("table_log",)
 _TOURNAMENTS_APPEND_ONLY: Final = ("tournaments", "tournament_log")
+_DRILL_RUNS_APPEND_ONLY: Final = ("drill_assignments", "drill_runs", "drill_run_answers")
 _STAFF_APPEND_ONLY: Final = (
     "staff_users",
     "staff_disabled",
@@ -205,6 +299,9 @@ _MESSAGES: Final = {
     "table_log": "the table log is append-only",
     "tournaments": "the tournament log is append-only",
     "tournament_log": "the tournament log is append-only",
+    "drill_assignments": "drill records are append-only",
+    "drill_runs": "drill records are append-only",
+    "drill_run_answers": "drill records are append-only",
 }
 _STAFF_MESSAGE: Final = "staff records are append-only"
 
@@ -226,6 +323,7 @@ SQLITE: Final = (
     _SIGN_IN_LIMITS,
     _TABLE_LOG_BY_HAND,
     _TOURNAMENTS + _sqlite_append_only(_TOURNAMENTS_APPEND_ONLY),
+    _sqlite_trainees() + _DRILL_RUNS + _sqlite_append_only(_DRILL_RUNS_APPEND_ONLY),
 )
 """SQLite's migrations: the one at index ``n`` takes a store from version ``n`` to ``n + 1``."""
 
@@ -312,5 +410,6 @@ POSTGRES: Final = (
     _TABLE_LOG_BY_HAND.replace(" IF NOT EXISTS", ""),
     _postgres_tournaments(),
     _ANNOUNCE_WRITES,
+    _postgres_trainees(),
 )
 """PostgreSQL's migrations, numbered as SQLite's are."""

@@ -34,6 +34,8 @@ KNOWN_TABLES: Final = frozenset(
     | {"idempotent", "staff_passwords", "station_revoked"}
     | {"sign_in_failures", "sign_in_cleared"}
     | {"tournaments", "tournament_log"}
+    | {"drill_assignments", "drill_runs", "drill_run_answers"}
+    | {"staff_users_next", "staff_sessions_next"}
 )
 """Every table a floorman store holds, by any version: a file with only these is ours."""
 
@@ -241,7 +243,11 @@ def migrate(db: sqlite3.Connection) -> int:
         raise StoreError(f"made by a newer floorman (store version {version})")
     if version < len(SQLITE):
         pending = "".join(SQLITE[version:])
-        db.executescript(f"BEGIN IMMEDIATE; {pending} PRAGMA user_version={len(SQLITE)}; COMMIT;")
+        # Foreign keys are off while tables are made again (as SQLite asks), then on.
+        db.executescript(
+            f"PRAGMA foreign_keys=OFF; BEGIN IMMEDIATE; {pending}"
+            f" PRAGMA user_version={len(SQLITE)}; COMMIT; PRAGMA foreign_keys=ON;"
+        )
     return version
 
 

@@ -46,9 +46,10 @@ __all__ = [
     "staff_of",
 ]
 
-Role = Literal["floor", "trainer", "station"]
-ROLES: Final = ("floor", "trainer")
-"""The roles a person can have; ``station`` is a table's device, not a person."""
+Role = Literal["floor", "trainer", "trainee", "station"]
+ROLES: Final = ("floor", "trainer", "trainee")
+"""The roles a person can have; ``station`` is a table's device, not a person. A
+trainee signs in only to take drills."""
 
 SIGN_IN_HOURS: Final = 12
 """A sign-in lasts one long shift."""
@@ -338,7 +339,7 @@ class Staff:
         who, role, table, csrf, expires = rows[0]
         if datetime.fromisoformat(str(expires)) <= _now():
             return None
-        assert role in ("floor", "trainer", "station")
+        assert role in ("floor", "trainer", "trainee", "station")
         return SignIn(str(who), role, None if table is None else str(table), str(csrf))
 
     def sign_out(self, token: str) -> None:

@@ -183,6 +183,8 @@ def _person(staff: Staff, name: str, password: str) -> tuple[Caller, str] | None
     if needs_rehash(stored):
         staff.rehash_password(user.name, hash_password(password))
     role: Role = "floor" if user.role == "floor" else "trainer"
+    if user.role == "trainee":
+        role = "trainee"
     sign_in_token, csrf = staff.sign_in(user.name, role)
     return Caller(user.name, role, None, csrf), sign_in_token
 
