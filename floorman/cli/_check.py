@@ -58,11 +58,19 @@ def _check_stud_or_draw(handfile: Path, rulebook: str | None, as_json: bool) -> 
         else:
             draw = read_draw_hand(handfile)
             if draw is not None:
-                checked = check_draw(draw)
+                checked = check_draw(draw, rulebook)
     if checked is None:
         return
     if as_json:
         echo(json.dumps(checked.to_json(), ensure_ascii=False, indent=2))
     else:
-        show(checked.lines())
+        from floorman.tables.ruling import ruling_lines
+
+        lines = [
+            line
+            for ruling in checked.rulings
+            for line in ruling_lines(ruling.to_json(), note=ruling.note)
+        ]
+        lines += [f"violation at event {v.event}: {v.message}" for v in checked.violations]
+        show([*lines, *checked.lines()])
     raise SystemExit(checked.exit_status)

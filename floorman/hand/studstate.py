@@ -72,11 +72,14 @@ class StudProcedure:
     """How the rulebook in force has the hand go on after a dealer's error, where the
     books differ: who opens when an exposed downcard became the low upcard
     (``brings-in``: that seat, TDA RP-10-A; ``left-acts``: the seat to its left, who may
-    fold, RRoP stud rule 5), and who opens seventh street with a common card
-    (``high-with-common``, RRoP stud rule 13; ``sixth-street-opener``, TDA RP-10-H-D)."""
+    fold, RRoP stud rule 5), who opens seventh street with a common card
+    (``high-with-common``, RRoP stud rule 13; ``sixth-street-opener``, TDA RP-10-H-D),
+    and with a last card dealt face up (``high-with-exposed``, RRoP stud rule 16;
+    ``sixth-street-opener``, WSOP LA 230)."""
 
     exposed_low: str = "brings-in"
     common_opener: str = "sixth-street-opener"
+    seventh_exposed_opener: str = "sixth-street-opener"
 
 
 class StudHand:
@@ -119,6 +122,8 @@ class StudHand:
         self.folded: set[int] = set()
         self.down: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.up: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.down_numbers: dict[int, list[int]] = {seat: [] for seat in self.seats}
+        """Each downcard's place in the order the seat was dealt (1, 2, then 7)."""
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.seen: set[Card] = set()
         self.street_index = 0
@@ -255,14 +260,17 @@ class StudHand:
         return len(self.down[seat]) + (self.common is not None), len(self.up[seat])
 
     def card_number(self, seat: int, number: int | None) -> int:
-        """The seat's card ``number`` (1, 2 and 7 the downcards, 3 to 6 the upcards), or
-        its latest downcard."""
+        """The seat's card ``number`` in the order it was dealt (1 and 2 the first
+        downcards, 7 the last), or its latest downcard."""
         if number is None:
-            return 7 if len(self.down[seat]) == 3 else len(self.down[seat])
+            numbers = self.down_numbers[seat]
+            return numbers[-1] if numbers else 1
         return number
 
-    def downcard_index(self, number: int) -> int | None:
-        return {1: 0, 2: 1, 7: 2}.get(number)
+    def downcard_index(self, seat: int, number: int) -> int | None:
+        """Where card ``number`` is among the seat's downcards (``None``: not one)."""
+        numbers = self.down_numbers[seat]
+        return numbers.index(number) if number in numbers else None
 
     def _check_new(self, cards: Iterable[Card | None]) -> None:
         for card in cards:
@@ -311,6 +319,8 @@ class StudHand:
         if len({c for c in event.cards if c}) != len([c for c in event.cards if c]):
             raise Refusal("a card is named twice")
         self._check_new(event.cards)
+        dealt = len(self.down[event.seat]) + len(self.up[event.seat])
+        self.down_numbers[event.seat].extend(range(dealt + 1, dealt + 1 + len(event.cards)))
         self.down[event.seat].extend(event.cards)
         self.seen.update(card for card in event.cards if card is not None)
         self._street_dealt()
@@ -353,6 +363,15 @@ class StudHand:
                 first = self._clockwise(first)[0]
                 self.bring_in_seat = first
                 self.open_may_fold = True
+        elif self.street_index == 4 and any(7 in self.exposed[s] for s in self.live):
+            if self.procedure.seventh_exposed_opener == "sixth-street-opener" and self.sixth_opener:
+                first = self.sixth_opener
+            else:
+                with_exposed = {
+                    seat: [*up, *(self.down[seat][2:] if 7 in self.exposed[seat] else [])]
+                    for seat, up in showing.items()
+                }
+                first = first_to_act(self.game, cast(dict[int, list[Card]], with_exposed))
         elif self.street_index == 4 and self.common is not None:
             if self.procedure.common_opener == "sixth-street-opener" and self.sixth_opener:
                 first = self.sixth_opener
@@ -633,11 +652,9 @@ class StudHand:
         if seat in self.folded:
             raise Refusal(f"seat {seat} is out of the hand")
         number = self.card_number(seat, event.round)
-        index = self.downcard_index(number)
+        index = self.downcard_index(seat, number)
         if index is None:
-            raise Refusal(f"card {number} of a stud hand is an upcard: cards 1, 2 and 7 are down")
-        if index >= len(self.down[seat]):
-            raise Refusal(f"seat {seat} has not been dealt its card {number}")
+            raise Refusal(f"seat {seat} holds no downcard {number} (the cards in the order dealt)")
         held = self.down[seat][index]
         if event.card is not None:
             if held is not None and held != event.card:
@@ -651,12 +668,29 @@ class StudHand:
     def turn_up(self, seat: int, number: int) -> None:
         """The exposed downcard is the seat's upcard; its third card is dealt down
         (RRoP stud rule 5, TDA RP-10-A, WSOP LA 214)."""
-        index = self.downcard_index(number)
-        if self.street_index or self.up[seat] or index is None or index >= len(self.down[seat]):
+        index = self.downcard_index(seat, number)
+        if self.street_index or self.up[seat] or index is None:
             return
+        self.down_numbers[seat].pop(index)
         self.up[seat].append(self.down[seat].pop(index))
         self.door_exposed.add(seat)
         self._street_dealt()
+
+    def replace_downcard(self, seat: int, number: int) -> Card | None:
+        """The exposed downcard is taken out of play and the seat is dealt another
+        (TDA RP-10-B): the betting waits for it."""
+        index = self.downcard_index(seat, number)
+        if index is None:
+            return None
+        self.down_numbers[seat].pop(index)
+        card = self.down[seat].pop(index)
+        self.exposed[seat].discard(number)
+        if card is not None:
+            self.set_aside.append(card)
+        if self.round_open and not self.acted:
+            self.round_open = False
+            self.to_act = None
+        return card
 
     def kill(self, seat: int, *, return_ante: bool) -> None:
         """The seat's hand is dead (its ante back when the ruling says so)."""

@@ -630,5 +630,10 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "behind.called": _all_in_called,
 }
 
+for _name in FACTS:
+    if _name.startswith(("stud.", "draw.")):
+        # The stud and draw games' facts, read by their own engine: none in a flop game.
+        _COMPUTE[_name] = lambda ctx, _d={int: 0, bool: False, str: ""}[FACTS[_name].type]: _d
+
 _missing = set(FACTS) - set(_COMPUTE)
 assert not _missing, f"facts without a computation: {sorted(_missing)}"
