@@ -110,8 +110,8 @@ class DrawHand:
                   key=self._position, default=None)  # fmt: skip
         self._opener = self.seats[0] if big is None else self._left_of(big)
         self.event_count = 0
-        self.exposed: list[tuple[int, Card | None, bool]] = []
-        """Cards exposed after the deal: (seat, card, by the player)."""
+        self.exposed: list[tuple[int, Card | None, bool, int]] = []
+        """Cards exposed after the deal: (seat, card, by the player, the round)."""
         self.to_replace: dict[int, int] = {}
         """Exposed cards each seat is owed once every seat has drawn."""
         self.burned: list[Card] = []
@@ -239,6 +239,7 @@ class DrawHand:
             self.to_draw = rest[0]
             return
         self.to_draw = None
+        self.to_replace.clear()
         self.round_index += 1
         self._open_round(self._first_after_button())
 
@@ -416,7 +417,7 @@ class DrawHand:
             self._check_new(seat, (event.card,))
             slot = len(held) - 1 - held[::-1].index(None)
             held[slot] = event.card
-        self.exposed.append((seat, event.card, event.by_player))
+        self.exposed.append((seat, event.card, event.by_player, self.round_index))
 
     def replace_exposed(self, seat: int, card: Card | None) -> None:
         """The exposed card leaves the seat's hand (the burn card); the seat is dealt

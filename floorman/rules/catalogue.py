@@ -467,8 +467,8 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     # The stud and draw games (0, False or "" in a flop game).
     FactSpec(
         "stud.street", str,
-        "Stud: the street being dealt or bet before the event.", "third",
-        ("third", "fourth", "fifth", "sixth", "seventh", "showdown"),
+        "Stud: the street being dealt or bet before the event (none in other games).",
+        "third", ("third", "fourth", "fifth", "sixth", "seventh", "showdown", "none"),
     ),
     FactSpec(
         "stud.card", int,
@@ -505,8 +505,8 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     ),
     FactSpec(
         "draw.phase", str,
-        "Draw games: the hand is at the deal, a betting round, the draw, or over.", "draw",
-        ("deal", "bet", "draw", "over"),
+        "Draw games: the hand is at the deal, a betting round, the draw, or over (none in"
+        " other games).", "draw", ("deal", "bet", "draw", "over", "none"),
     ),
     FactSpec(
         "draw.exposed", int,

@@ -10,7 +10,7 @@ from floorman.errors import FloormanError
 from floorman.rules.loader import CompiledRule, Rulebook, RulebookError
 from floorman.rules.schema import Example
 
-__all__ = ["check_dealt_example", "is_dealt_example"]
+__all__ = ["check_dealt_example", "is_dealt_example", "rule_dealt_example"]
 
 
 def is_dealt_example(example: Example) -> bool:
@@ -19,23 +19,27 @@ def is_dealt_example(example: Example) -> bool:
     return example.hand.get("game") in DEALT_GAMES
 
 
-def check_dealt_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[str]:
-    """What the rulebook gives on the example and the example does not say; empty when
-    the example holds."""
+def rule_dealt_example(book: Rulebook, example: Example) -> Any:
+    """The example's stud or draw hand ruled by ``book`` (a ``RuledStud`` or
+    ``RuledDraw``); :class:`FloormanError` when it cannot be replayed."""
     from floorman.interchange.dealtrulings import rule_draw, rule_stud
     from floorman.interchange.drawfile import draw_hand_from
     from floorman.interchange.studfile import is_stud, stud_hand_from
 
     data: dict[str, Any] = {"rulebook": book.name, **example.hand}
+    if is_stud(data):
+        return rule_stud(stud_hand_from(data, "example", None), book)
+    return rule_draw(draw_hand_from(data, "example", None), book)
+
+
+def check_dealt_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[str]:
+    """What the rulebook gives on the example and the example does not say; empty when
+    the example holds."""
     try:
-        if is_stud(data):
-            ruled: Any = rule_stud(stud_hand_from(data, "example", None), book)
-            bets = ruled.state.bets
-        else:
-            ruled = rule_draw(draw_hand_from(data, "example", None), book)
-            bets = ruled.state.bets
+        ruled = rule_dealt_example(book, example)
     except (FloormanError, RulebookError, ValueError) as error:
         return [f"the hand cannot be replayed: {error}"]
+    bets = ruled.state.bets
     problems = []
     at = example.event or len(example.hand["events"])
     ruling = next((r for r in ruled.rulings if r.event == at), None)

@@ -236,7 +236,9 @@ class _Facts:
         self.values["draw.phase"] = hand.phase
         self.values["draw.rounds_left"] = hand.draws - hand.round_index
         self.values["draw.exposed"] = 1 + sum(
-            1 for seat, _, by in hand.exposed if not by and hand.phase == "draw"
+            1
+            for _, _, by, round_index in hand.exposed
+            if not by and round_index == hand.round_index and hand.phase == "draw"
         )
 
     def words(self) -> dict[str, str]:
@@ -287,7 +289,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "stud.card": 0, "stud.exposed_downcards": 0, "stud.upcard_dealt": False,
     "stud.premature": False, "stud.wrong_low": False, "stud.live_players": 0,
     "stud.seat_all_in": False, "stud.action_left": True,
-    "stud.street": "", "draw.phase": "", "draw.exposed": 0, "draw.rounds_left": 0,
+    "stud.street": "none", "draw.phase": "none", "draw.exposed": 0, "draw.rounds_left": 0,
 }  # fmt: skip
 
 
