@@ -201,7 +201,8 @@ def test_a_card_before_the_round_is_complete_is_recorded_premature() -> None:
     play(hand, "2 bring-in")
     hand.apply(Up(1, parse_card("3d")))
     assert hand.premature == [(1, parse_card("3d"))]
-    assert hand.up[1] == [parse_card("Th")] and hand.to_act == 3
+    assert hand.up[1] == [parse_card("Th")]
+    assert hand.to_act == 3
 
 
 def test_a_card_before_a_seat_is_dealt_its_street_is_refused() -> None:

@@ -31,7 +31,18 @@ from typing import Final, Literal
 from floorman.cards import Card
 from floorman.hand.drawevents import Draw
 from floorman.hand.events import (
-    Action, Cards, Cut, Deal, Event, Expose, IllegalEvent, Muck, Note, OffTable, Reshuffle, Show,
+    Action,
+    Cards,
+    Cut,
+    Deal,
+    Event,
+    Expose,
+    IllegalEvent,
+    Muck,
+    Note,
+    OffTable,
+    Reshuffle,
+    Show,
 )  # fmt: skip
 from floorman.hand.records import Refusal
 

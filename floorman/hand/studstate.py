@@ -43,7 +43,16 @@ from typing import Final, cast
 
 from floorman.cards import Card
 from floorman.hand.events import (
-    Action, Cut, Event, Expose, IllegalEvent, Muck, Note, OffTable, Reshuffle, Show,
+    Action,
+    Cut,
+    Event,
+    Expose,
+    IllegalEvent,
+    Muck,
+    Note,
+    OffTable,
+    Reshuffle,
+    Show,
 )  # fmt: skip
 from floorman.hand.records import ActionRecord, Refusal
 from floorman.hand.structures import DEFAULT_RAISE_CAP
@@ -192,7 +201,9 @@ class StudHand:
         if seat != self.to_act:
             return ()
         if self.street_index == 0 and self.current_bet == 0:
-            return ("fold", "bring-in", "complete") if self.open_may_fold else ("bring-in", "complete")
+            return (
+                ("fold", "bring-in", "complete") if self.open_may_fold else ("bring-in", "complete")
+            )
         choices = ["fold", "call"] if self.to_call(seat) else ["check"]
         if self._may_wager(seat):
             if self.street_index == 0 and self.full_level == 0:
@@ -493,7 +504,11 @@ class StudHand:
         self._turn(seat)
         self.wrong_low = None
         bringing = self.street_index == 0 and self.current_bet == 0
-        if bringing and verb not in ("bet", "allin") and not (verb == "fold" and self.open_may_fold):
+        if (
+            bringing
+            and verb not in ("bet", "allin")
+            and not (verb == "fold" and self.open_may_fold)
+        ):
             raise Refusal(f"seat {seat} brings it in or completes")
         if verb == "fold":
             self.folded.add(seat)
@@ -658,7 +673,9 @@ class StudHand:
         held = self.down[seat][index]
         if event.card is not None:
             if held is not None and held != event.card:
-                raise Refusal(f"seat {seat}'s card {number} is {held.ascii}, not {event.card.ascii}")
+                raise Refusal(
+                    f"seat {seat}'s card {number} is {held.ascii}, not {event.card.ascii}"
+                )
             if held is None:
                 self._check_new((event.card,))
                 self.down[seat][index] = event.card

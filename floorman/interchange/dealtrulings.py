@@ -63,8 +63,8 @@ def hand_book(
     """The rulebook a hand is ruled by: the one named (or the hand's), at the hand's
     kind of table, with its ``house:`` options."""
     try:
-        book = rulebook if isinstance(rulebook, Rulebook) else load_rulebook(
-            rulebook or hand.rulebook
+        book = (
+            rulebook if isinstance(rulebook, Rulebook) else load_rulebook(rulebook or hand.rulebook)
         )
         book = book.at_kind(hand.kind)
         if hand.house:

@@ -37,7 +37,7 @@ from floorman.inputfile import read_input
 from floorman.interchange.plainhand import HandFileError, event_line_numbers, read_data
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import Settlement
-from floorman.showdown.studsettle import OddChipCards, settle_stud
+from floorman.showdown.studsettle import HiloLow, OddChipCards, settle_stud
 
 if TYPE_CHECKING:
     from floorman.rules.engine import Ruling, Violation
@@ -295,7 +295,9 @@ def check_stud(hand: StudHandFile, rulebook: str | None = None) -> StudCheck:
     ruled = rule_stud(hand, rulebook)
     state = ruled.state
     rules = SplitRules(unit=min(hand.chips))
-    low = "regular" if ruled.book.options.get("stud_hilo_low") == "regular" else "eight-or-better"
+    low: HiloLow = (
+        "regular" if ruled.book.options.get("stud_hilo_low") == "regular" else "eight-or-better"
+    )
     settled = settle_stud(state, rules, odd_chip_cards(ruled.book.name), low)
     return StudCheck(state, settled, ruled.rulings, ruled.violations)
 

@@ -631,7 +631,6 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
 }
 
 
-
 def _not_this_game(value: Any) -> Callable[[FactContext], Any]:
     return lambda ctx: value
 

@@ -147,9 +147,8 @@ class DealtEngine:
                 hand.replace_exposed(seat, facts.card)
             if do == "reshuffle":
                 self._expect_reshuffle = (rule.id, hand.reshuffles)
-            elif do not in ("explain", "card-plays", "keep-live", "correct-bring-in"):
-                if do in ("misdeal", "void-hand"):
-                    self.pending.append(step.text)
+            elif do in ("misdeal", "void-hand"):
+                self.pending.append(step.text)
 
     def _check(self, hand: DealtHand, event: Event, number: int) -> None:
         """A corrective reshuffle not done before the next card is a violation."""
@@ -214,8 +213,9 @@ class _Facts:
             values["stud.wrong_low"] = (
                 true is not None and event.seat != true and not hand.current_bet
             )
-            if true is not None and hand.up[true] and hand.up[true][0] is not None:
-                self.low = (true, hand.up[true][0])
+            door = hand.up[true][0] if true is not None and hand.up[true] else None
+            if true is not None and door is not None:
+                self.low = (true, door)
         if isinstance(event, Expose) and self.seat is not None:
             seat = self.seat
             number = hand.card_number(seat, event.round)
@@ -226,9 +226,7 @@ class _Facts:
                 seat not in hand.door_exposed and len(hand.up[seat]) > hand.street_index
             )
             values["stud.seat_all_in"] = hand.stacks[seat] == 0
-            values["stud.action_left"] = (
-                sum(1 for s in hand.live if hand.stacks[s] > 0) >= 2
-            )
+            values["stud.action_left"] = sum(1 for s in hand.live if hand.stacks[s] > 0) >= 2
             if self.card is None and index is not None:
                 self.card = hand.down[seat][index]
 
@@ -302,4 +300,3 @@ def procedure_of(options: Mapping[str, Any]) -> StudProcedure:
             options.get("stud_seventh_exposed_opener", "sixth-street-opener")
         ),
     )
-
