@@ -625,6 +625,8 @@ class StudHand:
         if seat in self.folded:
             raise Refusal(f"seat {seat} is out of the hand")
         held = self.cards(seat)
+        if self.common is not None:
+            held = held[:-1]  # the common card is the table's, not shown by a seat
         up = self.up[seat]
         if len(event.cards) == len(held):
             for have, shown in zip(held, event.cards, strict=True):
