@@ -82,6 +82,9 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     ("floorman.drills.splits", "floorman.interchange.handfile"): "the hand model",
     ("floorman.drills.variation", "floorman.interchange.handfile"): "the hand model",
     ("floorman.rules.examples", "floorman.interchange.handfile"): "the hand model",
+    ("floorman.rules.dealtexamples", "floorman.interchange.dealtrulings"): "the hand model",
+    ("floorman.rules.dealtexamples", "floorman.interchange.drawfile"): "the hand model",
+    ("floorman.rules.dealtexamples", "floorman.interchange.studfile"): "the hand model",
     ("floorman.recording", "floorman.interchange.plainhand"): "the plain header's type",
     ("floorman.replay", "floorman.interchange.plainhand"): "the plain hand's types",
 }

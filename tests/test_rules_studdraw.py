@@ -375,7 +375,7 @@ def test_random_stud_events_are_ruled_or_refused_and_chips_stay(
                     "{s} fold",
                     "{s} bet 2",
                 ]
-            ),  # fmt: skip
+            ),
             st.integers(1, 3),
             CARDS,
         ),

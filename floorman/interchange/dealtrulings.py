@@ -58,15 +58,18 @@ class RuledDraw:
 
 
 def hand_book(
-    hand: StudHandFile | DrawHandFile, rulebook: str | Rulebook | None = None
+    hand: StudHandFile | DrawHandFile,
+    rulebook: str | Rulebook | None = None,
+    house: str | None = None,
 ) -> Rulebook:
     """The rulebook a hand is ruled by: the one named (or the hand's), at the hand's
-    kind of table, with its ``house:`` options."""
+    kind of table, with the ``house`` profile file and the hand's ``house:`` options."""
     try:
-        book = (
-            rulebook if isinstance(rulebook, Rulebook) else load_rulebook(rulebook or hand.rulebook)
-        )
-        book = book.at_kind(hand.kind)
+        if not isinstance(rulebook, Rulebook):
+            return load_rulebook(
+                rulebook or hand.rulebook, house=house, options=hand.house, kind=hand.kind
+            )
+        book = rulebook.at_kind(hand.kind)
         if hand.house:
             book = book.with_options(hand.house, origin=f"{hand.where()}: house")
     except RulebookError as error:
@@ -74,9 +77,13 @@ def hand_book(
     return book
 
 
-def rule_stud(hand: StudHandFile, rulebook: str | Rulebook | None = None) -> RuledStud:
+def rule_stud(
+    hand: StudHandFile,
+    rulebook: str | Rulebook | None = None,
+    house: str | None = None,
+) -> RuledStud:
     """Replay a stud hand, ruling each event; :class:`HandFileError` names a bad one."""
-    book = hand_book(hand, rulebook)
+    book = hand_book(hand, rulebook, house)
     state = hand.start()
     state.procedure = procedure_of(book.options)
     engine = DealtEngine(book, hand.game, hand.kind)
@@ -88,9 +95,13 @@ def rule_stud(hand: StudHandFile, rulebook: str | Rulebook | None = None) -> Rul
     return RuledStud(state, engine.rulings, engine.violations, book)
 
 
-def rule_draw(hand: DrawHandFile, rulebook: str | Rulebook | None = None) -> RuledDraw:
+def rule_draw(
+    hand: DrawHandFile,
+    rulebook: str | Rulebook | None = None,
+    house: str | None = None,
+) -> RuledDraw:
     """Replay a draw hand, ruling each event; :class:`HandFileError` names a bad one."""
-    book = hand_book(hand, rulebook)
+    book = hand_book(hand, rulebook, house)
     state = hand.start()
     engine = DealtEngine(book, hand.game, hand.kind)
     for number, text in enumerate(hand.events, 1):

@@ -274,12 +274,14 @@ class DrawCheck:
         return lines
 
 
-def check_draw(hand: DrawHandFile, rulebook: str | None = None) -> DrawCheck:
+def check_draw(
+    hand: DrawHandFile, rulebook: str | None = None, house: str | None = None
+) -> DrawCheck:
     """Replay a draw hand under its rulebook, ruling each event, and settle it once it
     is over."""
     from floorman.interchange.dealtrulings import rule_draw
 
-    ruled = rule_draw(hand, rulebook)
+    ruled = rule_draw(hand, rulebook, house)
     settled = settle_draw(ruled.state, SplitRules(unit=min(hand.chips)))
     return DrawCheck(ruled.state, settled, ruled.rulings, ruled.violations)
 

@@ -287,12 +287,14 @@ class StudCheck:
         return lines
 
 
-def check_stud(hand: StudHandFile, rulebook: str | None = None) -> StudCheck:
+def check_stud(
+    hand: StudHandFile, rulebook: str | None = None, house: str | None = None
+) -> StudCheck:
     """Replay a stud hand under its rulebook, ruling each event, and settle it once it
     is over (stud hi-lo's low half as the rulebook's ``stud_hilo_low`` option says)."""
     from floorman.interchange.dealtrulings import rule_stud
 
-    ruled = rule_stud(hand, rulebook)
+    ruled = rule_stud(hand, rulebook, house)
     state = ruled.state
     rules = SplitRules(unit=min(hand.chips))
     low: HiloLow = (
