@@ -398,3 +398,35 @@ def test_random_draw_events_are_ruled_or_refused_and_chips_stay(
         except EventError:
             number -= 1
         assert hand.accounting_problems() == []
+
+
+SIXTH_THREE = [
+    *THIRD, "1 bring-in", "2 call", "3 call",
+    "up 1 ??", "up 2 ??", "up 3 ??", "1 check", "2 check", "3 check",
+    "up 1 ??", "up 2 ??", "up 3 ??", "1 check", "2 check", "3 check",
+    "up 1 ??", "up 2 ??", "up 3 ??", "1 check", "2 check", "3 check",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("book", "stub", "says"),
+    [
+        ("rrop", 2, "Deal all the cards except the last card"),
+        ("rrop", 0, "the dealer does not burn"),
+        ("tda-2024", 4, "Scramble the stub with the 3 prior burn cards into a new stub, cut"),
+        ("tda-2024", 1, "deal the next card as a community card"),
+        ("wsop-2024", 3, "scramble the stub and the three burn cards together"),
+        ("wsop-2024", 1, "Scramble the stub and the burn cards together, burn a card"),
+        ("tda-2024", 5, None),
+        ("rrop", 4, None),
+    ],
+)
+def test_a_short_stub_before_seventh_street(book: str, stub: int, says: str | None) -> None:
+    ruled = rule_stud(parse_stud_hand(stud([*SIXTH_THREE, f"stub {stub}"], book)))
+    if says is None:
+        assert ruled.rulings == []
+        return
+    (ruling,) = ruled.rulings
+    assert "stub-short" in ruling.rule
+    assert len(ruling.steps) == 1
+    assert says in ruling.steps[0].text

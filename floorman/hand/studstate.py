@@ -65,7 +65,7 @@ from floorman.hand.stud import (
     open_pair,
     street_limit,
 )
-from floorman.hand.studevents import BringIn, Common, Complete, Down, Up
+from floorman.hand.studevents import BringIn, Common, Complete, Down, Stub, Up
 
 __all__ = ["StudHand", "StudProcedure"]
 
@@ -163,6 +163,7 @@ class StudHand:
         self.open_may_fold = False
         self.sixth_opener: int | None = None
         self.reshuffles = 0
+        self.stub_count: int | None = None
 
     # ------------------------------------------------------------ facts
 
@@ -746,6 +747,12 @@ class StudHand:
         self.seen.add(event.card)
         self._street_dealt()
 
+    def _stub(self, event: Stub) -> None:
+        """The stub counted before seventh street: the rulebook rules on a short one."""
+        if self.street_index != 4 or self.round_open or self.over_reason is not None:
+            raise Refusal("the stub is counted before seventh street is dealt")
+        self.stub_count = event.count
+
     def _reshuffle(self, event: Reshuffle) -> None:
         self.reshuffles += 1
 
@@ -765,6 +772,7 @@ _ROUTES: Final[dict[type, Callable[[StudHand, object], None]]] = {
     Expose: StudHand._expose,  # type: ignore[dict-item]
     OffTable: StudHand._expose,  # type: ignore[dict-item]
     Common: StudHand._common,  # type: ignore[dict-item]
+    Stub: StudHand._stub,  # type: ignore[dict-item]
     Reshuffle: StudHand._reshuffle,  # type: ignore[dict-item]
     Cut: StudHand._cut,  # type: ignore[dict-item]
 }

@@ -499,6 +499,22 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "stud.action_left", bool,
         "Stud: two or more players in the hand still have chips to bet.", True,
     ),
+    FactSpec("stud.stub_cards", int, "Stud: the cards the dealer counts in the stub.", 10),
+    FactSpec(
+        "stud.stub_over", int,
+        "Stud: the stub's cards over what seventh street needs, one for each player, a"
+        " burn card and the undealt last card (TDA RP-10-H, WSOP LA 228); below 0, short.",
+        0,
+    ),
+    FactSpec(
+        "stud.stub_over_with_burns", int,
+        "Stud: the same with the three burn cards of fourth to sixth street added.", 0,
+    ),
+    FactSpec(
+        "stud.fresh_over", int,
+        "Stud: fresh cards (the stub, the three burn cards and the cards set aside) over"
+        " one for each player (RRoP stud rule 13).", 0,
+    ),
     FactSpec(
         "stud.live_players", int,
         "Stud: players still in the hand before the event.", 2,

@@ -67,7 +67,7 @@ EventKind = Literal[
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
     "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware", "clock",
     "count", "behind", "dispute", "boxed", "off-table", "joker", "foreign", "short",
-    "run", "up", "down", "bring-in", "common", "draws",
+    "run", "up", "down", "bring-in", "common", "draws", "stub",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,

@@ -43,7 +43,7 @@ from floorman.hand.events import (
     Reshuffle,
 )
 from floorman.hand.stud import bring_in_seat
-from floorman.hand.studevents import BringIn, Common, Complete, Down, Up
+from floorman.hand.studevents import BringIn, Common, Complete, Down, Stub, Up
 from floorman.hand.studstate import StudHand, StudProcedure
 from floorman.rules.catalogue import OPTION_PREFIX
 from floorman.rules.engine import Ruling, Step, Violation
@@ -57,7 +57,7 @@ DealtHand = StudHand | DrawHand
 _KINDS: Final[dict[type, str]] = {
     Up: "up", Down: "down", BringIn: "bring-in", Complete: "bring-in", Common: "common",
     Expose: "expose", OffTable: "off-table", Reshuffle: "reshuffle", Cut: "cut",
-    Draw: "draws",
+    Draw: "draws", Stub: "stub",
 }  # fmt: skip
 _GAME_WORDS: Final = {
     "stud": "seven-card stud", "stud-hilo": "stud hi-lo", "razz": "razz",
@@ -216,6 +216,12 @@ class _Facts:
             door = hand.up[true][0] if true is not None and hand.up[true] else None
             if true is not None and door is not None:
                 self.low = (true, door)
+        if isinstance(event, Stub):
+            live, burns = len(hand.live), 3
+            values["stud.stub_cards"] = event.count
+            values["stud.stub_over"] = event.count - (live + 2)
+            values["stud.stub_over_with_burns"] = event.count + burns - (live + 2)
+            values["stud.fresh_over"] = event.count + burns + len(hand.set_aside) - live
         if isinstance(event, Expose) and self.seat is not None:
             seat = self.seat
             number = hand.card_number(seat, event.round)
@@ -286,7 +292,8 @@ def _would_be_low(hand: StudHand, seat: int, card: Card | None) -> int | None:
 _DEFAULTS: Final[dict[str, Any]] = {
     "stud.card": 0, "stud.exposed_downcards": 0, "stud.upcard_dealt": False,
     "stud.premature": False, "stud.wrong_low": False, "stud.live_players": 0,
-    "stud.seat_all_in": False, "stud.action_left": True,
+    "stud.seat_all_in": False, "stud.action_left": True, "stud.stub_cards": 0,
+    "stud.stub_over": 0, "stud.stub_over_with_burns": 0, "stud.fresh_over": 0,
     "stud.street": "none", "draw.phase": "none", "draw.exposed": 0, "draw.rounds_left": 0,
 }  # fmt: skip
 
