@@ -327,7 +327,7 @@ EVENT_WORDS = st.sampled_from(
         "down {s} ??", "down {s} ?? ??", "up {s} {c}", "expose {s}:1 {c}", "expose {s}:2",
         "expose {s} by player", "off-table {s}:1 {c}", "{s} bring-in", "{s} complete",
         "{s} call", "{s} fold", "{s} check", "{s} bet 8", "{s} raise 8", "common {c}",
-        "reshuffle", "down {s} {c}", "expose {s}:7",
+        "reshuffle", "down {s} {c}", "expose {s}:7", "stub {s}",
     ]
 )  # fmt: skip
 CARDS = st.sampled_from([f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"])

@@ -18,8 +18,11 @@ completes it to the full raise (RRoP "Betting and Raising" 5).
 
 Bad input (a seat out of turn, a wager the limit does not allow, a card seen twice, a
 card before the round is complete) raises :class:`IllegalEvent` naming the event and
-leaves the state as it was. The irregularities of these games (a downcard dealt up, the
-wrong bring-in, a premature card) are the rulebook's to rule on, not this reducer's.
+leaves the state as it was. The dealer's errors of these games are recorded, not
+refused: a downcard dealt face up (``expose``), a premature card, the wrong seat bringing
+it in, a common card, the stub's count; the rulebook rules on them
+(:mod:`floorman.rules.studdraw`), and the hooks here (:meth:`StudHand.turn_up`,
+:meth:`StudHand.kill`, :meth:`StudHand.set_aside_premature`, ...) carry its ruling out.
 
 >>> from floorman.hand.studevents import parse_stud_event as ev
 >>> hand = StudHand(seats={1: 500, 2: 500, 3: 500}, game="stud", ante=5, bring_in=10,
