@@ -84,6 +84,9 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     ("floorman.drills.variation", "floorman.interchange.handfile"): "the hand model",
     ("floorman.drills.wagers", "floorman.interchange.handfile"): "the hand model",
     ("floorman.rules.examples", "floorman.interchange.handfile"): "the hand model",
+    ("floorman.rules.dealtexamples", "floorman.interchange.dealtrulings"): "the hand model",
+    ("floorman.rules.dealtexamples", "floorman.interchange.drawfile"): "the hand model",
+    ("floorman.rules.dealtexamples", "floorman.interchange.studfile"): "the hand model",
     ("floorman.recording", "floorman.interchange.plainhand"): "the plain header's type",
     ("floorman.replay", "floorman.interchange.plainhand"): "the plain hand's types",
 }

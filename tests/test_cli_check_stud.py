@@ -49,12 +49,12 @@ def test_a_bad_event_is_one_line_naming_the_file_and_line(tmp_path: Path) -> Non
     hand.write_text(
         "game: stud\nante: 1\nbring_in: 2\nlimits: [4, 8]\nseats: {1: 100, 2: 100}\n"
         "events:\n  - down 1 ?? ??\n  - up 1 Kc\n  - down 2 ?? ??\n  - up 2 3d\n"
-        "  - 1 bring-in\n"
+        "  - 1 call\n"
     )
     result = runner.invoke(app, ["check", str(hand)])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"floorman: {hand} line 11: event 5 \"1 bring-in\": it is seat 2's turn, not seat 1's\n"
+        f"floorman: {hand} line 11: event 5 \"1 call\": it is seat 2's turn, not seat 1's\n"
     )
 
 

@@ -196,11 +196,21 @@ def test_fifth_street_is_the_big_bet() -> None:
         hand.apply(Action(2, "bet", 20))
 
 
-def test_a_card_before_the_round_is_complete_is_refused() -> None:
+def test_a_card_before_the_round_is_complete_is_recorded_premature() -> None:
     hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
     play(hand, "2 bring-in")
-    with pytest.raises(IllegalEvent, match="when the betting on third street is complete"):
-        hand.apply(Up(1, parse_card("3d")))
+    hand.apply(Up(1, parse_card("3d")))
+    assert hand.premature == [(1, parse_card("3d"))]
+    assert hand.up[1] == [parse_card("Th")]
+    assert hand.to_act == 3
+
+
+def test_a_card_before_a_seat_is_dealt_its_street_is_refused() -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"})
+    play(hand, "2 bring-in", "3 call", "1 call")
+    play(hand, "up 1 3d")
+    with pytest.raises(IllegalEvent, match="fifth street is dealt when the betting on fourth"):
+        play(hand, "up 1 ??")
 
 
 def test_a_card_dealt_twice_is_refused() -> None:

@@ -122,11 +122,18 @@ def _step_texts(name: str) -> Iterator[tuple[str, str]]:
     """Every step of every rule as a dealer reads it (filled with the first worked
     example's cards and seats) and as the rule sheet prints it (placeholders)."""
     from floorman.documents.sheet import rule_view
+    from floorman.rules.dealtexamples import is_dealt_example, rule_dealt_example
     from floorman.rules.examples import example_hand, rule_hand
 
     book = load_rulebook(name)
     for rule in book.rules:
         example = rule.rule.examples[0]
+        if is_dealt_example(example):
+            at = example.event or len(example.hand["events"])
+            for ruling in rule_dealt_example(book, example).rulings:
+                if ruling.event == at:
+                    yield from ((f"{rule.id} example", step.text) for step in ruling.steps)
+            continue
         hand = example_hand(example)
         at = example.event or len(hand.events)
         for ruling in rule_hand(hand, book).rulings:

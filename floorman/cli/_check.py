@@ -28,7 +28,7 @@ def check(
     from floorman.tables.view import award_lines, detail_lines, standing_lines
 
     if names_stud_or_draw(handfile):
-        _check_stud_or_draw(handfile, rulebook, as_json)
+        _check_stud_or_draw(handfile, rulebook, as_json, house)
     with user_errors():
         hand = read_hand(handfile)
         result = check_hand(hand, rulebook=rulebook, house=house)
@@ -43,7 +43,9 @@ def check(
     raise SystemExit(result.exit_status)
 
 
-def _check_stud_or_draw(handfile: Path, rulebook: str | None, as_json: bool) -> None:
+def _check_stud_or_draw(
+    handfile: Path, rulebook: str | None, as_json: bool, house: str | None = None
+) -> None:
     """``check`` of a stud or draw hand file, read by those games' own readers; returns
     only when the file is neither after all (its game named in a comment, say)."""
     from floorman.cli._errors import user_errors
@@ -54,15 +56,23 @@ def _check_stud_or_draw(handfile: Path, rulebook: str | None, as_json: bool) -> 
     with user_errors():
         stud = read_stud_hand(handfile)
         if stud is not None:
-            checked = check_stud(stud, rulebook)
+            checked = check_stud(stud, rulebook, house)
         else:
             draw = read_draw_hand(handfile)
             if draw is not None:
-                checked = check_draw(draw)
+                checked = check_draw(draw, rulebook, house)
     if checked is None:
         return
     if as_json:
         echo(json.dumps(checked.to_json(), ensure_ascii=False, indent=2))
     else:
-        show(checked.lines())
+        from floorman.tables.ruling import ruling_lines
+
+        lines = [
+            line
+            for ruling in checked.rulings
+            for line in ruling_lines(ruling.to_json(), note=ruling.note)
+        ]
+        lines += [f"violation at event {v.event}: {v.message}" for v in checked.violations]
+        show([*lines, *checked.lines()])
     raise SystemExit(checked.exit_status)

@@ -30,7 +30,20 @@ from typing import Final, Literal
 
 from floorman.cards import Card
 from floorman.hand.drawevents import Draw
-from floorman.hand.events import Action, Cards, Deal, Event, IllegalEvent, Muck, Note, Show
+from floorman.hand.events import (
+    Action,
+    Cards,
+    Cut,
+    Deal,
+    Event,
+    Expose,
+    IllegalEvent,
+    Muck,
+    Note,
+    OffTable,
+    Reshuffle,
+    Show,
+)  # fmt: skip
 from floorman.hand.records import Refusal
 
 __all__ = ["DRAWS", "DRAW_GAMES", "DrawGame", "DrawHand"]
@@ -108,6 +121,12 @@ class DrawHand:
                   key=self._position, default=None)  # fmt: skip
         self._opener = self.seats[0] if big is None else self._left_of(big)
         self.event_count = 0
+        self.exposed: list[tuple[int, Card | None, bool, int]] = []
+        """Cards exposed after the deal: (seat, card, by the player, the round)."""
+        self.to_replace: dict[int, int] = {}
+        """Exposed cards each seat is owed once every seat has drawn."""
+        self.burned: list[Card] = []
+        self.reshuffles = 0
 
     def _post(self, seat: int, amount: int, *, live: bool) -> None:
         paid = min(amount, self.stacks[seat])
@@ -221,11 +240,17 @@ class DrawHand:
             kept = self.cards[seat][: len(self.cards[seat]) - event.count]
             self.cards[seat] = kept + list(event.cards or [None] * event.count)
         self.drawn[seat].append(event.count)
+        self._after_draw()
+
+    def _after_draw(self) -> None:
+        """The next seat draws; once all have, the exposed cards are replaced and the
+        betting opens."""
         rest = sorted((s for s in self.live if s not in self._drew()), key=self._position)
         if rest:
             self.to_draw = rest[0]
             return
         self.to_draw = None
+        self.to_replace.clear()
         self.round_index += 1
         self._open_round(self._first_after_button())
 
@@ -386,6 +411,42 @@ class DrawHand:
     def _note(self, event: Note) -> None:
         pass
 
+    # ------------------------------------------------------------ the dealer's errors
+
+    def _expose(self, event: Expose) -> None:
+        """A card of a seat's hand exposed after the deal (``by player``: by the seat
+        itself). It stays in the hand until the ruling replaces it."""
+        seat = self._seat(event.seat)
+        if self.phase == "deal":
+            raise Refusal("no card is out yet: deal first")
+        if seat in self.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        held = self.cards[seat]
+        if event.card is not None and event.card not in held:
+            if None not in held:
+                raise Refusal(f"seat {seat} holds {' '.join(c.ascii for c in held if c)}")
+            self._check_new(seat, (event.card,))
+            slot = len(held) - 1 - held[::-1].index(None)
+            held[slot] = event.card
+        self.exposed.append((seat, event.card, event.by_player, self.round_index))
+
+    def replace_exposed(self, seat: int, card: Card | None) -> None:
+        """The exposed card leaves the seat's hand (the burn card); the seat is dealt
+        another once every seat has drawn (RRoP "Lowball" 9, WSOP LA section X)."""
+        held = self.cards[seat]
+        if card is not None and card in held:
+            held[held.index(card)] = None
+            self.burned.append(card)
+        self.to_replace[seat] = self.to_replace.get(seat, 0) + 1
+
+    def _reshuffle(self, event: Reshuffle) -> None:
+        if self.phase != "draw":
+            raise Refusal("the discards are reshuffled for a draw")
+        self.reshuffles += 1
+
+    def _cut(self, event: Cut) -> None:
+        pass
+
 
 _ROUTES: Final[dict[type, Callable[[DrawHand, object], None]]] = {
     Deal: DrawHand._deal,  # type: ignore[dict-item]
@@ -395,4 +456,8 @@ _ROUTES: Final[dict[type, Callable[[DrawHand, object], None]]] = {
     Show: DrawHand._show,  # type: ignore[dict-item]
     Muck: DrawHand._muck,  # type: ignore[dict-item]
     Note: DrawHand._note,  # type: ignore[dict-item]
+    Expose: DrawHand._expose,  # type: ignore[dict-item]
+    OffTable: DrawHand._expose,  # type: ignore[dict-item]
+    Reshuffle: DrawHand._reshuffle,  # type: ignore[dict-item]
+    Cut: DrawHand._cut,  # type: ignore[dict-item]
 }

@@ -3,6 +3,14 @@
 Cards go to one seat at a time: ``down SEAT CARDS`` for downcards (``??`` for a card
 nobody saw), ``up SEAT CARD`` for an upcard. Third street is ``down 3 ?? ??`` and ``up
 3 Kd`` for every seat; fourth to sixth street an ``up`` each; seventh street a ``down``.
+A seventh-street card turned face up in the center for every hand, when the deck runs
+short, is ``common CARD``. The dealer's errors are written as in every game:
+``expose SEAT[:N] [CARD] [by player]`` for a downcard dealt or turned face up (N = the
+seat's card in the order dealt: 1 and 2 the first downcards, 7 the last; default its
+latest downcard), ``stub N`` the dealer's count of the stub before seventh street,
+``off-table SEAT[:N] [CARD]`` for one dealt off the table, an ``up``
+or ``down`` before the betting round is complete for a premature card, and a
+``bring-in`` by a seat that is not low for the wrong player named low.
 The forced bet is ``SEAT bring-in [AMOUNT]`` (the header's ``bring_in`` by default);
 raising it to the small bet is ``SEAT complete [TOTAL]``, the completion, a bet and not
 a raise (RRoP stud rule 3). ``show SEAT CARDS`` tables a hand: all its cards in the
@@ -30,9 +38,11 @@ from floorman.cards import Card, CardError, format_cards, parse_cards, parse_opt
 from floorman.hand.events import Event, NotationError, Show, parse_event
 from floorman.numerals import NumberError, chip_amount, seat_number
 
-__all__ = ["STUD_WORDS", "BringIn", "Complete", "Down", "Up", "parse_stud_event"]
+__all__ = [
+    "STUD_WORDS", "BringIn", "Common", "Complete", "Down", "Stub", "Up", "parse_stud_event",
+]  # fmt: skip
 
-STUD_WORDS: Final = ("down", "up", "bring-in", "complete")
+STUD_WORDS: Final = ("down", "up", "bring-in", "complete", "common", "stub")
 """The words the stud games add to the notation."""
 
 
@@ -86,6 +96,29 @@ class Complete(Event):
         return f"{self.seat} complete" + ("" if self.amount is None else f" {self.amount}")
 
 
+@dataclass(frozen=True, slots=True)
+class Common(Event):
+    """A card turned face up in the center for seventh street, playing in every hand:
+    the deck has too few cards for each player's own."""
+
+    card: Card
+    kind: ClassVar[str] = "common"
+
+    def __str__(self) -> str:
+        return f"common {self.card.ascii}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stub(Event):
+    """The dealer's count of the cards left in the stub before seventh street."""
+
+    count: int
+    kind: ClassVar[str] = "stub"
+
+    def __str__(self) -> str:
+        return f"stub {self.count}"
+
+
 class _Bad(Exception):
     pass
 
@@ -95,7 +128,7 @@ def parse_stud_event(text: str, number: int | None = None) -> Event:
     words = text.split()
     head = words[0].lower() if words else ""
     second = words[1].lower() if len(words) > 1 else ""
-    stud = head in ("down", "up", "show") or (
+    stud = head in ("down", "up", "show", "common", "stub") or (
         head[:1].isdigit() and second in ("bring-in", "complete")
     )
     if not stud:
@@ -114,6 +147,14 @@ def _parse(words: list[str], head: str, second: str) -> Event:
         if len(shown) > 7:
             raise _Bad("a stud hand is seven cards")
         return Show(seat_number(words[1]), shown)
+    if head == "stub":
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) > 52:
+            raise _Bad("stub N: the cards left in the stub, 0 to 52")
+        return Stub(int(words[1]))
+    if head == "common":
+        if len(words) != 2:
+            raise _Bad("a common card is one card: common CARD")
+        return Common(parse_cards(words[1])[0])
     if head == "up":
         if len(words) != 3:
             raise _Bad("an upcard is one card: up SEAT CARD")

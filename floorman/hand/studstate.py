@@ -18,8 +18,11 @@ completes it to the full raise (RRoP "Betting and Raising" 5).
 
 Bad input (a seat out of turn, a wager the limit does not allow, a card seen twice, a
 card before the round is complete) raises :class:`IllegalEvent` naming the event and
-leaves the state as it was. The irregularities of these games (a downcard dealt up, the
-wrong bring-in, a premature card) are the rulebook's to rule on, not this reducer's.
+leaves the state as it was. The dealer's errors of these games are recorded, not
+refused: a downcard dealt face up (``expose``), a premature card, the wrong seat bringing
+it in, a common card, the stub's count; the rulebook rules on them
+(:mod:`floorman.rules.studdraw`), and the hooks here (:meth:`StudHand.turn_up`,
+:meth:`StudHand.kill`, :meth:`StudHand.set_aside_premature`, ...) carry its ruling out.
 
 >>> from floorman.hand.studevents import parse_stud_event as ev
 >>> hand = StudHand(seats={1: 500, 2: 500, 3: 500}, game="stud", ante=5, bring_in=10,
@@ -38,10 +41,22 @@ wrong bring-in, a premature card) are the rulebook's to rule on, not this reduce
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Final, cast
 
 from floorman.cards import Card
-from floorman.hand.events import Action, Event, IllegalEvent, Muck, Note, Show
+from floorman.hand.events import (
+    Action,
+    Cut,
+    Event,
+    Expose,
+    IllegalEvent,
+    Muck,
+    Note,
+    OffTable,
+    Reshuffle,
+    Show,
+)  # fmt: skip
 from floorman.hand.records import ActionRecord, Refusal
 from floorman.hand.structures import DEFAULT_RAISE_CAP
 from floorman.hand.stud import (
@@ -53,15 +68,30 @@ from floorman.hand.stud import (
     open_pair,
     street_limit,
 )
-from floorman.hand.studevents import BringIn, Complete, Down, Up
+from floorman.hand.studevents import BringIn, Common, Complete, Down, Stub, Up
 
-__all__ = ["StudHand"]
+__all__ = ["StudHand", "StudProcedure"]
 
 _TOTALS: Final = tuple(
     (sum(d for d, _ in STREET_CARDS[: i + 1]), sum(u for _, u in STREET_CARDS[: i + 1]))
     for i in range(len(STREET_CARDS))
 )
 """(downcards, upcards) a seat holds once each street is dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class StudProcedure:
+    """How the rulebook in force has the hand go on after a dealer's error, where the
+    books differ: who opens when an exposed downcard became the low upcard
+    (``brings-in``: that seat, TDA RP-10-A; ``left-acts``: the seat to its left, who may
+    fold, RRoP stud rule 5), who opens seventh street with a common card
+    (``high-with-common``, RRoP stud rule 13; ``sixth-street-opener``, TDA RP-10-H-D),
+    and with a last card dealt face up (``high-with-exposed``, RRoP stud rule 16;
+    ``sixth-street-opener``, WSOP LA 230)."""
+
+    exposed_low: str = "brings-in"
+    common_opener: str = "sixth-street-opener"
+    seventh_exposed_opener: str = "sixth-street-opener"
 
 
 class StudHand:
@@ -84,8 +114,10 @@ class StudHand:
         bring_in: int,
         limits: tuple[int, int],
         raise_cap: int | None = DEFAULT_RAISE_CAP,
+        procedure: StudProcedure | None = None,
     ) -> None:
         self.game: StudGame = game
+        self.procedure = procedure or StudProcedure()
         self.seats = tuple(sorted(seats))
         if len(self.seats) < 2:
             raise ValueError("a hand needs at least two players")
@@ -102,6 +134,8 @@ class StudHand:
         self.folded: set[int] = set()
         self.down: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.up: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.down_numbers: dict[int, list[int]] = {seat: [] for seat in self.seats}
+        """Each downcard's place in the order the seat was dealt (1, 2, then 7)."""
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.seen: set[Card] = set()
         self.street_index = 0
@@ -118,6 +152,21 @@ class StudHand:
         self.closed: set[int] = set()
         self.actions: list[ActionRecord] = []
         self.event_count = 0
+        # The dealer's errors, as the reducer records them and the rulings correct them.
+        self.exposed: dict[int, set[int]] = {seat: set() for seat in self.seats}
+        """Card numbers (1, 2: the first downcards; 7: the last) dealt or turned face up."""
+        self.door_exposed: set[int] = set()
+        """Seats whose exposed downcard became the upcard, the third card dealt down."""
+        self.premature: list[tuple[int, Card | None]] = []
+        """Cards dealt before the betting round was complete, to the seat they went to."""
+        self.set_aside: list[Card] = []
+        self.common: Card | None = None
+        self.wrong_low: tuple[int, int] | None = None
+        """(the seat that brought it in, the true low) until the next seat acts."""
+        self.open_may_fold = False
+        self.sixth_opener: int | None = None
+        self.reshuffles = 0
+        self.stub_count: int | None = None
 
     # ------------------------------------------------------------ facts
 
@@ -142,7 +191,8 @@ class StudHand:
         """The seat's cards as a player holds them: the two downcards, the four upcards,
         the last downcard."""
         down, up = self.down[seat], self.up[seat]
-        return (*down[:2], *up, *down[2:])
+        common = () if self.common is None else (self.common,)
+        return (*down[:2], *up, *down[2:], *common)
 
     def known(self, seat: int) -> tuple[Card, ...]:
         return tuple(card for card in self.cards(seat) if card is not None)
@@ -155,7 +205,9 @@ class StudHand:
         if seat != self.to_act:
             return ()
         if self.street_index == 0 and self.current_bet == 0:
-            return ("bring-in", "complete")
+            return (
+                ("fold", "bring-in", "complete") if self.open_may_fold else ("bring-in", "complete")
+            )
         choices = ["fold", "call"] if self.to_call(seat) else ["check"]
         if self._may_wager(seat):
             if self.street_index == 0 and self.full_level == 0:
@@ -168,7 +220,7 @@ class StudHand:
         problems: list[str] = []
         if sum(self.stacks.values()) + self.pot != sum(self.starting.values()):
             problems.append("the chips in the stacks and the pot do not add up to the buy-ins")
-        seen = [card for seat in self.seats for card in self.known(seat)]
+        seen = [card for seat in self.seats for card in self.known(seat) if card != self.common]
         if len(seen) != len(set(seen)):
             problems.append("a card is in two hands")
         return problems
@@ -204,7 +256,7 @@ class StudHand:
             raise Refusal(f"the hand is over ({self.over_reason})")
         if seat in self.folded:
             raise Refusal(f"seat {seat} is out of the hand")
-        held = (len(self.down[seat]), len(self.up[seat]))
+        held = self._held(seat)
         street = next(
             (i for i, total in enumerate(_TOTALS) if held[0] < total[0] or held[1] < total[1]),
             None,
@@ -218,12 +270,62 @@ class StudHand:
             )
         return street
 
+    def _held(self, seat: int) -> tuple[int, int]:
+        """(downcards, upcards) the seat holds, the common card counted as its last."""
+        return len(self.down[seat]) + (self.common is not None), len(self.up[seat])
+
+    def card_number(self, seat: int, number: int | None) -> int:
+        """The seat's card ``number`` in the order it was dealt (1 and 2 the first
+        downcards, 7 the last), or its latest downcard."""
+        if number is None:
+            numbers = self.down_numbers[seat]
+            return numbers[-1] if numbers else 1
+        return number
+
+    def downcard_index(self, seat: int, number: int) -> int | None:
+        """Where card ``number`` is among the seat's downcards (``None``: not one)."""
+        numbers = self.down_numbers[seat]
+        return numbers.index(number) if number in numbers else None
+
     def _check_new(self, cards: Iterable[Card | None]) -> None:
         for card in cards:
             if card is not None and card in self.seen:
                 raise Refusal(f"{card.ascii} is dealt already")
 
+    def _premature(self, seat: int, cards: tuple[Card | None, ...]) -> bool:
+        """A card dealt while the betting round is on: recorded as premature, out of the
+        seat's hand until the ruling says where it goes."""
+        if not self.round_open or self.over_reason is not None:
+            return False
+        self._seat(seat)
+        if seat in self.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        if self.street_index >= 4:
+            raise Refusal("seventh street is the last card")
+        self._check_new(cards)
+        for card in cards:
+            self.premature.append((seat, card))
+            if card is not None:
+                self.seen.add(card)
+        return True
+
+    def set_aside_premature(self) -> tuple[Card | None, ...]:
+        """The premature cards taken out of play for the hand (RRoP stud rule 14)."""
+        cards = tuple(card for _, card in self.premature)
+        self.set_aside.extend(card for card in cards if card is not None)
+        self.premature.clear()
+        return cards
+
+    def return_premature(self) -> tuple[Card | None, ...]:
+        """The premature cards back in the stub, to be reshuffled (TDA RP-5-D, WSOP LA 227)."""
+        cards = tuple(card for _, card in self.premature)
+        self.seen.difference_update(card for card in cards if card is not None)
+        self.premature.clear()
+        return cards
+
     def _down(self, event: Down) -> None:
+        if self._premature(event.seat, event.cards):
+            return
         street = self._dealing(event.seat)
         room = _TOTALS[street][0] - len(self.down[event.seat])
         if len(event.cards) > room:
@@ -232,11 +334,15 @@ class StudHand:
         if len({c for c in event.cards if c}) != len([c for c in event.cards if c]):
             raise Refusal("a card is named twice")
         self._check_new(event.cards)
+        dealt = len(self.down[event.seat]) + len(self.up[event.seat])
+        self.down_numbers[event.seat].extend(range(dealt + 1, dealt + 1 + len(event.cards)))
         self.down[event.seat].extend(event.cards)
         self.seen.update(card for card in event.cards if card is not None)
         self._street_dealt()
 
     def _up(self, event: Up) -> None:
+        if self._premature(event.seat, (event.card,)):
+            return
         street = self._dealing(event.seat)
         if len(self.up[event.seat]) >= _TOTALS[street][1]:
             raise Refusal(f"{STUD_STREETS[street]} street deals seat {event.seat} a downcard")
@@ -249,7 +355,7 @@ class StudHand:
     def _street_dealt(self) -> None:
         """Open the round once every live seat holds its cards for the street."""
         want = _TOTALS[self.street_index]
-        if self.round_open or any((len(self.down[s]), len(self.up[s])) != want for s in self.live):
+        if self.round_open or any(self._held(s) != want for s in self.live):
             return
         self._open_round()
 
@@ -267,8 +373,30 @@ class StudHand:
             self.bring_in_seat = first = bring_in_seat(
                 self.game, {seat: cast(Card, up[0]) for seat, up in showing.items()}
             )
+            if first in self.door_exposed and self.procedure.exposed_low == "left-acts":
+                # RRoP stud rule 5: the seat to the left opens, and may fold.
+                first = self._clockwise(first)[0]
+                self.bring_in_seat = first
+                self.open_may_fold = True
+        elif self.street_index == 4 and any(7 in self.exposed[s] for s in self.live):
+            if self.procedure.seventh_exposed_opener == "sixth-street-opener" and self.sixth_opener:
+                first = self.sixth_opener
+            else:
+                with_exposed = {
+                    seat: [*up, *(self.down[seat][2:] if 7 in self.exposed[seat] else [])]
+                    for seat, up in showing.items()
+                }
+                first = first_to_act(self.game, cast(dict[int, list[Card]], with_exposed))
+        elif self.street_index == 4 and self.common is not None:
+            if self.procedure.common_opener == "sixth-street-opener" and self.sixth_opener:
+                first = self.sixth_opener
+            else:
+                with_common = {seat: [*up, self.common] for seat, up in showing.items()}
+                first = first_to_act(self.game, cast(dict[int, list[Card]], with_common))
         else:
             first = first_to_act(self.game, cast(dict[int, list[Card]], showing))
+        if self.street_index == 3:
+            self.sixth_opener = first
         ready = [seat for seat in self._clockwise(first, include=True) if self._can_act(seat)]
         if (len(ready) < 2 and self.street_index > 0) or not ready:
             self._round_complete()
@@ -331,6 +459,24 @@ class StudHand:
 
     def _bring_in(self, event: BringIn) -> None:
         seat = event.seat
+        self._seat(seat)
+        wrong = self.wrong_low
+        if wrong is not None and seat == wrong[1]:
+            self._take_back(wrong[0])
+            self.to_act = seat
+        elif (
+            self.street_index == 0
+            and self.round_open
+            and not self.current_bet
+            and not self.opener_unknown
+            and self.to_act is not None
+            and seat != self.to_act
+            and seat not in self.folded
+        ):
+            # The wrong seat named low: its wager is made, and stands once the next
+            # seat acts (RRoP stud rule 9, WSOP LA 218).
+            self.wrong_low = (seat, self.to_act)
+            self.to_act = seat
         self._turn(seat)
         if self.street_index != 0 or self.current_bet:
             raise Refusal("the bring-in opens third street")
@@ -339,6 +485,17 @@ class StudHand:
         if amount != min(self.bring_in, allin):
             raise Refusal(f"the bring-in is {self.bring_in}, not {amount}")
         self._commit(seat, "bring-in", amount, full=False)
+
+    def _take_back(self, seat: int) -> None:
+        """The wrongly named low takes its bring-in back."""
+        chips = self.bets[seat]
+        self.stacks[seat] += chips
+        self.contributed[seat] -= chips
+        self.bets[seat] = 0
+        self.current_bet = self.full_level = self.wagers = 0
+        self.acted, self.closed = set(), set()
+        self.actions = [a for a in self.actions if not (a.street == "third" and a.seat == seat)]
+        self.wrong_low = None
 
     def _complete(self, event: Complete) -> None:
         self._turn(event.seat)
@@ -349,8 +506,13 @@ class StudHand:
     def _action(self, event: Action) -> None:
         seat, verb = event.seat, event.verb
         self._turn(seat)
+        self.wrong_low = None
         bringing = self.street_index == 0 and self.current_bet == 0
-        if bringing and verb not in ("bet", "allin"):
+        if (
+            bringing
+            and verb not in ("bet", "allin")
+            and not (verb == "fold" and self.open_may_fold)
+        ):
             raise Refusal(f"seat {seat} brings it in or completes")
         if verb == "fold":
             self.folded.add(seat)
@@ -416,6 +578,7 @@ class StudHand:
         self._commit(seat, verb, total, full=full)
 
     def _commit(self, seat: int, verb: str, total: int, *, full: bool) -> None:
+        self.open_may_fold = False
         added = total - self.bets[seat]
         if added > self.stacks[seat]:
             raise Refusal(f"seat {seat} has {self.stacks[seat]} behind, not {added}")
@@ -466,6 +629,8 @@ class StudHand:
         if seat in self.folded:
             raise Refusal(f"seat {seat} is out of the hand")
         held = self.cards(seat)
+        if self.common is not None:
+            held = held[:-1]  # the common card is the table's, not shown by a seat
         up = self.up[seat]
         if len(event.cards) == len(held):
             for have, shown in zip(held, event.cards, strict=True):
@@ -499,6 +664,104 @@ class StudHand:
     def _note(self, event: Note) -> None:
         pass
 
+    # ------------------------------------------------------------ the dealer's errors
+
+    def _expose(self, event: Expose) -> None:
+        """A downcard dealt or turned face up: known to the table, recorded; where it
+        goes is the ruling's (:meth:`turn_up`, :meth:`kill`)."""
+        seat = self._seat(event.seat)
+        if seat in self.folded:
+            raise Refusal(f"seat {seat} is out of the hand")
+        number = self.card_number(seat, event.round)
+        index = self.downcard_index(seat, number)
+        if index is None:
+            raise Refusal(f"seat {seat} holds no downcard {number} (the cards in the order dealt)")
+        held = self.down[seat][index]
+        if event.card is not None:
+            if held is not None and held != event.card:
+                raise Refusal(
+                    f"seat {seat}'s card {number} is {held.ascii}, not {event.card.ascii}"
+                )
+            if held is None:
+                self._check_new((event.card,))
+                self.down[seat][index] = event.card
+                self.seen.add(event.card)
+        self.exposed[seat].add(number)
+
+    def turn_up(self, seat: int, number: int) -> None:
+        """The exposed downcard is the seat's upcard; its third card is dealt down
+        (RRoP stud rule 5, TDA RP-10-A, WSOP LA 214)."""
+        index = self.downcard_index(seat, number)
+        if self.street_index or self.up[seat] or index is None:
+            return
+        self.down_numbers[seat].pop(index)
+        self.up[seat].append(self.down[seat].pop(index))
+        self.door_exposed.add(seat)
+        self._street_dealt()
+
+    def replace_downcard(self, seat: int, number: int) -> Card | None:
+        """The exposed downcard is taken out of play and the seat is dealt another
+        (TDA RP-10-B): the betting waits for it."""
+        index = self.downcard_index(seat, number)
+        if index is None:
+            return None
+        self.down_numbers[seat].pop(index)
+        card = self.down[seat].pop(index)
+        self.exposed[seat].discard(number)
+        if card is not None:
+            self.set_aside.append(card)
+        if self.round_open and not self.acted:
+            self.round_open = False
+            self.to_act = None
+        return card
+
+    def kill(self, seat: int, *, return_ante: bool) -> None:
+        """The seat's hand is dead (its ante back when the ruling says so)."""
+        if seat in self.folded:
+            return
+        self.folded.add(seat)
+        if return_ante:
+            ante = self.antes[seat]
+            self.stacks[seat] += ante
+            self.contributed[seat] -= ante
+            self.antes[seat] = 0
+        if len(self.live) == 1:
+            self.to_act = None
+            self.round_open = False
+            self.over_reason = "fold"
+        elif self.to_act == seat:
+            self._next(seat)
+        else:
+            self._street_dealt()
+
+    def _common(self, event: Common) -> None:
+        """One card face up in the center that plays in every hand as its seventh card
+        (RRoP stud rule 13, TDA RP-10-H, WSOP LA 228)."""
+        if self.over_reason is not None:
+            raise Refusal(f"the hand is over ({self.over_reason})")
+        if self.street_index != 4 or self.round_open:
+            raise Refusal("a common card is dealt for seventh street")
+        if self.common is not None:
+            raise Refusal("the common card is dealt already")
+        if any(len(self.down[s]) > 2 for s in self.live):
+            raise Refusal("a seat has its seventh card: the others get theirs from the deck")
+        self._check_new((event.card,))
+        self.common = event.card
+        self.seen.add(event.card)
+        self._street_dealt()
+
+    def _stub(self, event: Stub) -> None:
+        """The stub counted before seventh street: the rulebook rules on a short one."""
+        if self.street_index != 4 or self.round_open or self.over_reason is not None:
+            raise Refusal("the stub is counted before seventh street is dealt")
+        self.stub_count = event.count
+
+    def _reshuffle(self, event: Reshuffle) -> None:
+        self.reshuffles += 1
+
+    def _cut(self, event: Cut) -> None:
+        pass
+
 
 _ROUTES: Final[dict[type, Callable[[StudHand, object], None]]] = {
     Down: StudHand._down,  # type: ignore[dict-item]
@@ -509,4 +772,10 @@ _ROUTES: Final[dict[type, Callable[[StudHand, object], None]]] = {
     Show: StudHand._show,  # type: ignore[dict-item]
     Muck: StudHand._muck,  # type: ignore[dict-item]
     Note: StudHand._note,  # type: ignore[dict-item]
+    Expose: StudHand._expose,  # type: ignore[dict-item]
+    OffTable: StudHand._expose,  # type: ignore[dict-item]
+    Common: StudHand._common,  # type: ignore[dict-item]
+    Stub: StudHand._stub,  # type: ignore[dict-item]
+    Reshuffle: StudHand._reshuffle,  # type: ignore[dict-item]
+    Cut: StudHand._cut,  # type: ignore[dict-item]
 }

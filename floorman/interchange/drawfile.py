@@ -18,10 +18,10 @@ the events are the draw notation (:mod:`floorman.hand.drawevents`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
@@ -37,6 +37,9 @@ from floorman.interchange.plainhand import HandFileError, event_line_numbers, re
 from floorman.showdown.drawsettle import settle_draw
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import Settlement
+
+if TYPE_CHECKING:
+    from floorman.rules.engine import Ruling, Violation
 
 __all__ = [
     "DrawCheck",
@@ -201,17 +204,25 @@ def read_draw_hand(path: str | Path) -> DrawHandFile | None:
 
 
 class DrawCheck:
-    """What ``floorman check`` reports about a draw hand: the final state, and once the
-    hand is over its pots, awards and stacks (the rulings on the draw games'
-    irregularities are not read here: ``rulings`` and ``violations`` stay empty)."""
+    """What ``floorman check`` reports about a draw hand: the rulebook's rulings on its
+    irregularities and the violations of the procedures in force, the final state, and
+    once the hand is over its pots, awards and stacks."""
 
-    def __init__(self, state: DrawHand, settled: Settlement | None) -> None:
+    def __init__(
+        self,
+        state: DrawHand,
+        settled: Settlement | None,
+        rulings: Sequence[Ruling] = (),
+        violations: Sequence[Violation] = (),
+    ) -> None:
         self.state = state
         self.settled = settled
+        self.rulings = list(rulings)
+        self.violations = list(violations)
 
     @property
     def exit_status(self) -> int:
-        return 0
+        return 1 if self.violations else 0
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -220,8 +231,8 @@ class DrawCheck:
     def to_json(self) -> dict[str, Any]:
         settled = self.settled
         return {
-            "rulings": [],
-            "violations": [],
+            "rulings": [ruling.to_json() for ruling in self.rulings],
+            "violations": [violation.to_json() for violation in self.violations],
             "pots": [award.to_json() for award in settled.pots] if settled else [],
             "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
             "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
@@ -263,10 +274,16 @@ class DrawCheck:
         return lines
 
 
-def check_draw(hand: DrawHandFile) -> DrawCheck:
-    """Replay a draw hand and settle it once it is over."""
-    state = hand.replay()
-    return DrawCheck(state, settle_draw(state, SplitRules(unit=min(hand.chips))))
+def check_draw(
+    hand: DrawHandFile, rulebook: str | None = None, house: str | None = None
+) -> DrawCheck:
+    """Replay a draw hand under its rulebook, ruling each event, and settle it once it
+    is over."""
+    from floorman.interchange.dealtrulings import rule_draw
+
+    ruled = rule_draw(hand, rulebook, house)
+    settled = settle_draw(ruled.state, SplitRules(unit=min(hand.chips)))
+    return DrawCheck(ruled.state, settled, ruled.rulings, ruled.violations)
 
 
 _KEY_ORDER: Final = (

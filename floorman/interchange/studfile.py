@@ -18,10 +18,10 @@ events are the stud notation (:mod:`floorman.hand.studevents`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
@@ -37,7 +37,10 @@ from floorman.inputfile import read_input
 from floorman.interchange.plainhand import HandFileError, event_line_numbers, read_data
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import Settlement
-from floorman.showdown.studsettle import OddChipCards, settle_stud
+from floorman.showdown.studsettle import HiloLow, OddChipCards, settle_stud
+
+if TYPE_CHECKING:
+    from floorman.rules.engine import Ruling, Violation
 
 __all__ = [
     "MAX_STUD_SEATS",
@@ -211,17 +214,25 @@ def odd_chip_cards(rulebook: str) -> OddChipCards:
 
 
 class StudCheck:
-    """What ``floorman check`` reports about a stud hand: the final state, and once the
-    hand is over its pots, awards and stacks. The rulebooks' rulings on the stud games'
-    irregularities are not read here: ``rulings`` and ``violations`` stay empty."""
+    """What ``floorman check`` reports about a stud hand: the rulebook's rulings on its
+    irregularities and the violations of the procedures in force, the final state, and
+    once the hand is over its pots, awards and stacks."""
 
-    def __init__(self, state: StudHand, settled: Settlement | None) -> None:
+    def __init__(
+        self,
+        state: StudHand,
+        settled: Settlement | None,
+        rulings: Sequence[Ruling] = (),
+        violations: Sequence[Violation] = (),
+    ) -> None:
         self.state = state
         self.settled = settled
+        self.rulings = list(rulings)
+        self.violations = list(violations)
 
     @property
     def exit_status(self) -> int:
-        return 0
+        return 1 if self.violations else 0
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -232,8 +243,8 @@ class StudCheck:
     def to_json(self) -> dict[str, Any]:
         settled = self.settled
         return {
-            "rulings": [],
-            "violations": [],
+            "rulings": [ruling.to_json() for ruling in self.rulings],
+            "violations": [violation.to_json() for violation in self.violations],
             "pots": [award.to_json() for award in settled.pots] if settled else [],
             "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
             "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
@@ -276,12 +287,21 @@ class StudCheck:
         return lines
 
 
-def check_stud(hand: StudHandFile, rulebook: str | None = None) -> StudCheck:
-    """Replay a stud hand and settle it once it is over."""
-    state = hand.replay()
-    book = rulebook or hand.rulebook
+def check_stud(
+    hand: StudHandFile, rulebook: str | None = None, house: str | None = None
+) -> StudCheck:
+    """Replay a stud hand under its rulebook, ruling each event, and settle it once it
+    is over (stud hi-lo's low half as the rulebook's ``stud_hilo_low`` option says)."""
+    from floorman.interchange.dealtrulings import rule_stud
+
+    ruled = rule_stud(hand, rulebook, house)
+    state = ruled.state
     rules = SplitRules(unit=min(hand.chips))
-    return StudCheck(state, settle_stud(state, rules, odd_chip_cards(book)))
+    low: HiloLow = (
+        "regular" if ruled.book.options.get("stud_hilo_low") == "regular" else "eight-or-better"
+    )
+    settled = settle_stud(state, rules, odd_chip_cards(ruled.book.name), low)
+    return StudCheck(state, settled, ruled.rulings, ruled.violations)
 
 
 _KEY_ORDER: Final = (

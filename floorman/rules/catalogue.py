@@ -464,6 +464,74 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
         "Given a wrong count of the bet it still faces, the seat acts on it in turn: it"
         " calls, or puts out or states the amount it was told.", False,
     ),
+    # The stud and draw games (0, False or "" in a flop game).
+    FactSpec(
+        "stud.street", str,
+        "Stud: the street being dealt or bet before the event (none in other games).",
+        "third", ("third", "fourth", "fifth", "sixth", "seventh", "showdown", "none"),
+    ),
+    FactSpec(
+        "stud.card", int,
+        "Stud: the exposed card's place in the seat's hand in the order dealt (1 and 2 the"
+        " first downcards, 7 the last); 0 when not a downcard.", 1,
+    ),
+    FactSpec(
+        "stud.exposed_downcards", int,
+        "Stud: the seat's downcards dealt or turned face up, this one counted.", 1,
+    ),
+    FactSpec(
+        "stud.upcard_dealt", bool,
+        "Stud: the seat already had its upcard for the street when the card was exposed.",
+        False,
+    ),
+    FactSpec(
+        "stud.premature", bool,
+        "Stud: a card dealt to a seat before the betting round was complete.", False,
+    ),
+    FactSpec(
+        "stud.wrong_low", bool,
+        "Stud: a seat that is not low brought it in (the wrong player named low).", False,
+    ),
+    FactSpec(
+        "stud.seat_all_in", bool, "Stud: the seat of the event has no chips behind.", False,
+    ),
+    FactSpec(
+        "stud.action_left", bool,
+        "Stud: two or more players in the hand still have chips to bet.", True,
+    ),
+    FactSpec("stud.stub_cards", int, "Stud: the cards the dealer counts in the stub.", 10),
+    FactSpec(
+        "stud.stub_over", int,
+        "Stud: the stub's cards over what seventh street needs, one for each player, a"
+        " burn card and the undealt last card (TDA RP-10-H, WSOP LA 228); below 0, short.",
+        0,
+    ),
+    FactSpec(
+        "stud.stub_over_with_burns", int,
+        "Stud: the same with the three burn cards of fourth to sixth street added.", 0,
+    ),
+    FactSpec(
+        "stud.fresh_over", int,
+        "Stud: fresh cards (the stub, the three burn cards and the cards set aside) over"
+        " one for each player (RRoP stud rule 13).", 0,
+    ),
+    FactSpec(
+        "stud.live_players", int,
+        "Stud: players still in the hand before the event.", 2,
+    ),
+    FactSpec(
+        "draw.phase", str,
+        "Draw games: the hand is at the deal, a betting round, the draw, or over (none in"
+        " other games).", "draw", ("deal", "bet", "draw", "over", "none"),
+    ),
+    FactSpec(
+        "draw.exposed", int,
+        "Draw games: cards exposed in this draw round, this one counted.", 1,
+    ),
+    FactSpec(
+        "draw.rounds_left", int,
+        "Draw games: the draws still to come, this one counted.", 1,
+    ),
 )  # fmt: skip
 
 OPTION_PREFIX: Final = "option."
@@ -542,6 +610,11 @@ TEMPLATE_VARS: Final[dict[str, VarSpec]] = {
             " event 6, on the flop).",
             "the first is already in play",
         ),
+        VarSpec("low_seat", "Stud: the seat low (high in razz) with the bring-in card.", "the low"),
+        VarSpec("low_card", "Stud: the true bring-in card (2♣).", "the low card"),
+        VarSpec("left_seat", "Stud: the first seat left of the event's seat.", "the next player"),
+        VarSpec("bring_in", "Stud: the bring-in (5).", "the bring-in"),
+        VarSpec("ante", "Stud: the seat's ante (1).", "the ante"),
     )
 }
 """Variables a step text may use; every one is a short phrase."""

@@ -64,6 +64,10 @@ def example_hand(example: Example) -> Hand:
 def check_example(book: Rulebook, rule: CompiledRule, example: Example) -> list[str]:
     """What the rulebook gives on the example and the example does not say; empty when
     the example holds."""
+    from floorman.rules.dealtexamples import check_dealt_example, is_dealt_example
+
+    if is_dealt_example(example):
+        return check_dealt_example(book, rule, example)
     try:
         hand = example_hand(example)
         ruled = rule_hand(hand, book)

@@ -630,5 +630,15 @@ _COMPUTE: Final[dict[str, Callable[[FactContext], Any]]] = {
     "behind.called": _all_in_called,
 }
 
+
+def _not_this_game(value: Any) -> Callable[[FactContext], Any]:
+    return lambda ctx: value
+
+
+for _name, _spec in FACTS.items():
+    if _name.startswith(("stud.", "draw.")):
+        # The stud and draw games' facts, read by their own engine: none in a flop game.
+        _COMPUTE[_name] = _not_this_game({int: 0, bool: False, str: "none"}[_spec.type])
+
 _missing = set(FACTS) - set(_COMPUTE)
 assert not _missing, f"facts without a computation: {sorted(_missing)}"

@@ -14,7 +14,16 @@ if TYPE_CHECKING:
     from floorman.rules.loader import CompiledRule
     from floorman.rules.schema import Option, Rule
 
-__all__ = ["KIND_WORDS", "applies_at_kind", "citation", "cite_for", "value_for"]
+__all__ = [
+    "DEALT_GAMES", "KIND_WORDS", "applies_at_kind", "citation", "cite_for", "value_for",
+]  # fmt: skip
+
+DEALT_GAMES: Final = (
+    "stud", "stud-hilo", "razz", "triple-draw-27", "single-draw-27", "lowball-a5", "badugi",
+)  # fmt: skip
+"""The stud and draw games: a rule names them in ``games:`` to rule on their hands (with
+their own engine, :mod:`floorman.rules.studdraw`); a rule that names no game is a flop
+game's."""
 
 KIND_WORDS: Final = {"cash": "at a cash game", "tournament": "at a tournament table"}
 """How a document says which kind of table it is ruled for."""

@@ -29,6 +29,7 @@ from floorman._resources import rulebook_dir
 from floorman.errors import FloormanError, shown
 from floorman.inputfile import read_input
 from floorman.rules.catalogue import FACTS, OPTION_PREFIX
+from floorman.rules.kinds import DEALT_GAMES
 from floorman.rules.predicates import PredicateError, Test, compile_predicate, walk
 from floorman.strictdata import strict_loader, yaml_problem
 
@@ -656,7 +657,7 @@ def _check_cases(
     for name, case in cases.items():
         at: list[str | int] = ["cases", name]
         for number, game in enumerate(case.games or ()):
-            if game not in games:
+            if game not in games and game not in DEALT_GAMES:
                 known = ", ".join(games)
                 raise _error(path, [*at, "games", number], f"no game {game!r} (known: {known})")
         predicates: list[tuple[list[str | int], Predicate | None]] = [([*at, "when"], case.when)]
@@ -841,7 +842,7 @@ def _compile_rule(
             raise fail(field, str(error)) from None
 
     for index, game in enumerate(rule.games or ()):
-        if game not in games:
+        if game not in games and game not in DEALT_GAMES:
             raise fail(["games", index], f"no game {game!r} (known: {', '.join(games)})")
     for index, other in enumerate(rule.overrides):
         if other.split(".")[-1] not in local_ids and other not in local_ids:

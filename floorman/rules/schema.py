@@ -67,7 +67,7 @@ EventKind = Literal[
     "show", "muck", "plays-board", "reshuffle", "cut", "misdeal", "kill", "retrieve", "away",
     "award", "miscount", "note", "button", "dealt-empty", "dealt-out", "unaware", "clock",
     "count", "behind", "dispute", "boxed", "off-table", "joker", "foreign", "short",
-    "run",
+    "run", "up", "down", "bring-in", "common", "draws", "stub",
 ]  # fmt: skip
 EVENT_KINDS: tuple[str, ...] = EventKind.__args__  # type: ignore[attr-defined]
 """Event kinds a rule can trigger on; ``board`` is any of flop, turn and river,
@@ -84,7 +84,8 @@ Primitive = Literal[
     "forfeit-fold", "back-up", "back-up-unless-called", "return-chips", "fold-stands",
     "no-bet-or-raise", "wait-for-chips", "out-of-turn-binds", "skipped-no-bet-or-raise",
     "kill-skipped", "correct-to-pot", "take-back", "check-hand", "return-post",
-    "result-stands", "run-once",
+    "result-stands", "run-once", "deal-down", "return-ante", "correct-bring-in",
+    "common-card",
 ]  # fmt: skip
 PRIMITIVES: tuple[str, ...] = Primitive.__args__  # type: ignore[attr-defined]
 

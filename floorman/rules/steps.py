@@ -128,6 +128,14 @@ PRIMITIVE_DOCS: Mapping[str, str] = {
     " are dealt once, as one board.",
     "return-post": "The post is not allowed: its chips go back to the seat, and the hand goes"
     " on as before it.",
+    "deal-down": "Stud: the exposed downcard is the seat's upcard, and its third card is dealt"
+    " face down; the bring-in follows the option `stud_exposed_low`.",
+    "return-ante": "Stud: the dead hand's ante goes back to the seat.",
+    "correct-bring-in": "Stud: the wrongly named low takes back its wager when the true low"
+    " brings it in before the next seat acts; once the next seat acts the wager stands (the"
+    " state does both as the record goes on).",
+    "common-card": "Stud: the card turned face up in the center plays in every hand as its"
+    " seventh card; who opens follows the option `stud_common_opener`.",
 }
 """What each ``do`` primitive means; the engine enacts it and checks what follows."""
 

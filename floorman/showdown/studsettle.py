@@ -43,9 +43,12 @@ from floorman.showdown.oddchips import OddChip, Split, SplitRules, split_pot
 from floorman.showdown.pots import Pot, build_pots
 from floorman.showdown.settlement import Settlement
 
-__all__ = ["ODD_CHIP_CARDS", "RULEBOOK_ODD_CHIP_CARDS", "OddChipCards", "settle_stud"]
+__all__ = [
+    "ODD_CHIP_CARDS", "RULEBOOK_ODD_CHIP_CARDS", "HiloLow", "OddChipCards", "settle_stud",
+]  # fmt: skip
 
 OddChipCards = Literal["all-cards", "five-cards"]
+HiloLow = Literal["eight-or-better", "regular"]
 ODD_CHIP_CARDS: Final[tuple[OddChipCards, ...]] = ("all-cards", "five-cards")
 RULEBOOK_ODD_CHIP_CARDS: Final[dict[str, OddChipCards]] = {
     "rrop": "all-cards",
@@ -59,10 +62,15 @@ A5_LOW_MODULE: Final = "floorman.showdown.lowball"
 
 
 def settle_stud(
-    hand: StudHand, rules: SplitRules | None = None, odd_chip_cards: OddChipCards = "all-cards"
+    hand: StudHand,
+    rules: SplitRules | None = None,
+    odd_chip_cards: OddChipCards = "all-cards",
+    hilo_low: HiloLow = "eight-or-better",
 ) -> Settlement | None:
     """Settle a finished stud hand (``None`` while it is on). A live seat whose seven
-    cards are not all known at the showdown has not tabled a hand."""
+    cards are not all known at the showdown has not tabled a hand. ``hilo_low`` is the
+    low half of stud hi-lo: 8-or-better, or ``regular`` (no qualifier: the best
+    ace-to-five low of any five cards takes it, a house option, WSOP LA 245)."""
     if hand.over_reason is None:
         return None
     rules = SplitRules(
@@ -77,7 +85,7 @@ def settle_stud(
         if len(hand.known(seat)) == 7 or hand.over_reason == "fold"
     }
     awards = tuple(
-        _award(hand, pot, number, tabled, rules, odd_chip_cards)
+        _award(hand, pot, number, tabled, rules, odd_chip_cards, hilo_low)
         for number, pot in enumerate(layout.pots, 1)
     )
     won: dict[int, int] = {}
@@ -104,6 +112,7 @@ def _award(
     tabled: Mapping[int, Sequence[Card]],
     rules: SplitRules,
     odd_chip_cards: OddChipCards,
+    hilo_low: HiloLow = "eight-or-better",
 ) -> PotAward:
     if len(pot.eligible) == 1:
         seat = pot.eligible[0]
@@ -126,14 +135,23 @@ def _award(
     highs = {seat: high_value(tabled[seat]) for seat in rivals}
     high = _best(rivals, highs)
     low: tuple[int, ...] = ()
-    if hand.game == "stud-hilo":
+    regular: dict[int, tuple[int, tuple[Card, ...]]] = {}
+    if hand.game == "stud-hilo" and hilo_low == "regular":
+        regular = {seat: _a5(tabled[seat]) for seat in rivals}
+        low = _best(rivals, {seat: value for seat, (value, _) in regular.items()})
+    elif hand.game == "stud-hilo":
         qualified = {seat: v for seat in rivals if (v := low_value(tabled[seat])) is not None}
         low = _best(list(qualified), qualified)
     high_cards = {seat: _high_five(tabled[seat], highs[seat], five) for seat in high}
     if not low:
         split = split_pot(pot.amount, high, button=button, rules=rules, cards=high_cards)
         return PotAward(pot, split, high)
-    low_cards = {seat: _low_five(tabled[seat], five) for seat in low}
+    low_cards = {
+        seat: (regular[seat][1] if five else tuple(tabled[seat]))
+        if regular
+        else _low_five(tabled[seat], five)
+        for seat in low
+    }
     split = _split_hilo(pot.amount, high, low, button, rules, high_cards, low_cards, five)
     return PotAward(pot, split, high, low)
 
