@@ -268,3 +268,44 @@ def test_a_badugi_hand_exports_as_a_hand_file_but_phh_names_no_variant_for_it() 
     result = run("export", "-t", "3", "--format", "phh")
     assert result.exit_code == 2
     assert "PHH has no variant floorman writes for limit badugi" in result.stderr
+
+
+@pytest.mark.usefixtures("table_db")
+@pytest.mark.parametrize(
+    ("book", "cite"),
+    [("rrop", "RRoP Seven-Card Stud rule 5"), ("tda-2024", "TDA 2024 RP-10-A"),
+     ("wsop-2024", "WSOP LA 214")],
+)  # fmt: skip
+def test_a_downcard_dealt_face_up_at_a_stud_table_is_ruled_by_the_tables_book(
+    book: str, cite: str
+) -> None:
+    ok("new", "-t", "E", "--game", "stud", "--ante", "1", "--bring-in", "1", "--limits", "2/4",
+       "--seats", "1=100,2=100,3=100", "--rulebook", book)  # fmt: skip
+    out = ok("add", "-t", "E", "down 1 ?? ??; up 1 9h; down 2 ??; expose 2:1 2c")
+    assert "event 4: CONTINUE" in out
+    assert cite in out
+    assert "seat 2" in out
+    # the ruling followed: seat 2's third card comes down (an upcard is refused)
+    assert run("add", "-t", "E", "up 2 5d").exit_code == 2
+    later = ok("add", "-t", "E", "down 2 ?? ??; down 3 ?? ??; up 3 Kd")
+    assert "CONTINUE" not in later
+    assert "violation" not in later
+
+
+@pytest.mark.usefixtures("table_db")
+@pytest.mark.parametrize(
+    ("book", "cite"),
+    [("rrop", "RRoP Lowball rule 9"), ("tda-2024", "TDA 2024 Rule 35-A"),
+     ("wsop-2024", "WSOP LA section X")],
+)  # fmt: skip
+def test_a_card_exposed_on_the_draw_at_a_triple_draw_table_is_ruled(book: str, cite: str) -> None:
+    ok("new", "-t", "D", "--game", "triple-draw-27", "--betting", "limit", "--blinds", "5/10",
+       "--limits", "10/20", "--button", "3", "--seats", "1=500,2=500,3=500",
+       "--rulebook", book)  # fmt: skip
+    ok("add", "-t", "D", "deal; 3 call; 1 call; 2 check; 1 draws 2")
+    out = ok("add", "-t", "D", "expose 1 Kh")
+    assert "event 6: CONTINUE" in out
+    assert cite in out
+    later = ok("add", "-t", "D", "2 stands pat; 3 draws 1; 1 check; 2 check; 3 check")
+    assert "CONTINUE" not in later
+    assert "violation" not in later

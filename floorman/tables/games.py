@@ -19,11 +19,13 @@ from floorman.bounds import MAX_EVENTS_PER_HAND
 from floorman.errors import FloormanError
 from floorman.hand.events import EventError
 from floorman.hand.rotation import DRAW_GAMES, STUD_GAMES
+from floorman.interchange.plainhand import HandFileError
 from floorman.store.hands import Store, StoredHand, standing
 
 if TYPE_CHECKING:
     from floorman.hand.drawstate import DrawHand
     from floorman.hand.studstate import StudHand
+    from floorman.interchange.dealtrulings import RuledDraw, RuledStud
     from floorman.interchange.drawfile import DrawCheck, DrawHandFile
     from floorman.interchange.studfile import StudCheck, StudHandFile
 
@@ -113,28 +115,40 @@ def _parse(game: str, text: str, number: int) -> Any:
     return (parse_stud_event if game in STUD_GAMES else parse_draw_event)(text, number)
 
 
+def _ruled(model: StudHandFile | DrawHandFile, texts: Sequence[str]) -> RuledStud | RuledDraw:
+    """The hand's events ruled by its rulebook, the state going on as each ruling says;
+    :class:`HandFileError` names an event the hand cannot take."""
+    from floorman.interchange.dealtrulings import rule_draw, rule_stud
+    from floorman.interchange.drawfile import DrawHandFile
+
+    hand = model.model_copy(update={"events": list(texts)})
+    if isinstance(hand, DrawHandFile):
+        return rule_draw(hand)
+    return rule_stud(hand)
+
+
 def load_game(store: Store, stored: StoredHand) -> GameHand:
-    """Replay a stored stud or draw hand; one line saying why when it cannot be."""
+    """Replay a stored stud or draw hand under its rulebook; one line saying why when it
+    cannot be."""
     records = store.records(stored.id)
     texts = [r.text or "" for r in standing(records)]
     model = checked_header(stored.header, f"hand {stored.id}")
-    state = model.start()
-    for number, text in enumerate(texts, 1):
-        try:
-            state.apply(_parse(model.game, text, number), number)
-        except EventError as error:
-            raise FloormanError(
-                f"hand {stored.id} cannot be replayed from {error}; take it back with"
-                f" floorman undo --table {stored.table}"
-            ) from None
-    return GameHand(stored, model, texts, state, records[-1].id if records else 0)
+    try:
+        ruled = _ruled(model, texts)
+    except HandFileError as error:
+        raise FloormanError(
+            f"hand {stored.id} cannot be replayed from {error}; take it back with"
+            f" floorman undo --table {stored.table}"
+        ) from None
+    return GameHand(stored, model, texts, ruled.state, records[-1].id if records else 0)
 
 
 def record_game(
     store: Store, loaded: GameHand, texts: Sequence[str], *, by: str | None = None
 ) -> list[str]:
-    """Check every event against the hand, then store them all in one transaction; nothing
-    is stored if one is bad. The events as the notation prints them."""
+    """Check every event against the hand and its rulebook, then store them all in one
+    transaction; nothing is stored if one is bad. The lines the dealer reads first: the
+    rulings (and departures from the procedure in force) the events brought."""
     if loaded.stored.closed is not None:
         raise FloormanError(f"hand {loaded.stored.id} is closed ({loaded.stored.closed})")
     if loaded.count + len(texts) > MAX_EVENTS_PER_HAND:
@@ -142,22 +156,35 @@ def record_game(
             f"hand {loaded.stored.id} has {loaded.count} events: a hand takes at most"
             f" {MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
         )
-    trial = load_game(store, loaded.stored) if loaded.count else _fresh(loaded)
     added: list[str] = []
     for number, text in enumerate(texts, loaded.count + 1):
         if "\x00" in text:
             raise FloormanError(f"event {number}: holds a NUL character")
         try:
-            event = _parse(loaded.game, text, number)
-            trial.state.apply(event, number)
+            added.append(str(_parse(loaded.game, text, number)))
         except EventError as error:
             raise FloormanError(str(error)) from None
-        added.append(str(event))
+    try:
+        ruled = _ruled(loaded.model, [*loaded.texts, *added])
+    except HandFileError as error:
+        raise FloormanError(str(error)) from None
     stored = store.append(loaded.stored.id, added, after=loaded.last, by=by)
+    before = loaded.count
     loaded.texts.extend(added)
-    loaded.state = trial.state
+    loaded.state = ruled.state
     loaded.last = stored[-1].id
-    return added
+    from floorman.tables.ruling import ruling_lines
+
+    lines = [
+        line
+        for ruling in ruled.rulings
+        if ruling.event > before
+        for line in ruling_lines(ruling.to_json(), note=ruling.note)
+    ]
+    lines += [
+        f"violation at event {v.event}: {v.message}" for v in ruled.violations if v.event > before
+    ]
+    return lines
 
 
 def _fresh(loaded: GameHand) -> GameHand:
@@ -257,8 +284,8 @@ def add_game_events(store: Store, table: str | None, texts: Sequence[str]) -> li
     if stored is None:
         return None
     loaded = load_game(store, stored)
-    record_game(store, loaded, texts)
-    return loaded.lines()
+    ruled = record_game(store, loaded, texts)
+    return [*ruled, *loaded.lines()]
 
 
 def game_row(loaded: GameHand) -> dict[str, Any]:
