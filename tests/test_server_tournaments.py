@@ -173,7 +173,7 @@ def events(client: httpx.Client, url: str, found: list[dict[str, Any]], ready: t
                     return
 
 
-def test_a_bust_and_a_pause_at_a_terminal_reach_the_stream_and_the_move_leaves_when_made(
+def test_a_bust_and_a_pause_reach_the_stream_and_the_floor_carries_the_move_out(
     room: Room, floor: httpx.Client
 ) -> None:
     found: list[dict[str, Any]] = []
@@ -196,7 +196,25 @@ def test_a_bust_and_a_pause_at_a_terminal_reach_the_stream_and_the_move_leaves_w
     assert "paused" in found[2]["html"]
     assert "stopped" in found[2]["html"]
 
-    run(db, "tournament", "balance", "daily", "--apply")
+    due = floor.get("/api/tournaments/daily").json()
+    assert due["next_move"] is not None
+    page = floor.get("/").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert csrf is not None
+    assert f'<input type="hidden" name="log" value="{due["log"]}">' in page
+    form = {"csrf": csrf.group(1), "log": str(due["log"])}
+    coach = room.signed_in("coach")
+    refused = coach.post("/tournaments/daily/balance", data=form)
+    assert refused.status_code == 403
+    assert "Carried out" not in coach.get("/").text, "a trainer is not offered the button"
+    stale = floor.post("/tournaments/daily/balance", data={**form, "log": str(due["log"] - 1)})
+    assert stale.status_code == 409
+    assert "nothing was moved" in html.unescape(stale.text)
+    forged = floor.post("/tournaments/daily/balance", data={**form, "csrf": "x"})
+    assert forged.status_code == 403
+    assert floor.get("/api/tournaments/daily").json()["moves"] == due["moves"]
+    done = floor.post("/tournaments/daily/balance", data=form)
+    assert (done.status_code, done.headers["location"]) == (303, "/")
     after = floor.get("/api/tournaments/daily").json()
     assert after["next_move"] is None
     assert after["moves"] == []

@@ -99,6 +99,7 @@ def _routes() -> list[BaseRoute]:
         Route("/api/drills", as_api(api.drills), methods=["GET"]),
         Route("/api/stream", as_api(live.stream), methods=["GET"]),
         Route("/tournaments/{tournament}/clock", as_page(tournament.clock_page), methods=["GET"]),
+        Route("/tournaments/{tournament}/balance", as_page(tournament.carry_out), methods=["POST"]),
         Route("/api/tournaments", as_api(tournament.every), methods=["GET"]),
         Route("/api/tournaments/{tournament}", as_api(tournament.one), methods=["GET"]),
         Route("/api/stream/tournaments", as_api(tournament.stream), methods=["GET"]),

@@ -35,10 +35,15 @@ def table_number(tournament: str, room_table: str) -> int | None:
     [7, 7, 12, None, None, None]
     """
     head, dash, tail = room_table.rpartition("-")
-    number = tail if dash and head.casefold() == tournament.casefold() else room_table
+    number = tail if dash and _folded(head) == _folded(tournament) else room_table
     if not (number.isascii() and number.isdigit()) or number.startswith("0") or len(number) > 6:
         return None
     return int(number)
+
+
+def _folded(name: str) -> str:
+    """A name in any case of the letters A to Z, as the store matches tournaments' names."""
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in name)
 
 
 def move_view(now: Current, move: Move) -> dict[str, Any]:

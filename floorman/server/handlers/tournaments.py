@@ -26,11 +26,11 @@ from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 
 from floorman.errors import FloormanError
-from floorman.server import answers
-from floorman.server.auth import Caller
+from floorman.server import answers, bodies
+from floorman.server.auth import Caller, csrf_matches
 from floorman.server.endpoints import check_readable, log_once_a_minute
 from floorman.server.handlers.live import KEEPALIVE_SECONDS, _Held
 from floorman.server.params import BadRequest
@@ -38,10 +38,12 @@ from floorman.server.room import Room
 from floorman.server.state import state_of
 from floorman.server.streams import RETRY_SECONDS
 from floorman.server.tournaments import station_part, summary, table_number, tournament_view
+from floorman.store.errors import StoreConflict
 from floorman.store.tournaments import TournamentStore
-from floorman.tables.tournaments import checked_name, current
+from floorman.tables.tournaments import Current, apply_due, checked_name, current, due
+from floorman.tournament.balance import Plan
 
-__all__ = ["POLL_SECONDS", "clock_page", "every", "one", "stream", "tournament_stream"]
+__all__ = ["POLL_SECONDS", "carry_out", "clock_page", "every", "one", "stream", "tournament_stream"]
 
 POLL_SECONDS: Final = 0.5
 """How often the tournaments' logs are looked at while a stream follows them."""
@@ -51,20 +53,49 @@ MAX_NAME_CHARS: Final = 60
 # reading -----------------------------------------------------------------------
 
 
+def _folded(name: str) -> str:
+    """A name as the store matches it: in any case of the letters A to Z."""
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in name)
+
+
 def _known(store: TournamentStore, name: str) -> str | None:
     """The tournament's name as first given, if there is one by ``name`` (in any case)."""
     try:
         checked_name(name)
     except FloormanError:
         return None
-    folded = name.casefold()
-    return next((n for n in store.names() if n.casefold() == folded), None)
+    folded = _folded(name)
+    return next((n for n in store.names() if _folded(n) == folded), None)
+
+
+_kept: weakref.WeakKeyDictionary[Room, dict[str, tuple[int, Current, Plan]]] = (
+    weakref.WeakKeyDictionary()
+)
+KEPT_TOURNAMENTS: Final = 256
+
+
+def _view_of(
+    room: Room, store: TournamentStore, name: str, marks: dict[str, int]
+) -> dict[str, Any]:
+    """The tournament ``name`` as it stands now: replayed from its log and its moves drawn
+    once per record logged (kept for the process), its clock read now."""
+    kept = _kept.setdefault(room, {})
+    hit = kept.get(name)
+    if hit is not None and hit[0] == marks.get(name):
+        _, now, planned = hit
+    else:
+        now = current(store, name)
+        planned = due(now)
+        if len(kept) >= KEPT_TOURNAMENTS:
+            kept.clear()
+        kept[name] = (now.last, now, planned)
+    return tournament_view(now, _now(), planned)
 
 
 def _view(room: Room, name: str) -> dict[str, Any] | None:
     def read(store: TournamentStore) -> dict[str, Any] | None:
         found = _known(store, name)
-        return None if found is None else tournament_view(current(store, found), _now())
+        return None if found is None else _view_of(room, store, found, store.marks())
 
     return room.with_tournaments(read)
 
@@ -73,8 +104,9 @@ def _views(room: Room, who: Caller) -> list[dict[str, Any]]:
     """Every tournament the caller may read, oldest first."""
 
     def read(store: TournamentStore) -> list[dict[str, Any]]:
+        marks = store.marks()
         names = [n for n in store.names() if _may_read_name(who, n)]
-        found = [tournament_view(current(store, n), _now()) for n in names]
+        found = [_view_of(room, store, n, marks) for n in names]
         return [v for v in found if _may_read(who, v)]
 
     return room.with_tournaments(read)
@@ -138,6 +170,42 @@ async def clock_page(request: Request, who: Caller) -> Response:
     return answers.html(request, "tournament_clock.html", {"who": who, "v": view})
 
 
+async def carry_out(request: Request, who: Caller) -> Response:
+    """``POST /tournaments/{tournament}/balance``: the floor carries out the moves due, as
+    ``floorman tournament balance --apply`` does (form fields ``csrf`` and ``log``, the
+    tournament's latest record as the screen showed it: a tournament changed since is
+    refused with 409, and nothing is moved); back to the floor's screen."""
+    name = _name_of(request)
+    form = await bodies.form(request)
+    if who.role != "floor":
+        raise BadRequest(403, f"{who.label} ({who.role}) may not move players")
+    if who.csrf is not None and not csrf_matches(who.csrf, form.get("csrf")):
+        raise BadRequest(403, "the form's CSRF token is missing or wrong: reload the page")
+    seen = form.get("log", "")
+    if not (seen.isascii() and seen.isdigit() and len(seen) < 19):
+        raise BadRequest(400, "log: the tournament's latest record, as the screen showed it")
+
+    def apply(store: TournamentStore) -> bool:
+        found = _known(store, name)
+        if found is None:
+            raise BadRequest(404, f"no tournament {_shown(name)}")
+        now = current(store, found)
+        if now.last != int(seen):
+            raise StoreConflict("stale")
+        planned = apply_due(store, now, who.who)
+        return bool(planned.moves or planned.broken)
+
+    try:
+        await run_in_threadpool(state_of(request).room.with_tournaments, apply)
+    except StoreConflict:
+        raise BadRequest(
+            409,
+            f"tournament {_shown(name)} changed since the screen showed it: nothing was moved;"
+            " look at the moves due again",
+        ) from None
+    return RedirectResponse("/", status_code=303)
+
+
 def dashboard_views(room: Room, who: Caller) -> list[dict[str, Any]]:
     """The tournaments the dashboard shows: those still being played."""
     return [v for v in _views(room, who) if not v["finished"]]
@@ -149,8 +217,9 @@ def station_parts(room: Room, who: Caller, table: str) -> list[dict[str, Any]]:
         return []
 
     def read(store: TournamentStore) -> list[dict[str, Any]]:
+        marks = store.marks()
         names = [n for n in store.names() if table_number(n, table) is not None]
-        found = [station_part(tournament_view(current(store, n), _now()), table) for n in names]
+        found = [station_part(_view_of(room, store, n, marks), table) for n in names]
         return [part for part in found if part is not None]
 
     return room.with_tournaments(read)
