@@ -10,6 +10,7 @@ import json
 import os
 import re
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -162,14 +163,21 @@ def test_the_dashboard_shows_each_tournament_with_its_next_move(floor: httpx.Cli
     assert "Out: entrant" in words
 
 
-def events(client: httpx.Client, url: str, found: list[dict[str, Any]], ready: threading.Event):
+def events(
+    client: httpx.Client,
+    url: str,
+    found: list[dict[str, Any]],
+    ready: threading.Event,
+    count: int = 3,
+) -> None:
+    """The first ``count`` events of the stream at ``url``, into ``found`` as they come."""
     with client.stream("GET", url) as stream:
         assert stream.status_code == 200
         for line in stream.iter_lines():
             if line.startswith("data: "):
                 found.append(json.loads(line.removeprefix("data: ")))
                 ready.set()
-                if len(found) == 3:
+                if len(found) == count:
                     return
 
 
@@ -186,6 +194,10 @@ def test_a_bust_and_a_pause_reach_the_stream_and_the_floor_carries_the_move_out(
     assert 'class="tv-time"' in found[0]["html"]
     db = str(room.db)
     run(db, "tournament", "bust", "daily", "3", "1")
+    for _ in range(600):
+        if len(found) > 1:
+            break
+        time.sleep(0.05)
     run(db, "tournament", "clock", "daily", "pause")
     reader.join(60)
     assert not reader.is_alive(), f"the stream sent {len(found)} events"
@@ -221,6 +233,25 @@ def test_a_bust_and_a_pause_reach_the_stream_and_the_floor_carries_the_move_out(
     assert balance_json(room)["moves"] == []
     assert "move-due" not in station_browser(room, "daily-1").get("/station/daily-1").text
     run(db, "tournament", "clock", "daily", "resume")
+
+
+def test_a_level_that_ends_reaches_the_stream_with_nothing_logged(
+    room: Room, floor: httpx.Client
+) -> None:
+    db = str(room.db)
+    run(db, "tournament", "clock", "daily", "set", "--level", "1", "--left", "0:02")
+    found: list[dict[str, Any]] = []
+    first = threading.Event()
+    url = "/api/stream/tournaments?view=card&tournament=daily"
+    reader = threading.Thread(target=events, args=(floor, url, found, first, 2), daemon=True)
+    reader.start()
+    assert first.wait(30)
+    assert found[0]["view"]["clock"]["level"] == 1
+    reader.join(60)
+    assert not reader.is_alive(), f"the stream sent {len(found)} events"
+    levels = [event["view"]["clock"]["level"] for event in found]
+    assert levels[:2] == [1, 2], levels
+    assert "level 2 ·" in found[1]["html"]
 
 
 def test_the_stream_refuses_what_it_cannot_draw(room: Room, floor: httpx.Client) -> None:
