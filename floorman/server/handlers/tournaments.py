@@ -303,14 +303,16 @@ async def stream(request: Request, who: Caller) -> Response:
     )
     drawn = state.pages.get_template(template)
 
-    def event(found: dict[str, Any]) -> str:
+    def event(found: dict[str, Any], gone: bool = False) -> str:
+        """The tournament drawn for the page; ``gone``: out of the caller's sight now, its
+        part taken off the page."""
         data: dict[str, Any] = {"tournament": found["tournament"], "view": found}
         if view == "station":
-            part = station_part(found, table)
+            part = None if gone else station_part(found, table)
             data["station"] = part
             data["html"] = "" if part is None else drawn.render({"p": part})
         else:
-            hidden = view == "card" and found["finished"]
+            hidden = gone or (view == "card" and found["finished"])
             data["html"] = "" if hidden else drawn.render({"v": found, "who": who})
         return f"event: tournament\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
@@ -325,7 +327,7 @@ async def stream(request: Request, who: Caller) -> Response:
     async def events() -> AsyncIterator[str]:
         watch.follow()
         try:
-            async for text in tournament_stream(watch, read, event):
+            async for text in tournament_stream(watch, read, event, state.watcher.stopping):
                 yield text
         finally:
             watch.leave()
@@ -345,18 +347,24 @@ async def stream(request: Request, who: Caller) -> Response:
 
 
 async def tournament_stream(
-    watch: _Watch, read: Any, event: Any, keepalive: float = KEEPALIVE_SECONDS
+    watch: _Watch,
+    read: Any,
+    event: Any,
+    stopping: asyncio.Event,
+    keepalive: float = KEEPALIVE_SECONDS,
 ) -> AsyncIterator[str]:
     """Every tournament as it stands, then each one that changed, whenever a log moves or
     a level or break ends; a comment when nothing did for ``keepalive`` seconds."""
     sent: dict[str, dict[str, Any]] = {}
-    while True:
+    while not stopping.is_set():
         changed = watch.changed
         found = await run_in_threadpool(read)
         for view in found:
             if _shown_part(sent.get(view["tournament"])) != _shown_part(view):
                 sent[view["tournament"]] = view
                 yield event(view)
+        for name in set(sent) - {view["tournament"] for view in found}:
+            yield event(sent.pop(name), True)
         ends = [
             v["clock"]["left_seconds"]
             for v in found
