@@ -184,12 +184,15 @@ def test_the_openapi_document_names_every_api_route_and_each_answers(room: Room)
     routes = {path for path in paths if path.startswith("/api/")} - {"/api/openapi.json"}
     assert routes == set(document["paths"])
     hand = client.get("/api/tables/7").json()["hand"]
+    made = floorman(room.db, "tournament", "new", "daily", "--entrants", "12", "--seed", "7")
+    assert made.returncode == 0, made.stderr
     for path, item in document["paths"].items():
         for method in item:
             if method == "parameters":
                 continue
             url = path.replace("{table}", "7").replace("{hand}", str(hand))
-            if path == "/api/stream":
+            url = url.replace("{tournament}", "daily")
+            if path in ("/api/stream", "/api/stream/tournaments"):
                 with client.stream(method.upper(), url) as answer:
                     assert answer.status_code == 200
                 continue
