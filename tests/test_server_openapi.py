@@ -76,6 +76,10 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
             ("INSERT INTO hands (table_name, header, created) VALUES ('unread', ?, ?)",
              (header, created)),
         )  # fmt: skip
+        run(db, "tournament", "new", "daily", "--entrants", "30", "--seed", "7")
+        run(db, "tournament", "clock", "daily", "start")
+        run(db, "tournament", "bust", "daily", "1", "2")
+        run(db, "tournament", "bust", "daily", "1", "3")
         answers = folder / "answers.txt"
         answers.write_text("1\n2\n1\n3\n1\n2\n1\n1\n")
         run(db, "drill", "--trainee", "Alex", "--count", "8", "--seed", "3",
@@ -299,6 +303,13 @@ def answers(room: Room) -> Answers:
     asked.ask(floor, "GET", "/api/stream", params={"view": "felt"})
     asked.ask(station, "GET", "/api/stream", params=eight)
     _ask_the_drills(asked, floor, coach, station, csrf)
+    asked.ask(floor, "GET", "/api/tournaments")
+    named = "/api/tournaments/{tournament}"
+    for who, name in ((floor, "DAILY"), (floor, "nope"), (station, "daily")):
+        asked.ask(who, "GET", named, path={"tournament": name})
+    for who, query in ((floor, {"view": "felt"}), (floor, {"tournament": "nope"}),
+                       (station, {"tournament": "daily"})):  # fmt: skip
+        asked.ask(who, "GET", "/api/stream/tournaments", params=query)
     nobody = room.client(authorization="Bearer nobody")
     for route, item in DOCUMENT["paths"].items():
         for method in set(item) - {"parameters"}:
@@ -406,6 +417,18 @@ def test_the_streams_table_events_are_as_the_document_declares(room: Room) -> No
     (own,) = _first_events(room.station("7"), "/api/stream?view=station", 1)
     assert (followed["table"], own["table"]) == ("8", "7")
     found += schemas.problems(followed, event) + schemas.problems(own, event)
+    assert not found, "\n".join(found)
+
+
+def test_the_tournament_streams_events_are_as_the_document_declares(room: Room) -> None:
+    floor = room.signed_in()
+    schemas = Schemas(DOCUMENT)
+    event = {"$ref": "#/components/schemas/TournamentEvent"}
+    found = []
+    for view in ("card", "clock", "station"):
+        (sent,) = _first_events(floor, f"/api/stream/tournaments?view={view}&table=daily-2", 1)
+        assert sent["tournament"] == "daily"
+        found += schemas.problems(sent, event, view)
     assert not found, "\n".join(found)
 
 

@@ -25,6 +25,7 @@ from floorman._resources import templates_dir
 from floorman.server import drillpages, params
 from floorman.server.endpoints import as_api, as_page, log_once_a_minute
 from floorman.server.handlers import api, control, floor, live, printed, signin, station
+from floorman.server.handlers import tournaments as tournament
 from floorman.server.origins import HostAndOrigin
 from floorman.server.room import Room
 from floorman.server.state import ServerState, page_templates
@@ -98,6 +99,11 @@ def _routes() -> list[BaseRoute]:
         Route("/api/drills", as_api(api.drills), methods=["GET"]),
         *_drill_routes(),
         Route("/api/stream", as_api(live.stream), methods=["GET"]),
+        Route("/tournaments/{tournament}/clock", as_page(tournament.clock_page), methods=["GET"]),
+        Route("/tournaments/{tournament}/balance", as_page(tournament.carry_out), methods=["POST"]),
+        Route("/api/tournaments", as_api(tournament.every), methods=["GET"]),
+        Route("/api/tournaments/{tournament}", as_api(tournament.one), methods=["GET"]),
+        Route("/api/stream/tournaments", as_api(tournament.stream), methods=["GET"]),
         Mount("/static", StaticFiles(directory=templates_dir() / "web" / "static"), name="static"),
     ]
 

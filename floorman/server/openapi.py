@@ -1117,3 +1117,8 @@ DOCUMENT: Final[dict[str, Any]] = {
 }
 """The OpenAPI 3.1 document served at ``/api/openapi.json``."""
 DOCUMENT["paths"].update(DRILL_PATHS)
+
+from floorman.server.openapi_tournaments import PATHS, SCHEMAS  # noqa: E402  (the tournaments')
+
+DOCUMENT["paths"].update(PATHS)
+DOCUMENT["components"]["schemas"].update(SCHEMAS)

@@ -48,6 +48,7 @@ from floorman.tables.view import award_lines, reminder_lines, state_lines
 
 if TYPE_CHECKING:
     from floorman.session.seating import Change
+    from floorman.store.tournaments import TournamentStore
 
 __all__ = ["Answer", "Room"]
 
@@ -144,6 +145,14 @@ class Room:
         one was broken."""
         with self.staff() as staff:
             return call(staff)
+
+    @_reconnecting
+    def with_tournaments(self, call: Callable[[TournamentStore], _Result]) -> _Result:
+        """``call`` on the room's tournaments, on this thread's connection to the store."""
+        from floorman.store.tournaments import TournamentStore
+
+        with self._database() as database:
+            return call(TournamentStore(database))
 
     # reading ---------------------------------------------------------------
 

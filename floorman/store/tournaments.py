@@ -120,6 +120,12 @@ class TournamentStore:
         """Every tournament, oldest first."""
         return [str(n) for (n,) in self._db.rows("SELECT name FROM tournaments ORDER BY created")]
 
+    def marks(self) -> dict[str, int]:
+        """Each tournament's latest log id: when one changes, something was logged to it
+        (by any process); a reader polls this to notice."""
+        rows = self._db.rows("SELECT tournament, MAX(id) FROM tournament_log GROUP BY tournament")
+        return {str(name): int(latest) for name, latest in rows}
+
     def log(self, name: str) -> list[LogEntry]:
         """The tournament's log in order."""
         rows = self._db.rows(

@@ -52,6 +52,8 @@ class Current:
     floor: Floor
     last: int
     clock: Clock = field(default_factory=Clock)
+    linked: dict[str, int] = field(default_factory=dict)
+    """Each floorman table a tournament table is dealt at (``tournament deal``), by name."""
 
     @property
     def book(self) -> Book:
@@ -133,7 +135,10 @@ def current(store: TournamentStore, name: str, *, take_in: bool = True) -> Curre
         raise FloormanError(
             f"{store.path}: the tournament {stored.name} is damaged: {error}"
         ) from None
-    now = Current(stored, structure, floor, log[-1].id if log else 0, clock)
+    linked = {
+        str(entry.data["name"]): int(entry.data["table"]) for entry in log if entry.kind == "link"
+    }
+    now = Current(stored, structure, floor, log[-1].id if log else 0, clock, linked)
     if take_in and any(entry.kind == "link" for entry in log):
         from floorman.store.errors import StoreConflict
         from floorman.tables.tournament_tables import sync

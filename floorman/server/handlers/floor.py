@@ -15,7 +15,7 @@ from floorman.hand.table import TABLE_KINDS
 from floorman.server import answers, bodies, documents, params
 from floorman.server.auth import Caller
 from floorman.server.endpoints import check_drills, check_writable
-from floorman.server.handlers import lookups
+from floorman.server.handlers import lookups, tournaments
 from floorman.server.handlers.station import station_path
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
@@ -30,6 +30,8 @@ async def dashboard(request: Request, who: Caller) -> Response:
         assert who.table is not None
         return RedirectResponse(station_path(who.table), status_code=303)
     every = await lookups.visible_tables(request, who)
+    room = state_of(request).room
+    playing = await run_in_threadpool(tournaments.dashboard_views, room, who)
     game = request.query_params.get("game", "")
     area = request.query_params.get("area", "")
     tables = [
@@ -43,6 +45,7 @@ async def dashboard(request: Request, who: Caller) -> Response:
         "area": area,
         "games": sorted({(t["game"], t["game_name"]) for t in every}),
         "areas": sorted({t["area"] for t in every if t["area"]}),
+        "tournaments": playing,
         **_ask_box("", "rrop"),
     }
     return answers.html(request, "dashboard.html", context)

@@ -18,7 +18,7 @@ from floorman.bounds import MAX_EVENT_CHARS, MAX_ID
 from floorman.server import answers, bodies
 from floorman.server.auth import Caller
 from floorman.server.endpoints import check_writable
-from floorman.server.handlers import lookups
+from floorman.server.handlers import lookups, tournaments
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
 from floorman.tables.disputes import heading
@@ -87,7 +87,9 @@ async def page(request: Request, who: Caller) -> Response:
     view = await lookups.table_hand(request, who)
     since = request.query_params.get("since", "")
     fresh = int(since) if since.isascii() and since.isdigit() and len(since) < 7 else None
-    context = {"who": who, "t": view, "fresh": fresh, "message": None}
+    room = state_of(request).room
+    playing = await run_in_threadpool(tournaments.station_parts, room, who, view["table"])
+    context = {"who": who, "t": view, "fresh": fresh, "message": None, "tournaments": playing}
     return answers.html(request, "station.html", context)
 
 

@@ -1,0 +1,152 @@
+"""A tournament as the floor's pages show it: its clock, its tables with their players,
+the moves due now with their citations, the tables to halt and the busts, latest first;
+and the part of it one room table's station shows (the level, and a move from or to
+that table).
+
+Pure: it reads a tournament as it stands (:class:`floorman.tables.tournaments.Current`)
+at a moment and builds plain data; no store, no HTTP. The moves are those ``floorman
+tournament balance`` prints, drawn the same way, so the floor sees on the screen the
+very moves ``balance --apply`` carries out.
+
+A room table is a tournament's table ``T`` when it is named ``T`` (``7``) or the
+tournament's name, a dash and ``T`` (``daily-7``, in any case): the station at that
+table shows the tournament's level and its moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, Final
+
+from floorman.tables.tournament_clock import clock_data
+from floorman.tables.tournaments import Current, due
+from floorman.tournament.balance import Move, Plan
+
+__all__ = ["BUSTS_SHOWN", "station_part", "summary", "table_number", "tournament_view"]
+
+BUSTS_SHOWN: Final = 12
+"""How many of the latest busts the floor's pages list."""
+
+
+def table_number(
+    tournament: str, room_table: str, linked: Mapping[str, int] | None = None
+) -> int | None:
+    """The tournament's table that the room's table ``room_table`` is, if it is one: the
+    table dealt there (``floorman tournament deal``), else by its name.
+
+    >>> [table_number("Daily", t) for t in ("7", "daily-7", "DAILY-12", "deep-7", "07", "x")]
+    [7, 7, 12, None, None, None]
+    >>> table_number("Daily", "Table Two", {"Table Two": 2})
+    2
+    """
+    if linked:
+        for name, table in linked.items():
+            if _folded(name) == _folded(room_table):
+                return table
+    head, dash, tail = room_table.rpartition("-")
+    number = tail if dash and _folded(head) == _folded(tournament) else room_table
+    if not (number.isascii() and number.isdigit()) or number.startswith("0") or len(number) > 6:
+        return None
+    return int(number)
+
+
+def _folded(name: str) -> str:
+    """A name in any case of the letters A to Z, as the store matches tournaments' names."""
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in name)
+
+
+def move_view(now: Current, move: Move) -> dict[str, Any]:
+    """One move as ``balance --json`` gives it, with the player's name and the line the
+    floor reads out."""
+    (source_table, source_seat), (target_table, target_seat) = move.source, move.target
+    said = (
+        f"{now.floor.name(move.entry)}, {move.chips} chips: table {source_table} seat"
+        f" {source_seat} to table {target_table} seat {target_seat}"
+    )
+    if move.waits:
+        said += ", dealt in once the button has passed"
+    return {**move.as_json(), "name": now.floor.names.get(move.entry), "said": said}
+
+
+def tournament_view(now: Current, at: datetime, planned: Plan | None = None) -> dict[str, Any]:
+    """Everything the floor's pages show of a tournament at ``at``."""
+    floor = now.floor
+    planned = due(now) if planned is None else planned
+    counts = floor.counts()
+    fullest = max(counts.values(), default=0)
+    halted = {h.table: h for h in planned.halts}
+    moving = {m.source[0] for m in planned.moves} | {m.target[0] for m in planned.moves}
+    tolerance, tolerance_why = now.book.tolerance(len(floor.tables))
+    clock = clock_data(now, at)
+    moves = [move_view(now, m) for m in planned.moves]
+    return {
+        "tournament": now.stored.name,
+        "title": now.structure.title,
+        "at": clock["at"],
+        "log": now.last,
+        "clock": {k: v for k, v in clock.items() if k not in ("tournament", "title", "at")},
+        "players": floor.players,
+        "entrants": floor.entrants,
+        "average_stack": clock["average_stack"],
+        "finished": floor.players <= 1,
+        "linked": dict(now.linked),
+        "tables": [
+            {
+                "table": table,
+                "players": counts[table],
+                "seats": floor.table_seats,
+                "short": fullest - counts[table],
+                "halted": table in halted,
+                "moving": table in moving,
+            }
+            for table in sorted(floor.tables)
+        ],
+        "within": {"players": tolerance, "why": tolerance_why},
+        "next_move": moves[0] if moves else None,
+        "moves": moves,
+        "breaking": [{"table": table, "cite": cite} for table, cite in planned.broken],
+        "halts": [h.as_json() for h in planned.halts],
+        "notes": list(planned.notes),
+        "busts": [
+            {
+                "player": b.entry,
+                "name": floor.names.get(b.entry),
+                "table": b.table,
+                "seat": b.seat,
+                "chips": b.chips,
+            }
+            for b in reversed(floor.busts[-BUSTS_SHOWN:])
+        ],
+        "bust_count": len(floor.busts),
+    }
+
+
+def summary(view: dict[str, Any]) -> dict[str, Any]:
+    """A tournament in the list: its name, clock, players and the moves due."""
+    return {
+        key: view[key]
+        for key in ("tournament", "title", "clock", "players", "entrants", "average_stack",
+                    "finished", "next_move", "halts", "bust_count")
+    }  # fmt: skip
+
+
+def station_part(view: dict[str, Any], room_table: str) -> dict[str, Any] | None:
+    """What the station at ``room_table`` shows of a tournament: the level and the moves
+    from or to its table, the halt of its table; ``None`` when the table is none of the
+    tournament's tables in play."""
+    number = table_number(view["tournament"], room_table, view.get("linked"))
+    if number is None or number not in {t["table"] for t in view["tables"]}:
+        return None
+    return {
+        "tournament": view["tournament"],
+        "title": view["title"],
+        "table": number,
+        "clock": view["clock"],
+        "players": view["players"],
+        "average_stack": view["average_stack"],
+        "leaving": [m for m in view["moves"] if m["from"][0] == number],
+        "coming": [m for m in view["moves"] if m["to"][0] == number],
+        "breaking": any(b["table"] == number for b in view["breaking"]),
+        "halt": next((h for h in view["halts"] if h["table"] == number), None),
+    }
