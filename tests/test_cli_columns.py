@@ -312,3 +312,12 @@ def test_every_command_fits_80_columns_and_breaks_between_words(
     assert sorted(words(terminal)) == sorted(words(pipe))
     if not given.data:
         assert not PYTHON_LITERAL.search(pipe), PYTHON_LITERAL.findall(pipe)
+
+
+def test_lives_help_is_laid_out_for_80_columns_an_item_on_one_line() -> None:
+    from floorman.cli.live import HELP
+
+    assert all(len(line) <= COLUMNS for line in HELP.splitlines())
+    assert "  unaware 4 (called short of a raise it did not see: asks for the chips back)" in (
+        HELP.splitlines()
+    )
