@@ -35,10 +35,11 @@ EXAMPLES = ROOT / "examples"
 COLUMNS = 80
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 PYTHON_LITERAL = re.compile(
-    r"\b(?:True|False|None)\b|'-'|\[\d+(?:, \d+)*\]|\['|\(\d+, \d+\)|<[a-z_.]+ object at"
+    r"(?:(?<=[\w=(\[,:] )|(?<=[=(\[]))(?:True|False|None)\b"
+    r"|'-'|\[\d+(?:, \d+)*\]|\['|\(\d+, \d+\)|<[a-z_.]+ object at"
 )
-"""What Python prints for a value (``True``, ``None``, ``'-'``, ``[1]``, ``(2, 4)``),
-never what a person should read."""
+"""What Python prints for a value (``eq False``, ``: None``, ``'-'``, ``[1]``, ``(2, 4)``),
+never what a person should read; a sentence may still begin "None:"."""
 
 
 @functools.cache
@@ -321,3 +322,13 @@ def test_lives_help_is_laid_out_for_80_columns_an_item_on_one_line() -> None:
     assert "  unaware 4 (called short of a raise it did not see: asks for the chips back)" in (
         HELP.splitlines()
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "python"),
+    [("betting_complete eq False", True), ("option x: None", True), ("values [1, 2]", True),
+     ("not '-'", True), ("  1) None: every event follows the procedure", False),
+     ("Not so once everyone is all in", False)],
+)  # fmt: skip
+def test_the_python_literal_check_tells_python_from_english(text: str, python: bool) -> None:
+    assert bool(PYTHON_LITERAL.search(text)) is python
