@@ -21,15 +21,12 @@ document (every ``--json``), and what a command prints with ``wrap=False``
 prints, so a command that prints through it (or through ``show``, or
 ``print_json``) fits the screen without doing anything more.
 
->>> print(wrap("  2. Burn a card and turn the river in the turn's place.", 31))
-  2. Burn a card and turn the
-     river in the turn's place.
->>> print(wrap("seat 3 takes 1,210: two pair, aces and kings", 24))
-seat 3 takes 1,210: two
-  pair, aces and kings
->>> print(wrap("  undercall      A player puts in less than the call", 36))
-  undercall      A player puts in
-                 less than the call
+>>> wrap("  2. Burn a card and turn the river in the turn's place.", 31).splitlines()
+['  2. Burn a card and turn the', "     river in the turn's place."]
+>>> wrap("seat 3 takes 1,210: two pair, aces and kings", 24).splitlines()
+['seat 3 takes 1,210: two', '  pair, aces and kings']
+>>> wrap("  undercall      A player puts in less than the call", 36).splitlines()
+['  undercall      A player puts in', '                 less than the call']
 """
 
 from __future__ import annotations
