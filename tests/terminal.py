@@ -14,9 +14,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def on_terminal(*args: str, env: dict[str, str] | None = None, columns: int = 0) -> str:
+def on_terminal(
+    *args: str, env: dict[str, str] | None = None, columns: int = 0, stdin: str | None = None
+) -> str:
     """What ``floorman ARGS`` prints on a terminal, as the bytes it wrote: 80 columns
-    wide by ``COLUMNS``, or as wide as the terminal says with ``columns``."""
+    wide by ``COLUMNS``, or as wide as the terminal says with ``columns``; with
+    ``stdin``, that text is piped in (answers to a drill, lines to ``live``)."""
     master, slave = pty.openpty()
     os.set_blocking(master, True)
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
@@ -29,11 +32,14 @@ def on_terminal(*args: str, env: dict[str, str] | None = None, columns: int = 0)
         [sys.executable, "-m", "floorman", *args],
         stdout=slave,
         stderr=slave,
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
         cwd=ROOT,
         env=environ,
     )
     os.close(slave)
+    if process.stdin is not None:
+        process.stdin.write((stdin or "").encode("utf-8"))
+        process.stdin.close()
     seen = b""
     while True:
         try:

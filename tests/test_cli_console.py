@@ -220,7 +220,7 @@ def test_a_note_with_escape_sequences_is_printed_as_text_on_a_terminal(tmp_path:
     forged = "note all fine\x1b[2K\r\x1b[1A   7  03:00  award 3\x1b[8m hidden\u202e"
     for args in (["new", "-t", "7", "--button", "6", "--seats", SEATS], ["add", "deal", forged]):
         assert piped(*args, env={"FLOORMAN_DB": str(db)}).returncode == 0
-    text = on_terminal("log", "--db", str(db))
+    text = on_terminal("log", "--db", str(db), env={"COLUMNS": "200"})
     assert "all fine\\x1b[2K\\r\\x1b[1A   7  03:00  award 3\\x1b[8m hidden\\u202e" in text
     assert "\r" not in text.replace("\r\n", "\n")
     assert "\x1b[2K" not in text

@@ -34,7 +34,8 @@ def test_show_prints_when_steps_and_examples() -> None:
     assert out.splitlines()[0] == (
         "rrop.holdem.premature-turn: The turn card is dealt before the betting round is complete"
     )
-    assert "betting_complete eq False" in out
+    assert "betting_complete eq false" in out  # as the rulebook writes it, not Python's False
+    assert "(when option.redeal_burn eq true)" in out
     assert "1. [set-aside] Take the {{ card }} out of play" in out
     assert "example — The whole procedure followed." in out
 
@@ -51,8 +52,9 @@ def test_show_an_unknown_rule_is_one_line_exit_2() -> None:
 def test_facts_lists_facts_variables_and_primitives() -> None:
     status, out, _ = run("rules", "facts")
     assert status == 0
-    assert "  card.deal_position (int): Deal position of the hole card" in out
-    assert "  exposed_by (dealer|player):" in out
+    assert "  card.deal_position (number): Deal position of the hole card" in out
+    assert "  card.duplicate (true or false): " in out
+    assert "  exposed_by (dealer | player):" in out
     assert "Step text variables" in out
     assert "  use-as-burn: " in out
 

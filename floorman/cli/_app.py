@@ -71,10 +71,10 @@ class _Argument(TyperArgument):
         name = self.display_name_raw.upper()
         if self.nargs != 1 and not name.endswith("..."):
             name += "..."
-        return name if self.required else f"[{name}]"
+        return name if self.required or name.startswith("[") else f"[{name}]"
 
     def _rich_display_name(self) -> str:
-        return self._usage_display_name().strip("[]")
+        return self._usage_display_name().replace("[", "").replace("]", "")
 
     def _get_number_range_help_str(self) -> str | None:
         return _range(self.min, self.max)
@@ -107,8 +107,61 @@ def _range(least: Any, most: Any) -> str | None:
     return f"{least} to {most}"
 
 
+_HYPHEN = "-"
+_NO_BREAK = "\u2011"
+"""A hyphen click's help wrapping must not break at (U+2011), put back when written."""
+
+
+class _HelpFormatter(_click.HelpFormatter):
+    """Help wrapped between words only: ``first-left-of-button`` is one word a user
+    types, never cut at its hyphens (click's wrapping breaks there)."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, _whole(args), prefix)
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_whole(text))
+
+    def write_dl(
+        self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl([(term, _whole(text)) for term, text in rows], col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_NO_BREAK, _HYPHEN)
+
+
+class _Context(_click.Context):
+    formatter_class = _HelpFormatter
+
+
+def _whole(text: str) -> str:
+    return text.replace(_HYPHEN, _NO_BREAK)
+
+
+def summary(text: str) -> str:
+    """The first sentence of a command's help, whole: its line in the list of commands.
+
+    >>> summary("Read, compare and check rulebooks. More\\nhere.")
+    'Read, compare and check rulebooks.'
+    >>> summary("Split a pot between tied hands vs. a side pot. Then more.")
+    'Split a pot between tied hands vs. a side pot.'
+    """
+    words = text.partition("\n\n")[0].split()
+    words = words[1:] if words[:1] == ["\b"] else words
+    for index, word in enumerate(words):
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word.endswith(".") and not following[:1].islower():
+            return " ".join(words[: index + 1])
+    return " ".join(words)
+
+
 def _plain_help(command: _click.Command) -> None:
-    """Give ``command``'s parameters (and its subcommands') their plain help names."""
+    """Give ``command``'s parameters (and its subcommands') their plain help names, and
+    its line in a list of commands its whole first sentence, never cut short."""
+    command.context_class = _Context
+    if command.short_help is None and command.help:
+        command.short_help = summary(command.help)
     for param in command.params:
         if type(param) is TyperArgument:
             param.__class__ = _Argument
@@ -120,6 +173,8 @@ def _plain_help(command: _click.Command) -> None:
 
 class FloormanGroup(TyperGroup):
     """The root command: help grouped by panel, usage mistakes on one line."""
+
+    context_class = _Context
 
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         command = super().get_command(ctx, cmd_name)
@@ -134,12 +189,10 @@ class FloormanGroup(TyperGroup):
             if command is not None and not command.hidden:
                 panel = getattr(command, "rich_help_panel", None) or DATA
                 groups.setdefault(panel, []).append((name, command))
-        width = max((len(name) for rows in groups.values() for name, _ in rows), default=0)
-        limit = formatter.width - 6 - width
         for panel, rows in groups.items():
             if rows:
                 with formatter.section(panel):
-                    formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in rows])
+                    formatter.write_dl([(n, c.get_short_help_str(sys.maxsize)) for n, c in rows])
 
     def main(
         self,

@@ -35,18 +35,9 @@ def _situations(incomplete: str) -> list[str]:
 
 
 def _listing(situations: Mapping[str, Situation]) -> list[str]:
-    """One situation a line, its title wrapped under itself to fit the terminal."""
-    import shutil
-    import textwrap
-
+    """One situation a line, its name then its title (a terminal breaks it to its width)."""
     width = max(len(name) for name in situations)
-    room = max(40, min(shutil.get_terminal_size((100, 24)).columns, 120) - width - 4)
-    lines = []
-    for name, entry in sorted(situations.items()):
-        title = textwrap.wrap(entry.title, room) or [""]
-        lines.append(f"  {name:<{width}}  {title[0]}")
-        lines.extend(f"  {'':<{width}}  {more}" for more in title[1:])
-    return lines
+    return [f"  {name:<{width}}  {entry.title}" for name, entry in sorted(situations.items())]
 
 
 @app.command(
@@ -148,15 +139,13 @@ def ask(
 
 def _option_lines(options: list[dict[str, Any]]) -> list[str]:
     """Each option with its value, its title and citation, and what it decides."""
-    import textwrap
-
     lines = []
     for entry in options:
         cite = f" ({entry['cite']})" if entry["cite"] else ""
         value = _as_set(entry["value"])
         lines.append(f"  {entry['option']}: {value} — {entry['title']}{cite}")
-        lines.extend(textwrap.wrap(entry["description"], 88, initial_indent="    ",
-                                   subsequent_indent="    "))  # fmt: skip
+        if entry["description"].strip():
+            lines.append(f"    {' '.join(entry['description'].split())}")
     return lines
 
 

@@ -6,7 +6,6 @@ that a floor manager can read side by side and file.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Annotated
 
@@ -81,7 +80,9 @@ def compare(
             print_json(comparison_json(view, books, only_differences=differences))
             return
         if output is None:
-            width = max(80, shutil.get_terminal_size((100, 24)).columns)
+            from floorman.cli._columns import width as screen
+
+            width = screen() or 100
             for line in comparison_lines(view, width=width, only_differences=differences,
                                          outcome_word=outcome_word):  # fmt: skip
                 echo(line)

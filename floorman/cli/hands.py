@@ -401,7 +401,7 @@ def export(
     with user_errors(), store_at(db) as store:
         hand_id, text = exported(store, hand, table, fmt)
     if output is None:
-        echo(text, nl=False)
+        echo(text, nl=False, wrap=False)  # a file to save: never broken
         return
     from floorman.cli._output import write_output
 

@@ -33,22 +33,26 @@ _CHANGES = ("sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level")
 
 HELP = """\
 one event per line (several with ;), e.g.
-  deal | 3 raise 60 | 5 fold | call (the seat to act) | burn | flop Ah Kd 7c | turn 7d
-  expose 3:2 Ah [by player] | extra 4 | post 6 straddle 4 | show 3 Ah Kd | muck 5
-  plays-board 2 | misdeal | reshuffle | cut | note TEXT
+  deal | 3 raise 60 | 5 fold | call (the seat to act) | burn | flop Ah Kd 7c
+  turn 7d | expose 3:2 Ah [by player] | extra 4 | post 6 straddle 4
+  show 3 Ah Kd | muck 5 | plays-board 2 | misdeal | reshuffle | cut | note TEXT
   kill 3 | retrieve 3 | away 3 | award 1,3 [X] (what the dealer pushed)
   button 5 (found out of position) | dealt-empty 7 | dealt-out 4
   clock 3 (the clock is put on seat 3) | clock 3 expired
   run 2 (the players all in agree to run the board twice)
-  count 4 1200 [by player] (the count seat 4 was given) | behind 2 500 (chips found)
-  as it happened: 4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
-  | 4 motion (limit); out of turn too: it is ruled; unaware 4 (called short of a raise
-  it did not see: asks for the chips back)
-and: undo (take back the last event), show (the whole table),
-  next (the next hand, once this one is over; next force closes it as abandoned), help, quit
-between hands (from the next hand on): sit SEAT CHIPS [NAME] [post | buy-button]
-  | move SEAT CHIPS [from TABLE] [NAME] | leave SEAT | sitout SEAT | back SEAT [post]
-  | seat SEAT NEWSEAT | rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
+  count 4 1200 [by player] (the count seat 4 was given) | behind 2 500 (found)
+as it happened, out of turn too (it is ruled):
+  4 call 300 (short) | 4 chips 1000+500 | 4 says raise | 4 string 400 1000
+  4 motion (limit)
+  unaware 4 (called short of a raise it did not see: asks for the chips back)
+and: undo (take back the last event) | show (the whole table) | help | quit
+  next (the next hand once this one is over; next force closes it as abandoned)
+between hands (from the next hand on):
+  sit SEAT CHIPS [NAME] [post | buy-button] | leave SEAT | sitout SEAT
+  move SEAT CHIPS [from TABLE] [NAME] | back SEAT [post] | seat SEAT NEWSEAT
+  rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
+"""Laid out for 80 columns, an item never across two lines; a narrower terminal
+breaks the lines between words."""
 
 
 _NEXT = "hand over: type next for the next hand"

@@ -56,7 +56,7 @@ def import_hand(
         hand = recorded_hand(data, str(file)) or import_phh(data, str(file)).hand()
         hand_text = dump_hand(hand)
     if output is None:
-        echo(hand_text, nl=False)
+        echo(hand_text, nl=False, wrap=False)  # a file to save: never broken
         return
     from floorman.cli._output import output_format, write_output
 

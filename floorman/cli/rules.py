@@ -133,7 +133,26 @@ def _predicate_lines(predicate: Predicate) -> list[str]:
     if predicate.condition is not None:
         return [f"condition {predicate.condition}"]
     op, operand = predicate.comparator
-    return [f"{predicate.fact} {op} {operand!r}"]
+    return [f"{predicate.fact} {op} {_as_written(operand)}"]
+
+
+def _as_written(value: object) -> str:
+    """A value as a rulebook writes it (YAML): ``false``, ``null``, ``turn``, ``1, 2``.
+
+    >>> _as_written(False), _as_written(None), _as_written("turn"), _as_written([1, 2])
+    ('false', 'null', 'turn', '1, 2')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(_as_written(item) for item in value)
+    return str(value)
+
+
+_KINDS = {"int": "number", "float": "number", "bool": "true or false", "str": "text"}
+"""A fact's type as a rule author writes its values, not as Python names it."""
 
 
 @rules_app.command("facts", epilog=help_example("floorman rules facts"))
@@ -163,7 +182,8 @@ def facts(as_json: JsonOption = False) -> None:
 
     echo("Facts (a rule's `when` tests these; option.NAME reads an option):")
     for spec in FACTS.values():
-        kind = "|".join(spec.choices) if spec.choices else spec.type.__name__
+        name = spec.type.__name__
+        kind = " | ".join(spec.choices) if spec.choices else _KINDS.get(name, name)
         echo(f"  {spec.name} ({kind}): {spec.doc}")
     echo("Step text variables ({{ name }}):")
     for var in TEMPLATE_VARS.values():

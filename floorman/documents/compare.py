@@ -221,8 +221,8 @@ def comparison_lines(
     terminal shows it in colour).
     """
     books = [book["name"] for book in view["books"]]
-    first = max(24, min(34, width // 4))
-    column = max(20, (width - first - len(_GAP) * len(books)) // len(books))
+    first = max(16, min(34, width // 4))
+    column = max(12, (width - first - len(_GAP) * len(books)) // len(books))
     header = [("Situation", first), *((name, column) for name in books)]
     lines = [
         _GAP.join(text.ljust(size) for text, size in header).rstrip(),
@@ -230,13 +230,13 @@ def comparison_lines(
     ]
     rows = [row for row in view["rows"] if row["differs"] or not only_differences]
     for row in rows:
-        situation = textwrap.wrap(
+        situation = _wrap(
             (_MARK if row["differs"] else "") + row["title"], first, subsequent_indent="  "
         )
         situation.append(f"  ({row['game']})")
         if row["differs"]:
             situation.extend(
-                textwrap.wrap(
+                _wrap(
                     "differs: " + " and ".join(row["differences"]),
                     first,
                     initial_indent="  ",
@@ -274,7 +274,7 @@ def comparison_lines(
         if group["rules"]:
             titles = "; ".join(rule["title"] for rule in group["rules"])
             lines.extend(
-                textwrap.wrap(
+                _wrap(
                     f"Rules of {group['book']} no situation reaches: {titles}.",
                     width,
                     subsequent_indent="  ",
@@ -311,11 +311,26 @@ def printed_view(view: Mapping[str, Any], *, only_differences: bool = False) -> 
     }
 
 
+def _wrap(
+    text: str, width: int, *, initial_indent: str = "", subsequent_indent: str = ""
+) -> list[str]:
+    """``text`` in lines of ``width``, broken between words only (a word wider stays
+    whole; ``set-aside`` is one word)."""
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=initial_indent,
+        subsequent_indent=subsequent_indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 def _cell(cell: Mapping[str, Any], width: int) -> list[str]:
     if cell["absent"]:
-        return textwrap.wrap("no rule: this rulebook is silent", width)
+        return _wrap("no rule: this rulebook is silent", width)
     lines = [cell["outcome"].upper()]
-    lines.extend(textwrap.wrap(cell["cite"], width))
+    lines.extend(_wrap(cell["cite"], width))
     steps = [do.replace("-", " ") for do in cell["procedure"] if do != "explain"]
-    lines.extend(textwrap.wrap(" > ".join(steps) or "(explains only)", width))
+    lines.extend(_wrap(" > ".join(steps) or "(explains only)", width))
     return lines

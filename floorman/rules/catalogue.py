@@ -268,7 +268,7 @@ FACTS: Final[dict[str, FactSpec]] = _facts(
     FactSpec(
         "action_pending", bool,
         "Betting is still to come in the hand: the round in progress is open, or two live"
-        " players still have chips for a later round. False once everyone but one is"
+        " players still have chips for a later round. Not so once everyone but one is"
         " all in and the betting is complete, at the showdown, and after everyone folded.",
         False,
     ),
