@@ -291,3 +291,18 @@ def test_any_tournament_name_in_the_address_is_answered_in_one_line(
         streamed = floor.get("/api/stream/tournaments", params={"tournament": name})
         assert streamed.status_code == 404, (name, streamed.text)
         assert streamed.json()["error"].isprintable()
+
+
+def test_a_station_at_a_table_dealt_for_a_tournament_reads_that_tournament(room: Room) -> None:
+    """A table dealt with ``tournament deal --as`` under any name is known by its link."""
+    db = str(room.db)
+    run(db, "tournament", "new", "feature", "--entrants", "12", "--seed", "3")
+    run(db, "tournament", "deal", "feature", "2", "--as", "Feature Table")
+    made = floorman(db, "station", "token", "Feature Table")
+    assert made.returncode == 0, made.stderr
+    room.stations["Feature Table"] = made.stdout.strip()
+    station = room.station("Feature Table")
+    assert station.get("/api/tournaments/feature").status_code == 200
+    listed = station.get("/api/tournaments").json()["tournaments"]
+    assert [t["tournament"] for t in listed] == ["feature"]
+    assert station.get("/api/tournaments/daily").status_code == 403

@@ -559,7 +559,10 @@ class _Kept:
         return self.writable or not _writable(self._file)
 
     def __del__(self) -> None:
-        self.database.close()
+        try:
+            self.database.close()
+        except Exception:  # at exit the drivers may be torn down before this is collected
+            return
 
 
 def _writable(file: Path) -> bool:
