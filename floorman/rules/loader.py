@@ -748,6 +748,20 @@ def _one_value(spec: Option) -> Option:
     return copied
 
 
+_KINDS: Final = {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}
+
+
+def _yaml(value: Any) -> str:
+    """A value as a rulebook file writes it.
+
+    >>> [_yaml(v) for v in (True, None, "x", [1, "a"], 2)]
+    ['true', 'null', '"x"', '[1, "a"]', '2']
+    """
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, where: object) -> Any:
     spec = specs.get(name)
     if spec is None:
@@ -756,14 +770,13 @@ def _check_option_value(specs: Mapping[str, Option], name: str, value: Any, wher
     default = spec.default
     if isinstance(default, list) != isinstance(value, list):
         kind = "a list" if isinstance(default, list) else "a single value"
-        raise RulebookError(f"{where}: option {name!r} takes {kind}, not {value!r}")
+        raise RulebookError(f"{where}: option {name!r} takes {kind}, not {_yaml(value)}")
     items = value if isinstance(value, list) else [value]
     samples = default if isinstance(default, list) else [default]
     for item in items:
         if samples and samples[0] is not None and type(item) is not type(samples[0]):
-            raise RulebookError(
-                f"{where}: option {name!r}: {item!r} is not a {type(samples[0]).__name__}"
-            )
+            kind = _KINDS.get(type(samples[0]), "of the default's kind")
+            raise RulebookError(f"{where}: option {name!r}: {_yaml(item)} is not {kind}")
     from floorman.rules.schema import check_choice, check_minimum
 
     try:
