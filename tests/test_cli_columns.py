@@ -224,6 +224,13 @@ CASES: dict[str, list[Case]] = {
     "tournament level": [case("daily", "4")],
     "tournament chips": [case("daily", "1", "5", "41500")],
     "tournament clock": [case("daily")],
+    "tournament call-clock": [case("daily", "1", "5", "--no-wait")],
+    "tournament penalty": [case("daily", "1", "5", "rounds", "1", "--reason", "swore")],
+    "tournament penalties": [case("daily")],
+    "tournament hand": [case("daily", "1")],
+    "tournament hand-for-hand": [case("daily", "start")],
+    "tournament print": [case("daily", "structure", "-o", "{dir}/structure.pdf")],
+    "tournament deal": [case("daily", "2")],
 }  # fmt: skip
 """The arguments each command is run with; a command not here is run bare."""
 
