@@ -16,28 +16,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
-
-from floorman.cli import app
+from tournamentcli import ok, own_store, run  # noqa: F401  (own_store: each test on its own store)
+from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FLOORMAN_DB", str(tmp_path / "default.db"))
-    monkeypatch.delenv("FLOORMAN_DEALER", raising=False)
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, ["tournament", *args])
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
 
 
 def clock(name: str, *more: str) -> dict[str, Any]:

@@ -12,34 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
-
-from floorman.cli import app
+from tournamentcli import ok, own_store, refused, run  # noqa: F401  (own_store: each test on its own store)
+from typer.testing import CliRunner
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FLOORMAN_DB", str(tmp_path / "default.db"))
-    monkeypatch.delenv("FLOORMAN_DEALER", raising=False)
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, ["tournament", *args])
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
-
-
-def refused(message: str, *args: str) -> None:
-    result = run(*args)
-    assert result.exit_code == 2, (args, result.stdout)
-    assert message in result.stderr, result.stderr
-    assert result.stderr.count("\n") == 1, result.stderr
 
 
 def shown(name: str, *db: str) -> dict[str, Any]:

@@ -12,29 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pdftext import info, overflowing, page_words, pages_of, text_of
-from typer.testing import CliRunner, Result
-
-from floorman.cli import app
+from tournamentcli import ok, refused, run
+from typer.testing import CliRunner
 
 runner = CliRunner()
 NAMES = [f"Player {chr(65 + i)}{chr(97 + i)}" for i in range(20)]
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, ["tournament", *args])
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
-
-
-def refused(message: str, *args: str) -> None:
-    result = run(*args)
-    assert result.exit_code == 2, (args, result.stdout)
-    assert message in result.stderr, result.stderr
-    assert result.stderr.count("\n") == 1, result.stderr
 
 
 @pytest.fixture(scope="module")
