@@ -309,3 +309,37 @@ def test_the_docs_show_the_keys_show_json_prints() -> None:
     assert set(documented["tables"][0]["seats"][0]) == set(data["tables"][0]["seats"][0])
     ok("bust", "daily", "1", "1")
     assert set(documented["busts"][0]) == set(shown("daily")["busts"][0])
+
+
+STUD = """\
+structure: stud-daily
+title: Daily Seven Card Stud
+game: stud
+betting: limit
+starting_stack: 2000
+chips: [5, 25, 100]
+table_seats: 8
+levels:
+  - {blinds: [5, 10], ante: 5, limits: [20, 40], minutes: 30}
+"""
+
+
+def test_a_stud_tournament_fills_the_last_seat_open_by_position(tmp_path: Path) -> None:
+    structure = tmp_path / "stud.yaml"
+    structure.write_text(STUD, encoding="utf-8")
+    ok("new", "stud", "--entrants", "16", "--seed", "2", "--structure", str(structure))
+    for seat in (6, 2, 4):
+        ok("bust", "stud", "1", str(seat))
+    plan = json.loads(ok("balance", "stud", "--json"))
+    [move] = plan["moves"]
+    assert (move["from"], move["to"]) == ([2, 4], [1, 4])  # seat 4 opened last
+    assert "house option stud_mover same-seat" in move["cite"]
+    assert "[TDA 11-A, 11-C; house option stud_mover same-seat" in ok("balance", "stud")
+    ok("balance", "stud", "--apply")
+    assert seated(shown("stud"))[move["entry"]][:2] == (1, 4)
+    refused = run("deal", "stud", "1")
+    assert refused.exit_code == 2
+    assert refused.stderr.strip().splitlines() == [
+        "floorman: tournament stud: stud tables are not dealt from the tournament yet;"
+        " deal them with floorman new"
+    ]

@@ -11,11 +11,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorman.tournament.balance import Book, break_order, plan, seat_for_entrant
+from floorman.tournament.balance import (
+    STUD_ONLY,
+    Book,
+    break_order,
+    last_open_seat,
+    plan,
+    seat_for_entrant,
+)
 from floorman.tournament.draw import seat_draw
 from floorman.tournament.floor import Floor, Seated, apply_record, replay
 
 BOOKS = [Book(), Book("rrop"), Book("wsop-2024"), Book(balance_within=2)]
+STUD_BOOKS = [
+    Book(game="stud"),
+    Book(game="razz", stud_mover="high-card"),
+    Book("rrop", game="stud-hilo"),
+    Book("wsop-2024", game="stud"),
+    Book(game="mixed"),
+    Book("wsop-2024", game="mixed"),
+]
 CITES = ("TDA ", "RRoP ", "WSOP ")
 
 
@@ -76,7 +91,8 @@ def check_plan(before: Floor, book: Book, seed: int) -> Floor:
         assert move.reason
         table, seat = move.target
         fresh = move.why != "redraw" and table not in losing
-        if fresh and seat in between_button_and_small_blind(before, table):
+        stud = book.game in STUD_ONLY  # no button in stud: nobody waits for it
+        if fresh and not stud and seat in between_button_and_small_blind(before, table):
             assert move.waits, move
     for table, cite in result.broken:
         assert table not in after.tables
@@ -238,3 +254,98 @@ def test_a_redraw_for_the_final_table_reseats_everyone_and_draws_the_button() ->
 def test_break_order_puts_the_house_list_first() -> None:
     assert break_order([1, 2, 3], "lowest-first") == [1, 2, 3]
     assert break_order([1, 2, 3, 5], (5, 1)) == [5, 1, 3, 2]
+
+
+def stud_tables() -> Floor:
+    """Table 1 full; table 2 lost seat 7, then seat 3, then seat 5 (three busts)."""
+    floor = Floor(8)
+    floor.tables = {
+        1: {s: Seated(s, 100) for s in range(1, 9)},
+        2: {s: Seated(10 + s, 100) for s in range(1, 9)},
+    }
+    floor.buttons = {1: 1, 2: 1}
+    for seat in (7, 3, 5):
+        apply_record(floor, {"kind": "bust", "table": 2, "seat": seat})
+    return floor
+
+
+def test_in_stud_only_the_last_seat_open_at_the_short_table_is_filled() -> None:
+    floor = stud_tables()
+    assert last_open_seat(floor, 2) == 5
+    result = plan(floor, Book(game="stud"), random.Random(1))
+    # 8 and 5 players: one move, to seat 5 (opened last), not 3 or 7 (opened before)
+    assert [(m.source, m.target) for m in result.moves] == [((1, 5), (2, 5))]
+    first = result.moves[0]
+    assert first.cite == (
+        "TDA 11-A, 11-C; house option stud_mover same-seat (TDA 11-A silent on the player)"
+    )
+    assert "by position for seat 5" in first.reason
+    assert "to the last seat open at table 2" in first.reason
+    assert not first.waits
+
+
+def test_the_same_seat_empty_at_the_donor_table_the_next_seat_clockwise_moves() -> None:
+    floor = stud_tables()
+    apply_record(floor, {"kind": "bust", "table": 1, "seat": 5})
+    move = plan(floor, Book(game="stud"), random.Random(1)).moves[0]
+    assert (move.source, move.target) == ((1, 6), (2, 5))
+
+
+def test_with_no_bust_recorded_the_highest_open_seat_is_the_last_open() -> None:
+    floor = Floor(9)
+    floor.tables = {1: {s: Seated(s, 100) for s in range(1, 10)},
+                    2: {s: Seated(10 + s, 100) for s in (1, 2, 4, 5, 6, 8, 9)}}  # fmt: skip
+    assert last_open_seat(floor, 2) == 7
+
+
+@pytest.mark.parametrize(
+    ("book", "cite"),
+    [
+        (Book(game="razz", stud_mover="high-card"),
+         "TDA 11-A, 11-C; house option stud_mover high-card"),
+        (Book("wsop-2024", game="stud"), "WSOP 67, 67-b-a; seat as TDA 11-A (WSOP silent)"),
+    ],
+)  # fmt: skip
+def test_a_high_card_drawn_at_the_donor_table_picks_the_stud_mover(book: Book, cite: str) -> None:
+    move = plan(stud_tables(), book, random.Random(3)).moves[0]
+    assert move.cite == cite
+    assert move.target == (2, 5)
+    assert "drew the high card" in move.reason
+
+
+def test_in_a_mixed_game_the_would_be_big_blind_from_the_frozen_button_moves() -> None:
+    floor = Floor(9)
+    floor.tables = {
+        1: {s: Seated(s, 100) for s in range(1, 10)},
+        2: {s: Seated(10 + s, 100) for s in (1, 2, 3, 6, 8, 9)},
+    }
+    # the button frozen at seat 4 of table 1 for the stud rounds: were the game hold'em,
+    # seat 6 would be big blind; at table 2 (button 1) the worst position is seat 4
+    floor.buttons = {1: 4, 2: 1}
+    move = plan(floor, Book(game="mixed"), random.Random(1)).moves[0]
+    assert (move.source, move.target) == ((1, 6), (2, 4))
+    assert move.cite == "TDA 11-A, 11-B, 11-C"
+    assert "to be big blind next from the frozen button at table 1" in move.reason
+    wsop = plan(floor, Book("wsop-2024", game="mixed"), random.Random(1)).moves[0]
+    assert wsop.cite == "WSOP 67, 67-b-a"
+    assert wsop.target == (2, 4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    entrants=st.integers(2, 60),
+    seats=st.integers(2, 10),
+    seed=st.integers(0, 2**32),
+    book=st.sampled_from(STUD_BOOKS),
+)
+def test_stud_and_mixed_plans_lose_nobody_and_cite_their_rule(
+    entrants: int, seats: int, seed: int, book: Book
+) -> None:
+    floor = drawn(entrants, seats, seed)
+    rng = random.Random(seed)
+    while floor.players > 1:
+        table = rng.choice(sorted(floor.tables))
+        apply_record(
+            floor, {"kind": "bust", "table": table, "seat": rng.choice(sorted(floor.tables[table]))}
+        )
+        floor = check_plan(floor, book, rng.randrange(2**32))

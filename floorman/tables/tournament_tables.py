@@ -67,6 +67,11 @@ def deal_first(
     from floorman.tables.tournaments import _who, show_data
 
     floor, structure = now.floor, now.structure
+    if structure.game not in ("holdem", "omaha", "omaha-hilo"):
+        raise FloormanError(
+            f"tournament {now.stored.name}: {structure.game} tables are not dealt from the"
+            " tournament yet; deal them with floorman new"
+        )
     if table not in floor.tables:
         where = "was broken" if table in floor.broken else "is not in play"
         raise FloormanError(f"tournament {now.stored.name}: table {table} {where}")

@@ -59,7 +59,7 @@ class Current:
     def book(self) -> Book:
         s = self.structure
         order = s.break_order if isinstance(s.break_order, str) else tuple(s.break_order)
-        return Book(s.rulebook, s.balance_within, order, s.final_table)
+        return Book(s.rulebook, s.balance_within, order, s.final_table, s.game, s.stud_mover)
 
 
 def checked_name(name: str) -> str:

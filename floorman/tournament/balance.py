@@ -21,8 +21,16 @@ two players; each move with its citation.
   (RRoP §15 rule 17); WSOP at three, two and one table with 100 entrants or more, at
   two and one with more than 50 (WSOP 67-c).
 
-Only flop games are balanced here: stud's moves by position and the frozen button of
-mixed games (TDA 11-A, 11-B) need the game at each table.
+- In stud-only games players move by position: the last seat open at the short table is
+  the seat filled (TDA 11-A), read as the seat opened most recently by a bust there (the
+  highest-numbered open seat when no bust there opened one). Which player leaves the donor
+  table the TDA does not say: a house option (``stud_mover``), by default the player in
+  the same seat number as the seat filled (the next seat clockwise if it is empty), or a
+  high card drawn at the donor table; under WSOP the high card (WSOP 67-b-a).
+- In mixed games the button is frozen during stud at the seat it would hold for the next
+  hold'em hand, and the player moved is the one who would be big blind from it (TDA 11-B;
+  WSOP 67-b): the flop rule from the button on record, which a mixed game's tables keep
+  frozen through the stud rounds. Under WSOP the mover is drawn by high card (WSOP 67-b-a).
 """
 
 from __future__ import annotations
@@ -38,11 +46,25 @@ from floorman.tournament.draw import (
     button_by_high_card,
     two_step_draw,
 )
-from floorman.tournament.floor import Floor, Seated, blinds_next, open_seats
+from floorman.tournament.floor import Floor, Seated, blinds_next, clockwise, open_seats
 
-__all__ = ["Book", "Entry", "Halt", "Move", "Plan", "break_order", "plan", "seat_for_entrant"]
+__all__ = [
+    "STUD_ONLY",
+    "Book",
+    "Entry",
+    "Halt",
+    "Move",
+    "Plan",
+    "break_order",
+    "last_open_seat",
+    "plan",
+    "seat_for_entrant",
+]
 
 Why = Literal["balance", "break", "redraw"]
+
+STUD_ONLY = frozenset({"stud", "razz", "stud-hilo"})
+"""The games balanced by position (TDA 11-A)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +77,10 @@ class Book:
     break_order: str | tuple[int, ...] = "highest-first"
     final_table: int | None = None
     """The house's final table size; ``None``: as the rulebook says."""
+    game: str = "holdem"
+    """The tournament's game: a flop game, a stud-only game or ``mixed``."""
+    stud_mover: Literal["same-seat", "high-card"] = "same-seat"
+    """House option for stud-only games: who leaves the donor table (TDA 11-A is silent)."""
 
     def final_size(self, size: int) -> tuple[int, str]:
         """How many players the tables combine to the final table at, and why.
@@ -99,6 +125,13 @@ class Book:
             "rrop": "RRoP §15 rules 14, 16",
             "wsop-2024": "WSOP 67, 67-a",
         }.get(self.rulebook, "TDA 11-A, 11-C")
+
+    @property
+    def mover_by_high_card(self) -> bool:
+        """Whether a high card drawn at the donor table picks the player who moves."""
+        if self.rulebook == "wsop-2024":
+            return self.game in STUD_ONLY or self.game == "mixed"
+        return self.game in STUD_ONLY and self.stud_mover == "high-card"
 
     @property
     def break_cite(self) -> str:
@@ -228,7 +261,7 @@ def plan(floor: Floor, book: Book, rng: random.Random) -> Plan:
                 break
             _break(work, tables[0], book, rng, moves, result)
             continue
-        if not _balance_one(work, book, tables, moves):
+        if not _balance_one(work, book, tables, moves, rng):
             break
     result.moves = [m for m in moves.values() if m.source != m.target]
     return result
@@ -362,7 +395,9 @@ def _redraw(
     result.notes.append(f"redraw{' for the final table' if keep == 1 else ''} ({why})")
 
 
-def _balance_one(work: Floor, book: Book, tables: list[int], moves: dict[int, Move]) -> bool:
+def _balance_one(
+    work: Floor, book: Book, tables: list[int], moves: dict[int, Move], rng: random.Random
+) -> bool:
     """Move one player from the fullest table to the shortest if they are too far apart."""
     tolerance, why = book.tolerance(len(tables))
     counts = work.counts()
@@ -370,23 +405,73 @@ def _balance_one(work: Floor, book: Book, tables: list[int], moves: dict[int, Mo
         return False
     donor = max(tables, key=lambda t: (counts[t], -tables.index(t)))
     receiver = min(tables, key=lambda t: (counts[t], -tables.index(t)))
-    seats = work.tables[donor]
-    size = work.size()
-    blinds = blinds_next(seats, work.buttons.get(donor, min(seats)), size)
-    mover = blinds[1] if blinds is not None else min(seats)
-    dealt, between = _open(work, receiver)
-    seat = (dealt + between)[0]
+    if book.game in STUD_ONLY:
+        mover, seat, waits, how = _by_position(work, book, donor, receiver, rng)
+        cite = _stud_cite(book)
+    else:
+        seats = work.tables[donor]
+        blinds = blinds_next(seats, work.buttons.get(donor, min(seats)), work.size())
+        mover = blinds[1] if blinds is not None else min(seats)
+        how = "to be big blind next"
+        cite = book.move_cite
+        if book.game == "mixed":
+            how += " from the frozen button"
+            cite = {"rrop": "RRoP §15 rules 14, 16; TDA 11-B", "wsop-2024": "WSOP 67, 67-b"}.get(
+                book.rulebook, "TDA 11-A, 11-B, 11-C"
+            )
+            if book.mover_by_high_card:
+                mover, card = button_by_high_card(sorted(seats), rng)
+                how = f"drew the high card, {card[mover].pretty()}"
+                cite = "WSOP 67, 67-b-a"
+        dealt, between = _open(work, receiver)
+        seat = (dealt + between)[0]
+        waits = seat in between
+        how += f" at table {donor} ({counts[donor]} players), to the worst position"
     seated = _place(work, (donor, mover), (receiver, seat))
-    waits = seat in between
     reason = (
-        f"to be big blind next at table {donor} ({counts[donor]} players), to the worst"
-        f" position at table {receiver} ({counts[receiver]} players): seat {seat}"
+        f"{how} at table {receiver} ({counts[receiver]} players): seat {seat}"
         + (", dealt in once the button passes" if waits else "")
         + f"; tables within {tolerance} ({why})"
     )
     _record(moves, Move(seated.entry, (donor, mover), (receiver, seat), seated.chips, "balance",
-                        book.move_cite, reason, waits=waits))  # fmt: skip
+                        cite, reason, waits=waits))  # fmt: skip
     return True
+
+
+def last_open_seat(work: Floor, table: int) -> int:
+    """The last seat open at ``table``: the one a bust there opened most recently, or the
+    highest-numbered open seat when no bust there opened one (TDA 11-A)."""
+    taken = work.tables[table]
+    for out in reversed(work.busts):
+        if out.table == table and out.seat not in taken and out.seat <= work.size():
+            return out.seat
+    return max(s for s in range(1, work.size() + 1) if s not in taken)
+
+
+def _by_position(
+    work: Floor, book: Book, donor: int, receiver: int, rng: random.Random
+) -> tuple[int, int, bool, str]:
+    """A stud-only move: the player from ``donor`` and the seat at ``receiver``; stud has
+    no button, so nobody waits for one to pass."""
+    seat = last_open_seat(work, receiver)
+    seats = sorted(work.tables[donor])
+    if book.mover_by_high_card:
+        mover, cards = button_by_high_card(seats, rng)
+        how = f"drew the high card, {cards[mover].pretty()},"
+    else:
+        mover = next(s for s in clockwise(seat - 1, work.size()) if s in work.tables[donor])
+        how = f"in seat {mover}, by position for seat {seat},"
+    return mover, seat, False, f"{how} at table {donor}, to the last seat open"
+
+
+def _stud_cite(book: Book) -> str:
+    """The citation of a stud-only move, with the house option where the book is silent."""
+    if book.rulebook == "wsop-2024":
+        return "WSOP 67, 67-b-a; seat as TDA 11-A (WSOP silent)"
+    book_cite = "TDA 11-A, 11-C" if book.rulebook == "tda-2024" else "RRoP §15 rule 16; TDA 11-A"
+    if book.stud_mover == "high-card":
+        return f"{book_cite}; house option stud_mover high-card"
+    return f"{book_cite}; house option stud_mover same-seat (TDA 11-A silent on the player)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ __all__ = [
 RULEBOOKS = ("tda-2024", "rrop", "wsop-2024")
 """The rulebooks whose tournament rules floorman knows: seating, balancing, breaking."""
 
-GAMES = Literal["holdem", "omaha", "omaha-hilo"]
+GAMES = Literal["holdem", "omaha", "omaha-hilo", "stud", "razz", "stud-hilo", "mixed"]
 BETTING = Literal["no-limit", "pot-limit", "limit"]
 
 
@@ -144,6 +144,8 @@ class Structure(_Strict):
     structure: Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z0-9][a-z0-9-]*$")]
     title: Annotated[str, Field(min_length=1, max_length=120)]
     game: GAMES = "holdem"
+    """The game: a flop game, a stud-only game (stud, razz, stud-hilo: balanced by position,
+    TDA 11-A) or ``mixed`` (a rotation: the frozen button, TDA 11-B)."""
     betting: BETTING = "no-limit"
     rulebook: Literal["tda-2024", "rrop", "wsop-2024"] = "tda-2024"
     buy_in: Annotated[int, Field(strict=True, ge=0)] = 0
@@ -162,6 +164,11 @@ class Structure(_Strict):
     """House option: the players the final table combines at. Unset, the rulebook's: WSOP
     68, one more than the tables seat in 6- to 9-handed events (10 at 9-handed); TDA and
     RRoP are silent, and floorman combines when the players fit at one table."""
+    stud_mover: Literal["same-seat", "high-card"] = "same-seat"
+    """House option for stud-only games: who leaves the donor table to balance (TDA 11-A
+    says the last open seat is filled, not who fills it): the player in the same seat
+    number (the next seat clockwise if empty), or a high card drawn at the table. Under
+    WSOP the high card always (WSOP 67-b-a)."""
     reentry_forfeit: bool | None = None
     """House option: a player may forfeit the chips in play and re-enter (TDA 8-B: "if a
     player is permitted"; WSOP T 13: at the end of registration). Unset: not under TDA
