@@ -305,3 +305,40 @@ def test_a_penalty_log_with_nothing_in_it_says_so(played: dict[str, Any]) -> Non
     report = " ".join(text_of(printed(played, "report"), layout=False).split())
     assert "No penalty given." in report
     assert "Clock calls" not in report
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    reason=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=200)
+    | st.just("<b>threw</b> cards & swore"),
+    name=st.none() | st.text(min_size=1, max_size=40),
+    rows=st.integers(0, 30),
+)
+def test_any_reason_and_name_is_laid_out_as_written(
+    reason: str, name: str | None, rows: int
+) -> None:
+    """The penalty log's page holds whatever a reason or a name says, escaped, row by row."""
+    import datetime
+    import html
+
+    from floorman.documents.render import render_html
+    from floorman.documents.tournament import penalties_view
+
+    row = {"number": 1, "player": 7, "name": name, "table": 2, "seat": 4,
+           "penalty": "rounds", "count": 1, "players_at_table": 9, "hands": 9, "served": 2,
+           "left": 7, "chips_removed": 0, "reason": reason, "cite": "TDA 2024 Rule 71-A",
+           "at": "2026-03-01T21:00:00+00:00", "by": "Sam"}  # fmt: skip
+    log = {"penalties": [{**row, "number": n + 1} for n in range(rows)], "on_penalty": [],
+           "clock_calls": [], "dealt_in": "TDA 2024 Rule 71-C",
+           "begins": "TDA 2024 Rule 68"}  # fmt: skip
+    data = {"title": "Daily", "tournament": "daily", "rulebook": "tda-2024"}
+    view = penalties_view(data, log, paper="letter", day=datetime.date(2026, 3, 1))
+    page = render_html("tournament.html", {**view, "page": "penalties"})
+    assert page.count("TDA 2024 Rule 71-A") == rows
+    assert f'Penalties</td><td class="value">{rows}' in page
+    if rows and reason.replace(" ", "").isalnum():
+        assert reason in page
+    if rows and "<b>" in reason:
+        assert "<b>" not in page
+        assert html.escape(reason, quote=False) in page
+    assert ("No penalty given." in page) == (rows == 0)
