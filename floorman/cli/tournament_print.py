@@ -1,5 +1,5 @@
 """``floorman tournament print``: a tournament on paper (the structure sheet, seat cards,
-the seating list, the payouts, the results, the tournament report)."""
+the seating list, the payouts, the results, the penalty log, the tournament report)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from floorman.cli._options import DbOption, HtmlOption, PaperOption, output_opti
 from floorman.cli._output import counted
 from floorman.cli.tournament import NameArgument, tournament_app
 
-WHAT = "structure, seat-cards, seating, payouts, results or report"
+WHAT = "structure, seat-cards, seating, payouts, results, penalties or report"
 
 
 @tournament_app.command(
@@ -23,6 +23,7 @@ WHAT = "structure, seat-cards, seating, payouts, results or report"
     epilog=help_example(
         "floorman tournament print daily structure -o structure.pdf",
         "floorman tournament print daily seat-cards --paper a4 -o seats.pdf",
+        "floorman tournament print daily penalties -o penalties.pdf",
         "floorman tournament print daily report -o report.pdf",
     ),
 )
@@ -39,8 +40,9 @@ def tournament_print(
     db: DbOption = None,
 ) -> None:
     """Print the tournament: the structure sheet (levels, breaks, color-ups), a seat card
-    for each player to cut out, the seating list, the payouts, the results, or the
-    tournament report (entrants, prize pool, places, every move with its rule)."""
+    for each player to cut out, the seating list, the payouts, the results, the penalty
+    log, or the tournament report (entrants, prize pool, places, every move with its
+    rule, the penalty log)."""
     from floorman.cli._output import write_html, write_output
     from floorman.documents import render
     from floorman.store.tournaments import open_tournament_store

@@ -1,8 +1,9 @@
 """A tournament on paper: the structure sheet, the seat cards and the seating list, the
-payouts, the results and the tournament report.
+payouts, the results, the penalty log and the tournament report.
 
 Each view takes what the tournament's commands print as JSON (``show --json``,
-``seating --json``, ``payouts --json``, ``results --json``) and its log, so
+``seating --json``, ``payouts --json``, ``results --json``, ``penalties --json``)
+and its log, so
 the paper and the screen tell one story. The report's sections are a list:
 another log of the tournament (a penalty log, say) joins it as one more
 :class:`Section` passed in ``extra``, without this module knowing of it.
@@ -23,6 +24,8 @@ __all__ = [
     "DOCUMENTS",
     "Section",
     "payouts_view",
+    "penalties_view",
+    "penalty_sections",
     "report_view",
     "results_view",
     "seat_cards_view",
@@ -36,6 +39,7 @@ DOCUMENTS: Final = {
     "seating": "the seating list, by name",
     "payouts": "the prize pool and what each place pays",
     "results": "the finishing places and what each pays",
+    "penalties": "the penalty log: every penalty, the players on penalty now, the clock calls",
     "report": "the tournament report: entrants, prize pool, places, every move with its rule",
 }
 """What ``floorman tournament print`` prints, by the word that names it."""
@@ -353,3 +357,125 @@ def _draw(log: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
         if item["data"]["kind"] == "draw":
             return dict(item["data"])
     return {}
+
+
+def _penalty_words(row: Mapping[str, Any]) -> str:
+    kind, count = row["penalty"], int(row["count"])
+    if kind == "warning":
+        return "warning"
+    if kind == "disqualification":
+        return f"disqualified, {int(row['chips_removed']):,} chips removed from play"
+    if kind == "hands":
+        return f"{count} missed hand{'' if count == 1 else 's'}"
+    rounds = f"{count} round{'' if count == 1 else 's'}"
+    return f"{rounds} missed ({row['players_at_table']} at the table × {count})"
+
+
+def _when(moment: str | None) -> str:
+    return room_time(moment, "%H:%M") if moment else ""
+
+
+def penalty_sections(penalties: Mapping[str, Any]) -> list[Section]:
+    """The penalty log as sections, from what ``tournament penalties --json`` prints (each
+    penalty and clock call with a ``by``, who recorded it): every penalty in order, the
+    players on penalty now, the clock calls and how each ended. The same sections close
+    the tournament report."""
+    given = [
+        [
+            str(row["number"]),
+            _when(row["at"]),
+            _who(row),
+            f"{row['table']}, {row['seat']}",
+            _penalty_words(row),
+            *(
+                [str(row["hands"]), str(row["served"]), str(row["left"])]
+                if row["hands"]
+                else ["", "", ""]
+            ),
+            row["reason"] or "",
+            row["cite"],
+            row.get("by") or "",
+        ]
+        for row in penalties["penalties"]
+    ]
+    on_penalty = [
+        [
+            _who(row),
+            f"{row['where'][0]}, {row['where'][1]}" if row["where"] else "",
+            str(row["hands_left"]),
+            penalties["dealt_in"],
+        ]
+        for row in penalties["on_penalty"]
+    ]
+    calls = []
+    for call in penalties["clock_calls"]:
+        outcome = call["outcome"]
+        ended = (
+            "still on the clock"
+            if outcome is None
+            else "acted in time"
+            if outcome == "acted"
+            else f"time ran out: the hand is {outcome}"
+        )
+        if outcome not in (None, "acted") and call.get("house"):
+            ended += f" ({call['house']})"
+        calls.append(
+            [
+                _when(call["at"]),
+                _who(call),
+                f"{call['table']}, {call['seat']}",
+                "facing a bet" if call["facing_bet"] else "not facing a bet",
+                ended,
+                call["cite"],
+                call.get("by") or "",
+            ]
+        )
+    heads = ["No.", "Time", "Player", "Table, seat", "Penalty", "Owed", "Served", "Left"]
+    return [
+        Section(
+            "Penalties",
+            [*heads, "Why", "Rule", "By"],
+            given,
+            note="" if given else "No penalty given.",
+            numeric=(0, 5, 6, 7),
+        ),
+        Section(
+            "On penalty now",
+            ["Player", "Table, seat", "Hands left", "Rule"],
+            on_penalty,
+            note="Dealt in, the blinds and antes posted, the hand killed after the initial"
+            " deal; a penalty begins at the end of the hand"
+            f" ({penalties['begins']})."
+            if on_penalty
+            else "",
+            numeric=(2,),
+        ),
+        Section(
+            "Clock calls",
+            ["Time", "Player", "Table, seat", "Facing", "Ended", "Rule", "By"],
+            calls,
+        ),
+    ]
+
+
+def penalties_view(
+    data: Mapping[str, Any], penalties: Mapping[str, Any], *, paper: str, day: datetime.date
+) -> dict[str, Any]:
+    """The penalty log on paper: the counts, then :func:`penalty_sections`."""
+    given = penalties["penalties"]
+    facts = [
+        ("Penalties", str(sum(1 for p in given if p["penalty"] != "warning"))),
+        ("Warnings", str(sum(1 for p in given if p["penalty"] == "warning"))),
+        ("Disqualified", str(sum(1 for p in given if p["penalty"] == "disqualification"))),
+        ("On penalty now", str(len(penalties["on_penalty"]))),
+        ("Clock calls", str(len(penalties["clock_calls"]))),
+        ("Rulebook", BOOKS.get(data["rulebook"], data["rulebook"])),
+    ]
+    sections = penalty_sections(penalties)
+    if not penalties["clock_calls"]:
+        sections[-1] = Section(sections[-1].title, [], [], note="No clock called.")
+    return {
+        "doc": _doc(data, "Penalty log", paper=paper, day=day),
+        "facts": [{"label": k, "value": v} for k, v in facts],
+        "sections": [s for s in sections if s.rows or s.note],
+    }

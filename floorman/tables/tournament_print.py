@@ -12,6 +12,8 @@ from floorman.documents.tournament import (
     DOCUMENTS,
     Section,
     payouts_view,
+    penalties_view,
+    penalty_sections,
     report_view,
     results_view,
     seat_cards_view,
@@ -20,6 +22,7 @@ from floorman.documents.tournament import (
 )
 from floorman.errors import FloormanError, shown
 from floorman.store.tournaments import TournamentStore
+from floorman.tables.tournament_floor import penalties_data
 from floorman.tables.tournament_money import (
     log_of,
     payouts_data,
@@ -67,10 +70,36 @@ def printed_view(
         view = payouts_view(data, payouts_data(now, table), paper=paper, day=day)
     elif what == "results":
         view = results_view(data, results_data(now, log), paper=paper, day=day)
+    elif what == "penalties":
+        view = penalties_view(data, _penalties(store, now), paper=paper, day=day)
     else:
         entries = [
             {"data": entry.data, "at": entry.at, "by": entry.by}
             for entry in store.log(now.stored.name)
         ]
-        view = report_view(data, results_data(now, log), entries, paper=paper, day=day, extra=extra)
+        penalties = penalty_sections(_penalties(store, now))
+        view = report_view(
+            data,
+            results_data(now, log),
+            entries,
+            paper=paper,
+            day=day,
+            extra=[*penalties, *extra],
+        )
     return {**view, "page": what}
+
+
+def _penalties(store: TournamentStore, now: Current) -> dict[str, Any]:
+    """The penalty log as ``tournament penalties --json`` prints it, each penalty and clock
+    call with who recorded it, each clock call with the player's name."""
+    data = penalties_data(store, now)
+    kinds: dict[str, list[str]] = {"penalty": [], "clock-call": []}
+    for entry in store.log(now.stored.name):
+        if entry.data["kind"] in kinds:
+            kinds[entry.data["kind"]].append(entry.by or "")
+    penalties = [{**p, "by": by} for p, by in zip(data["penalties"], kinds["penalty"], strict=True)]
+    calls = [
+        {**c, "by": by, "name": now.floor.names.get(int(c["player"]))}
+        for c, by in zip(data["clock_calls"], kinds["clock-call"], strict=True)
+    ]
+    return {**data, "penalties": penalties, "clock_calls": calls}
