@@ -133,7 +133,7 @@ PRINTING = [
     Printing(
         ("drill", "--print", "--count", "4", "--seed", "5"),
         r"\d+ pages, letter: 4 questions, then the answer key\)", "Dealer drill",
-        failing=("--topic", "nosuch"),
+        margin_mm=12, failing=("--topic", "nosuch"),
     ),
     Printing(
         ("table", "report"), r"1 page, letter\): 2 hands", "Session report",

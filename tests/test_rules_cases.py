@@ -294,8 +294,8 @@ def test_a_field_from_the_case_that_fails_in_the_book_names_the_case(tmp_path: P
             "14: cases.early-turn.steps[0].text: unknown variable 'player'",
         ),
         (
-            ("priority: 30\n", "priority: 30\n    games: [stud]\n"),
-            "12: cases.early-turn.games[0]: no game 'stud' (known: holdem, omaha, omaha-hilo)",
+            ("priority: 30\n", "priority: 30\n    games: [canasta]\n"),
+            "12: cases.early-turn.games[0]: no game 'canasta' (known: holdem, omaha, omaha-hilo)",
         ),
         (
             ("      dealt:\n", "      dealt:\n        like: followed\n"),
