@@ -38,7 +38,7 @@ def room(room_server: Serve, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         for trainee, seed in (("Alex", "3"), ("Sam", "5")):
             drilled = floorman(
                 db, "drill", "--trainee", trainee, "--count", "8", "--seed", seed,
-                "--answers", str(answers),
+                "--topic", "irregularities", "--answers", str(answers),
             )  # fmt: skip
             assert drilled.returncode == 0, drilled.stderr
         yield served
