@@ -264,7 +264,11 @@ def procedures_of(name: str) -> set[str]:
     from floorman.rules.loader import load_rulebook, shipped_rulebooks
 
     book = load_rulebook(name)
-    rules = [r for r in book.rules if PROCEDURE_STEPS & {s.step.do for s in r.steps}]
+    rules = [
+        r
+        for r in book.rules
+        if PROCEDURE_STEPS & {s.step.do for s in r.steps} and set(r.games) & set(book.games)
+    ]  # the flop games: the stud and draw games' rules are followed in test_rules_studdraw
     if name in shipped_rulebooks():
         return {rule.id for rule in rules}
     base = load_rulebook(book.chain[1])
