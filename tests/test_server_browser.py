@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from roomserver import PASSWORD, PREMATURE_TURN, Room, Serve, floorman
@@ -30,6 +31,39 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}
 WAIT_SECONDS = 20
 """How long a page may take to show what it must; never a measure of speed."""
+
+
+class _NodeSwapped(WebDriverException):
+    """Raised in place of chromedriver's error for a node read while a live update replaced it."""
+
+
+def swapped_as_stale(condition: Callable[[WebDriver], Any]) -> Callable[[WebDriver], Any]:
+    """``condition``, with chromedriver's "does not belong to the document" read as stale."""
+
+    def asked(driver: WebDriver) -> Any:
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                raise _NodeSwapped(str(error)) from error
+            raise
+
+    return asked
+
+
+class _Patient(WebDriverWait):  # type: ignore[type-arg]
+    def until(self, method: Callable[[WebDriver], Any], message: str = "") -> Any:
+        return super().until(swapped_as_stale(method), message)
+
+
+def patient(driver: WebDriver) -> WebDriverWait:  # type: ignore[type-arg]
+    """A wait that reads a node replaced mid-read (live updates redraw parts of a page)
+    as not yet there, and asks again."""
+    return _Patient(
+        driver,
+        WAIT_SECONDS,
+        ignored_exceptions=(StaleElementReferenceException, _NodeSwapped),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -81,10 +115,11 @@ def shoot(driver: WebDriver, folder: Path, name: str) -> None:
 
 def wait_for(driver: WebDriver, css: str, text: str | None = None) -> WebElement:
     locator = (By.CSS_SELECTOR, css)
-    waiting = WebDriverWait(driver, WAIT_SECONDS)
+    waiting = patient(driver)
     if text is not None:
         waiting.until(ready.text_to_be_present_in_element(locator, text))
-    return waiting.until(ready.presence_of_element_located(locator))
+    element: WebElement = waiting.until(ready.presence_of_element_located(locator))
+    return element
 
 
 def sign_in(driver: WebDriver, room: Room) -> None:
@@ -146,7 +181,7 @@ def press(driver: WebDriver, label: str) -> None:
     buttons = driver.find_elements(By.CSS_SELECTOR, ".station-form button[type=submit]")
     (button,) = [b for b in buttons if b.text == label]
     button.click()
-    WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
+    patient(driver).until(replaced(old))
 
 
 def type_event(driver: WebDriver, text: str) -> None:
@@ -154,7 +189,7 @@ def type_event(driver: WebDriver, text: str) -> None:
     field = driver.find_element(By.NAME, "text")
     field.send_keys(text)
     driver.find_element(By.CSS_SELECTOR, ".any-event button").click()
-    WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
+    patient(driver).until(replaced(old))
 
 
 def test_a_dealer_records_a_hand_from_the_station_page(
@@ -258,7 +293,7 @@ def test_a_tables_page_lists_its_next_hand_without_being_reloaded(
         done = floorman(room.db, *step)
         assert done.returncode == 0, done.stderr
     wait_for(browser, ".history .hands", "closed (fold)")
-    WebDriverWait(browser, WAIT_SECONDS).until(
+    patient(browser).until(
         lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".history a.hand-link")) == 2
     )
     assert browser.execute_script("return window.sameDocument === true;")

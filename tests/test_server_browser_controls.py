@@ -9,8 +9,15 @@ from pathlib import Path
 from roomserver import Room
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import WebDriverWait
-from test_server_browser import WAIT_SECONDS, browser, replaced, room, screens, shoot, wait_for
+from test_server_browser import (
+    browser,
+    patient,
+    replaced,
+    room,
+    screens,
+    shoot,
+    wait_for,
+)
 
 __all__ = ["browser", "room", "screens"]  # the fixtures, shared with the other browser tests
 
@@ -27,7 +34,7 @@ def tap(driver: WebDriver, css: str, text: str | None = None) -> None:
     found = driver.find_elements(By.CSS_SELECTOR, css)
     (target,) = [f for f in found if text is None or f.text == text]
     target.click()
-    WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
+    patient(driver).until(replaced(old))
 
 
 def words(text: str) -> str:

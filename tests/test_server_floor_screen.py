@@ -13,8 +13,8 @@ import pytest
 from roomserver import PASSWORD, PREMATURE_TURN, running_server
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import Select, WebDriverWait
-from test_server_browser import WAIT_SECONDS, browser, sign_in, wait_for
+from selenium.webdriver.support.ui import Select
+from test_server_browser import browser, patient, sign_in, wait_for
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -149,7 +149,7 @@ def test_fifty_tables_fit_one_screen_and_a_call_comes_to_the_top(
     wait_for(browser, '.tile.needs-acknowledged[data-table="B3"]')
     save(browser, shots, "floor-acknowledged")
     acknowledged.find_element(By.CSS_SELECTOR, "button.resolve").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
+    patient(browser).until(
         lambda driver: (
             not driver.find_elements(By.CSS_SELECTOR, '#floor-queue .queue-item[data-table="B3"]')
         )
@@ -170,9 +170,7 @@ def test_the_floor_filters_by_area_and_by_game(
     full_hd(browser)
     sign_in(browser, _Room(floor.url))  # type: ignore[arg-type]
     Select(browser.find_element(By.NAME, "area")).select_by_value("hl")
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".tile")) == 10
-    )
+    patient(browser).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".tile")) == 10)
     names = [t.get_attribute("data-table") for t in browser.find_elements(By.CSS_SELECTOR, ".tile")]
     assert names == [f"hl-{n}" for n in range(1, 11)]
     assert browser.find_elements(By.CSS_SELECTOR, "#floor-queue .queue-item") == []

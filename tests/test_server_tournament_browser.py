@@ -15,8 +15,7 @@ import pytest
 from roomserver import PASSWORD, Room, Serve, floorman
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import WebDriverWait
-from test_server_browser import WAIT_SECONDS, browser, wait_for
+from test_server_browser import browser, patient, wait_for
 
 __all__ = ["browser"]
 
@@ -97,7 +96,7 @@ def test_the_clock_counts_down_fills_a_tv_and_a_phone_and_follows_the_floor(
     assert "20000" in facts
     first = seconds_shown(browser)
     assert 700 <= first <= 750
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: seconds_shown(d) <= first - 2)
+    patient(browser).until(lambda d: seconds_shown(d) <= first - 2)
     fits(browser)
     size = browser.execute_script(
         "return parseFloat(getComputedStyle(document.querySelector('.tv-time')).fontSize);"

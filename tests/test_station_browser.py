@@ -18,11 +18,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.ui import WebDriverWait
 from test_server_browser import (
     CHROMEDRIVER,
     CHROMIUM,
-    WAIT_SECONDS,
+    patient,
     replaced,
     shoot,
     wait_for,
@@ -96,7 +95,7 @@ def tap(driver: WebDriver, css: str, label: str | None = None) -> None:
         buttons = [b for b in buttons if b.text == label]
     assert len(buttons) == 1, [b.text for b in driver.find_elements(By.CSS_SELECTOR, css)]
     buttons[0].click()
-    WebDriverWait(driver, WAIT_SECONDS).until(replaced(old))
+    patient(driver).until(replaced(old))
 
 
 def act(driver: WebDriver, label: str) -> None:
@@ -243,13 +242,13 @@ def test_the_irregular_menu_and_the_keys(tablet: WebDriver, room: Room, screens:
     body = tablet.find_element(By.TAG_NAME, "body")
     old = tablet.find_element(By.CSS_SELECTOR, ".station-state")
     body.send_keys("c")
-    WebDriverWait(tablet, WAIT_SECONDS).until(replaced(old))
+    patient(tablet).until(replaced(old))
     assert events_of(room, "23")[-1] == "3 call"
     old = tablet.find_element(By.CSS_SELECTOR, ".station-state")
     body = tablet.find_element(By.TAG_NAME, "body")
     body.send_keys("8")
     body.send_keys(Keys.ENTER)
-    WebDriverWait(tablet, WAIT_SECONDS).until(replaced(old))
+    patient(tablet).until(replaced(old))
     assert events_of(room, "23")[-1] == "4 raise 8"
     tablet.find_element(By.CSS_SELECTOR, ".irregular summary").click()
     pick(tablet, "Ah")
@@ -285,7 +284,7 @@ def test_the_station_works_with_javascript_off(
     amount = no_script.find_element(By.NAME, "amount")
     amount.clear()
     amount.send_keys("30", Keys.ENTER)
-    WebDriverWait(no_script, WAIT_SECONDS).until(replaced(old))
+    patient(no_script).until(replaced(old))
     act(no_script, "call 30")
     shoot(no_script, screens, "station-no-script")
     assert events_of(room, "24")[-3:] == ["3 raise 9", "4 raise 30", "5 call"]

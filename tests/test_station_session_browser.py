@@ -15,8 +15,7 @@ import pytest
 from roomserver import Room
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import WebDriverWait
-from test_server_browser import WAIT_SECONDS, shoot, sign_in, wait_for
+from test_server_browser import patient, shoot, sign_in, wait_for
 from test_station_browser import (
     act,
     chromium,
@@ -269,7 +268,7 @@ def test_a_session_of_hands_from_the_tablet_and_the_floor_resolves_the_call(
     tablet.refresh()
     assert "floor is coming" in tablet.find_element(By.CSS_SELECTOR, ".floor-call").text
     acknowledged.find_element(By.CSS_SELECTOR, "button.resolve").click()
-    WebDriverWait(floor_screen, WAIT_SECONDS).until(
+    patient(floor_screen).until(
         lambda driver: (
             not driver.find_elements(By.CSS_SELECTOR, '#floor-queue .queue-item[data-table="31"]')
         )
