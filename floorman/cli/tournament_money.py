@@ -18,6 +18,7 @@ from floorman.cli._output import counted
 from floorman.cli.tournament import (
     JsonOption,
     NameArgument,
+    SeatArgument,
     TableArgument,
     _error,
     _halt_line,
@@ -25,6 +26,7 @@ from floorman.cli.tournament import (
 )
 
 if TYPE_CHECKING:
+    from floorman.tables.tournament_money import ChipsChanged
     from floorman.tournament.chiprace import ChipRace
 
 SeatsArgument = Annotated[
@@ -467,6 +469,133 @@ def _race_json(name: str, done: Any) -> dict[str, Any]:
             ],
         )
     return data
+
+
+CountArgument = Annotated[
+    int, typer.Argument(help="How many chips of that denomination.", min=1, max=10**9)
+]
+
+
+@tournament_app.command(
+    "found-chips",
+    epilog=help_example(
+        "floorman tournament found-chips daily 3 5 7",
+        "floorman tournament found-chips daily 3 5 7 --chip 25",
+    ),
+)
+def tournament_found_chips(
+    name: NameArgument,
+    table: TableArgument,
+    seat: SeatArgument,
+    count: CountArgument,
+    chip: Annotated[
+        int | None,
+        typer.Option(
+            "--chip",
+            help="The removed chip found (default: the chip raced off at TABLE last).",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """COUNT chips of a denomination raced off found with the player at TABLE SEAT after
+    the race (TDA 24-C, WSOP T 77-c; RRoP is silent: the same, as a house option):
+    exchanged at equal value for the smallest chip still in play; what does not make a
+    whole chip of it is removed from play without compensation. The stack is recorded."""
+    from floorman.store.tournaments import open_tournament_store
+    from floorman.tables.tournament_money import found_chips
+    from floorman.tables.tournaments import current
+
+    with user_errors(), open_tournament_store(db) as store:
+        now = current(store, name)
+        done = found_chips(store, now, table, seat, count, chip=chip, by=by)
+    found = done.record["found"]
+    if as_json:
+        echo(json.dumps(_changed_json(now.stored.name, done, "found"), ensure_ascii=False,
+                        indent=2))  # fmt: skip
+        return
+    new = found["exchanged"] // found["to"]
+    show(
+        [
+            f"table {table} seat {seat}: {now.floor.name(done.entry)}, {counted(count, 'chip')}"
+            f" of {found['chip']} found after the race [{done.cite}]",
+            f"  {found['exchanged']:,} exchanged: {counted(new, 'chip')} of {found['to']}",
+            f"  {found['removed']:,} removed from play without compensation"
+            if found["removed"]
+            else "  nothing removed: they make whole chips",
+            f"stack {done.before:,} → {done.after:,}; recorded",
+        ]
+    )
+
+
+@tournament_app.command(
+    "color-up",
+    epilog=help_example(
+        "floorman tournament color-up daily 3 5 36 --chip 25",
+        "floorman tournament color-up daily 3 5 12 --chip 100 --to 500",
+    ),
+)
+def tournament_color_up(
+    name: NameArgument,
+    table: TableArgument,
+    seat: SeatArgument,
+    count: CountArgument,
+    chip: Annotated[
+        int, typer.Option("--chip", help="The chip colored up.", min=1, show_default=False)
+    ],
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            help="The chip given for them (default: the next larger chip).",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """A color-up of the player at TABLE SEAT at the floor's discretion, announced (TDA
+    25-B, WSOP T 106; RRoP is silent: a house option): COUNT chips of --chip exchanged
+    at equal value for chips of --to, the odd ones kept; the stack is unchanged."""
+    from floorman.store.tournaments import open_tournament_store
+    from floorman.tables.tournament_money import color_up_player
+    from floorman.tables.tournaments import current
+
+    with user_errors(), open_tournament_store(db) as store:
+        now = current(store, name)
+        done = color_up_player(store, now, table, seat, count, chip, to=to, by=by)
+    up = done.record["color_up"]
+    if as_json:
+        echo(json.dumps(_changed_json(now.stored.name, done, "color_up"), ensure_ascii=False,
+                        indent=2))  # fmt: skip
+        return
+    kept = f", {counted(up['kept'], 'chip')} of {up['chip']} kept" if up["kept"] else ""
+    show(
+        [
+            f"table {table} seat {seat}: {now.floor.name(done.entry)} colored up, announced"
+            f" [{done.cite}]",
+            f"  {counted(up['changed'], 'chip')} of {up['chip']} for"
+            f" {counted(up['new'], 'chip')} of {up['to']}{kept}",
+            f"stack {done.before:,}, unchanged; recorded",
+        ]
+    )
+
+
+def _changed_json(name: str, done: ChipsChanged, step: str) -> dict[str, Any]:
+    return {
+        "tournament": name,
+        "table": done.table,
+        "seat": done.seat,
+        "player": done.entry,
+        "before": done.before,
+        "after": done.after,
+        **done.record[step],
+    }
 
 
 __all__ = ["finishing_lines", "finishing_order", "with_money"]

@@ -321,6 +321,23 @@ def report_view(
                 f" {int(record['chips']):,} — {race['reason']}"
             )
             races.append([at, text, by])
+        elif record["kind"] == "chips" and record.get("found"):
+            found = record["found"]
+            text = (
+                f"table {record['table']} seat {record['seat']}: {int(found['before']):,} →"
+                f" {int(record['chips']):,} — {found['count']} chips of {found['chip']} found"
+                f" after the race: {int(found['exchanged']):,} exchanged,"
+                f" {int(found['removed']):,} removed ({found['cite']})"
+            )
+            races.append([at, text, by])
+        elif record["kind"] == "chips" and record.get("color_up"):
+            up = record["color_up"]
+            text = (
+                f"table {record['table']} seat {record['seat']}: colored up, announced —"
+                f" {up['changed']} chips of {up['chip']} for {up['new']} of {up['to']}"
+                f" ({up['cite']})"
+            )
+            races.append([at, text, by])
     places = [
         [row["place"], row["who"], row["paid"], row["reason"]] for row in _result_rows(results)
     ]
@@ -333,7 +350,7 @@ def report_view(
             note="" if moves else "No player was moved.",
         ),
         Section("Late entries and re-entries", ["Time", "Seat", "Rule", "By"], entries),
-        Section("Chip races", ["Time", "Seat", "By"], races),
+        Section("Chip races and color-ups", ["Time", "Seat", "By"], races),
         *extra,
     ]
     pool = results["prize_pool"]

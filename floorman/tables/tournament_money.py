@@ -21,6 +21,8 @@ from floorman.tournament.chiprace import (
     assign_cards,
     cards_due,
     chip_race,
+    color_up,
+    exchange_found,
     race_rules,
 )
 from floorman.tournament.floor import FloorError, apply_record
@@ -31,8 +33,11 @@ from floorman.tournament.standings import Standing, paid, standings
 
 __all__ = [
     "PRIZE_POOL",
+    "ChipsChanged",
     "RaceDone",
     "bust_hand",
+    "color_up_player",
+    "found_chips",
     "log_of",
     "payouts_data",
     "payouts_table",
@@ -263,11 +268,14 @@ def race_chip(now: Current, table: int, log: Sequence[Mapping[str, Any]]) -> int
 
 def race_change(log: Sequence[Mapping[str, Any]]) -> int:
     """The chips the races recorded added to play (below 0: took out of it): each seat's
-    stack after its race less its stack before."""
+    stack after its race less its stack before, and the chips of a removed denomination
+    found after a race and removed without compensation (TDA 24-C)."""
     return sum(
-        int(record["chips"]) - int(record["race"]["before"])
+        int(record["chips"]) - int(record[step]["before"])
         for record in log
-        if record["kind"] == "chips" and record.get("race")
+        if record["kind"] == "chips"
+        for step in ("race", "found")
+        if record.get(step)
     )
 
 
@@ -366,3 +374,152 @@ def race(
     ]
     store.append(name, records, after=now.last, by=_who(by))
     return RaceDone(table, done, due, rules.race)
+
+
+@dataclass(frozen=True)
+class ChipsChanged:
+    """Chips changed at one seat outside a race: found chips of a removed denomination
+    exchanged, or a player colored up; the stack before and after, and the rule."""
+
+    table: int
+    seat: int
+    entry: int
+    before: int
+    after: int
+    record: Mapping[str, Any]
+    cite: str
+
+
+def _seated_chips(now: Current, table: int, seat: int, count: int, chip: int) -> int:
+    """The stack at ``table`` ``seat``, checked to hold ``count`` chips of ``chip``."""
+    try:
+        seated = now.floor.at(table, seat)
+    except FloorError as error:
+        raise FloormanError(f"tournament {now.stored.name}: {error}") from None
+    if chip not in now.structure.chips:
+        chips = ", ".join(str(c) for c in now.structure.chips)
+        raise FloormanError(f"--chip {chip}: the structure's chips are {chips}")
+    if count * chip > seated.chips:
+        raise FloormanError(
+            f"table {table} seat {seat}: {count} chips of {chip} are more than the stack of"
+            f" {seated.chips}"
+        )
+    return seated.chips
+
+
+def found_chips(
+    store: TournamentStore,
+    now: Current,
+    table: int,
+    seat: int,
+    count: int,
+    *,
+    chip: int | None = None,
+    by: str | None = None,
+) -> ChipsChanged:
+    """``count`` chips of a denomination raced off at ``table`` found with the player at
+    ``seat`` after the race (default: the chip raced off there last): exchanged at equal
+    value in the smallest chip still in play, the rest removed without compensation
+    (TDA 24-C); the stack, which counted them at face value, logged less what is removed."""
+    try:
+        now.floor.at(table, seat)
+    except FloorError as error:
+        raise FloormanError(f"tournament {now.stored.name}: {error}") from None
+    log = log_of(store, now)
+    raced = [
+        int(record["race"]["chip"])
+        for record in log
+        if record["kind"] == "chips" and record.get("race") and int(record["table"]) == table
+    ]
+    if chip is None:
+        if not raced:
+            raise FloormanError(f"table {table}: no chip race is recorded here; give --chip")
+        chip = raced[-1]
+    seated = _seated_chips(now, table, seat, count, chip)
+    if chip not in raced:
+        raise FloormanError(
+            f"table {table}: the {chip} chips were not raced off here; found chips are"
+            " exchanged after the race"
+        )
+    smallest = _next_chip(now, chip)
+    try:
+        kept, lost = exchange_found(count, chip, smallest)
+    except RaceError as error:
+        raise FloormanError(f"table {table} seat {seat}: {error}") from None
+    if lost >= seated:
+        raise FloormanError(
+            f"table {table} seat {seat}: the found chips are the whole stack; count it"
+            " with chips or record the bust"
+        )
+    cite = race_rules(now.structure.rulebook).found
+    record: dict[str, Any] = {
+        "kind": "chips",
+        "table": table,
+        "seat": seat,
+        "chips": seated - lost,
+        "found": {
+            "chip": chip,
+            "count": count,
+            "to": smallest,
+            "exchanged": kept,
+            "removed": lost,
+            "before": seated,
+            "cite": cite,
+        },
+    }
+    store.append(now.stored.name, [record], after=now.last, by=_who(by))
+    entry = now.floor.tables[table][seat].entry
+    return ChipsChanged(table, seat, entry, seated, seated - lost, record, cite)
+
+
+def color_up_player(
+    store: TournamentStore,
+    now: Current,
+    table: int,
+    seat: int,
+    count: int,
+    chip: int,
+    *,
+    to: int | None = None,
+    by: str | None = None,
+) -> ChipsChanged:
+    """The player at ``table`` ``seat`` colored up at the floor's discretion, announced
+    (TDA 25-B): ``count`` chips of ``chip`` exchanged at equal value for chips of ``to``
+    (default: the next larger chip of the structure), the odd ones kept; logged with the
+    stack unchanged."""
+    seated = _seated_chips(now, table, seat, count, chip)
+    larger = [c for c in now.structure.chips if c > chip]
+    if to is None:
+        if not larger:
+            raise FloormanError(f"--chip {chip}: no larger chip to color up to")
+        to = min(larger)
+    if to not in now.structure.chips:
+        chips = ", ".join(str(c) for c in now.structure.chips)
+        raise FloormanError(f"--to {to}: the structure's chips are {chips}")
+    try:
+        after = color_up({chip: count}, chip, to)
+    except RaceError as error:
+        raise FloormanError(f"--to {to}: {error}") from None
+    if after[to] == 0:
+        raise FloormanError(
+            f"table {table} seat {seat}: {count} chips of {chip} make no chip of {to}"
+        )
+    cite = race_rules(now.structure.rulebook).discretionary
+    record: dict[str, Any] = {
+        "kind": "chips",
+        "table": table,
+        "seat": seat,
+        "chips": seated,
+        "color_up": {
+            "chip": chip,
+            "count": count,
+            "to": to,
+            "changed": count - after[chip],
+            "new": after[to],
+            "kept": after[chip],
+            "cite": cite,
+        },
+    }
+    store.append(now.stored.name, [record], after=now.last, by=_who(by))
+    entry = now.floor.tables[table][seat].entry
+    return ChipsChanged(table, seat, entry, seated, seated, record, cite)

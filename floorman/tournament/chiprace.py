@@ -106,6 +106,10 @@ class RaceRules:
     race: str
     saved: str
     leftover: str
+    found: str
+    """The rule for chips of a removed denomination found after the race."""
+    discretionary: str
+    """The rule for a color-up of one player at the floor's discretion."""
 
 
 RACE_BOOKS: Final[dict[str, RaceRules]] = {
@@ -116,6 +120,8 @@ RACE_BOOKS: Final[dict[str, RaceRules]] = {
         race="TDA 2024 Rule 24-A",
         saved="TDA 2024 Rule 24-A",
         leftover="house option (TDA 2024 Rule 24 is silent; as RRoP §15 rule 8)",
+        found="TDA 2024 Rule 24-C",
+        discretionary="TDA 2024 Rule 25-B",
     ),
     "wsop-2024": RaceRules(
         one_chip_per_player=True,
@@ -124,6 +130,8 @@ RACE_BOOKS: Final[dict[str, RaceRules]] = {
         race="WSOP T 77-a",
         saved="WSOP T 77-a",
         leftover="house option (WSOP T 77 is silent; as RRoP §15 rule 8)",
+        found="WSOP T 77-c",
+        discretionary="WSOP T 106",
     ),
     "rrop": RaceRules(
         one_chip_per_player=False,
@@ -132,6 +140,8 @@ RACE_BOOKS: Final[dict[str, RaceRules]] = {
         race="RRoP §15 rule 8",
         saved="RRoP §15 rule 8",
         leftover="RRoP §15 rule 8",
+        found="house option (RRoP §15 is silent; as TDA 2024 Rule 24-C)",
+        discretionary="house option (RRoP §15 is silent; as TDA 2024 Rule 25-B)",
     ),
 }
 """Each book's race, by rulebook name."""
@@ -160,6 +170,8 @@ def race_rules(book: str, *, one_chip_per_player: bool | None = None) -> RaceRul
         + ("at most one chip a player)" if one_chip_per_player else "a chip for each card)"),
         saved=rules.saved,
         leftover=rules.leftover,
+        found=rules.found,
+        discretionary=rules.discretionary,
     )
 
 
