@@ -217,6 +217,7 @@ CASES: dict[str, list[Case]] = {
     "tournament bust": [case("daily", "1", "4")],
     "tournament payouts": [case("daily")],
     "tournament results": [case("daily")],
+    "tournament deal-made": [case("daily", "1=100", "2=100", "--left", "5", status=(2,))],
     "tournament race": [case("daily", "1", "1=3", "4=2", "7=1", status=(0, 2))],
     "tournament found-chips": [case("daily", "1", "5", "3", status=(2,)),
                                case("daily", "1", "5", "3", "--chip", "25", status=(2,))],

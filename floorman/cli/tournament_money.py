@@ -307,10 +307,99 @@ def tournament_results(
         if row["name"]:
             who += f" ({row['player']})"
         paid = f"{row['paid']:>12,}" if row["paid"] is not None else " " * 12
-        lines.append(f"  {row['shown']:>18}  {paid}  {who} — {row['reason']}")
+        dealt = "; the deal's amount" if row["deal"] else ""
+        lines.append(f"  {row['shown']:>18}  {paid}  {who} — {row['reason']}{dealt}")
     if data["still_in"]:
         lines.append(f"still in: {counted(len(data['still_in']), 'player')}")
+    lines += deal_lines(data)
     show(lines)
+
+
+def deal_lines(data: dict[str, Any]) -> list[str]:
+    """A deal as ``results`` and ``deal-made`` print it: each player still in with the
+    amount agreed, and what is left to play for."""
+    deal = data["deal"]
+    if deal is None:
+        return []
+    lines = [f"deal made by {counted(len(deal['amounts']), 'player')} [{deal['cite']}]"]
+    out = {row["player"] for row in data["results"]}
+    for row in deal["amounts"]:
+        who = f"{row['name']} ({row['player']})" if row["name"] else f"entrant {row['player']}"
+        state = "" if row["player"] in out else ", still in"
+        lines.append(f"  {row['amount']:>12,}  {who}{state}")
+    if deal["left"]:
+        lines.append(f"{deal['left']:,} left to play for, to the winner ({deal['left_to']})")
+    else:
+        lines.append("nothing left to play for")
+    return lines
+
+
+@tournament_app.command(
+    "deal-made",
+    epilog=help_example(
+        "floorman tournament deal-made daily 12=4200 31=3100 7=2700",
+        "floorman tournament deal-made daily 12=4000 31=3000 7=2500 --left 500",
+    ),
+)
+def tournament_deal_made(
+    name: NameArgument,
+    amounts: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PLAYER=AMOUNT...",
+            help="What each player still in agreed to receive, by entrant number.",
+            show_default=False,
+        ),
+    ],
+    left: Annotated[
+        int,
+        typer.Option("--left", help="The prize money left to play for.", min=0, max=10**15),
+    ] = 0,
+    as_json: JsonOption = False,
+    by: ByOption = None,
+    db: DbOption = None,
+) -> None:
+    """The deal the players still in made (worked out with floorman icm, or any other):
+    each one's amount recorded and paid in the results (RRoP §15 rule 36; TDA and WSOP
+    are silent: a house option). The amounts and --left add up to what the places left
+    pay; under RRoP some prize money stays at stake (rule 37)."""
+    from floorman.store.tournaments import open_tournament_store
+    from floorman.tables.tournament_money import log_of, make_deal, results_data
+    from floorman.tables.tournaments import current
+
+    with user_errors():
+        agreed = _agreed(amounts)
+        with open_tournament_store(db) as store:
+            now = current(store, name)
+            after = make_deal(store, now, agreed, left=left, by=by)
+            data = results_data(after, log_of(store, after))
+    if as_json:
+        echo(json.dumps({"tournament": data["tournament"], **data["deal"]}, ensure_ascii=False,
+                        indent=2))  # fmt: skip
+        return
+    show([*deal_lines(data), "recorded: floorman tournament results shows what each receives"])
+
+
+def _agreed(texts: list[str]) -> dict[int, int]:
+    agreed: dict[int, int] = {}
+    if len(texts) > 1000:
+        raise _error(f"{len(texts)} players in a deal: at most 1000")
+    for text in texts:
+        player, sep, amount = text.partition("=")
+        if (
+            not sep
+            or not player.isdigit()
+            or not amount.isdigit()
+            or not player.isascii()
+            or not amount.isascii()
+            or len(player) > 6
+            or len(amount) > 15
+        ):
+            raise _error(f"{text[:40]!r}: PLAYER=AMOUNT, an entrant number and a whole amount")
+        if int(player) in agreed:
+            raise _error(f"player {int(player)} is named twice")
+        agreed[int(player)] = int(amount)
+    return agreed
 
 
 @tournament_app.command(

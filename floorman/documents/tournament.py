@@ -245,6 +245,7 @@ def results_view(
                 if results["finished"]
                 else f"{len(results['still_in'])} players still in",
             },
+            *_deal_fact(results),
         ],
         "rows": _result_rows(results),
         "paid": pool is not None,
@@ -252,15 +253,36 @@ def results_view(
 
 
 def _result_rows(results: Mapping[str, Any]) -> list[dict[str, str]]:
-    return [
+    """Each place known, then the players still in who made a deal, with its amount."""
+    deal = results.get("deal")
+    cite = f"the deal's amount ({deal['cite']})" if deal else ""
+    rows = [
         {
             "place": row["shown"],
             "who": _who(row),
             "paid": _chips(row.get("paid")),
-            "reason": row["reason"],
+            "reason": f"{row['reason']}; {cite}" if row.get("deal") else row["reason"],
         }
         for row in results["results"]
     ]
+    rows += [
+        {"place": "still in", "who": _who(row), "paid": _chips(row["deal"]), "reason": cite}
+        for row in results["still_in"]
+        if row.get("deal") is not None
+    ]
+    return rows
+
+
+def _deal_fact(results: Mapping[str, Any]) -> list[dict[str, str]]:
+    deal = results.get("deal")
+    if not deal:
+        return []
+    left = (
+        f"; {_chips(deal['left'])} left to play for, to the winner"
+        if deal["left"]
+        else "; nothing left to play for"
+    )
+    return [{"label": "Deal", "value": f"made by {len(deal['amounts'])} players{left}"}]
 
 
 def report_view(
@@ -358,6 +380,7 @@ def report_view(
         ("Entries", str(data["entrants"])),
         ("Prize pool", _chips(pool) or "no payout structure posted"),
         ("Players left", str(data["players"])),
+        *((f["label"], f["value"]) for f in _deal_fact(results)),
         ("Tables in play", str(len(data["tables"]))),
         ("Level", str(data["level"]["level"])),
         ("Rulebook", BOOKS.get(data["rulebook"], data["rulebook"])),

@@ -25,6 +25,7 @@ from floorman.tournament.chiprace import (
     exchange_found,
     race_rules,
 )
+from floorman.tournament.deal import DealError, deal_paid, deal_record
 from floorman.tournament.floor import FloorError, apply_record
 from floorman.tournament.handforhand import hand_for_hand as h4h_state
 from floorman.tournament.payouts import REMAINDERS, PayoutTable, payout_table
@@ -39,6 +40,7 @@ __all__ = [
     "color_up_player",
     "found_chips",
     "log_of",
+    "make_deal",
     "payouts_data",
     "payouts_table",
     "placed",
@@ -221,24 +223,85 @@ def _percent(share: Any) -> str:
     return f"{float(share):g}"
 
 
+def _deal(log: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    deals = [record for record in log if record["kind"] == "deal"]
+    return deals[-1] if deals else None
+
+
+def _still_in(now: Current) -> list[int]:
+    return sorted(seated.entry for seats in now.floor.tables.values() for seated in seats.values())
+
+
+def make_deal(
+    store: TournamentStore,
+    now: Current,
+    amounts: Mapping[int, int],
+    *,
+    left: int = 0,
+    by: str | None = None,
+) -> Current:
+    """The deal the players still in made: ``amounts`` agreed, ``left`` to play for,
+    checked against what the places left pay by the payout structure posted, then
+    logged; a tournament has one deal."""
+    name = now.stored.name
+    log = log_of(store, now)
+    if _deal(log) is not None:
+        raise FloormanError(f"tournament {name}: a deal is recorded already")
+    table = payouts_table(now, log)
+    if table is None:
+        raise FloormanError(
+            f"tournament {name}: no payout structure posted; post it first:"
+            f" floorman tournament payouts {name} --percent P,P,..."
+        )
+    players = now.floor.players
+    pool_left = sum(table.amounts[:players])
+    try:
+        record = deal_record(amounts, left, set(_still_in(now)), pool_left, now.structure.rulebook)
+    except DealError as error:
+        raise FloormanError(f"tournament {name}: {error}") from None
+    store.append(name, [record], after=now.last, by=_who(by))
+    return current(store, name)
+
+
+def deal_data(now: Current, record: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal as ``results --json`` prints it."""
+    return {
+        "amounts": [
+            {**_who_is(now, int(e)), "amount": int(a)} for e, a in record["amounts"].items()
+        ],
+        "left": int(record["left"]),
+        "pool_left": int(record["pool_left"]),
+        "cite": record["cite"],
+        "at_stake": record["at_stake"],
+        "left_to": record["left_to"],
+    }
+
+
 def results_data(now: Current, log: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The results: each place known with what it pays, and who is still in."""
+    """The results: each place known with what it pays (for the players in a deal, what
+    the deal gives them), and who is still in."""
     rows = placed(now, log)
     table = payouts_table(now, log)
     amounts = paid(rows, table) if table is not None else {}
+    deal = _deal(log)
+    winner = rows[0].entry if now.floor.players == 1 and rows else None
+    dealt = deal_paid(deal, winner) if deal is not None else {}
+    amounts.update(dealt)
     results = standings_data(now, rows)
     for row in results:
         row["paid"] = amounts.get(row["player"]) if table is not None else None
-    still_in = sorted(
-        seated.entry for seats in now.floor.tables.values() for seated in seats.values()
-    )
+        row["deal"] = row["player"] in dealt
+    still_in = _still_in(now)
     return {
         "tournament": now.stored.name,
         "entries": now.floor.entrants,
         "prize_pool": table.prize_pool if table is not None else None,
         "finished": now.floor.players == 1,
         "results": results,
-        "still_in": [] if now.floor.players == 1 else [_who_is(now, e) for e in still_in],
+        "still_in": []
+        if now.floor.players == 1
+        else [{**_who_is(now, e), "deal": dealt.get(e)} for e in still_in],
+        "deal": deal_data(now, deal) if deal is not None else None,
     }
 
 

@@ -253,6 +253,8 @@ def apply_record(floor: Floor, record: Mapping[str, Any]) -> None:
         hand_played(floor, record)
     elif kind in ("clock-call", "clock-call-end", "hand-for-hand"):
         pass  # read by floorman.tournament.clockcall and floorman.tournament.handforhand
+    elif kind == "deal":
+        pass  # a deal's amounts: floorman.tables.tournament_money reads them
     else:
         raise FloorError(f"unknown tournament record {kind!r}")
 

@@ -1,0 +1,143 @@
+"""``floorman tournament deal-made``: the amounts the players still in agreed, checked
+against what the places left pay, then in ``results``, its printed page and the report,
+each player with what the deal gives them and the winner what was left to play for."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pdftext import overflowing, text_of
+from tournamentcli import ok, own_store, refused, run  # noqa: F401  (own_store: each test on its own store)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def seated(name: str) -> list[tuple[int, int]]:
+    """(seat, entrant) at table 1, by seat."""
+    data: dict[str, Any] = json.loads(ok("show", name, "--json"))
+    return [(s["seat"], s["player"]) for s in data["tables"][0]["seats"]]
+
+
+def results(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ok("results", name, "--json"))
+    return data
+
+
+def at_four(name: str, *structure: str) -> list[int]:
+    """Ten entrants of 100 at one table, 50/30/20 posted, six out: 1,000 in the pool and
+    all of it still to be paid to the four left; the entrants left, by seat."""
+    ok("new", name, "--entrants", "10", "--seed", "4", "--table-seats", "10", *structure)
+    ok("payouts", name, "--percent", "50,30,20")
+    for seat, _entry in seated(name)[:6]:
+        ok("bust", name, "1", str(seat))
+    return [entry for _seat, entry in seated(name)]
+
+
+def test_a_deal_is_recorded_and_the_results_pay_it() -> None:
+    left = at_four("d")
+    pool = results("d")["prize_pool"]
+    # the places left pay the whole pool (50/30/20): the deal shares it, 400 left to play for
+    amounts = [200, 150, 150, 100]
+    out = ok("deal-made", "d", *(f"{e}={a}" for e, a in zip(left, amounts, strict=True)),
+             "--left", str(pool - sum(amounts)))  # fmt: skip
+    assert "deal made by 4 players [house option (TDA 2024 is silent; as RRoP §15 rule 36)]" in out
+    assert "400 left to play for, to the winner" in out
+    data = results("d")
+    assert data["deal"]["left"] == 400
+    assert data["deal"]["pool_left"] == pool
+    agreed = dict(zip(left, amounts, strict=True))
+    assert {r["player"]: r["deal"] for r in data["still_in"]} == agreed
+    text = ok("results", "d")
+    assert "deal made by 4 players" in text
+    assert f"200  entrant {left[0]}, still in" in text
+    # the players bust: each paid the deal's amount, not the place's, the winner the rest
+    for seat, _entry in seated("d")[:3]:
+        ok("bust", "d", "1", str(seat))
+    final = results("d")
+    paid = {row["player"]: row["paid"] for row in final["results"]}
+    winner = final["results"][0]["player"]
+    expected = dict(zip(left, amounts, strict=True))
+    expected[winner] += 400
+    assert {e: paid[e] for e in left} == expected
+    assert sum(paid.values()) == pool
+    assert all(row["deal"] for row in final["results"] if row["player"] in left)
+    assert "the deal's amount" in ok("results", "d")
+
+
+def test_amounts_that_do_not_add_up_are_refused_in_one_line() -> None:
+    left = at_four("d")
+    deal = [f"{e}=250" for e in left]
+    refused("the deal's amounts add up to 900; the places left pay 1,000", "deal-made", "d",
+            *deal[:3], f"{left[3]}=150")  # fmt: skip
+    refused("the deal's amounts and --left add up to 1,100; the places left pay 1,000",
+            "deal-made", "d", *deal, "--left", "100")  # fmt: skip
+    refused(f"player {left[3]} is still in and not in the deal", "deal-made", "d", *deal[:3])
+    refused("player 99 is not still in", "deal-made", "d", *deal, "99=0")
+    refused(f"player {left[0]} is named twice", "deal-made", "d", *deal, deal[0])
+    refused("'1=x': PLAYER=AMOUNT", "deal-made", "d", "1=x")
+    assert results("d")["deal"] is None
+    ok("deal-made", "d", *deal)
+    refused("a deal is recorded already", "deal-made", "d", *deal)
+
+
+def test_a_deal_waits_for_the_payouts_and_two_players() -> None:
+    ok("new", "n", "--entrants", "3", "--seed", "1")
+    refused("no payout structure posted", "deal-made", "n", "1=1", "2=1", "3=1")
+
+
+def test_rrop_keeps_some_prize_money_at_stake(tmp_path: Path) -> None:
+    text = (ROOT / "rulebook" / "structures" / "daily.yaml").read_text()
+    path = tmp_path / "rrop.yaml"
+    path.write_text(text.replace("rulebook: tda-2024", "rulebook: rrop"))
+    left = at_four("r", "--structure", str(path))
+    deal = [f"{e}=250" for e in left]
+    refused("a deal that removes all prize money from being at stake is unethical"
+            " (RRoP §15 rule 37): leave some to play for with --left", "deal-made", "r",
+            *deal)  # fmt: skip
+    deal[0] = f"{left[0]}=200"
+    out = ok("deal-made", "r", *deal, "--left", "50")
+    assert "[RRoP §15 rule 36]" in out
+
+
+@pytest.mark.usefixtures("poppler")
+def test_the_results_and_the_report_print_the_deal(tmp_path: Path) -> None:
+    left = at_four("p")
+    ok("deal-made", "p", *(f"{e}=200" for e in left), "--left", "200")
+    for what in ("results", "report"):
+        path = tmp_path / f"{what}.pdf"
+        ok("print", "p", what, "-o", str(path))
+        text = " ".join(text_of(path, layout=False).split())
+        assert "Deal made by 4 players; 200 left to play for, to the winner" in text
+        assert "still in" in text
+        assert "the deal's amount (house option (TDA 2024 is silent; as RRoP §15 rule 36))" in text
+        assert not overflowing(path)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
+        | st.tuples(st.integers(-2, 12), st.integers(-5, 1200)).map(lambda p: f"{p[0]}={p[1]}")
+        | st.sampled_from(["--left", "--json", "250", "0", "=", "1=", "=5"]),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_arguments_never_crash_a_deal(words: list[str]) -> None:
+    if run("show", "fuzz").exit_code != 0:
+        at_four("fuzz")
+    result = run("deal-made", "fuzz", *words)
+    assert result.exit_code in (0, 2), (words, result.stdout, result.stderr)
+    if result.exit_code == 2:
+        assert result.stderr.count("\n") == 1, result.stderr
+    deal = results("fuzz")["deal"]
+    if deal is not None:  # recorded only when it adds up to what the places left pay
+        assert sum(a["amount"] for a in deal["amounts"]) + deal["left"] == 1000
+        assert len(deal["amounts"]) == 4
