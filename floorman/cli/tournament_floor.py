@@ -212,6 +212,8 @@ class PenaltyKind(StrEnum):
     hands = "hands"
     round = "round"
     rounds = "rounds"
+    minute = "minute"
+    minutes = "minutes"
     disqualify = "disqualify"
     next = "next"
 
@@ -222,9 +224,17 @@ _KIND = {
     "hands": "hands",
     "round": "rounds",
     "rounds": "rounds",
+    "minute": "minutes",
+    "minutes": "minutes",
     "disqualify": "disqualification",
     "next": "next",
 }
+
+
+def _until(moment: datetime | str | None) -> str:
+    from floorman.vocabulary import room_time
+
+    return room_time(moment, "%H:%M") if moment is not None else ""
 
 
 def penalty_words(p: Penalty) -> str:
@@ -235,6 +245,8 @@ def penalty_words(p: Penalty) -> str:
         return f"disqualified, {p.chips} chips removed from play"
     if p.kind == "hands":
         return f"{counted(p.count, 'missed hand')}"
+    if p.kind == "minutes":
+        return f"dealt out for {counted(p.count, 'minute')}, until {_until(p.until)}"
     rounds = counted(p.count, "round")
     return f"{rounds} missed: {counted(p.hands, 'hand')} ({p.players} at the table × {p.count})"
 
@@ -244,6 +256,7 @@ def penalty_words(p: Penalty) -> str:
     epilog=help_example(
         "floorman tournament penalty daily 3 5 warning --reason 'excessive chatter'",
         "floorman tournament penalty daily 3 5 rounds 2 --reason 'threw cards'",
+        "floorman tournament penalty daily 3 5 minutes 10 --reason 'threw cards'",
         "floorman tournament penalty daily 3 5 next",
         "floorman tournament penalty daily 3 5 disqualify --reason 'collusion'",
     ),
@@ -255,13 +268,15 @@ def tournament_penalty(
     kind: Annotated[
         PenaltyKind,
         typer.Argument(
-            help="warning, hand(s), round(s), disqualify, or next (the house's ladder).",
+            help="warning, hand(s), round(s), minute(s), disqualify, or next (the house's ladder).",
             show_default=False,
         ),
     ],
     count: Annotated[
         int,
-        typer.Argument(help="How many hands or rounds.", min=1, max=20),
+        typer.Argument(
+            help="How many hands, rounds (1 to 20) or minutes (1 to 120).", min=1, max=120
+        ),
     ] = 1,
     reason: Annotated[
         str | None,
@@ -273,8 +288,10 @@ def tournament_penalty(
 ) -> None:
     """A warning, a penalty or disqualification for the player at TABLE SEAT (TDA 2024
     Rules 70, 71; WSOP T 113, 114; RRoP §15): a missed round is one hand for every
-    player at the table, times the rounds; a player on penalty is dealt in and the hand
-    killed; a disqualified player's chips are removed from play."""
+    player at the table, times the rounds; minutes run by the clock on the wall from
+    now (RRoP §15 rule 27; a house option under TDA; not under WSOP); a player on
+    penalty is dealt in and the hand killed; a disqualified player's chips are removed
+    from play."""
     from floorman.store.tournaments import open_tournament_store
     from floorman.tables.tournament_floor import give_penalty, penalty_log_of
     from floorman.tables.tournaments import current, due
@@ -308,6 +325,12 @@ def tournament_penalty(
             f" [{rule.begins}]"
         )
         lines.append(f"report the hands played: floorman tournament hand {after.stored.name} TABLE")
+    if given.kind == "minutes":
+        lines.append(
+            f"away from the table: dealt in, blinds and antes posted, the hand killed after the"
+            f" initial deal [{rule.dealt_in}]; the minutes run from now, breaks included"
+            " (house option: the books do not say when a length of time starts)"
+        )
     if before:
         earlier = "; ".join(f"{penalty_words(p)}" for p in before)
         lines.append(
@@ -349,7 +372,7 @@ def tournament_penalties(
 
     with user_errors(), open_tournament_store(db) as store:
         now = current(store, name)
-        data = penalties_data(store, now, player)
+        data = penalties_data(store, now, player, at=now_utc())
     if as_json:
         echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -371,9 +394,14 @@ def penalty_lines(data: dict[str, Any]) -> list[str]:
             "warning": "warning",
             "hands": f"{counted(row['count'], 'missed hand')}",
             "rounds": f"{counted(row['count'], 'round')} ({counted(row['hands'], 'hand')})",
+            "minutes": f"dealt out for {counted(row['minutes'], 'minute')}, until"
+            f" {_until(row['until'])}",
             "disqualification": f"disqualified, {row['chips_removed']} chips removed",
         }[row["penalty"]]
         served = f", {row['served']} of {row['hands']} served" if row["hands"] else ""
+        if row["penalty"] == "minutes":
+            left = row["minutes_left"]
+            served = f", {counted(left, 'minute')} left" if left else ", served"
         why = f" — {row['reason']}" if row["reason"] else ""
         lines.append(
             f"  {row['number']}. {_who(row)}, table {row['table']} seat {row['seat']}:"
@@ -381,8 +409,13 @@ def penalty_lines(data: dict[str, Any]) -> list[str]:
         )
     for row in data["on_penalty"]:
         where = f" at table {row['where'][0]} seat {row['where'][1]}" if row["where"] else ""
+        owed = [
+            counted(row[key], word)
+            for key, word in (("hands_left", "hand"), ("minutes_left", "minute"))
+            if row[key]
+        ]
         lines.append(
-            f"on penalty: {_who(row)}{where}, {counted(row['hands_left'], 'hand')} left:"
+            f"on penalty: {_who(row)}{where}, {' and '.join(owed)} left:"
             f" dealt in and the hand killed [{data['dealt_in']}]"
         )
     for call in data["clock_calls"]:

@@ -407,6 +407,9 @@ def _penalty_words(row: Mapping[str, Any]) -> str:
         return f"disqualified, {int(row['chips_removed']):,} chips removed from play"
     if kind == "hands":
         return f"{count} missed hand{'' if count == 1 else 's'}"
+    if kind == "minutes":
+        until = f", until {_when(row['until'])}" if row.get("until") else ""
+        return f"dealt out for {count} minute{'' if count == 1 else 's'}{until}"
     rounds = f"{count} round{'' if count == 1 else 's'}"
     return f"{rounds} missed ({row['players_at_table']} at the table × {count})"
 
@@ -442,7 +445,8 @@ def penalty_sections(penalties: Mapping[str, Any]) -> list[Section]:
         [
             _who(row),
             f"{row['where'][0]}, {row['where'][1]}" if row["where"] else "",
-            str(row["hands_left"]),
+            str(row["hands_left"]) if row["hands_left"] else "",
+            str(row.get("minutes_left") or ""),
             penalties["dealt_in"],
         ]
         for row in penalties["on_penalty"]
@@ -481,14 +485,14 @@ def penalty_sections(penalties: Mapping[str, Any]) -> list[Section]:
         ),
         Section(
             "On penalty now",
-            ["Player", "Table, seat", "Hands left", "Rule"],
+            ["Player", "Table, seat", "Hands left", "Minutes left", "Rule"],
             on_penalty,
             note="Dealt in, the blinds and antes posted, the hand killed after the initial"
             " deal; a penalty begins at the end of the hand"
             f" ({penalties['begins']})."
             if on_penalty
             else "",
-            numeric=(2,),
+            numeric=(2, 3),
         ),
         Section(
             "Clock calls",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from floorman.errors import FloormanError
@@ -226,9 +226,11 @@ def give_penalty(
 
 
 def penalties_data(
-    store: TournamentStore, now: Current, player: int | None = None
+    store: TournamentStore, now: Current, player: int | None = None, at: datetime | None = None
 ) -> dict[str, Any]:
-    """The penalty log as ``floorman tournament penalties --json`` prints it."""
+    """The penalty log as ``floorman tournament penalties --json`` prints it at ``at``
+    (default: now; a penalty in minutes runs by the clock on the wall)."""
+    moment = at or datetime.now(UTC)
     log = penalty_log_of(store, now)
     floor = now.floor
     known = {b.entry for b in floor.busts} | set(log.disqualified)
@@ -240,16 +242,30 @@ def penalties_data(
             else f"--player {player}: not an entrant of {now.stored.name}"
         )
     chosen = [p for p in log.penalties if player is None or p.entry == player]
+    hands, minutes = log.on_penalty(), log.away(moment)
     rule = penalty_rule(now.structure.rulebook)
     calls = [c for c in _calls(now, _log(store, now)) if player is None or c.call.entry == player]
     return {
         "tournament": now.stored.name,
         "rulebook": now.structure.rulebook,
         "player": player,
-        "penalties": [{**p.as_json(), "name": floor.names.get(p.entry)} for p in chosen],
+        "penalties": [
+            {
+                **p.as_json(),
+                "name": floor.names.get(p.entry),
+                "minutes_left": p.minutes_left(moment),
+            }
+            for p in chosen
+        ],
         "on_penalty": [
-            {"player": e, "name": floor.names.get(e), "hands_left": left, "where": _where(now, e)}
-            for e, left in sorted(log.on_penalty().items())
+            {
+                "player": e,
+                "name": floor.names.get(e),
+                "hands_left": hands.get(e, 0),
+                "minutes_left": minutes.get(e, 0),
+                "where": _where(now, e),
+            }
+            for e in sorted(set(hands) | set(minutes))
             if (player is None or e == player) and _where(now, e) is not None
         ],
         "clock_calls": [c.as_json() for c in calls],

@@ -4,14 +4,22 @@ served, and the penalty log of a tournament, player by player.
 A penalty is given at a table, to the player in a seat: a warning, missed
 hands, missed rounds (one hand for every player at the table when the
 penalty is given, the offender included, times the rounds: TDA 2024 Rule
-71-A, WSOP T 113-b), or disqualification, with the player's chips removed
+71-A, WSOP T 113-b), minutes away from the table (RRoP §15 words its
+penalties so: a violator "suspended from play for a specified length of
+time", rule 27 "dealt out for a length of time"; TDA 2024 Rule 71-A's
+options are "not limited to" hands and rounds, so a house may give minutes
+under it; WSOP T 113-a lists its penalties and has none in minutes), or
+disqualification, with the player's chips removed
 from play (TDA 2024 Rule 71-D, WSOP T 114, RRoP §15). A player on penalty is
 away from the table, dealt in, the blinds and antes posted, the hand killed
 after the initial deal (TDA 2024 Rule 71-C). The penalty begins at the end of
 the hand (TDA 2024 Rule 68, WSOP T 117) and is served hand by hand: the hands
 the floor reports at the player's table (``hand`` records) after it, at
-whichever table the player then sits. A misdeal and its re-deal are one hand
-(TDA 2024 Rule 35-C, WSOP T 88-b): the floor reports the hand once.
+whichever table the player then sits; a penalty in minutes is served by the
+clock on the wall from the moment it is recorded (house option: the books do
+not say when a length of time starts or whether a break counts; it does). A
+misdeal and its re-deal are one hand (TDA 2024 Rule 35-C, WSOP T 88-b): the
+floor reports the hand once.
 
 The books do not order the steps of escalating penalties (TDA 2024 Rule
 71-A, WSOP T 113-d and 113-f: a first offense may draw any of them);
@@ -33,8 +41,10 @@ order: a warning, one missed hand, one to four rounds, disqualification.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from floorman.errors import FloormanError
@@ -54,9 +64,10 @@ __all__ = [
     "removed_chips",
 ]
 
-Kind = Literal["warning", "hands", "rounds", "disqualification"]
-KINDS: tuple[Kind, ...] = ("warning", "hands", "rounds", "disqualification")
+Kind = Literal["warning", "hands", "rounds", "minutes", "disqualification"]
+KINDS: tuple[Kind, ...] = ("warning", "hands", "rounds", "minutes", "disqualification")
 MAX_COUNT = 20
+MAX_MINUTES = 120
 
 
 class PenaltyError(FloormanError):
@@ -77,6 +88,8 @@ class PenaltyRule:
     """The most missed hands given as hands (WSOP T 113-b: one)."""
     max_rounds: int | None
     """The most rounds (WSOP T 113-a: four)."""
+    minutes: str | None = None
+    """The rule for a penalty in minutes; ``None``: the book gives none."""
 
 
 PENALTY_RULES: dict[str, PenaltyRule] = {
@@ -89,6 +102,7 @@ PENALTY_RULES: dict[str, PenaltyRule] = {
         "TDA 2024 Rule 71-A",
         None,
         None,
+        "TDA 2024 Rule 71-A (house option)",
     ),
     "wsop-2024": PenaltyRule(
         "WSOP T 113-a",
@@ -110,6 +124,7 @@ PENALTY_RULES: dict[str, PenaltyRule] = {
         "house option: RRoP is silent",
         None,
         None,
+        "RRoP §15 rule 27",
     ),
 }
 """Each rulebook's citations for a penalty."""
@@ -141,6 +156,8 @@ def _rung(kind: str, count: int) -> int:
         return 1
     if kind == "rounds":
         return 1 + min(count, 4)
+    if kind == "minutes":
+        return 2  # house option: a time penalty ranks with one missed round
     return len(LADDER) - 1
 
 
@@ -171,6 +188,14 @@ def penalty_record(
         raise PenaltyError(f"penalty {kind!r}: one of {', '.join(KINDS)}")
     if kind in ("warning", "disqualification"):
         count = 0
+    elif kind == "minutes":
+        if rule.minutes is None:
+            raise PenaltyError(
+                f"{rule.enforcement} gives a warning, a missed hand, one to four rounds or"
+                " disqualification: no penalty in minutes"
+            )
+        if not 1 <= count <= MAX_MINUTES:
+            raise PenaltyError(f"{count} minutes: from 1 to {MAX_MINUTES}")
     elif not 1 <= count <= MAX_COUNT:
         raise PenaltyError(f"{count} {kind}: from 1 to {MAX_COUNT}")
     limit = rule.max_hands if kind == "hands" else rule.max_rounds if kind == "rounds" else None
@@ -181,6 +206,7 @@ def penalty_record(
         "warning": rule.enforcement,
         "hands": rule.enforcement,
         "rounds": rule.rounds,
+        "minutes": rule.minutes or "",
         "disqualification": rule.disqualification,
     }[kind]
     record: dict[str, Any] = {
@@ -197,6 +223,8 @@ def penalty_record(
     }
     if kind == "disqualification":
         record["chips"] = seated.chips
+    if kind == "minutes":
+        record["minutes"] = count
     return record
 
 
@@ -224,6 +252,21 @@ class Penalty:
     def left(self) -> int:
         return self.hands - self.served
 
+    @property
+    def until(self) -> datetime | None:
+        """When a penalty in minutes ends: the minutes after it was recorded."""
+        if self.kind != "minutes" or self.at is None:
+            return None
+        return datetime.fromisoformat(self.at) + timedelta(minutes=self.count)
+
+    def minutes_left(self, at: datetime) -> int:
+        """The minutes of a penalty in minutes still to serve at ``at``, a part of a
+        minute counted whole; 0 for a penalty in hands."""
+        until = self.until
+        if until is None:
+            return 0
+        return max(0, math.ceil((until - at).total_seconds() / 60))
+
     def as_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
@@ -237,6 +280,8 @@ class Penalty:
             "served": self.served,
             "left": self.left,
             "chips_removed": self.chips if self.kind == "disqualification" else 0,
+            "minutes": self.count if self.kind == "minutes" else 0,
+            "until": self.until.isoformat() if self.until is not None else None,
             "reason": self.reason,
             "cite": self.cite,
             "at": self.at,
@@ -256,11 +301,21 @@ class PenaltyLog:
         return [p for p in self.penalties if p.entry == entry]
 
     def on_penalty(self) -> dict[int, int]:
-        """Each player still on penalty, with the hands left to miss."""
+        """Each player still on penalty in hands, with the hands left to miss."""
         left: dict[int, int] = {}
         for p in self.penalties:
             if p.left > 0:
                 left[p.entry] = left.get(p.entry, 0) + p.left
+        return left
+
+    def away(self, at: datetime) -> dict[int, int]:
+        """Each player on a penalty in minutes at ``at``, with the minutes left: each
+        penalty's minutes run from when it was given, and the latest end counts."""
+        left: dict[int, int] = {}
+        for p in self.penalties:
+            minutes = p.minutes_left(at)
+            if minutes > 0:
+                left[p.entry] = max(left.get(p.entry, 0), minutes)
         return left
 
     @property
