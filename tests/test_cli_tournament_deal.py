@@ -88,6 +88,10 @@ def test_amounts_that_do_not_add_up_are_refused_in_one_line() -> None:
 def test_a_deal_waits_for_the_payouts_and_two_players() -> None:
     ok("new", "n", "--entrants", "3", "--seed", "1")
     refused("no payout structure posted", "deal-made", "n", "1=1", "2=1", "3=1")
+    ok("new", "many", "--entrants", "12", "--seed", "1")
+    ok("payouts", "many", "--percent", "50,30,20")
+    refused("players 2, 3, 4, 5, 6 and 6 more are still in and not in the deal", "deal-made",
+            "many", "1=1200")  # fmt: skip
 
 
 def test_rrop_keeps_some_prize_money_at_stake(tmp_path: Path) -> None:

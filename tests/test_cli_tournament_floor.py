@@ -150,7 +150,13 @@ def test_a_penalty_in_rounds_is_served_as_the_table_reports_its_hands() -> None:
         ("rounds", hands, 3),
     ]
     assert log["on_penalty"] == [
-        {"player": player, "name": None, "hands_left": hands - 3, "where": [1, 2]}
+        {
+            "player": player,
+            "name": None,
+            "hands_left": hands - 3,
+            "minutes_left": 0,
+            "where": [1, 2],
+        }
     ]
     done = ok("hand", "daily", "1", "--count", str(hands - 3))
     assert f"entrant {player} has served the penalty: back in play from the next hand" in done
@@ -196,7 +202,7 @@ def test_disqualification_removes_the_player_and_the_chips() -> None:
     [
         (["penalty", "daily", "1", "9", "warning"], "table 1 seat 9 is empty"),
         (["penalty", "daily", "7", "1", "warning"], "table 7 is not in play"),
-        (["penalty", "daily", "1", "1", "rounds", "21"], "less than or equal to 20"),
+        (["penalty", "daily", "1", "1", "rounds", "21"], "21 rounds: from 1 to 20"),
         (["penalty", "daily", "1", "1", "jail"], "'jail' is not one of"),
         (["penalty", "daily", "1", "1", "warning", "--reason", "a\tb"], "--reason: up to 200"),
         (["penalties", "daily", "--player", "99"], "--player 99: the tournament has entrants"),

@@ -75,7 +75,9 @@ def deal_record(
         raise DealError("a deal is made by two players or more still in")
     missing = sorted(still_in - set(amounts))
     if missing:
-        who = ", ".join(str(e) for e in missing)
+        who = ", ".join(str(e) for e in missing[:5])
+        if len(missing) > 5:
+            who += f" and {len(missing) - 5} more"
         whom = f"players {who} are" if len(missing) > 1 else f"player {who} is"
         raise DealError(
             f"{whom} still in and not in the deal: a deal is made by every player still in"
