@@ -177,3 +177,26 @@ def test_penalties_never_make_or_lose_chips_and_the_hands_add_up(data: st.DataOb
     for entry in {p.entry for p in log.penalties}:
         served = sum(p.served for p in log.of(entry))
         assert served <= sum(log.hands.values())
+
+
+@settings(max_examples=60, deadline=None)
+@given(minutes=st.integers(1, 120), after=st.integers(0, 130 * 60), hands=st.integers(0, 30))
+def test_minutes_are_served_by_the_clock_and_not_by_hands(
+    minutes: int, after: int, hands: int
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    start = datetime(2026, 3, 1, 21, 0, tzinfo=UTC)
+    records = [draw()]
+    given = penalty_record(replay(records), 1, 4, "minutes", minutes, "rrop", "threw cards")
+    assert (given["hands"], given["minutes"], given["cite"]) == (0, minutes, "RRoP §15 rule 27")
+    log = penalty_log([(records[0], None), (given, start.isoformat()),
+                       ({"kind": "hand", "table": 1, "count": hands}, None)])  # fmt: skip
+    penalty = log.penalties[0]
+    assert penalty.served == 0
+    assert log.on_penalty() == {}
+    left = log.away(start + timedelta(seconds=after)).get(4, 0)
+    assert left == max(0, -(-(minutes * 60 - after) // 60))  # whole minutes, rounded up
+    assert 0 <= left <= minutes
+    with pytest.raises(PenaltyError, match="no penalty in minutes"):
+        penalty_record(replay(records), 1, 4, "minutes", minutes, "wsop-2024")
