@@ -212,7 +212,8 @@ class FloormanGroup(TyperGroup):
             sys.exit(error.exit_code)
         except _click.exceptions.UsageError as error:
             path = _command_path(error.ctx)
-            message = error.format_message().rstrip(".")
+            lines = error.format_message().splitlines()  # a missing choice lists them a line each
+            message = " ".join(line.strip() for line in lines if line.strip()).rstrip(".")
             echo(f"floorman: {message[:1].lower()}{message[1:]}; see {path} --help", err=True)
             sys.exit(error.exit_code)
         except _click.exceptions.ClickException as error:
