@@ -99,16 +99,14 @@ def deal_first(
         "table_seats": floor.size(),
         "chips": list(structure.chips),
     }
+    limits = level["limits"]
+    big = level["blinds"][1]
+    if structure.betting == "limit" and limits and list(limits) != [big, 2 * big]:
+        header["limit_bets"] = list(limits)  # the level's bets, not the big blind and twice it
     stored, state = _first_hand(tstore, at_table, header)
     record = {"kind": "link", "table": table, "name": at_table, "hand": stored.id}
     tstore.append(now.stored.name, [record], after=now.last, by=_who(by))
     notes = [f"level {level['level']}: {structure.level(level['level']).describe()}"]
-    limits = level["limits"]
-    if limits and limits[0] != level["blinds"][1]:
-        notes.append(
-            f"the limits {limits[0]}/{limits[1]}: a hand file bets the big blind and twice it;"
-            " the floor rules where the level's limits differ"
-        )
     if level["big_blind_ante"]:
         notes.append(
             f"the big blind ante of {level['big_blind_ante']}: a hand file has none; record it"
