@@ -128,3 +128,55 @@ def test_a_table_not_dealt_from_a_tournament_keeps_its_blinds(tmp_path: Path) ->
     out = ok(db, "next", "-t", "7")
     assert "level" not in out
     assert json.loads(ok(db, "table", "show", "-t", "7", "--json"))["blinds"] == [1, 2]
+
+
+LIMIT = """\
+structure: limit
+title: Limit Hold'em
+game: holdem
+betting: limit
+rulebook: rrop
+buy_in: 100
+starting_stack: 20000
+chips: [25, 100, 500]
+table_seats: 9
+levels:
+  - {blinds: [50, 100], limits: [100, 200], minutes: 20}
+  - {blinds: [100, 200], limits: [300, 600], ante: 25, minutes: 20}
+"""
+
+
+def test_a_limit_table_bets_the_levels_limits(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    structure = tmp_path / "limit.yaml"
+    structure.write_text(LIMIT, encoding="utf-8")
+    ok(db, "tournament", "new", "two", "--entrants", "12", "--seed", "5",
+       "--structure", str(structure))  # fmt: skip
+    ok(db, "tournament", "deal", "two", "2")
+    first = hand(db)
+    assert (first["betting"], first["blinds"]) == ("limit", [50, 100])
+    ok(db, "tournament", "level", "two", "2")
+    ok(db, "add", "-t", "two-2", FOLD_TO_ONE)
+    out = ok(db, "next", "-t", "two-2")
+    assert (
+        "new level 2 of tournament two (as set): blinds 100/200, ante 25, limits 300/600"
+        " [RRoP §15 rule 7: the new level applies to the next hand]"
+    ) in out
+    assert "hold up the push" not in out  # TDA 2024 RP-7 is the TDA's alone
+    second = hand(db)
+    assert (second["blinds"], second["ante"]) == ([100, 200], 25)
+    # raises go up by the level's small bet, 300, not the big blind
+    raised = ok(db, "add", "-t", "two-2", "deal; 3 raise 500")
+    assert "seat 4 to act (19975 behind): fold, call 500, raise 800" in raised
+
+
+def test_the_first_hand_at_a_limit_table_bets_the_levels_limits(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    structure = tmp_path / "limit.yaml"
+    structure.write_text(LIMIT, encoding="utf-8")
+    ok(db, "tournament", "new", "two", "--entrants", "12", "--seed", "5",
+       "--structure", str(structure))  # fmt: skip
+    ok(db, "tournament", "level", "two", "2")
+    ok(db, "tournament", "deal", "two", "2")
+    raised = ok(db, "add", "-t", "two-2", "deal; 2 raise 500")
+    assert "seat 3 to act (19975 behind): fold, call 500, raise 800" in raised
