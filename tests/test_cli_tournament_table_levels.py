@@ -73,7 +73,7 @@ def test_next_deals_at_the_level_the_clock_moved_to(store_url: str) -> None:
     # the level goes on: the next hand at the same level says so, not as new
     ok(db, "add", "-t", "two-2", "deal; 3 fold; 4 fold; 5 fold; 6 fold; 1 fold")
     again = ok(db, "next", "-t", "two-2")
-    assert "\nlevel 3 of tournament two (by the clock): blinds 200/400" in again
+    assert "\nlevel 3 of tournament two (by the clock): blinds 200/400\n" in again
     assert hand(db)["blinds"] == [200, 400]
 
 

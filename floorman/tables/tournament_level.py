@@ -56,11 +56,10 @@ class TableLevel:
             said += f", ante {self.ante}"
         if self.limits is not None:
             said += f", limits {self.limits[0]}/{self.limits[1]}"
+        if changed:
+            said += f" [{self.cite}: the new level applies to the next hand]"
         start = "new level" if changed else "level"
-        lines = [
-            f"{start} {self.level} of tournament {self.tournament} ({how}): {said}"
-            f" [{self.cite}: the new level applies to the next hand]"
-        ]
+        lines = [f"{start} {self.level} of tournament {self.tournament} ({how}): {said}"]
         if self.big_blind_ante:
             lines.append(
                 f"the big blind ante of {self.big_blind_ante}: a hand file has none; record it"
