@@ -154,3 +154,34 @@ def test_the_floor_sees_the_move_the_moment_a_table_is_short(
         or ""
     )
     browser.save_screenshot(str(shots / "floor-tournament-1920x1080.png"))
+
+
+def call_seconds(driver: WebDriver) -> int:
+    """The time left on the clock called, as the floor's screen counts it."""
+    text = driver.find_element(By.CSS_SELECTOR, '.t-panel[data-tournament="daily"] .t-call .t-left')
+    minutes, seconds = text.text.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_floor_sees_a_clock_called_counting_down_and_how_it_ended(
+    browser: WebDriver, room: Room, shots: Path
+) -> None:
+    db = str(room.db)
+    screen(browser, "tv")
+    sign_in_as(browser, room, "floor")
+    wait_for(browser, '.t-panel[data-tournament="daily"]')
+    shown = json.loads(floorman(db, "tournament", "show", "daily", "--json").stdout)
+    table = shown["tables"][0]
+    seat = str(table["seats"][0]["seat"])
+    run(db, "tournament", "call-clock", "daily", str(table["table"]), seat, "--no-wait",
+        "--seconds", "300")  # fmt: skip
+    call = wait_for(browser, '.t-panel[data-tournament="daily"] .t-call', "is on the clock")
+    assert f"table {table['table']} seat {seat}" in call.text
+    assert "[TDA 2024 Rule 29]" in call.text
+    first = call_seconds(browser)
+    assert 290 <= first <= 305
+    patient(browser).until(lambda d: call_seconds(d) <= first - 2)
+    browser.save_screenshot(str(shots / "floor-clock-call-1920x1080.png"))
+    run(db, "tournament", "call-clock", "daily", str(table["table"]), seat, "--acted")
+    wait_for(browser, '.t-panel[data-tournament="daily"] .t-called', "acted in time")
+    assert not browser.find_elements(By.CSS_SELECTOR, '.t-panel[data-tournament="daily"] .t-call')

@@ -306,3 +306,68 @@ def test_a_station_at_a_table_dealt_for_a_tournament_reads_that_tournament(room:
     listed = station.get("/api/tournaments").json()["tournaments"]
     assert [t["tournament"] for t in listed] == ["feature"]
     assert station.get("/api/tournaments/daily").status_code == 403
+
+
+def _panel_words(floor: httpx.Client, tournament: str) -> str:
+    """The words of the tournament's panel on the floor's dashboard."""
+    page = floor.get("/").text
+    panel = re.search(
+        rf'<article class="t-panel[^"]*" data-tournament="{tournament}".*?</article>', page, re.S
+    )
+    assert panel is not None, page
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", panel.group(0))).split())
+
+
+def test_a_clock_called_on_a_player_shows_while_it_runs_and_how_it_ended(
+    room: Room, floor: httpx.Client
+) -> None:
+    db = str(room.db)
+    data = json.loads(run(db, "tournament", "show", "daily", "--json"))
+    two = next(t for t in data["tables"] if t["table"] == 2)
+    seat, player = two["seats"][0]["seat"], two["seats"][0]["player"]
+    who = f"table 2 seat {seat} (entrant {player})"
+    run(db, "tournament", "call-clock", "daily", "2", str(seat), "--no-wait", "--seconds", "300")
+    view = floor.get("/api/tournaments/daily").json()
+    (on,) = view["clock_calls"]["on"]
+    assert (on["table"], on["seat"], on["player"], on["facing_bet"]) == (2, seat, player, True)
+    assert (on["phase"], on["ended"], on["outcome"], on["cite"]) == (
+        "time",
+        None,
+        None,
+        "TDA 2024 Rule 29",
+    )
+    assert 5 < on["left_seconds"] <= 305
+    assert on["said"] == (
+        f"{who} is on the clock, facing a bet: 300 seconds, then a 5-second count; then the"
+        " hand is dead"
+    )
+    brief = floor.get("/api/tournaments").json()["tournaments"]
+    assert next(t for t in brief if t["tournament"] == "daily")["clock_calls"]["on"][0]["seat"] == (
+        seat
+    )
+    words = _panel_words(floor, "daily")
+    assert f"Clock: {on['said']}" in words
+    assert "[TDA 2024 Rule 29]" in words
+    assert 'class="t-call" role="status"' in floor.get("/").text
+    # a call on another table's player ends as the book says, and each shows how it ended
+    run(db, "tournament", "call-clock", "daily", "2", str(seat), "--acted")
+    three = next(t for t in data["tables"] if t["table"] == 3)
+    other = three["seats"][0]
+    run(db, "tournament", "call-clock", "daily", "3", str(other["seat"]), "--no-bet", "--no-wait")
+    run(db, "tournament", "call-clock", "daily", "3", str(other["seat"]), "--expired")
+    calls = floor.get("/api/tournaments/daily").json()["clock_calls"]
+    assert calls["on"] == []
+    assert calls["count"] == 2
+    checked, acted = calls["ended"]
+    assert (acted["outcome"], acted["phase"]) == ("acted", "ended")
+    assert acted["said"] == f"{who} acted in time: the clock is off (a tie goes to the player)"
+    assert checked["outcome"] == "checked"
+    assert checked["said"] == (
+        f"time ran out on table 3 seat {other['seat']} (entrant {other['player']}), not facing"
+        " a bet: the hand was checked"
+    )
+    words = _panel_words(floor, "daily")
+    assert f"Clock: {checked['said']} [TDA 2024 Rule 29]" in words
+    assert f"Clock: {acted['said']}" in words
+    panel = floor.get("/").text.split('data-tournament="daily"')[1].split("</article>")[0]
+    assert not re.search(r'class="t-call[" ]', panel), "no clock runs"

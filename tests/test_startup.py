@@ -137,6 +137,28 @@ def test_next_starts_without_typer_pydantic_or_the_hand_model(tmp_path: Path) ->
     assert shown.startswith("hand 2 at table 7, 1 events, in progress")  # seat 5 posts
 
 
+def test_next_at_a_tournaments_table_reads_its_level_and_no_more(tmp_path: Path) -> None:
+    """The tournament's structure and clock are read (the structure's model with them);
+    not typer, the tournament's balancing, YAML, rendering or the remote client."""
+    db = str(tmp_path / "room.db")
+    _floorman("tournament", "new", "two", "--db", db, "--entrants", "12", "--seed", "5")
+    _floorman("tournament", "deal", "two", "2", "--db", db)
+    _floorman("add", "--db", db, "-t", "two-2", "deal; 2 fold; 3 fold; 4 fold; 5 fold; 6 fold")
+    modules = loaded_modules("next", "--db", db, "-t", "two-2")
+    assert "floorman.tournament.clock" in modules  # the level was read
+    for heavy in (
+        *TABLE_HEAVY,
+        *REMOTE,
+        "floorman.tables.tournaments",
+        "floorman.tournament.balance",
+    ):
+        assert heavy not in modules
+    assert not {name for name in modules if name.split(".")[0] in ("typer", "click")}
+    assert "hand 2 at table two-2, 0 events, in progress" in _floorman(
+        "show", "--db", db, "-t", "two-2"
+    )
+
+
 def test_check_of_a_plain_hand_file_imports_no_pydantic() -> None:
     """The hand file's header is read plainly and the rulebook comes from its cache."""
     argv = ("check", str(EXAMPLES / "premature-turn.yaml"), "--json")

@@ -90,6 +90,47 @@ _MOVE: Final = _object(
     "a move due, as floorman tournament balance --json gives it",
 )
 _HALT: Final = _object({"table": _INT, "short": _INT, "cite": _CITE})
+_CALL: Final = _object(
+    {
+        "table": _INT,
+        "seat": _INT,
+        "entry": {**_INT, "description": "the entrant's number"},
+        "player": {**_INT, "description": "the entrant's number"},
+        "name": {"type": ["string", "null"]},
+        "facing_bet": {"type": "boolean"},
+        "at": {"type": "string", "description": "when the clock was called, UTC"},
+        "seconds": {**_INT, "description": "the time given before the count"},
+        "count": {**_INT, "description": "the count's seconds"},
+        "expires": {"type": "string", "description": "when time runs out, UTC"},
+        "on_expiry": {"enum": ["dead", "checked"]},
+        "ended": {"type": ["string", "null"], "description": "when it was ended, UTC"},
+        "outcome": {"enum": ["acted", "dead", "checked", None]},
+        "cite": _CITE,
+        "house": {"type": ["string", "null"], "description": "the house option followed"},
+        "phase": {
+            "enum": ["time", "count", "expired", "ended"],
+            "description": "expired: time ran out and the floor has not yet recorded it",
+        },
+        "left_seconds": {
+            "type": ["integer", "null"],
+            "description": "to the end of the count while it runs; null once ended",
+        },
+        "said": {"type": "string", "description": "the call as the floor reads it"},
+    },
+    "a clock called on a player, as floorman tournament call-clock --json prints it",
+)
+_CALLS: Final = _object(
+    {
+        "on": {"type": "array", "items": _CALL, "description": "every clock running"},
+        "ended": {
+            "type": "array",
+            "items": _CALL,
+            "description": "the latest three ended, latest first",
+        },
+        "count": {**_INT, "description": "every clock called in the tournament"},
+    },
+    "the clocks called on players (TDA 2024 Rule 29)",
+)
 _TOURNAMENT: Final = _object(
     {
         "tournament": {"type": "string"},
@@ -138,12 +179,13 @@ _TOURNAMENT: Final = _object(
             ),
         },
         "bust_count": _INT,
+        "clock_calls": _CALLS,
     },
     "a tournament as the floor's pages show it",
 )
 _SUMMARY_KEYS: Final = (
     "tournament", "title", "clock", "players", "entrants", "average_stack", "finished",
-    "next_move", "halts", "bust_count",
+    "next_move", "halts", "bust_count", "clock_calls",
 )  # fmt: skip
 _SUMMARY: Final = _object(
     {key: _TOURNAMENT["properties"][key] for key in _SUMMARY_KEYS}, "a tournament, in brief"

@@ -15,18 +15,32 @@ table shows the tournament's level and its moves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from floorman.tables.tournament_clock import clock_data
 from floorman.tables.tournaments import Current, due
 from floorman.tournament.balance import Move, Plan
+from floorman.tournament.clockcall import countdown
 
-__all__ = ["BUSTS_SHOWN", "station_part", "summary", "table_number", "tournament_view"]
+if TYPE_CHECKING:
+    from floorman.tables.tournament_floor import Call
+
+__all__ = [
+    "BUSTS_SHOWN",
+    "CALLS_SHOWN",
+    "calls_view",
+    "station_part",
+    "summary",
+    "table_number",
+    "tournament_view",
+]
 
 BUSTS_SHOWN: Final = 12
 """How many of the latest busts the floor's pages list."""
+CALLS_SHOWN: Final = 3
+"""How many of the latest clock calls ended the floor's pages list (every one running)."""
 
 
 def table_number(
@@ -69,8 +83,59 @@ def move_view(now: Current, move: Move) -> dict[str, Any]:
     return {**move.as_json(), "name": now.floor.names.get(move.entry), "said": said}
 
 
-def tournament_view(now: Current, at: datetime, planned: Plan | None = None) -> dict[str, Any]:
-    """Everything the floor's pages show of a tournament at ``at``."""
+def call_view(now: Current, call: Call, at: datetime) -> dict[str, Any]:
+    """One clock call as ``call-clock --json`` gives it, with the player's name, where it
+    stands at ``at`` (``phase``: ``time``, ``count``, ``expired`` while it is not ended,
+    else ``ended``; ``left_seconds`` to the end of the count) and the line the floor
+    reads."""
+    c = call.call
+    who = f"table {c.table} seat {c.seat} ({now.floor.name(c.entry)})"
+    facing = "facing a bet" if c.facing_bet else "not facing a bet"
+    data = call.as_json()
+    house = f"; {data['house']}" if data["house"] else ""
+    if call.ended is not None:
+        phase, left = "ended", None
+        if call.outcome == "acted":
+            said = f"{who} acted in time: the clock is off (a tie goes to the player)"
+        else:
+            said = f"time ran out on {who}, {facing}: the hand was {call.outcome}{house}"
+    else:
+        stands = countdown(c, at)
+        phase, left = stands.phase, stands.left
+        if stands.phase == "time":
+            left += c.count
+        if stands.phase == "expired":
+            said = f"time: {who}, {facing}: the hand is {data['on_expiry']}{house}"
+        else:
+            said = (
+                f"{who} is on the clock, {facing}: {c.seconds} seconds, then a {c.count}-second"
+                f" count; then the hand is {data['on_expiry']}{house}"
+            )
+    return {
+        **data,
+        "name": now.floor.names.get(c.entry),
+        "phase": phase,
+        "left_seconds": left,
+        "said": said,
+    }
+
+
+def calls_view(now: Current, calls: Sequence[Call], at: datetime) -> dict[str, Any]:
+    """The clock calls the floor's pages show at ``at``: every one running (``on``), and
+    the latest ended, latest first (``ended``, at most :data:`CALLS_SHOWN`)."""
+    running = [call_view(now, c, at) for c in calls if c.ended is None]
+    ended = [call_view(now, c, at) for c in reversed(calls) if c.ended is not None]
+    return {"on": running, "ended": ended[:CALLS_SHOWN], "count": len(calls)}
+
+
+def tournament_view(
+    now: Current,
+    at: datetime,
+    planned: Plan | None = None,
+    calls: Sequence[Call] = (),
+) -> dict[str, Any]:
+    """Everything the floor's pages show of a tournament at ``at``; ``calls``: the clock
+    calls of its log (:func:`floorman.tables.tournament_floor.clock_calls`)."""
     floor = now.floor
     planned = due(now) if planned is None else planned
     counts = floor.counts()
@@ -119,6 +184,7 @@ def tournament_view(now: Current, at: datetime, planned: Plan | None = None) -> 
             for b in reversed(floor.busts[-BUSTS_SHOWN:])
         ],
         "bust_count": len(floor.busts),
+        "clock_calls": calls_view(now, calls, at),
     }
 
 
@@ -127,7 +193,7 @@ def summary(view: dict[str, Any]) -> dict[str, Any]:
     return {
         key: view[key]
         for key in ("tournament", "title", "clock", "players", "entrants", "average_stack",
-                    "finished", "next_move", "halts", "bust_count")
+                    "finished", "next_move", "halts", "bust_count", "clock_calls")
     }  # fmt: skip
 
 

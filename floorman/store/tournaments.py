@@ -141,6 +141,17 @@ class TournamentStore:
         except (TypeError, ValueError):
             raise StoreError(f"{self.path}: the store is damaged (tournament {name!r})") from None
 
+    def links(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every tournament table dealt at a floorman table: the tournament and its link
+        record (``tournament deal``), oldest first."""
+        rows = self._db.rows(
+            "SELECT tournament, data FROM tournament_log WHERE kind = 'link' ORDER BY id"
+        )
+        try:
+            return [(str(name), json.loads(data)) for name, data in rows]
+        except (TypeError, ValueError):
+            raise StoreError(f"{self.path}: the store is damaged (a tournament's link)") from None
+
     def append(
         self, name: str, records: list[dict[str, Any]], *, after: int, by: str | None = None
     ) -> list[int]:

@@ -18,7 +18,7 @@ from floorman.hand.events import parse_event
 from floorman.interchange.plainhand import PlainHeader, header_json, plain_header
 from floorman.replay import rule_events
 from floorman.session.record import seating_entry, table_record
-from floorman.session.seating import EntryRules, Seating, apply, deal, settle
+from floorman.session.seating import Change, EntryRules, Seating, apply, deal, settle
 from floorman.store.errors import StoreConflict
 from floorman.store.hands import changed_meanwhile
 from floorman.tables.hands import Loaded, closing, find_hand, load, stacks_left, store_at
@@ -28,8 +28,8 @@ from floorman.tables.view import headline, state_lines
 if TYPE_CHECKING:
     from floorman.hand.state import HandState
     from floorman.interchange.handfile import HandHeader
-    from floorman.session.seating import Change
     from floorman.store.hands import Store, StoredHand
+    from floorman.tables.tournament_level import TableLevel
 
 __all__ = ["start_hand", "start_next"]
 
@@ -151,6 +151,11 @@ def start_next(
         posts = loaded.texts[: _posts_at_start(loaded)]  # the redeal posts as the deal did
     else:
         changed = [*record.pending, *changes]
+        told = _told(store, loaded, last)
+        was = seating.blinds, seating.ante
+        floor_set = any(change.kind == "level" for change in changed)  # it stands
+        if told is not None and not floor_set and (told.blinds, told.ante) != was:
+            changed.append(Change("level", blinds=told.blinds, ante=told.ante))
         seating = settle(seating, stacks, changed, rules, seats_at(loaded.values))
         played = button_played(parse_event(text, n) for n, text in enumerate(loaded.texts, 1))
         moved = options.get("button_after_error", "corrected") == "not-backed-up"
@@ -175,6 +180,12 @@ def start_next(
             made.small_blind,
         )
         dealt, posts, notes = made.seating, made.posts, made.notes
+        if told is not None:
+            if (dealt.blinds, dealt.ante) == (told.blinds, told.ante):
+                _limits(data, told.limits)
+                notes = [*told.notes(last.table, *was), *notes]
+            else:
+                notes = [told.held(dealt.blinds, dealt.ante), *notes]
         if played is not None:
             notes = [_button_note(loaded, played, moved), *notes]
         if held is not None:
@@ -205,6 +216,27 @@ def start_next(
         answer=None if answer is None else (lambda made: answer(made, said(made))),
     )
     return said(stored)
+
+
+def _told(store: Store, loaded: Loaded, last: StoredHand) -> TableLevel | None:
+    """The level a tournament's table deals its next hand at, by the tournament's clock;
+    ``None`` at any other table (whose hands never say ``kind: tournament``)."""
+    if loaded.values.kind != "tournament":
+        return None
+    from floorman.tables.tournament_level import table_level
+
+    return table_level(store, last.table, last.id, datetime.now(UTC))
+
+
+def _limits(data: dict[str, object], limits: tuple[int, int] | None) -> None:
+    """A limit game's bets at the tournament's level: the level's limits where they are
+    not the big blind and twice it (a hand file's default)."""
+    data.pop("limit_bets", None)
+    blinds = data.get("blinds")
+    if limits is None or data.get("betting") != "limit" or not isinstance(blinds, list):
+        return
+    if limits != (blinds[1], 2 * blinds[1]):
+        data["limit_bets"] = list(limits)
 
 
 def _button_note(loaded: Loaded, played: int, moved: bool) -> str:

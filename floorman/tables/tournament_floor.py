@@ -50,6 +50,7 @@ __all__ = [
     "Call",
     "bust_flags",
     "call_clock",
+    "clock_calls",
     "end_call",
     "give_penalty",
     "h4h_state",
@@ -123,6 +124,12 @@ def _calls(now: Current, log: Sequence[Mapping[str, Any]]) -> list[Call]:
                     calls[index] = Call(c.call, rule, ended, outcome)
                     break
     return calls
+
+
+def clock_calls(now: Current, log: Sequence[Mapping[str, Any]]) -> list[Call]:
+    """Every clock called in the tournament's ``log``, in order, each with how it ended
+    (``None`` while it runs)."""
+    return _calls(now, log)
 
 
 def open_call(store: TournamentStore, now: Current, table: int) -> Call | None:

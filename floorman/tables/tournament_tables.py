@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from floorman.store.hands import Store, StoredHand
     from floorman.store.tournaments import TournamentStore
     from floorman.tables.tournaments import Current
+    from floorman.tournament.handforhand import HandForHand
 
 __all__ = ["deal_first", "links", "sync", "table_name"]
 
@@ -99,16 +100,14 @@ def deal_first(
         "table_seats": floor.size(),
         "chips": list(structure.chips),
     }
+    limits = level["limits"]
+    big = level["blinds"][1]
+    if structure.betting == "limit" and limits and list(limits) != [big, 2 * big]:
+        header["limit_bets"] = list(limits)  # the level's bets, not the big blind and twice it
     stored, state = _first_hand(tstore, at_table, header)
     record = {"kind": "link", "table": table, "name": at_table, "hand": stored.id}
     tstore.append(now.stored.name, [record], after=now.last, by=_who(by))
     notes = [f"level {level['level']}: {structure.level(level['level']).describe()}"]
-    limits = level["limits"]
-    if limits and limits[0] != level["blinds"][1]:
-        notes.append(
-            f"the limits {limits[0]}/{limits[1]}: a hand file bets the big blind and twice it;"
-            " the floor rules where the level's limits differ"
-        )
     if level["big_blind_ante"]:
         notes.append(
             f"the big blind ante of {level['big_blind_ante']}: a hand file has none; record it"
@@ -154,19 +153,65 @@ def sync(tstore: TournamentStore, now: Current, log: Sequence[Mapping[str, Any]]
     if not linked:
         return False
     from floorman.store.hands import Store
+    from floorman.tournament.handforhand import hand_for_hand
 
     with Store(tstore.database, owned=False) as hands:
         records: list[dict[str, Any]] = []
         floor = now.floor.copy()
-        for table, link in sorted(linked.items()):
-            if table not in floor.tables:
-                continue
-            records += _taken(hands, floor, table, link)
+        playing = hand_for_hand(log) if any(r["kind"] == "hand-for-hand" for r in log) else None
+        taken = {table: int(link["taken"]) for table, link in linked.items()}
+        more = True
+        while more:  # hand-for-hand, a table's next hand waits for the round to end
+            more = False
+            for table, link in sorted(linked.items()):
+                if table not in floor.tables:
+                    continue
+                found, playing = _taken(
+                    hands, floor, table, {**link, "taken": taken[table]}, playing
+                )
+                records += found
+                done = [int(r["hand"]) for r in found if r["kind"] == "hand"]
+                if done:
+                    taken[table] = done[-1]
+                    more = playing is not None
         if records:
+            records += _h4h_clock(now, log, records)
             _log(tstore, now, log, records)
             return True
         _seat_changes(hands, now, linked)
     return False
+
+
+def _h4h_clock(
+    now: Current, log: Sequence[Mapping[str, Any]], records: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Hand-for-hand, the clock records the tables' hands taken in call for, as a table's
+    report by hand does (:func:`floorman.tables.tournament_floor.report_hands`): paused on
+    the first report, set back the time per hand once every table has reported."""
+    from datetime import UTC, datetime
+
+    from floorman.tournament.clock import ClockEvent, advance
+    from floorman.tournament.handforhand import clock_after, clock_running, hand_for_hand
+
+    if not any(r["kind"] == "hand-for-hand" for r in log):
+        return []
+    before = hand_for_hand(log)
+    if not before.on or not any(r["kind"] == "hand" for r in records):
+        return []
+    at = datetime.now(UTC)
+    added: list[dict[str, Any]] = []
+    clock = now.clock
+    if clock_running(clock):
+        pause = ClockEvent("pause", at)
+        clock = advance(clock, pause, now.structure)
+        added.append(pause.record())
+    after = hand_for_hand([*log, *records])
+    position = after.position()
+    if after.hands_done > before.hands_done and position is not None:
+        event = clock_after(now.structure, position, at)
+        advance(clock, event, now.structure)
+        added.append(event.record())
+    return added
 
 
 def _log(
@@ -188,17 +233,37 @@ def _log(
     tstore.append(now.stored.name, records, after=now.last, by="table")
 
 
-def _taken(hands: Store, floor: Any, table: int, link: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _taken(
+    hands: Store,
+    floor: Any,
+    table: int,
+    link: Mapping[str, Any],
+    playing: HandForHand | None = None,
+) -> tuple[list[dict[str, Any]], HandForHand | None]:
     """The records of the hands finished at ``link``'s table since the last taken in,
-    applied to ``floor`` as they go."""
+    applied to ``floor`` as they go, and hand-for-hand play (``playing``) after them.
+
+    Hand-for-hand, a table's hand is its report of the round's hand done, and its busts
+    are the round's with every other table's: in the same hand as the round's busts
+    recorded before them, so they share places (TDA 2024 RP-8-A; WSOP T 126-b). A
+    table's next hand waits until every table has reported the round's."""
     from floorman.tables.hands import load, stacks_left
     from floorman.tables.view import finished
     from floorman.tournament.floor import apply_record
+    from floorman.tournament.handforhand import follow
+
+    def applied(record: dict[str, Any]) -> None:
+        nonlocal playing
+        apply_record(floor, record)
+        if playing is not None:
+            playing = follow(playing, record, floor)
 
     name, first, taken = str(link["name"]), int(link["hand"]), int(link["taken"])
     stored = [h for h in hands.hands(name, MAX_HANDS_TAKEN) if h.id >= first and h.id > taken]
     records: list[dict[str, Any]] = []
     for hand in sorted(stored, key=lambda h: h.id):
+        if playing is not None and playing.on and table in playing.reported:
+            break  # the round's hand is in from this table: the next one waits
         loaded = load(hands, hand)
         reason = hand.closed
         if reason is None:
@@ -224,20 +289,23 @@ def _taken(hands: Store, floor: Any, table: int, link: Mapping[str, Any]) -> lis
                     {"kind": "chips", "table": table, "seat": seat, "chips": chips,
                      "hand": hand.id}
                 )  # fmt: skip
-                apply_record(floor, records[-1])
+                applied(records[-1])
+        h4h = playing is not None and playing.on
         for index, bust in enumerate(out):
-            if index:
+            if h4h:
+                bust["hand_for_hand"] = True
+            if index or (h4h and playing is not None and playing.busts_this_hand > 0):
                 bust["same_hand"] = True
             if floor.players <= 1:
                 break  # the winner
-            apply_record(floor, bust)
+            applied(bust)
             records.append(bust)
         marker: dict[str, Any] = {"kind": "hand", "table": table, "hand": hand.id, "name": name}
         button = _button_after(loaded, left)
         if button is not None and floor.buttons.get(table) != button and table in floor.tables:
             marker["button"] = button
         records.append(marker)
-        apply_record(floor, marker)
+        applied(marker)
     dealing = [h for h in stored if h.closed is None and not _is_taken(records, h.id)]
     if dealing and table in floor.tables:
         loaded = load(hands, dealing[-1])
@@ -245,8 +313,8 @@ def _taken(hands: Store, floor: Any, table: int, link: Mapping[str, Any]) -> lis
         if button is not None and floor.buttons.get(table) != button:
             record = {"kind": "button", "table": table, "seat": button, "hand": dealing[-1].id}
             records.append(record)
-            apply_record(floor, record)
-    return records
+            applied(record)
+    return records, playing
 
 
 def _is_taken(records: Sequence[Mapping[str, Any]], hand: int) -> bool:

@@ -54,6 +54,7 @@ __all__ = [
     "HandForHandError",
     "HandForHandRule",
     "clock_after",
+    "follow",
     "h4h_rule",
     "hand_for_hand",
 ]
@@ -167,30 +168,37 @@ def hand_for_hand(records: Iterable[Mapping[str, Any]]) -> HandForHand:
         if floor is None:
             raise FloorError("the tournament has no draw")
         apply_record(floor, data)
-        kind = data["kind"]
-        if kind == "hand-for-hand":
-            if data["action"] == "start":
-                played = data.get("played")
-                state = HandForHand(
-                    True,
-                    int(data["per_hand"]),
-                    int(played) if played is not None else None,
-                    1,
-                    rounds=state.rounds + 1,
-                )
-            else:
-                state.on = False
-                state.reported = set()
-        elif kind == "hand" and state.on:
-            state.reported.add(int(data["table"]))
-        elif kind == "bust" and state.on:
-            state.busts_this_hand += 1
-        state.tables = sorted(floor.tables)
-        if state.on and state.reported and not state.waiting:
-            state.hand += 1
-            state.hands_done += 1
+        state = follow(state, data, floor)
+    return state
+
+
+def follow(state: HandForHand, data: Mapping[str, Any], floor: Floor) -> HandForHand:
+    """Hand-for-hand play after one more record, ``floor`` being the tables after it (a
+    record taking a table's hand in, as it comes, goes on from the same state)."""
+    kind = data["kind"]
+    if kind == "hand-for-hand":
+        if data["action"] == "start":
+            played = data.get("played")
+            state = HandForHand(
+                True,
+                int(data["per_hand"]),
+                int(played) if played is not None else None,
+                1,
+                rounds=state.rounds + 1,
+            )
+        else:
+            state.on = False
             state.reported = set()
-            state.busts_this_hand = 0
+    elif kind == "hand" and state.on:
+        state.reported.add(int(data["table"]))
+    elif kind == "bust" and state.on:
+        state.busts_this_hand += 1
+    state.tables = sorted(floor.tables)
+    if state.on and state.reported and not state.waiting:
+        state.hand += 1
+        state.hands_done += 1
+        state.reported = set()
+        state.busts_this_hand = 0
     return state
 
 

@@ -40,6 +40,7 @@ from floorman.server.streams import RETRY_SECONDS
 from floorman.server.tournaments import station_part, summary, tournament_view
 from floorman.store.errors import StoreConflict
 from floorman.store.tournaments import TournamentStore
+from floorman.tables.tournament_floor import Call, clock_calls
 from floorman.tables.tournaments import Current, apply_due, checked_name, current, due
 from floorman.tournament.balance import Plan
 
@@ -68,7 +69,7 @@ def _known(store: TournamentStore, name: str) -> str | None:
     return next((n for n in store.names() if _folded(n) == folded), None)
 
 
-_kept: weakref.WeakKeyDictionary[Room, dict[str, tuple[int, Current, Plan]]] = (
+_kept: weakref.WeakKeyDictionary[Room, dict[str, tuple[int, Current, Plan, list[Call]]]] = (
     weakref.WeakKeyDictionary()
 )
 KEPT_TOURNAMENTS: Final = 256
@@ -77,19 +78,21 @@ KEPT_TOURNAMENTS: Final = 256
 def _view_of(
     room: Room, store: TournamentStore, name: str, marks: dict[str, int]
 ) -> dict[str, Any]:
-    """The tournament ``name`` as it stands now: replayed from its log and its moves drawn
-    once per record logged (kept for the process), its clock read now."""
+    """The tournament ``name`` as it stands now: replayed from its log, its moves drawn and
+    its clock calls read once per record logged (kept for the process), its clock read
+    now."""
     kept = _kept.setdefault(room, {})
     hit = kept.get(name)
     if hit is not None and hit[0] == marks.get(name):
-        _, now, planned = hit
+        _, now, planned, calls = hit
     else:
         now = current(store, name)
         planned = due(now)
+        calls = clock_calls(now, [entry.data for entry in store.log(now.stored.name)])
         if len(kept) >= KEPT_TOURNAMENTS:
             kept.clear()
-        kept[name] = (now.last, now, planned)
-    return tournament_view(now, _now(), planned)
+        kept[name] = (now.last, now, planned, calls)
+    return tournament_view(now, _now(), planned, calls)
 
 
 def _view(room: Room, name: str) -> dict[str, Any] | None:
@@ -365,6 +368,7 @@ async def tournament_stream(
             for v in found
             if v["clock"]["state"] == "running" and v["clock"]["left_seconds"] is not None
         ]
+        ends += [_phase_left(call) for v in found for call in v["clock_calls"]["on"]]
         wait = min([keepalive, *[left + 0.5 for left in ends]])
         try:
             await asyncio.wait_for(changed.wait(), wait)
@@ -373,10 +377,28 @@ async def tournament_stream(
                 yield ": still here\n\n"
 
 
+def _phase_left(call: dict[str, Any]) -> float:
+    """Seconds until a running clock call's phase changes (the count begins, or time runs
+    out), when the stream looks again; a call run out is looked at no sooner than the
+    keepalive."""
+    if call["phase"] == "time":
+        return float(call["left_seconds"] - call["count"])
+    if call["phase"] == "count":
+        return float(call["left_seconds"])
+    return float(KEEPALIVE_SECONDS)
+
+
 def _shown_part(view: dict[str, Any] | None) -> Any:
     """A tournament as a page shows it, less the seconds the page counts down itself."""
     if view is None:
         return None
     clock = {k: v for k, v in view["clock"].items()
              if k not in ("left_seconds", "played_seconds", "next_break")}  # fmt: skip
-    return {**{k: v for k, v in view.items() if k not in ("at", "clock")}, "clock": clock}
+    calls = {
+        key: [{k: v for k, v in c.items() if k != "left_seconds"} for c in items]
+        if isinstance(items, list)
+        else items
+        for key, items in view["clock_calls"].items()
+    }
+    shown = {k: v for k, v in view.items() if k not in ("at", "clock", "clock_calls")}
+    return {**shown, "clock": clock, "clock_calls": calls}
