@@ -347,7 +347,8 @@ def test_stats_for_a_trainee_with_no_scores(tmp_path: Path) -> None:
         (
             ["--topic", "rulings"],
             '--topic "rulings": choose irregularities, splits, reading, pot-limit, raises,'
-            " side-pots, chip-count, odd-chip",
+            " side-pots, chip-count, odd-chip, bring-in, first-to-act, low-hands,"
+            " stud-splits, draw",
         ),
         (["--count", "0"], "--count 0: a drill has 1 to 500 questions"),
         (["--answers", "missing.txt"], "--answers missing.txt: no such file"),
