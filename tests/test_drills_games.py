@@ -4,8 +4,10 @@ hands of a stud split), over many deals."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -23,7 +25,7 @@ from floorman.cards import Card
 from floorman.drills.drawing import draw_question
 from floorman.drills.lows import low_hand_question
 from floorman.drills.model import Question, mark, seat_list
-from floorman.drills.questions import check_topics, generate_questions
+from floorman.drills.questions import GAMES, check_topics, generate_questions
 from floorman.drills.studplay import (
     bring_in_question,
     first_to_act_question,
@@ -304,3 +306,11 @@ def test_a_drill_of_every_stud_and_draw_topic_is_the_same_for_the_same_seed() ->
     drill = generate_questions(LOADED["rrop"], topics, count=15, seed=9)
     assert sorted(Counter(q.topic for q in drill).values()) == [3, 3, 3, 3, 3]
     assert drill == generate_questions(LOADED["rrop"], topics, count=15, seed=9)
+
+
+def test_the_drills_page_names_every_stud_and_draw_topic() -> None:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "drills.md").read_text()
+    table = text.split("## The stud and draw games", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"^\| `([a-z-]+)` \|", table, flags=re.MULTILINE)
+    assert named == list(GAMES)
+    assert f"--topic {','.join(GAMES)}" in table
