@@ -218,7 +218,9 @@ def _later_deal(
     dealt: dict[int, list[Card]] = {}
     pattern = rng.choice(("same", "same", "pair", "random"))
     if pattern == "same":
-        ranks = [rng.randint(2, 14) for _ in range(4)]
+        ranks = rng.sample(range(2, 15), 4)
+        if rng.random() < 0.3:
+            ranks[1] = ranks[0]  # both pair their door card
         for seat in rng.sample(list(seats), 2):
             up = [shoe.rank(rank) for rank in ranks]
             dealt[seat] = [*shoe.draw(2), *up, *shoe.draw(1)]
