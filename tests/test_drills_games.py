@@ -277,6 +277,13 @@ def test_the_draw_order_and_procedure(seed: int, name: str) -> None:
         expected = [s for s in drawing if s > button] + [s for s in drawing if s <= button]
         assert question.answer == ", ".join(f"seat {s}" for s in expected).capitalize()
         return
+    if question.rule == "draw.five-cards":
+        last = "(the last player to draw)" in question.ask
+        expected = "at-once" if name == "wsop-2024" else "burn-fifth" if last else "fifth-later"
+        assert question.expected == expected
+        assert question.cite is not None
+        assert question.cite.endswith("WSOP LA 270" if name == "wsop-2024" else "Lowball rule 10")
+        return
     rule = book.rule(question.rule or "")
     assert question.cite == rule.rule.cite
     if "turns up" in events[-1]:
@@ -289,7 +296,12 @@ def test_the_draw_order_and_procedure(seed: int, name: str) -> None:
 
 def test_each_kind_of_draw_question_is_asked() -> None:
     rules = {draw_question(LOADED["wsop-2024"], Random(seed)).rule for seed in range(60)}
-    assert {"draw.order", "wsop-2024.draw.exposed-on-draw", "wsop-2024.draw.reshuffle"} <= rules
+    assert {
+        "draw.order",
+        "draw.five-cards",
+        "wsop-2024.draw.exposed-on-draw",
+        "wsop-2024.draw.reshuffle",
+    } <= rules
 
 
 # -- a drill of them -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from random import Random
 from typing import Final
 
 from floorman.drills.deals import Shoe
-from floorman.drills.gamecites import game_cite
+from floorman.drills.gamecites import five_at_once, game_cite
 from floorman.drills.model import Question, Situation, seat_list
 from floorman.hand.drawevents import parse_draw_event
 from floorman.hand.drawstate import DRAW_GAMES, HOLE, DrawGame, DrawHand
@@ -103,9 +103,11 @@ def _heading(hand: DrawHand) -> str:
 
 def draw_question(book: Rulebook, rng: Random) -> Question:
     """The order of the draw, or the procedure for an exposed card or a short stub."""
-    what = rng.choice(("order", "order", "exposed", "exposed", "reshuffle"))
+    what = rng.choice(("order", "order", "five", "exposed", "exposed", "reshuffle"))
     if what == "order":
         return _order_question(book, rng)
+    if what == "five":
+        return _five_question(book, rng)
     for _ in range(_ATTEMPTS):
         question = _procedure_question(book, rng, what)
         if question is not None:
@@ -157,6 +159,60 @@ def _order_question(book: Rulebook, rng: Random) -> Question:
         cite=game_cite(book, "draw", "order"),
         rule="draw.order",
         title="The order of the draw",
+    )
+
+
+_FIVE: Final = {
+    "at-once": "Deal all five cards to seat {seat} at once, in turn",
+    "fifth-later": "Deal seat {seat} four cards now, and the fifth after everyone else has drawn",
+    "burn-fifth": "Deal seat {seat} four cards now, burn a card, then deal the fifth",
+    "refuse": "Refuse: a player may draw at most four cards",
+}
+"""How a dealer might deal a draw of five new cards."""
+
+
+def _five_question(book: Rulebook, rng: Random) -> Question:
+    """A player draws five new cards: how are they dealt?"""
+    table = _table(book, rng, ("triple-draw-27", "single-draw-27", "lowball-a5"))
+    hand = table.hand
+    for _ in range(rng.randrange(len(hand.live))):
+        assert hand.to_draw is not None
+        _draws(table, hand.to_draw, rng.randint(0, 3))
+    seat = hand.to_draw
+    assert seat is not None
+    last = sum(1 for s in hand.live if len(hand.drawn[s]) <= hand.round_index) == 1
+    if five_at_once(book):
+        right = "at-once"
+        why = "A player may draw up to five consecutive cards."
+    elif last:
+        right = "burn-fifth"
+        why = (
+            "A player may draw up to four consecutive cards; the last player to draw who"
+            " wants five gets four at once, and a card is burned before the fifth."
+        )
+    else:
+        right = "fifth-later"
+        why = (
+            "A player may draw up to four consecutive cards; one who wants five gets four"
+            " at once and the fifth after everyone else has drawn."
+        )
+    picked = list(_FIVE)
+    choices = tuple(_FIVE[name].format(seat=seat) for name in picked)
+    correct = picked.index(right)
+    who = "the last player to draw" if last else "not the last to draw"
+    return Question(
+        topic="draw",
+        kind="choice",
+        situation=Situation(game=hand.game, heading=_heading(hand), events=tuple(table.said)),
+        ask=f"Seat {seat} ({who}) discards all five cards. How does the dealer deal them?",
+        choices=choices,
+        correct=correct,
+        answer=choices[correct],
+        explanation=(why,),
+        cite=game_cite(book, "draw", "five"),
+        rule="draw.five-cards",
+        title="Drawing five cards",
+        expected=right,
     )
 
 

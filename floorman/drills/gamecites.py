@@ -10,7 +10,10 @@ follow the book in force:
   Rules and the WSOP's (the seat dealt first acts first), by the high card by suit in
   the TDA's (RP-10-D);
 - an open pair on fourth street in stud high lets any player bet the big bet in
-  Robert's Rules and the WSOP's; the TDA's bets are not doubled (RP-10-F).
+  Robert's Rules and the WSOP's; the TDA's bets are not doubled (RP-10-F);
+- a player drawing five new cards gets four at once and the fifth after everyone
+  else has drawn in Robert's Rules (Lowball rule 10); all five in turn in the WSOP's
+  (LA 270).
 
 >>> from floorman.rules.loader import load_rulebook
 >>> game_cite(load_rulebook("wsop-2024"), "bring-in", "razz")
@@ -26,7 +29,14 @@ from typing import Final, Literal
 
 from floorman.rules.loader import Rulebook
 
-__all__ = ["GAME_CITES", "StudTie", "game_cite", "open_pair_doubles", "stud_tie"]
+__all__ = [
+    "GAME_CITES",
+    "StudTie",
+    "five_at_once",
+    "game_cite",
+    "open_pair_doubles",
+    "stud_tie",
+]
 
 StudTie = Literal["position", "high-card-by-suit"]
 
@@ -52,6 +62,7 @@ GAME_CITES: Final[Mapping[str, Mapping[str, str]]] = {
         "split.razz": "RRoP §3 Ties 3 and 5(b)",
         "split.stud-hilo": f"RRoP §3 Ties 5(b) and 5(c); {_RROP_HILO} rules 9 and 10",
         "draw.order": "RRoP Lowball rule 9; §4 Button and Blind Use",
+        "draw.five": "RRoP Lowball rule 10",
     },
     "tda-2024": {
         "bring-in.stud": "TDA 2024 RP-10-E (the low card by suit)",
@@ -85,6 +96,7 @@ GAME_CITES: Final[Mapping[str, Mapping[str, str]]] = {
         "split.razz": "WSOP LA 149",
         "split.stud-hilo": "WSOP LA 149 and 244",
         "draw.order": 'WSOP LA Blinds and Button ("On all subsequent betting rounds")',
+        "draw.five": "WSOP LA 270",
     },
 }
 """Each shipped rulebook's rule for: who brings it in and who acts first, by game; the open
@@ -94,6 +106,7 @@ Rules (or the WSOP's, for badugi), saying so."""
 
 _TIES: Final[Mapping[str, StudTie]] = {"tda-2024": "high-card-by-suit"}
 _NO_DOUBLE: Final = frozenset({"tda-2024"})
+_FIVE_AT_ONCE: Final = frozenset({"wsop-2024"})
 
 
 def _chained(book: Rulebook, table: Mapping[str, object]) -> object | None:
@@ -127,3 +140,10 @@ def stud_tie(book: Rulebook) -> StudTie:
 def open_pair_doubles(book: Rulebook) -> bool:
     """Whether an open pair on fourth street in stud high allows the big bet."""
     return not any(name in _NO_DOUBLE for name in book.chain)
+
+
+def five_at_once(book: Rulebook) -> bool:
+    """Whether a player drawing five is dealt all five in turn (WSOP LA 270), or four,
+    and the fifth after everyone else has drawn (RRoP Lowball rule 10; the TDA is
+    silent, and the drill follows Robert's Rules)."""
+    return any(name in _FIVE_AT_ONCE for name in book.chain)
