@@ -546,4 +546,4 @@ def test_a_printed_quiz_of_the_stud_and_draw_games(tmp_path: Path) -> None:
         # A line may break at a hyphen, which pdftotext then drops.
         assert question.cite.replace("-", "") in after.replace("-", "")
         assert question.situation.heading is not None
-        assert question.situation.heading[:25] in before
+        assert question.situation.heading.replace("-", "")[:20] in before.replace("-", "")
