@@ -347,7 +347,8 @@ def test_stats_for_a_trainee_with_no_scores(tmp_path: Path) -> None:
         (
             ["--topic", "rulings"],
             '--topic "rulings": choose irregularities, splits, reading, pot-limit, raises,'
-            " side-pots, chip-count, odd-chip",
+            " side-pots, chip-count, odd-chip, bring-in, first-to-act, low-hands,"
+            " stud-splits, draw",
         ),
         (["--count", "0"], "--count 0: a drill has 1 to 500 questions"),
         (["--answers", "missing.txt"], "--answers missing.txt: no such file"),
@@ -493,3 +494,56 @@ def test_a_sizing_drill_typed_with_its_answers_explained(tmp_path: Path) -> None
     code, out, _ = drill("stats", "--trainee", "Dee", "--json", db=db)
     topics = json.loads(out)["trainees"]["Dee"]["topics"]
     assert set(topics) == set(SIZING.split(","))
+
+
+GAMES = "bring-in,first-to-act,low-hands,stud-splits,draw"
+
+
+def test_a_stud_and_draw_drill_typed_right_and_wrong_with_a_misread_answer_asked_again(
+    tmp_path: Path,
+) -> None:
+    questions = drill_questions(10, 4, GAMES.split(","))
+    assert {q.topic for q in questions} == set(GAMES.split(","))
+    typed = [answer(q, right=number % 2 == 0) for number, q in enumerate(questions)]
+    split = next(n for n, q in enumerate(questions) if q.kind == "split")
+    lines = [*typed[:split], "12", *typed[split:]]
+    db = tmp_path / "f.db"
+    code, out, err = drill(
+        "--topic", GAMES, "--seed", "4", "--count", "10", "--trainee", "Eve",
+        input="\n".join(lines) + "\n", db=db,
+    )  # fmt: skip
+    assert code == 0, err
+    asked = len(questions[split].amounts)
+    assert f"give {asked} amounts, one for each of seats" in out
+    assert out.count(": asked again\n") == 1
+    blocks = out.split("Question ")[1:]
+    for number, (question, block) in enumerate(zip(questions, blocks, strict=True)):
+        assert shown(question.ask, block)
+        verdict = "Right." if number % 2 == 0 else "Wrong."
+        assert f"\n{verdict}\nThe answer: " in block
+        assert question.cite is not None
+        assert shown(question.cite.split(";")[0], block)
+        assert all(len(line) <= 80 for line in block.splitlines())
+    assert "Score: 5 of 10 (50%)" in out
+    code, out, _ = drill("stats", "--trainee", "Eve", "--json", db=db)
+    assert set(json.loads(out)["trainees"]["Eve"]["topics"]) == set(GAMES.split(","))
+
+
+@pytest.mark.usefixtures("poppler")
+def test_a_printed_quiz_of_the_stud_and_draw_games(tmp_path: Path) -> None:
+    pdf = tmp_path / "games.pdf"
+    code, _, err = drill("--print", "-o", str(pdf), "--topic", GAMES, "--count", "10",
+                           "--seed", "6")  # fmt: skip
+    assert code == 0, err
+    pages = page_texts(pdf)
+    key = next(number for number, text in enumerate(pages) if "Answer key" in text)
+    before, after = " ".join(pages[:key]), " ".join(pages[key:])
+    assert "bring-in, first to act, low hands, stud split, draw" in pages[0]
+    for question in drill_questions(10, 6, GAMES.split(",")):
+        assert " ".join(question.ask.split())[:50] in before
+        assert " ".join(question.answer.split())[:30] in after
+        assert question.cite is not None
+        # A line may break at a hyphen, which pdftotext then drops.
+        assert question.cite.replace("-", "") in after.replace("-", "")
+        assert question.situation.heading is not None
+        assert question.situation.heading.replace("-", "")[:20] in before.replace("-", "")

@@ -177,7 +177,8 @@ def test_a_topic_alone(rrop: Rulebook) -> None:
             ["rulings"],
             5,
             '--topic "rulings": choose irregularities, splits, reading, pot-limit, raises,'
-            " side-pots, chip-count, odd-chip",
+            " side-pots, chip-count, odd-chip, bring-in, first-to-act, low-hands,"
+            " stud-splits, draw",
         ),
         ([], 0, "--count 0: a drill has 1 to 500 questions"),
         ([], 501, "--count 501: a drill has 1 to 500 questions"),

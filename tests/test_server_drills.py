@@ -238,3 +238,33 @@ def test_any_answer_is_marked_or_refused_in_one_line(
         assert "\n" not in answer.json()["error"]
     page = client.post(f"/drill/runs/{run}/answer", data={"csrf": csrf, **form})
     assert page.status_code in (303, 400, 404, 409), page.text
+
+
+def test_a_stud_and_draw_drill_in_the_browser_marks_by_the_engine(room: Room) -> None:
+    client, csrf = trainee(room, "ted")
+    topics = ["bring-in", "first-to-act", "low-hands", "stud-splits", "draw"]
+    run = start(client, csrf, topics=topics, count=5, rulebook="wsop-2024")
+    number = run["run"]
+    seen = set()
+    for place in range(1, 6):
+        view = client.get(f"/api/drill/runs/{number}").json()
+        question = view["next"]
+        assert question["number"] == place
+        seen.add(question["topic"])
+        assert question["headline"]
+        if question["kind"] == "split":
+            short = {"number": place, "amounts": {str(question["seats_asked"][0]): 1}}
+            refused = client.post(f"/api/drill/runs/{number}/answers", json=short,
+                                  headers={"x-csrf-token": csrf})  # fmt: skip
+            assert refused.status_code == 400
+            amounts = dict.fromkeys(map(str, question["seats_asked"]), 0)
+            body: dict[str, object] = {"number": place, "amounts": amounts}
+        else:
+            body = {"number": place, "choice": 1}
+        result = client.post(f"/api/drill/runs/{number}/answers", json=body,
+                             headers={"x-csrf-token": csrf}).json()  # fmt: skip
+        assert result["cite"]
+        assert result["rule"]
+        assert result["answer"]
+    assert seen <= set(topics)
+    assert client.get(f"/api/drill/runs/{number}").json()["answered"] == 5

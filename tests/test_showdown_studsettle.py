@@ -163,3 +163,20 @@ def test_razz_the_lowest_hand_wins_and_pairs_count_against_it() -> None:
     settled = settle_stud(hand)
     assert settled is not None
     assert settled.awards == {2: hand.pot}
+
+
+def test_two_hands_tying_high_and_low_split_evenly_robert_s_rules() -> None:
+    # Both make a five-high straight and a 5-4-3-2-A low; seat 2 holds both the highest
+    # card by suit (K♠) and the lowest (A♣), yet gets one odd chip at most.
+    holes = {1: "Ad 2d 3h 4s 5c Kd 9h", 2: "Ac 2c 3c 4c 5d Ks 9s", 3: "Jd Jh 8s Tc 6d 2h Qh"}
+    hand = showdown("stud-hilo", holes, folder=(4, "Qd Qc Kh"))
+    assert hand.pot == 18
+    rrop = settle_stud(hand, SplitRules(), "all-cards")
+    assert rrop is not None
+    assert rrop.awards == {1: 9, 2: 9}
+    tda = settle_stud(hand, SplitRules(), "five-cards")
+    assert tda is not None
+    # TDA 20-B and WSOP LA 244 split each half on its own: an odd chip in each, here
+    # both to the A♦, the highest card by suit of seat 1's five.
+    assert tda.awards == {1: 10, 2: 8}
+    assert len(tda.pots[0].odd_chips) == 2

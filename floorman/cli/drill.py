@@ -60,6 +60,7 @@ Ask = Callable[[str], str | None]
     epilog=help_example(
         "floorman drill --topic irregularities --count 10 --trainee alex",
         "floorman drill --print --count 20 --seed 7 -o quiz.pdf",
+        "floorman drill --topic bring-in,first-to-act,low-hands,stud-splits,draw",
     )
 )
 def drill(
@@ -74,8 +75,9 @@ def drill(
         typer.Option(
             "--topic",
             metavar="TOPIC",
-            help="irregularities, splits, reading, pot-limit, raises, side-pots, chip-count or"
-            " odd-chip; repeat or separate with commas (default: all).",
+            help="irregularities, splits, reading, pot-limit, raises, side-pots, chip-count,"
+            " odd-chip; the stud and draw games': bring-in, first-to-act, low-hands,"
+            " stud-splits or draw; repeat or separate with commas (default: all).",
             show_default=False,
         ),
     ] = None,
@@ -113,7 +115,9 @@ def drill(
     Each question shows a table and what happened, then asks for the ruling,
     the first corrective step, the chips each seat wins, who wins, or an
     amount: the pot-limit pot, the least and most raise, side pots, a stack
-    counted, the odd chip. Answer a choice by its number, a split with an
+    counted, the odd chip; in the stud and draw games, who brings it in, who
+    acts first, which low wins, a stud split and the procedure of the draw.
+    Answer a choice by its number, a split with an
     amount for each seat (in the order asked, or SEAT=AMOUNT), amounts in the
     order asked; type q to stop early. "floorman drill stats" shows each
     trainee's progress.

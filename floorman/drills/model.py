@@ -48,15 +48,17 @@ __all__ = [
 
 Topic = Literal[
     "irregularities", "splits", "reading", "pot-limit", "raises", "side-pots", "chip-count",
-    "odd-chip",
+    "odd-chip", "bring-in", "first-to-act", "low-hands", "stud-splits", "draw",
 ]  # fmt: skip
 TOPICS: Final[tuple[Topic, ...]] = (
     "irregularities", "splits", "reading", "pot-limit", "raises", "side-pots", "chip-count",
-    "odd-chip",
+    "odd-chip", "bring-in", "first-to-act", "low-hands", "stud-splits", "draw",
 )  # fmt: skip
 """What a drill can be about: ruling on irregularities, splitting pots, reading hands,
 and the sizing a dealer works out at the table: the pot-limit pot, the least and most
-raise, side pots, a stack counted by denomination, the odd chip."""
+raise, side pots, a stack counted by denomination, the odd chip; and the stud and draw
+games' own: who brings it in, who acts first (and the open pair), reading low hands,
+stud splits and their odd chip, the procedure of the draw."""
 
 Kind = Literal["outcome", "step", "procedure", "split", "winner", "amount", "choice"]
 KINDS: Final[tuple[Kind, ...]] = (
@@ -97,6 +99,9 @@ class Situation:
     events: tuple[str, ...] = ()
     board: tuple[Card, ...] = ()
     rules: tuple[str, ...] = ()
+    heading: str | None = None
+    """What the table shows, when not a flop game's blinds or tabled hands (``Razz:
+    fourth street is dealt``)."""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,11 @@ TOPIC_LABELS: Final = {
     "side-pots": "Side pots",
     "chip-count": "Chip count",
     "odd-chip": "Odd chip",
+    "bring-in": "Bring-in",
+    "first-to-act": "First to act",
+    "low-hands": "Low hands",
+    "stud-splits": "Stud split",
+    "draw": "Draw",
 }
 
 View = dict[str, Any]

@@ -20,12 +20,15 @@ from random import Random
 from typing import Final
 
 from floorman.drills.chipcount import chip_count_question
+from floorman.drills.drawing import draw_question
 from floorman.drills.irregularities import Source, irregularity_question, sources
+from floorman.drills.lows import low_hand_question
 from floorman.drills.model import TOPICS, Question, Topic
 from floorman.drills.oddchip import odd_chip_question
 from floorman.drills.showdowns import reading_question
 from floorman.drills.sidepots import side_pot_question
 from floorman.drills.splits import split_question
+from floorman.drills.studplay import bring_in_question, first_to_act_question, stud_split_question
 from floorman.drills.wagers import pot_limit_question, raise_question
 from floorman.errors import FloormanError
 from floorman.rules.loader import Rulebook
@@ -54,6 +57,17 @@ ALIASES: Final[dict[str, Topic]] = {
     "count": "chip-count",
     "odd-chips": "odd-chip",
     "odd": "odd-chip",
+    "bringin": "bring-in",
+    "bring": "bring-in",
+    "first": "first-to-act",
+    "acts-first": "first-to-act",
+    "open-pair": "first-to-act",
+    "low": "low-hands",
+    "lows": "low-hands",
+    "low-hand": "low-hands",
+    "stud-split": "stud-splits",
+    "draws": "draw",
+    "draw-procedure": "draw",
 }
 """The words a trainer may use for a topic besides its name: a question is "a split"."""
 
@@ -66,6 +80,16 @@ SIZING: Final[dict[str, Callable[[Rulebook, Random], Question]]] = {
     "odd-chip": odd_chip_question,
 }
 """The sizing topics: each question worked out by the hand engine under the rulebook."""
+
+GAMES: Final[dict[str, Callable[[Rulebook, Random], Question]]] = {
+    "bring-in": bring_in_question,
+    "first-to-act": first_to_act_question,
+    "low-hands": low_hand_question,
+    "stud-splits": stud_split_question,
+    "draw": draw_question,
+}
+"""The stud and draw games' topics: each worked out by the stud or draw hand, the low
+evaluators and the rulebook's rulings."""
 
 
 def check_topics(topics: Sequence[str]) -> tuple[Topic, ...]:
@@ -112,6 +136,8 @@ def generate_questions(
             questions.append(split_question(book, rng))
         elif topic == "reading":
             questions.append(reading_question(rng))
+        elif topic in GAMES:
+            questions.append(GAMES[topic](book, rng))
         else:
             questions.append(SIZING[topic](book, rng))
     return questions

@@ -43,6 +43,8 @@ __all__ = [
 def headline(situation: Situation) -> str:
     """``Hold'em no-limit, blinds 1/2, button seat 7``."""
     game = GAME_TITLES.get(situation.game, situation.game)
+    if situation.heading is not None:
+        return situation.heading
     if not situation.seats and not situation.board:
         return "Chips at the table"
     if situation.blinds is None:

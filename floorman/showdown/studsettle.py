@@ -171,6 +171,18 @@ def _split_hilo(
     by the cards that count for it."""
     unit = rules.unit
     half, odd = divmod(amount // unit, 2)
+    if not five and len(high) > 1 and sorted(high) == sorted(low):
+        # RRoP stud hi-lo rule 9: players tying for both the high and the low split the
+        # pot as evenly as possible, the odd chip to the high card by suit (§3 Ties 4: no
+        # player receives more than one odd chip).
+        whole = split_pot(
+            amount, high, button=button, rules=rules, cards=high_cards,
+            what="hands tying for both the high and the low",
+        )  # fmt: skip
+        return Split(
+            whole.shares, whole.odd_chips, carried=whole.carried,
+            halves={"high": (half + odd) * unit, "low": half * unit},
+        )  # fmt: skip
     to_low = odd and rules.hilo_odd_chip == "low"
     high_units, low_units = half + (odd and not to_low), half + to_low
     chips: list[OddChip] = []
