@@ -429,3 +429,40 @@ class TestStudAndDrawHands:
         text = text_of(draw)
         assert "A card is exposed on the draw PLAY CONTINUES RRoP Lowball rule 9" in text
         assert "2-7 Triple Draw, limit, blinds 5/10" in text
+
+
+@pytest.mark.usefixtures("poppler")
+def test_the_session_report_of_a_stud_and_a_draw_table(tmp_path: Path) -> None:
+    db = str(tmp_path / "floorman.db")
+    for args in (
+        ["new", "-t", "4", "--game", "razz", "--ante", "1", "--bring-in", "2",
+         "--limits", "4/8", "--seats", "1=100,2=100,3=100"],
+        ["add", "-t", "4", *RAZZ.split("events: [")[1].rstrip("]\n").replace("\n", " ")
+         .split(", ")],
+        ["new", "-t", "4", "--game", "razz", "--ante", "1", "--bring-in", "2",
+         "--limits", "4/8", "--seats", "1=128,2=75,3=97"],
+        ["new", "-t", "9", "--game", "triple-draw-27", "--betting", "limit", "--blinds",
+         "5/10", "--button", "3", "--seats", "1=500,2=500,3=500"],
+        ["add", "-t", "9", "deal", "3 call", "1 call", "2 check", "1 draws 2", "expose 1 Kh"],
+    ):  # fmt: skip
+        code, _, err = invoke(*[a.strip() for a in args], "--db", db)
+        assert code == 0, err
+    code, out, err = invoke("table", "log", "-t", "4", "--db", db)
+    assert code == 0, err
+    assert "hand 1  stud, no button  showdown  in: 1=100 2=100 3=100" in out
+    assert "  out: 1=128 2=75 3=97" in out
+    assert "ruling on event 4: continue, A first or second downcard is dealt face up" in out
+    path = tmp_path / "session.pdf"
+    code, out, err = invoke("table", "report", "-t", "4", "--db", db, "-o", str(path))
+    assert code == 0, err
+    assert out == f"wrote {path} (1 page, letter): 2 hands\n"
+    text = text_of(path)
+    assert "stud ante none 1: 100, 2: 100, 3: 100 1: 128, 2: 75, 3: showdown" in text
+    assert "(RRoP Seven-Card Stud rule 5)" in text
+    assert "Rulebook Robert's Rules of Poker" in text
+    draw = tmp_path / "draw.pdf"
+    code, _, err = invoke("table", "report", "-t", "9", "--db", db, "-o", str(draw))
+    assert code == 0, err
+    text = text_of(draw)
+    assert "5/10 3 1, 2" in text
+    assert "Ruling on event 6: Play continues, A card is exposed on the draw" in text
