@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from floorman.interchange.studfile import StudCheck, StudHandFile
     from floorman.rules.loader import Rulebook
 
-__all__ = ["dealt_description", "dealt_report_view", "dealt_status"]
+__all__ = ["dealt_description", "dealt_reading", "dealt_report_view", "dealt_status"]
 
 View = dict[str, Any]
 
@@ -279,6 +279,9 @@ def _seat_rows(hand: StudHandFile | DrawHandFile, checked: StudCheck | DrawCheck
             shown = None
         if shown and isinstance(state, StudHand):
             roles.append("tabled")
+        shown_any = seat in state.shown or (
+            state.over_reason == "showdown" and seat not in state.folded
+        )
         end = stacks.get(seat, start)
         status = "folded" if seat in state.folded else ("all in" if not state.stacks[seat] else "")
         rows.append(
@@ -288,7 +291,7 @@ def _seat_rows(hand: StudHandFile | DrawHandFile, checked: StudCheck | DrawCheck
                 "start": start,
                 "down": cards_view(down) if any(c is not None for c in down) else [],
                 "cards": cards_view(up) if any(c is not None for c in up) else [],
-                "reading": "",
+                "reading": dealt_reading(state.game, _tabled(state, seat)) if shown_any else "",
                 "status": status,
                 "won": awards.get(seat, 0),
                 "end": end,
@@ -296,6 +299,48 @@ def _seat_rows(hand: StudHandFile | DrawHandFile, checked: StudCheck | DrawCheck
             }
         )
     return rows
+
+
+def _tabled(state: StudHand | DrawHand, seat: int) -> Sequence[Card | None]:
+    if isinstance(state, StudHand):
+        return state.cards(seat)
+    return state.shown.get(seat) or state.cards[seat]
+
+
+def dealt_reading(game: str, cards: Sequence[Card | None]) -> str:
+    """What the dealer reads on a tabled stud or draw hand: the high, the low (both in
+    stud hi-lo), or the badugi; nothing when a card is not known.
+
+    >>> from floorman.cards import parse_cards as cs
+    >>> dealt_reading("stud-hilo", cs("Ah 2d 3c 4h 8s Qd Tc"))
+    'High card, ace; 8-4-3-2-A low'
+    >>> dealt_reading("razz", cs("As 2d 3c 4h 8s Qd Tc"))
+    'Eight-four low'
+    >>> dealt_reading("badugi", cs("Ac 2d 3h 3s"))
+    'Three-card three'
+    """
+    from floorman.errors import FloormanError
+    from floorman.showdown.badugi import evaluate_badugi
+    from floorman.showdown.lowball import evaluate_low_8, evaluate_low_27, evaluate_low_a5
+    from floorman.showdown.reading import read_high
+
+    known = [card for card in cards if card is not None]
+    if len(known) != len(cards) or len(known) < (4 if game == "badugi" else 5):
+        return ""
+    try:
+        if game in ("stud", "stud-hilo"):
+            text = read_high("holdem", known[:2], known[2:7]).name if len(known) == 7 else ""
+            if game == "stud-hilo" and text:
+                low = evaluate_low_8(known)
+                text += f"; {low.name}" if low is not None else "; no low"
+            return text
+        if game in ("razz", "lowball-a5"):
+            return evaluate_low_a5(known).name
+        if game == "badugi":
+            return evaluate_badugi(known).name
+        return evaluate_low_27(known).name
+    except FloormanError:
+        return ""
 
 
 def _blind_seats(state: DrawHand) -> tuple[int | None, int | None]:
