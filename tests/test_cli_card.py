@@ -84,6 +84,7 @@ class TestStudAndDrawCards:
             assert expected in words, expected
         assert "more situation" not in words
         assert "BETTING CALLS" not in words
+        assert dict(word_heights(path)).get("Anything", 0) >= BODY_PT * 1.16
 
     def test_a_tournament_card_names_the_stud_misdeal(self, tmp_path: Path) -> None:
         path = tmp_path / "card.pdf"
