@@ -205,6 +205,10 @@ class TestStudAndDrawSheets:
         assert "There is no button and no blind: every player antes." in text
         assert "flop" not in text.split("House options in force")[0]
         assert "Betting structures" not in text
+        options = text.split("House options in force")[1]
+        assert "The other options of the rulebook rule on the flop games" in options
+        assert "(RRoP Seven-Card Stud High-Low rule 2)" in options
+        assert "Running it twice" not in options
 
 
 @pytest.mark.usefixtures("poppler")

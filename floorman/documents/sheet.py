@@ -103,12 +103,27 @@ def sheet_view(
         "rulebook": {"name": reference.name, "title": reference.title},
         "house": house or "",
         "games": [_game_view(book, game, kind) for game in chosen],
-        "options": options,
+        "options": _game_options(options, chosen[0]) if not booklet else options,
+        "options_note": _OPTIONS_NOTE if not booklet and chosen[0] in DEALT_GAMES else "",
         "betting": _BETTING,
         "rankings": hand_rankings(
             low=any(g in book.games and book.games[g].low for g in chosen) or "stud-hilo" in chosen
         ),
     }
+
+
+_OPTIONS_NOTE: Final = (
+    "The other options of the rulebook rule on the flop games and are printed on their sheets."
+)
+
+
+def _game_options(options: list[View], game: str) -> list[View]:
+    """The options a game's sheet lists: a stud game's the stud options, a draw game's
+    the draw options; a flop game's every option."""
+    if game not in DEALT_GAMES:
+        return options
+    prefix = "stud_" if game in DEALT_GAMES[:3] else "draw_"
+    return [row for row in options if row["name"].startswith(prefix)]
 
 
 def every_game(book: Rulebook) -> list[str]:
