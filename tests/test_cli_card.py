@@ -28,6 +28,75 @@ def holdem(poppler: None, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pat
     return path, out
 
 
+STUD_AND_DRAW_CARDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("rrop", "stud"): (
+        "Seven-Card Stud: irregularities at a glance",
+        "DEALING ERRORS",
+        "A first or second downcard is dealt face up PLAY CONTINUES 1 The card stays face up",
+        "RRoP Seven-Card Stud rule 5",
+        "The wrong player is named low PLAY CONTINUES",
+        "RRoP Seven-Card Stud rule 9",
+        "Too few cards for seventh street, a common card",
+        "THE GAME AT A GLANCE",
+        "The bring-in. The lowest upcard brings it in",
+        "Completing the bring-in. Raising the bring-in to the small bet completes it",
+    ),
+    ("tda-2024", "razz"): (
+        "Razz (Seven-Card Stud Low): irregularities at a glance",
+        "A downcard is exposed on the initial deal PLAY CONTINUES",
+        "TDA 2024 RP-10-A",
+        "TDA 2024 RP-5-D",
+        "The bring-in. The highest upcard brings it in",
+        "TDA 2024 RP-10-D",
+    ),
+    ("wsop-2024", "stud-hilo"): (
+        "A premature card in stud PLAY CONTINUES",
+        "WSOP LA 227",
+        "WSOP LA 215 and 216; 240",
+    ),
+    ("rrop", "triple-draw-27"): (
+        "2-7 Triple Draw: irregularities at a glance",
+        "A card is exposed on the draw PLAY CONTINUES On the draw an exposed card cannot be taken",
+        "RRoP Lowball rule 9",
+        "The draws. Each player still in",
+    ),
+    ("wsop-2024", "badugi"): (
+        "Badugi: irregularities at a glance",
+        "gives no irregularity procedure of its own for this game",
+        "WSOP LA 296",
+    ),
+}
+
+
+@pytest.mark.usefixtures("poppler")
+class TestStudAndDrawCards:
+    @pytest.mark.parametrize(("book", "game"), list(STUD_AND_DRAW_CARDS))
+    def test_one_page_of_the_game_s_errors_and_structure_cited(
+        self, tmp_path: Path, book: str, game: str
+    ) -> None:
+        path = tmp_path / "card.pdf"
+        code, out, err = card("--rulebook", book, "--game", game, "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (1 page, letter landscape)\n"
+        assert info(path)["Pages"] == "1"
+        words = text_of(path, raw=True)
+        for expected in STUD_AND_DRAW_CARDS[book, game]:
+            assert expected in words, expected
+        assert "more situation" not in words
+        assert "BETTING CALLS" not in words
+        assert dict(word_heights(path)).get("Anything", 0) >= BODY_PT * 1.16
+
+    def test_a_tournament_card_names_the_stud_misdeal(self, tmp_path: Path) -> None:
+        path = tmp_path / "card.pdf"
+        code, _, err = card("--game", "stud", "--kind", "tournament", "-o", str(path))
+        assert code == 0, err
+        words = text_of(path, raw=True)
+        assert "A downcard is dealt face up (tournament) MISDEAL" in words
+        cash = tmp_path / "cash.pdf"
+        assert card("--game", "stud", "-o", str(cash))[0] == 0
+        assert "(tournament) MISDEAL" not in text_of(cash, raw=True)
+
+
 class TestHoldemCard:
     def test_each_irregularity_with_its_outcome_and_whole_procedure(
         self, holdem: tuple[Path, str]
@@ -183,9 +252,12 @@ class TestHtml:
 
 class TestErrors:
     def test_unknown_game(self, tmp_path: Path) -> None:
-        code, _, err = card("-g", "stud", "-o", str(tmp_path / "x.pdf"))
+        code, _, err = card("-g", "pineapple", "-o", str(tmp_path / "x.pdf"))
         assert code == 2
-        assert err == 'floorman: --game "stud": rrop has no such game (holdem, omaha, omaha-hilo)\n'
+        assert err == (
+            'floorman: --game "pineapple": rrop has no such game'
+            " (holdem to badugi: --help lists them)\n"
+        )
         assert not (tmp_path / "x.pdf").exists()
 
     def test_unknown_rulebook(self) -> None:

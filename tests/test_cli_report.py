@@ -318,3 +318,151 @@ def test_a_hand_longer_than_a_report_prints_is_refused_in_one_line(tmp_path: Pat
     code, _out, err = invoke("report", str(longest), "--html", "-o", str(tmp_path / "r.html"))
     assert code == 0, err
     assert "Note: count 999" in (tmp_path / "r.html").read_text()
+
+
+RAZZ = """\
+table: "6"
+game: razz
+ante: 1
+bring_in: 2
+limits: [4, 8]
+seats: {1: 100, 2: 100, 3: 100}
+events: [down 1 As 2d, up 1 3c, down 2 ??, expose 2:1 Kc, down 2 ?? ??, down 3 7c 7d, up 3 Qh,
+         3 bring-in, 1 complete, 2 call, 3 fold, up 1 4h, up 2 9d, 1 bet 4, 2 call, up 1 8s,
+         up 2 9s, 1 bet 8, 2 call, up 1 Qd, up 2 Jc, 1 bet 8, 2 call, down 1 Tc, down 2 2h,
+         1 check, 2 check, show 1 As 2d 3c 4h 8s Qd Tc, show 2 5d 6d Kc 9d 9s Jc 2h]
+"""
+
+
+@pytest.mark.usefixtures("poppler")
+class TestStudAndDrawHands:
+    def test_a_razz_hand_file_with_its_ruling_cards_and_pot(self, tmp_path: Path) -> None:
+        path = tmp_path / "razz.pdf"
+        code, out, err = invoke("report", str(hand_file(tmp_path, RAZZ)), "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (1 page, letter): 1 ruling, 0 violations\n"
+        text = text_of(path)
+        for expected in (
+            "Game Razz (Seven-Card Stud Low), limit 4/8, bring-in 2, ante 1",
+            "Button none (stud)",
+            "Status Finished: at the showdown",
+            "Event 4: The dealer exposes seat 2's first card: K♣.",
+            "A first or second downcard is dealt face up PLAY CONTINUES"
+            " RRoP Seven-Card Stud rule 5",
+            "1. The K♣ stays face up as seat 2's upcard: deal seat 2's third card face down.",
+            "Main pot 53 1, 2 Seat 1: 53",
+            "1 tabled down A♠ 2♦ 10♣ up 3♣ 4♥ 8♠ Q♦ Eight-four low 100 53 128 +28",
+            "2 tabled down 5♦ 6♦ 2♥ up K♣ 9♦ 9♠ J♣ Jack-nine low 100 75 -25",
+            "3 bring-in, folded down 7♣ 7♦ up Q♥ 100 97 -3",
+            "Seat 3's upcard: Q♥",
+            "Seat 1 completes the bring-in",
+            "Dealer: name and signature",
+        ):
+            assert expected in text, expected
+        assert overflowing(path, margin_pt=REPORT_MARGIN) == []
+
+    def test_the_same_hand_by_the_tda_is_ruled_by_its_book(self, tmp_path: Path) -> None:
+        path = tmp_path / "razz.pdf"
+        hand = str(hand_file(tmp_path, RAZZ))
+        code, _, err = invoke("report", hand, "--rulebook", "tda-2024", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path)
+        assert "A downcard is exposed on the initial deal PLAY CONTINUES TDA 2024 RP-10-A" in text
+        assert "Rulebook The Poker TDA" in text or "(tda-2024)" in text
+
+    def test_a_draw_hand_mid_draw_with_its_pots_as_they_stand(self, tmp_path: Path) -> None:
+        path = tmp_path / "draw.pdf"
+        example = ROOT / "examples" / "draw" / "exposed-on-draw.yaml"
+        code, out, err = invoke("report", str(example), "-o", str(path))
+        assert code == 0, err
+        assert out == f"wrote {path} (1 page, letter): 1 ruling, 0 violations\n"
+        text = text_of(path)
+        for expected in (
+            "Game 2-7 Triple Draw, limit, blinds 5/10, bets 10/20",
+            "Button seat 3",
+            "Status Not finished: the record stops before the end of the hand",
+            "A card is exposed on the draw PLAY CONTINUES RRoP Lowball rule 9",
+            "the K♥ is not seat 1's. Complete the draw to each player in order",
+            "The hand is not settled yet.",
+            "Main pot 30 1, 2, 3 not yet",
+            "1 small blind, drew 2 500 490 -10",
+            "2 big blind, drew pat",
+            "Seat 1 draws 2",
+            "Seat 2 stands pat",
+        ):
+            assert expected in text, expected
+        assert "Common card" not in text
+        assert overflowing(path, margin_pt=REPORT_MARGIN) == []
+
+    def test_stored_stud_and_draw_hands_by_id_with_what_was_undone(self, tmp_path: Path) -> None:
+        db = str(tmp_path / "floorman.db")
+        for args in (
+            ["new", "-t", "4", "--game", "stud", "--ante", "5", "--bring-in", "10",
+             "--limits", "20/40", "--seats", "1=500,2=500,3=500"],
+            ["add", "-t", "4", "down 1 ?? ??", "up 1 9h", "down 2 ??", "expose 2:1 2c",
+             "down 2 ?? ??", "down 3 ?? ??", "up 3 Kd", "3 bring-in", "1 complete", "2 call"],
+            ["undo", "-t", "4"],
+            ["add", "-t", "4", "2 fold", "3 raise 40", "1 call"],
+            ["new", "-t", "9", "--game", "triple-draw-27", "--betting", "limit", "--blinds",
+             "5/10", "--button", "3", "--seats", "1=500,2=500,3=500"],
+            ["add", "-t", "9", "deal", "3 call", "1 call", "2 check", "1 draws 2",
+             "expose 1 Kh"],
+        ):  # fmt: skip
+            code, _, err = invoke(*args, "--db", db)
+            assert code == 0, err
+        stud, draw = tmp_path / "stud.pdf", tmp_path / "draw.pdf"
+        assert invoke("report", "1", "--db", db, "-o", str(stud))[0] == 0
+        assert invoke("report", "2", "--db", db, "-o", str(draw))[0] == 0
+        text = text_of(stud)
+        for expected in (
+            "Hand hand 1",
+            "Seven-Card Stud, limit 20/40, bring-in 10, ante 5",
+            "Status Open: the hand is still being played",
+            "A first or second downcard is dealt face up PLAY CONTINUES",
+            "struck-through events were entered, then undone",
+            "Seat 2 calls (undone",
+            "Seat 3 raises to 40",
+            "Main pot 95 1, 3",
+        ):
+            assert expected in text, expected
+        assert re.search(r"\d\d:\d\d Seat 2 folds · terminal", text)
+        text = text_of(draw)
+        assert "A card is exposed on the draw PLAY CONTINUES RRoP Lowball rule 9" in text
+        assert "2-7 Triple Draw, limit, blinds 5/10" in text
+
+
+@pytest.mark.usefixtures("poppler")
+def test_the_session_report_of_a_stud_and_a_draw_table(tmp_path: Path) -> None:
+    db = str(tmp_path / "floorman.db")
+    for args in (
+        ["new", "-t", "4", "--game", "razz", "--ante", "1", "--bring-in", "2",
+         "--limits", "4/8", "--seats", "1=100,2=100,3=100"],
+        ["add", "-t", "4", *RAZZ.split("events: [")[1].rstrip("]\n").replace("\n", " ")
+         .split(", ")],
+        ["new", "-t", "4", "--game", "razz", "--ante", "1", "--bring-in", "2",
+         "--limits", "4/8", "--seats", "1=128,2=75,3=97"],
+        ["new", "-t", "9", "--game", "triple-draw-27", "--betting", "limit", "--blinds",
+         "5/10", "--button", "3", "--seats", "1=500,2=500,3=500"],
+        ["add", "-t", "9", "deal", "3 call", "1 call", "2 check", "1 draws 2", "expose 1 Kh"],
+    ):  # fmt: skip
+        code, _, err = invoke(*[a.strip() for a in args], "--db", db)
+        assert code == 0, err
+    code, out, err = invoke("table", "log", "-t", "4", "--db", db)
+    assert code == 0, err
+    assert "hand 1  stud, no button  showdown  in: 1=100 2=100 3=100" in out
+    assert "  out: 1=128 2=75 3=97" in out
+    assert "ruling on event 4: continue, A first or second downcard is dealt face up" in out
+    path = tmp_path / "session.pdf"
+    code, out, err = invoke("table", "report", "-t", "4", "--db", db, "-o", str(path))
+    assert code == 0, err
+    assert out == f"wrote {path} (1 page, letter): 2 hands\n"
+    text = text_of(path)
+    assert "stud ante none 1: 100, 2: 100, 3: 100 1: 128, 2: 75, 3: showdown" in text
+    assert "(RRoP Seven-Card Stud rule 5)" in text
+    assert "Rulebook Robert's Rules of Poker" in text
+    draw = tmp_path / "draw.pdf"
+    code, _, err = invoke("table", "report", "-t", "9", "--db", db, "-o", str(draw))
+    assert code == 0, err
+    text = text_of(draw)
+    assert "5/10 3 1, 2" in text
+    assert "Ruling on event 6: Play continues, A card is exposed on the draw" in text

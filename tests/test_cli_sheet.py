@@ -93,13 +93,122 @@ class TestOtherGames:
         text = text_of(path)
         assert "Rule booklet" in text
         assert "Contents" in text
-        for title in ("Hold'em", "Omaha", "Omaha High-Low (8-or-better)"):
+        for title in (
+            "Hold'em", "Omaha", "Omaha High-Low (8-or-better)", "Seven-Card Stud",
+            "Seven-Card Stud High-Low (8-or-better)", "Razz (Seven-Card Stud Low)",
+            "2-7 Triple Draw", "2-7 Single Draw", "Ace-to-Five Lowball", "Badugi",
+        ):  # fmt: skip
             assert f"{title}: dealing procedure and" in text
-        assert text.count("Dealing procedure") == 3
+        assert text.count("Dealing procedure") == 10
         # the contents line, the section and its running header
         assert text.count("Hand rankings") == 3
+        # each low game's own ranking, in its section
+        for low in ("Low hands (ace-to-five)", "Low hands (deuce-to-seven)", "Badugi hands"):
+            assert low in text
         assert int(info(path)["Pages"]) >= 10
         assert overflowing(path) == []
+
+
+STUD_AND_DRAW: dict[tuple[str, str], tuple[str, ...]] = {
+    ("rrop", "stud"): (
+        "Seven-Card Stud rule sheet",
+        "The lowest upcard brings it in, by rank, then by suit",
+        "opens for a full small bet. (RRoP Seven-Card Stud rules 1 and 2)",
+        "completes it and is not a raise",
+        "With an open pair on fourth street any player may bet the small or the big bet",
+        "raises are in big bets. (RRoP Seven-Card Stud rule 4)",
+        "the highest hand showing acts first",
+        "A first or second downcard is dealt face up PLAY CONTINUES RRoP Seven-Card Stud rule 5",
+        "The wrong player is named low PLAY CONTINUES RRoP Seven-Card Stud rule 9",
+        "A card is dealt before the betting round is complete PLAY CONTINUES"
+        " RRoP Seven-Card Stud rule 14",
+        "Too few cards for seventh street, a common card",
+        "Royal flush",
+    ),
+    ("tda-2024", "stud-hilo"): (
+        "Seven-Card Stud High-Low (8-or-better) rule sheet",
+        "An open pair on fourth street does not change the limit. (TDA rules silent; as RRoP",
+        "broken by the high card by suit. (TDA 2024 RP-10-D)",
+        "A downcard is exposed on the initial deal PLAY CONTINUES TDA 2024 RP-10-A",
+        "Return the premature card to the stub",
+        "Low hands (8-or-better)",
+        "TDA 2024 Rule 20-B and C",
+    ),
+    ("wsop-2024", "razz"): (
+        "Razz (Seven-Card Stud Low) rule sheet",
+        "The highest upcard brings it in, aces low",
+        "(WSOP LA 235)",
+        "the lowest hand showing acts first",
+        "The wrong participant is designated low PLAY CONTINUES WSOP LA 218",
+        "with the highest upcard, must bet",
+        "A premature card in stud PLAY CONTINUES WSOP LA 227 (cash); WSOP T 90-f-d (tournament)",
+        "Hand rankings: low hands (ace-to-five)",
+        "(WSOP LA 234)",
+    ),
+    ("rrop", "triple-draw-27"): (
+        "2-7 Triple Draw rule sheet",
+        "until every player has five cards",
+        "There are three draws",
+        "(RRoP Lowball rule 11)",
+        "A card is exposed on the draw PLAY CONTINUES RRoP Lowball rule 9",
+        "The stub runs out during a draw PLAY CONTINUES House rule (RRoP is silent)",
+        "Hand rankings: low hands (deuce-to-seven)",
+        "(RRoP Deuce-to-Seven Lowball rule 1)",
+        "Betting structures",
+    ),
+    ("wsop-2024", "single-draw-27"): (
+        "2-7 Single Draw rule sheet",
+        "One draw, then a last betting round",
+        "Two or more cards are exposed during the draw PLAY CONTINUES WSOP LA section X",
+        "WSOP LA 281 and 282",
+    ),
+    ("rrop", "lowball-a5"): (
+        "Ace-to-Five Lowball rule sheet",
+        "the lowest ace-to-five hand wins",
+        "(RRoP Ace-to-Five Lowball; Lowball rule 15)",
+        "Hand rankings: low hands (ace-to-five)",
+    ),
+    ("wsop-2024", "badugi"): (
+        "Badugi rule sheet",
+        "until every player has four cards",
+        "(WSOP LA 296)",
+        "gives no irregularity procedure of its own for Badugi",
+        "Hand rankings: badugi hands",
+        "(WSOP LA 293 and 294)",
+    ),
+}
+
+
+@pytest.mark.usefixtures("poppler")
+class TestStudAndDrawSheets:
+    @pytest.mark.parametrize(("book", "game"), list(STUD_AND_DRAW))
+    def test_the_game_its_procedures_and_rankings_cited(
+        self, tmp_path: Path, book: str, game: str
+    ) -> None:
+        path = tmp_path / "sheet.pdf"
+        code, out, err = sheet("--rulebook", book, "--game", game, "-o", str(path))
+        assert code == 0, err
+        assert out.startswith(f"wrote {path} (")
+        text = text_of(path)
+        for expected in STUD_AND_DRAW[book, game]:
+            assert expected in text, expected
+        assert "Dealing procedure" in text
+        assert "the the" not in text.split("House options in force")[0]
+        assert "House options in force" in text
+        assert overflowing(path) == []
+
+    def test_a_stud_sheet_has_no_blinds_and_no_flop(self, tmp_path: Path) -> None:
+        path = tmp_path / "stud.pdf"
+        code, _out, err = sheet("--game", "stud", "-o", str(path))
+        assert code == 0, err
+        text = text_of(path)
+        assert "There is no button and no blind: every player antes." in text
+        assert "flop" not in text.split("House options in force")[0]
+        assert "Betting structures" not in text
+        options = text.split("House options in force")[1]
+        assert "The other options of the rulebook rule on the flop games" in options
+        assert "(RRoP Seven-Card Stud High-Low rule 2)" in options
+        assert "Running it twice" not in options
 
 
 @pytest.mark.usefixtures("poppler")
@@ -170,10 +279,11 @@ class TestHtml:
 
 class TestErrors:
     def test_unknown_game(self, tmp_path: Path) -> None:
-        code, _out, err = sheet("-g", "stud", "-o", str(tmp_path / "x.pdf"))
+        code, _, err = sheet("-g", "pineapple", "-o", str(tmp_path / "x.pdf"))
         assert code == 2
         assert err == (
-            'floorman: --game "stud": rrop has no such game (holdem, omaha, omaha-hilo)\n'
+            'floorman: --game "pineapple": rrop has no such game'
+            " (holdem to badugi: --help lists them)\n"
         )
         assert not (tmp_path / "x.pdf").exists()
 

@@ -155,8 +155,10 @@ def test_fewer_entries_are_counted_as_left_out() -> None:
 
 
 def test_an_unknown_game_names_the_games() -> None:
-    with pytest.raises(RulebookGameError, match=r'--game "stud": rrop has no such game'):
-        quick_card_view(load_rulebook("rrop"), "stud", day=datetime.date(2025, 3, 7))
+    with pytest.raises(
+        RulebookGameError, match=r'--game "pineapple": rrop has no such game \(holdem to badugi'
+    ):
+        quick_card_view(load_rulebook("rrop"), "pineapple", day=datetime.date(2025, 3, 7))
 
 
 def test_a_rulebook_without_situations_has_no_card(tmp_path: Path) -> None:

@@ -86,6 +86,27 @@ class TestQuickReferenceCard:
         assert info(pdf)["Pages"] == "1"
         check_pages(pdf, margin_mm=10)
 
+    @pytest.mark.parametrize(
+        "game",
+        ["stud", "stud-hilo", "razz", "triple-draw-27", "single-draw-27", "lowball-a5", "badugi"],
+    )
+    @pytest.mark.parametrize("rulebook", ["rrop", "tda-2024", "wsop-2024"])
+    @pytest.mark.parametrize(
+        ("paper", "size"), [("letter", LETTER_LANDSCAPE), ("a4", A4_LANDSCAPE)]
+    )
+    def test_every_stud_and_draw_game_fits_one_landscape_page(
+        self, tmp_path: Path, game: str, rulebook: str, paper: str, size: str
+    ) -> None:
+        pdf = printed(tmp_path, "card", "--rulebook", rulebook, "--game", game, "--paper", paper)
+        assert info(pdf)["Pages"] == "1"
+        assert info(pdf)["Page size"] == size
+        assert unembedded(pdf) == []
+        assert overflowing(pdf, margin_pt=10 * 72 / 25.4) == []
+        (words,) = page_words(pdf)
+        assert "irregularities at a glance" in words
+        assert "THE GAME AT A GLANCE" in words
+        assert "more situations on the rule sheet" not in words
+
 
 class TestRuleSheet:
     @pytest.mark.parametrize(
@@ -94,8 +115,10 @@ class TestRuleSheet:
             ("--game", "omaha-hilo", "--paper", "a4"),
             ("--rulebook", "tda-2024", "--game", "omaha"),
             ("--house", str(HOUSE / "first-or-second.yaml")),
+            ("--game", "stud-hilo", "--paper", "a4"),
+            ("--rulebook", "wsop-2024", "--game", "stud"),
         ],
-        ids=["rrop-hilo-a4", "tda-omaha", "house"],
+        ids=["rrop-hilo-a4", "tda-omaha", "house", "rrop-stud-hilo-a4", "wsop-stud"],
     )
     def test_no_page_is_mostly_blank_and_the_rankings_stay_whole(
         self, tmp_path: Path, args: tuple[str, ...]
@@ -110,6 +133,20 @@ class TestRuleSheet:
     def test_the_booklet_flows_from_game_to_game(self, tmp_path: Path) -> None:
         pdf = printed(tmp_path, "sheet", "--all", "--paper", "a4")
         check_pages(pdf)
+
+    @pytest.mark.parametrize(
+        ("rulebook", "game"),
+        [("rrop", "razz"), ("tda-2024", "triple-draw-27"), ("wsop-2024", "badugi")],
+    )
+    def test_a_low_game_keeps_its_rankings_whole(
+        self, tmp_path: Path, rulebook: str, game: str
+    ) -> None:
+        pdf = printed(tmp_path, "sheet", "--rulebook", rulebook, "--game", game)
+        check_pages(pdf)
+        pages = page_words(pdf)
+        ranked = [n for n, words in enumerate(pages) if "Hand rankings:" in words]
+        assert len(ranked) == 1
+        assert "One pair" in pages[ranked[0]] or "Two-card hand" in pages[ranked[0]]
 
 
 REPORT_MARGIN_MM = 12

@@ -114,12 +114,12 @@ class Printing:
 PRINTING = [
     Printing(
         ("card",), r"1 page, letter landscape\)", "irregularities at a glance", "landscape",
-        margin_mm=10, html_name="holdem-card.html", failing=("-g", "stud"),
+        margin_mm=10, html_name="holdem-card.html", failing=("-g", "pineapple"),
         hostile=hostile_house,
     ),
     Printing(
         ("sheet",), r"\d+ pages, letter\)", "Hold'em rule sheet",
-        html_name="holdem.html", failing=("-g", "stud"), hostile=hostile_house,
+        html_name="holdem.html", failing=("-g", "pineapple"), hostile=hostile_house,
     ),
     Printing(
         ("report",), r"1 page, letter\): 1 ruling, 0 violations", "Incident report",

@@ -74,7 +74,14 @@ RulebookOption = Annotated[
     ),
 ]
 GameOption = Annotated[
-    str, typer.Option("--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo.")
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="GAME",
+        help="holdem, omaha, omaha-hilo, stud, stud-hilo, razz, triple-draw-27,"
+        " single-draw-27, lowball-a5 or badugi.",
+    ),
 ]
 PaperOption = Annotated[str, typer.Option("--paper", metavar="SIZE", help="letter or a4.")]
 FourColourOption = Annotated[

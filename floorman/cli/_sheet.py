@@ -28,12 +28,12 @@ def sheet(
     from floorman.cli._values import checked_kind
     from floorman.documents import render
     from floorman.documents.inforce import load_in_force
-    from floorman.documents.sheet import sheet_page, sheet_pdf
+    from floorman.documents.sheet import every_game, sheet_page, sheet_pdf
 
     html = output_format(output, ("pdf", "html"), wanted="html" if html else None) == "html"
     size = render.paper_size(paper)
     book, base, house_name = load_in_force(rulebook, house, checked_kind(kind))
-    games = list(book.games) if all_games else [game]
+    games = every_game(book) if all_games else [game]
     target = output or Path(("booklet" if all_games else game) + (".html" if html else ".pdf"))
     if html:
         write_html(target, sheet_page(book, games, base=base, house=house_name, size=size,

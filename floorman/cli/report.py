@@ -86,8 +86,15 @@ def report(
 
 def _from_file(path: Path) -> ReportedHand:
     from floorman.documents.report import filed_hand
+    from floorman.interchange.drawfile import read_draw_hand
     from floorman.interchange.handfile import load_hand
+    from floorman.interchange.plainhand import names_stud_or_draw
+    from floorman.interchange.studfile import read_stud_hand
 
+    if path.is_file() and names_stud_or_draw(path):
+        dealt = read_stud_hand(path) or read_draw_hand(path)
+        if dealt is not None:
+            return filed_hand(dealt, str(path))
     return filed_hand(load_hand(path), str(path))
 
 

@@ -124,10 +124,12 @@ def table_log(
     for hand in hands:
         lines += _change_lines(hand["changes_before"])
         stacks = " ".join(f"{s}={c}" for s, c in hand["stacks_in"].items())
-        lines.append(
-            f"hand {hand['hand']}  button {hand['button']}  sb {hand['small_blind'] or 'none'}  "
-            f"bb {hand['big_blind']}  {hand['status']}  in: {stacks}"
+        where = (
+            f"button {hand['button']}  sb {hand['small_blind'] or 'none'}  bb {hand['big_blind']}"
+            if hand["button"] is not None
+            else "stud, no button"
         )
+        lines.append(f"hand {hand['hand']}  {where}  {hand['status']}  in: {stacks}")
         if hand["stacks_out"] is not None:
             lines.append("  out: " + " ".join(f"{s}={c}" for s, c in hand["stacks_out"].items()))
         for ruling in hand["rulings"]:

@@ -12,11 +12,13 @@ import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from floorman.documents.sheet import RulebookGameError, options_view
+from floorman.documents.sheet import known_game, options_view, rule_view
+from floorman.documents.studdraw import book_family, dealt_procedure, game_title
 from floorman.documents.wording import edition, long_date, sentence
 from floorman.errors import FloormanError
-from floorman.rules.kinds import KIND_WORDS
-from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, room_date
+from floorman.rules.kinds import DEALT_GAMES, KIND_WORDS, applies_at_kind, cite_for
+from floorman.rules.standing import switched_off
+from floorman.vocabulary import OUTCOME_LABELS, room_date
 
 if TYPE_CHECKING:
     from floorman.documents.render import Printed
@@ -72,6 +74,17 @@ SECTIONS: Final = (
     ("Betting calls", BETTING_CALLS),
 )
 
+DEALT_SECTIONS: Final = ("Dealing errors", "The game at a glance")
+"""A stud or draw game's card: every irregularity its rulebook rules on, then the
+structure a dealer is asked about (the bring-in, completing it, the bets, who acts
+first, the draws)."""
+
+GLANCE_STEPS: Final = (
+    "The bring-in", "Completing the bring-in", "The small and the big bet", "Who acts first",
+    "The draw", "The draws",
+)  # fmt: skip
+"""The steps of a stud or draw game's procedure its card repeats."""
+
 BODY_PT: Final = 10.5
 """The card's type size in points, read at arm's length: every situation and step
 is set in 10.5 pt DejaVu Sans Condensed (a 2 mm x-height), the situations bold;
@@ -104,7 +117,7 @@ def shortened(text: str, limit: int) -> str:
 
 
 def _applies(book: Rulebook, situation_game: str, game: str) -> bool:
-    """A situation written for one game holds in every game of that family.
+    """A situation written for one flop game holds in every game of that family.
 
     A hold'em situation holds at an Omaha table too; an Omaha one in Omaha
     high-low, not in hold'em.
@@ -128,6 +141,8 @@ def card_entries(book: Rulebook, game: str, kind: str | None = None) -> list[Vie
     else at the situation's own)."""
     from floorman.rules.engine import match_situation
 
+    if game in DEALT_GAMES:
+        return _dealt_entries(book, game, kind)
     entries = []
     for section, names in SECTIONS:
         for name in names:
@@ -147,6 +162,48 @@ def card_entries(book: Rulebook, game: str, kind: str | None = None) -> list[Vie
                     "outcome_label": OUTCOME_LABELS[ruling.outcome],
                     "steps": [shortened(sentence(step.text), STEP_CHARS) for step in ruling.steps],
                     "cite": ruling.cite,
+                }
+            )
+    return entries
+
+
+def _dealt_entries(book: Rulebook, game: str, kind: str | None) -> list[View]:
+    """A stud or draw game's rows: each rule in force for the game, worded for no hand in
+    particular as the rule sheet words it, then the structure of the game (asked at a
+    cash game unless ``kind`` says otherwise, as the flop games' card is)."""
+    entries: list[View] = []
+    at = kind or "cash"
+    for rule in book.rules:
+        if game not in rule.games or not applies_at_kind(rule, at):
+            continue
+        switched = switched_off(
+            rule.rule.when, options=book.options, conditions=book.conditions, kind=at
+        )
+        if switched is not None:
+            continue
+        view = rule_view(book, rule, game, at)
+        if not view["steps"]:
+            continue
+        entries.append(
+            {
+                "section": DEALT_SECTIONS[0],
+                "situation": shortened(view["title"], TITLE_CHARS),
+                "outcome": view["outcome"],
+                "outcome_label": view["outcome_label"],
+                "steps": [shortened(step, STEP_CHARS) for step in view["steps"]],
+                "cite": cite_for(rule.rule, at),
+            }
+        )
+    for step in dealt_procedure(game, book_family(book.chain)):
+        if step["label"] in GLANCE_STEPS:
+            entries.append(
+                {
+                    "section": DEALT_SECTIONS[1],
+                    "situation": step["label"],
+                    "outcome": "",
+                    "outcome_label": "",
+                    "steps": [shortened(step["text"], STEP_CHARS)],
+                    "cite": step["cite"],
                 }
             )
     return entries
@@ -187,9 +244,7 @@ def quick_card_view(
     and the card then says that more are on the rule sheet. *compact* sets
     the type a size smaller (:data:`COMPACT_PT` for :data:`BODY_PT`).
     """
-    if game not in book.games:
-        known = ", ".join(book.games)
-        raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
+    known_game(book, game)
     every = card_entries(book, game, kind)
     if not every:
         raise FloormanError(
@@ -198,7 +253,7 @@ def quick_card_view(
         )
     shown = every if entries is None else entries
     reference = base or book
-    title = GAME_TITLES.get(game, game)
+    title = game_title(game)
     changed = [row for row in options_view(book, base) if row["house"]]
     return {
         "doc": {
@@ -213,6 +268,7 @@ def quick_card_view(
         "entries": shown,
         "sections": sections(shown),
         "left_out": len(every) - len(shown),
+        "no_rules": not any(entry["outcome"] for entry in every),
         "type_pt": COMPACT_PT if compact else BODY_PT,
         "house_options": [{"label": row["label"], "value": row["value"]} for row in changed],
     }

@@ -19,6 +19,7 @@ from floorman.documents.cards import card_view, cards_view
 from floorman.documents.events import event_description
 from floorman.documents.wording import edition, in_words, long_date, sentence
 from floorman.errors import FloormanError
+from floorman.rules.kinds import DEALT_GAMES
 from floorman.showdown.chipstacks import chip_breakdown, format_chips
 from floorman.showdown.pots import standing_pots
 from floorman.showdown.reading import read_high, read_low
@@ -29,7 +30,9 @@ if TYPE_CHECKING:
     from floorman.cards import Card
     from floorman.hand.events import Event
     from floorman.hand.state import HandState
+    from floorman.interchange.drawfile import DrawCheck, DrawHandFile
     from floorman.interchange.handfile import Hand, HandHeader
+    from floorman.interchange.studfile import StudCheck, StudHandFile
     from floorman.replay import CheckResult
     from floorman.rules.loader import Rulebook
 
@@ -76,7 +79,7 @@ class ReportedHand(NamedTuple):
     time each standing event was recorded, when it started, the events taken back, why
     the store closed it and whether it is a stored one."""
 
-    hand: Hand
+    hand: Hand | StudHandFile | DrawHandFile
     label: str
     times: list[str] | None = None
     started: str | None = None
@@ -117,7 +120,7 @@ class StoredEntry(Protocol):
     def at(self) -> str: ...
 
 
-def filed_hand(hand: Hand, label: str) -> ReportedHand:
+def filed_hand(hand: Hand | StudHandFile | DrawHandFile, label: str) -> ReportedHand:
     """A hand read from a hand file, named by ``label`` (the file)."""
     started = None
     if hand.started is not None:
@@ -149,9 +152,13 @@ def stored_hand(
         else:
             standing.append(r)
     header = {"table": stored.table, **stored.header}
-    text = json.dumps({**header, "events": [r.text or "" for r in standing]})
     label = f"hand {stored.id}"
-    recorded = parse_hand(text, label, json_text=True)
+    recorded: Hand | StudHandFile | DrawHandFile
+    if header.get("game") in DEALT_GAMES:
+        recorded = _dealt_hand({**header, "events": [r.text or "" for r in standing]}, label)
+    else:
+        text = json.dumps({**header, "events": [r.text or "" for r in standing]})
+        recorded = parse_hand(text, label, json_text=True)
     started = room_time(stored.created, "%Y-%m-%d %H:%M")
     entered = None
     if authors is not None:
@@ -162,6 +169,20 @@ def stored_hand(
     )  # fmt: skip
 
 
+def _dealt_hand(data: Mapping[str, Any], label: str) -> StudHandFile | DrawHandFile:
+    """A stored stud or draw hand as its game's hand file; one line when it cannot be."""
+    from floorman.interchange.drawfile import draw_hand_from
+    from floorman.interchange.plainhand import HandFileError
+    from floorman.interchange.studfile import stud_hand_from
+
+    try:
+        if data.get("game") in DEALT_GAMES[:3]:
+            return stud_hand_from(data, label, None)
+        return draw_hand_from(data, label, None)
+    except HandFileError as error:
+        raise FloormanError(str(error)) from None
+
+
 def report_page(
     reported: ReportedHand,
     *,
@@ -170,10 +191,11 @@ def report_page(
     size: str,
     four_colour: bool = False,
     standalone: bool = False,
-) -> tuple[str, CheckResult]:
+) -> tuple[str, CheckResult | StudCheck | DrawCheck]:
     """The report today as HTML for the printer (or a page that stands alone), and the
     check it reports: ruled by ``rulebook`` and ``house`` if given, else by the hand's."""
     from floorman.documents import render
+    from floorman.interchange.handfile import Hand
     from floorman.replay import check_hand
     from floorman.rules.loader import load_rulebook
 
@@ -183,6 +205,11 @@ def report_page(
             f"{reported.label} has {len(recorded.events):,} events, more than a report prints"
             f" ({MAX_REPORTED_EVENTS:,})"
         )
+    if not isinstance(recorded, Hand):
+        return _dealt_page(
+            reported, recorded, rulebook=rulebook, house=house, size=size,
+            four_colour=four_colour, standalone=standalone,
+        )  # fmt: skip
     result = check_hand(recorded, rulebook=rulebook, house=house)
     book = load_rulebook(
         rulebook or recorded.rulebook, house=house, options=recorded.house, kind=recorded.kind
@@ -194,6 +221,46 @@ def report_page(
         paper=size, four_colour=four_colour,
     )  # fmt: skip
     return render.render_html("report.html", view, standalone=standalone), result
+
+
+def _dealt_page(
+    reported: ReportedHand,
+    recorded: StudHandFile | DrawHandFile,
+    *,
+    rulebook: str | None,
+    house: str | None,
+    size: str,
+    four_colour: bool,
+    standalone: bool,
+) -> tuple[str, StudCheck | DrawCheck]:
+    """A stud or draw hand's report, as :func:`report_page`."""
+    from floorman.documents import render
+    from floorman.documents.dealtreport import dealt_report_view, dealt_status
+    from floorman.hand.drawevents import parse_draw_event
+    from floorman.hand.studevents import parse_stud_event
+    from floorman.interchange.dealtrulings import hand_book
+    from floorman.interchange.drawfile import check_draw
+    from floorman.interchange.plainhand import HandFileError
+    from floorman.interchange.studfile import StudHandFile, check_stud
+
+    checked: StudCheck | DrawCheck
+    try:
+        if isinstance(recorded, StudHandFile):
+            checked, parse = check_stud(recorded, rulebook, house), parse_stud_event
+        else:
+            checked, parse = check_draw(recorded, rulebook, house), parse_draw_event
+        book = hand_book(recorded, rulebook, house)
+    except HandFileError as error:
+        raise FloormanError(str(error)) from None
+    events = [parse(text, number) for number, text in enumerate(recorded.events, 1)]
+    status = dealt_status(checked.state.over_reason, reported.closed, reported.in_store)
+    view = dealt_report_view(
+        recorded, checked, book, events, day=room_date(), label=reported.label,
+        times=reported.times, started=reported.started, authors=reported.authors,
+        undone=reported.undone, parse=parse, status=status, paper=size,
+        four_colour=four_colour,
+    )  # fmt: skip
+    return render.render_html("report.html", view, standalone=standalone), checked
 
 
 def report_pdf(reported: ReportedHand) -> bytes:
@@ -281,6 +348,7 @@ def report_view(
         "facts": [{"label": name, "value": value} for name, value in facts],
         "seats": seats,
         "show_cards": any(seat["cards"] for seat in seats),
+        "board_label": "Board",
         "board": cards_view([b.card for b in state.ledger.board if not b.premature]),
         "runs": [cards_view(board) for board in state.ledger.run_boards]
         if state.ledger.run_count > 1

@@ -75,10 +75,12 @@ def session_view(
             {
                 "hand": hand["hand"],
                 "time": _time(hand["started"]),
-                "button": hand["button"],
-                "level": "/".join(f"{b:,}" for b in hand["blinds"])
+                "button": hand["button"] or "",
+                "level": ("/".join(f"{b:,}" for b in hand["blinds"]) or "stud")
                 + (f" ante {hand['ante']:,}" if hand["ante"] else ""),
-                "blinds": f"{hand['small_blind'] or 'none'}, {hand['big_blind']}",
+                "blinds": f"{hand['small_blind'] or 'none'}, {hand['big_blind']}"
+                if hand["big_blind"] is not None
+                else "none",
                 "status": hand["status"],
                 "stacks_in": _stacks(hand["stacks_in"]),
                 "stacks_out": _stacks(hand["stacks_out"]),

@@ -9,10 +9,18 @@ house options. The template only lays the data out.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from floorman.documents.cards import hand_rankings
+from floorman.documents.studdraw import (
+    book_family,
+    dealt_procedure,
+    dealt_rankings,
+    dealt_words,
+    game_title,
+)
 from floorman.documents.wording import (
     edition,
     in_floor_words,
@@ -23,7 +31,7 @@ from floorman.documents.wording import (
 )
 from floorman.errors import FloormanError
 from floorman.rules.catalogue import FACTS
-from floorman.rules.kinds import KIND_WORDS, applies_at_kind, citation, cite_for
+from floorman.rules.kinds import DEALT_GAMES, KIND_WORDS, applies_at_kind, citation, cite_for
 from floorman.rules.standing import switched_off
 from floorman.rules.steps import placeholders, render_text
 from floorman.vocabulary import GAME_TITLES, OUTCOME_LABELS, number_word, room_date
@@ -70,12 +78,10 @@ def sheet_view(
     """
     chosen = list(games)
     for game in chosen:
-        if game not in book.games:
-            known = ", ".join(book.games)
-            raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
+        known_game(book, game)
     booklet = len(chosen) > 1
     reference = base or book
-    title = "Rule booklet" if booklet else f"{GAME_TITLES.get(chosen[0], chosen[0])} rule sheet"
+    title = "Rule booklet" if booklet else f"{game_title(chosen[0])} rule sheet"
     options = options_view(book, base)
     changed = sum(1 for row in options if row["house"])
     meta = [long_date(day)]
@@ -97,10 +103,49 @@ def sheet_view(
         "rulebook": {"name": reference.name, "title": reference.title},
         "house": house or "",
         "games": [_game_view(book, game, kind) for game in chosen],
-        "options": options,
+        "options": _game_options(options, chosen[0]) if not booklet else options,
+        "options_note": _OPTIONS_NOTE if not booklet and chosen[0] in DEALT_GAMES else "",
         "betting": _BETTING,
-        "rankings": hand_rankings(low=any(book.games[g].low for g in chosen)),
+        "rankings": hand_rankings(
+            low=any(g in book.games and book.games[g].low for g in chosen) or "stud-hilo" in chosen
+        ),
     }
+
+
+_OPTIONS_NOTE: Final = (
+    "The other options of the rulebook rule on the flop games and are printed on their sheets."
+)
+
+
+def _game_options(options: list[View], game: str) -> list[View]:
+    """The options a game's sheet lists: a stud game's the stud options, a draw game's
+    the draw options; a flop game's every option."""
+    if game not in DEALT_GAMES:
+        return options
+    prefix = "stud_" if game in DEALT_GAMES[:3] else "draw_"
+    return [row for row in options if row["name"].startswith(prefix)]
+
+
+def every_game(book: Rulebook) -> list[str]:
+    """The games a booklet of ``book`` prints: its flop games, then the stud and draw
+    games, where it is one of the three books (which all describe them) or rules on them."""
+    family = book_family(book.chain)
+    dealt = [
+        game
+        for game in DEALT_GAMES
+        if family is not None or any(game in rule.games for rule in book.rules)
+    ]
+    return [*book.games, *dealt]
+
+
+def known_game(book: Rulebook, game: str) -> None:
+    """:class:`RulebookGameError` naming ``game`` unless the sheet and card can print it."""
+    games = every_game(book)
+    if game not in games:
+        known = ", ".join(games)
+        if len(known) > 40:
+            known = f"{games[0]} to {games[-1]}: --help lists them"
+        raise RulebookGameError(f'--game "{game}": {book.name} has no such game ({known})')
 
 
 def sheet_page(
@@ -145,7 +190,6 @@ def sheet_pdf(
 
 
 def _game_view(book: Rulebook, game: str, kind: str | None = None) -> View:
-    spec = book.games[game]
     in_force, off = [], []
     for rule in book.rules:
         if game not in rule.games or (kind is not None and not applies_at_kind(rule, kind)):
@@ -165,9 +209,26 @@ def _game_view(book: Rulebook, game: str, kind: str | None = None) -> View:
             )
         else:
             in_force.append(rule_view(book, rule, game, kind))
+    if game in DEALT_GAMES:
+        family = book_family(book.chain)
+        rankings = dealt_rankings(game, family)
+        return {
+            "name": game,
+            "title": game_title(game),
+            "procedure": dealt_procedure(game, family),
+            "rules": in_force,
+            "switched_off": off,
+            "rankings": rankings,
+            "own_low": bool(rankings["low"]) and game != "stud-hilo",
+            "stud": game in DEALT_GAMES[:3],
+        }
+    spec = book.games[game]
     return {
         "name": game,
         "title": GAME_TITLES.get(game, spec.description or game),
+        "rankings": None,
+        "own_low": False,
+        "stud": False,
         "procedure": dealing_procedure(
             game,
             hole_cards=spec.hole_cards,
@@ -339,13 +400,16 @@ def rule_view(
     if kind is not None:
         facts["table.kind"] = kind
     words = placeholders(situation.vars if situation is not None else None)
+    if game in DEALT_GAMES and situation is None:
+        words.update(dealt_words(game))
     if game is not None and "game" not in (situation.vars if situation else {}):
-        words["game"] = GAME_TITLES.get(game, game)
+        words["game"] = game_title(game)
     read = _facts_reader(facts)
+    dealt = game in DEALT_GAMES and situation is None
     steps = [
-        sentence(render_text(step.step.text, words))
+        (_sentences if dealt else sentence)(render_text(step.step.text, words))
         for step in rule.steps
-        if step.test is None or step.test(read)
+        if step.test is None or (_any_hand(step.test, read) if dealt else step.test(read))
     ]
     examples = rule.rule.examples
     example = examples[0].describe if examples else None
@@ -362,6 +426,24 @@ def rule_view(
             book.situations[name].title for name in rule.rule.situations if name in book.situations
         ],
     }
+
+
+def _sentences(text: str) -> str:
+    """Each sentence of a step starting with a capital, where a placeholder opens one."""
+    return re.sub(r"(\. )(the player)", lambda m: m[1] + m[2].capitalize(), sentence(text))
+
+
+def _any_hand(test: Any, read: Any) -> bool:
+    """Whether a step may be taken in some hand: a stud or draw rule asked with no hand
+    prints every step that depends on the hand (each says when it applies), and leaves
+    out only those the table's kind rules out."""
+    asked: set[str] = set()
+
+    def reading(name: str) -> Any:
+        asked.add(name)
+        return read(name)
+
+    return bool(test(reading)) or bool(asked - {"table.kind", "game"})
 
 
 def _facts_reader(facts: Mapping[str, Any]) -> Any:

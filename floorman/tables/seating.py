@@ -27,7 +27,7 @@ from floorman.session.seating import (
 )
 from floorman.store.errors import StoreConflict
 from floorman.store.hands import changed_meanwhile
-from floorman.tables.hands import Loaded, hand_at, load, stacks_left
+from floorman.tables.hands import Loaded, find_hand, hand_at, load, stacks_left
 from floorman.tables.shapes import session_row
 
 if TYPE_CHECKING:
@@ -207,14 +207,56 @@ def _names_in(entry: TableEntry) -> dict[int, str]:
     return {seat: p.name for seat, p in players.items() if p.name}
 
 
+def game_session_row(store: Store, stored: StoredHand) -> dict[str, Any]:
+    """One stud or draw hand of ``floorman table log --json``, with the keys a flop
+    game's has: a stud hand has no button and no blinds (``blinds`` empty)."""
+    from floorman.hand.drawstate import DrawHand
+    from floorman.hand.table import Table
+    from floorman.interchange.drawfile import DrawHandFile
+    from floorman.tables.games import load_game, stacks_after
+
+    loaded = load_game(store, stored)
+    state, model = loaded.state, loaded.model
+    status = stored.closed or state.over_reason
+    out = None
+    if status is not None and status != "misdeal":
+        out = {str(seat): chips for seat, chips in stacks_after(loaded, status).items()}
+    button = small = big = None
+    blinds: list[int] = []
+    if isinstance(state, DrawHand) and isinstance(model, DrawHandFile):
+        button = state.button
+        small, big = Table(tuple(model.seats), model.button).blind_seats
+        blinds = list(model.blinds)
+    checked = loaded.checked()
+    return {
+        "hand": stored.id,
+        "started": stored.created,
+        "status": status or "in progress",
+        "button": button,
+        "small_blind": small,
+        "big_blind": big,
+        "blinds": blinds,
+        "ante": model.ante,
+        "stacks_in": {str(seat): chips for seat, chips in model.seats.items()},
+        "stacks_out": out,
+        "rulings": [ruling.to_json() for ruling in checked.rulings],
+        "violations": [violation.to_json() for violation in checked.violations],
+    }
+
+
 def session(
     store: Store, table: str | None, limit: int
 ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
     """The table's name, its latest ``limit`` hands in order each with the changes dealt
     into it (``floorman table log --json``), and the changes waiting for the next hand."""
-    name = hand_at(store, None, table).stored.table
+    from floorman.tables.games import is_other_game
+
+    name = find_hand(store, None, table, open_only=False).table
     stored = store.hands(name, limit)
-    hands = [session_row(load(store, s)) for s in reversed(stored)]
+    hands = [
+        game_session_row(store, s) if is_other_game(s.header) else session_row(load(store, s))
+        for s in reversed(stored)
+    ]
     changes = changes_by_hand(session_log(store, name, stored))
     for hand in hands:
         hand["changes_before"] = changes.get(hand["hand"], [])
@@ -228,11 +270,19 @@ def session_page(
     (:func:`floorman.documents.session.session_view`) and how many hands it holds."""
     from floorman.documents.session import session_view
     from floorman.documents.wording import edition
+    from floorman.tables.games import is_other_game, load_game
 
     name, hands, pending = session(store, table, limit)
-    loaded, _rules, seating = seating_now(store, name)
-    book = loaded.recording.ruled.book
-    names = {s: p.name for s, p in seating.players.items() if p.name}
+    latest = find_hand(store, None, name, open_only=False)
+    names: dict[int, str] = {}
+    if is_other_game(latest.header):
+        from floorman.interchange.dealtrulings import hand_book
+
+        book = hand_book(load_game(store, latest).model)
+    else:
+        loaded, _rules, seating = seating_now(store, name)
+        book = loaded.recording.ruled.book
+        names = {s: p.name for s, p in seating.players.items() if p.name}
     for entry in session_log(store, name, store.hands(name, limit)):
         for seat, player in _names_in(entry).items():  # players who have left keep their names
             names.setdefault(seat, player)
