@@ -140,13 +140,16 @@ def main() -> None:
     parser.add_argument(
         "--games", action="store_true", help="every game's WSOP hands against hold'em's"
     )
+    parser.add_argument(
+        "--fresh", type=int, default=3, help="with --games: fresh processes a game (0: none)"
+    )
     args = parser.parse_args()
 
     folder = data_dir(args.folder)
     if not folder.is_dir():
         sys.exit(f"no PHH folder at {folder}")
     if args.games:
-        games(folder / "wsop" if (folder / "wsop").is_dir() else folder, args.repeat)
+        games(folder / "wsop" if (folder / "wsop").is_dir() else folder, args.repeat, args.fresh)
         return
     texts = playable(folder, args.limit)
     names = [name for name, _ in texts]
@@ -275,6 +278,47 @@ def game_replayer(variant: str) -> Callable[[str], object]:
     return flop
 
 
+def build_tables() -> None:
+    """Build the evaluators' tables made on first use (a process's one-time cost, not a
+    hand's): one hand of each kind evaluated."""
+    from floorman.cards import parse_cards
+    from floorman.showdown.evaluation import high_value, low_value, omaha_high_value
+    from floorman.showdown.lowball import a5_low_value, deuce_seven_value
+
+    seven = parse_cards("Ah Kd 7c 5s 4h 3d 2c")
+    high_value(seven)
+    low_value(seven)
+    omaha_high_value(seven[:4], seven[2:])
+    a5_low_value(seven)
+    a5_low_value(seven[:5])
+    deuce_seven_value(seven[2:])
+
+
+def fresh_game_pass(texts: list[str], variant: str) -> float:
+    """CPU seconds of one pass over a game's hands in a fresh process: nothing kept from
+    earlier hands, the modules imported and the evaluators' tables built beforehand."""
+    code = (
+        "import json, sys, time, warnings\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})\n"
+        "import bench_phh\n"
+        "texts = json.load(sys.stdin)\n"
+        f"replay = bench_phh.game_replayer({variant!r})\n"
+        "bench_phh.build_tables()\n"
+        "start = time.process_time()\n"
+        "for text in texts:\n"
+        "    replay(text)\n"
+        "print(json.dumps(time.process_time() - start))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(json.loads(done.stdout.splitlines()[-1]))
+
+
 def cpu_pass(run: Callable[[], object]) -> float:
     """CPU seconds of one pass: a pass put aside while other work runs is not charged."""
     start = time.process_time()
@@ -282,7 +326,7 @@ def cpu_pass(run: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def games(folder: Path, repeat: int) -> None:
+def games(folder: Path, repeat: int, fresh: int) -> None:
     """Every game's hands replayed, per hand, against the hold'em hands and pokerkit."""
     from pokerkit import HandHistory
 
@@ -338,6 +382,11 @@ def games(folder: Path, repeat: int) -> None:
 
         return run
 
+    first = {variant: float("inf") for variant in hands}
+    for _ in range(fresh):
+        for variant, texts in hands.items():
+            seconds = fresh_game_pass([text for _, text in texts], variant)
+            first[variant] = min(first[variant], seconds)
     ours = {variant: float("inf") for variant in hands}
     kit = {variant: float("inf") for variant in hands}
     passes = {variant: (ours_pass(variant), theirs_pass(variant)) for variant in hands}
@@ -350,6 +399,8 @@ def games(folder: Path, repeat: int) -> None:
                     kit[variant] = min(kit[variant], cpu_pass(their_run))
 
     per_hand = {variant: ours[variant] / len(hands[variant]) * 1e6 for variant in hands}
+    first_hand = {variant: first[variant] / len(hands[variant]) * 1e6 for variant in hands}
+    first_holdem = sum(first[v] for v in HOLDEM) / sum(len(hands[v]) for v in HOLDEM) * 1e6
     kit_hand = {
         variant: kit[variant] / len(theirs[variant]) * 1e6 for variant in hands if theirs[variant]
     }
@@ -360,22 +411,31 @@ def games(folder: Path, repeat: int) -> None:
         f" audit` does;\nCPU microseconds a hand, best of {repeat} passes"
         f" (pokerkit {max(3, repeat // 4)}), taking turns"
     )
+    if fresh:
+        print(f"fresh: one pass in a fresh process, best of {fresh} processes")
     print(
         f"{'game':20} {'PHH':6} {'hands':>5} {'events':>6} {'floorman':>9} {'vs holdem':>9}"
-        f" {'pokerkit':>9} {'vs pokerkit':>11}"
+        f" {'fresh':>7} {'vs holdem':>9} {'pokerkit':>9} {'vs pokerkit':>11}"
     )
     for variant, game in GAMES:
         if variant not in hands:
             continue
         kit_text = f"{kit_hand[variant]:9.1f}" if variant in kit_hand else f"{'-':>9}"
         ratio = f"{kit_hand[variant] / per_hand[variant]:10.1f}x" if variant in kit_hand else ""
+        fresh_text = (
+            f"{first_hand[variant]:7.1f} {first_hand[variant] / first_holdem:8.2f}x"
+            if fresh
+            else f"{'-':>7} {'':>9}"
+        )
         print(
             f"{game:20} {variant:6} {len(hands[variant]):5} {events[variant]:6.1f}"
-            f" {per_hand[variant]:9.1f} {per_hand[variant] / holdem:8.2f}x {kit_text} {ratio}"
+            f" {per_hand[variant]:9.1f} {per_hand[variant] / holdem:8.2f}x {fresh_text}"
+            f" {kit_text} {ratio}"
         )
     print(
-        f"hold'em (NT and FT together): {holdem:.1f} microseconds a hand;"
-        " goal: stud and draw games within 2x"
+        f"hold'em (NT and FT together): {holdem:.1f} microseconds a hand"
+        + (f", fresh {first_holdem:.1f}" if fresh else "")
+        + "; goal: stud and draw games within 2x"
     )
     left = {v: len(hands[v]) - len(theirs[v]) for v in hands if len(theirs[v]) < len(hands[v])}
     if left:
