@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import filterfalse
 from typing import Final, cast
 
@@ -71,6 +70,7 @@ from floorman.hand.stud import (
     street_limit,
 )
 from floorman.hand.studevents import BringIn, Common, Complete, Down, Stub, Up
+from floorman.hand.table import clockwise_rounds
 
 __all__ = ["StudHand", "StudProcedure"]
 
@@ -418,7 +418,7 @@ class StudHand:
         return seat not in self.folded and self.stacks[seat] > 0
 
     def _clockwise(self, seat: int, include: bool = False) -> tuple[int, ...]:
-        return _rounds(self.seats, include)[seat]
+        return clockwise_rounds(self.seats, include)[seat]
 
     def _round_complete(self) -> None:
         self.to_act = None
@@ -618,7 +618,7 @@ class StudHand:
         folded, stacks, acted, bets, current = (
             self.folded, self.stacks, self.acted, self.bets, self.current_bet,
         )  # fmt: skip
-        for seat in _rounds(self.seats, False)[after]:
+        for seat in clockwise_rounds(self.seats, False)[after]:
             if (
                 seat not in folded
                 and stacks[seat] > 0
@@ -778,16 +778,6 @@ class StudHand:
 
     def _cut(self, event: Cut) -> None:
         pass
-
-
-@lru_cache(maxsize=256)
-def _rounds(seats: tuple[int, ...], include: bool) -> dict[int, tuple[int, ...]]:
-    """For each seat, the seats clockwise round the table from the next one (from the seat
-    itself with ``include``): worked out once per table, not for every action."""
-    return {
-        seat: seats[i:] + seats[:i] if include else seats[i + 1 :] + seats[: i + 1]
-        for i, seat in enumerate(seats)
-    }
 
 
 _ROUTES: Final[dict[type, Callable[[StudHand, object], None]]] = {
