@@ -204,12 +204,6 @@ def _read(raw: str, players: int) -> _Read:
     return _Read("", (), 0, 0, note)
 
 
-def _seat(players: Mapping[str, int], word: str) -> int:
-    if word not in players:
-        raise ValueError(f"there is no player {word}")
-    return players[word]
-
-
 def _street(state: StudHand, read: _Read) -> list[Event]:
     """A PHH street for one seat: third street's two downcards and upcard, one upcard on
     fourth to sixth street, the downcard on seventh."""
