@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
-from floorman.cards import Card, CardError
+from floorman.cards import CardError
 from floorman.hand.events import Action, Event, EventError, Muck, Note, Show
 from floorman.hand.stud import StudGame
 from floorman.hand.studevents import BringIn, Complete, Down, Up
@@ -141,9 +141,7 @@ class _StudImporter:
         return imported
 
     def events(self, state: StudHand, players: Mapping[str, int], raw: str) -> list[Event]:
-        # A player's action repeats from hand to hand and is read once; a deal's cards
-        # seldom do, and are read each time.
-        read = (_read if raw[:1] == "p" else _read_line)(raw, len(players))
+        read = _read(raw, len(players))
         out = _street(state, read) if read.deal else [_player(state, read)] if read.word else []
         if read.note is not None:
             out.append(read.note)
@@ -165,22 +163,24 @@ def _seat(players: Mapping[str, int], word: str) -> int:
 
 
 class _Read(NamedTuple):
-    """One PHH action of a stud hand as read, a player's with each event it may be made
-    ready; which one it is, the hand decides."""
+    """One PHH action of a stud hand read once (a hand's actions repeat from hand to
+    hand), with each event it may be made ready; which one it is, the hand decides."""
 
     word: str
     """``deal`` for ``d dh``, else the player's word: ``f``, ``cc``, ``pb``, ``cbr``, ``sm``
     (empty for a comment alone)."""
     events: tuple[Event, ...] = ()
-    """``cc``: (the call, the check); ``cbr``: (the completion, the raise, the bet); else
-    the one event (none for a deal)."""
+    """deal: the downcards and upcard of third street, else (the downcard, the upcard);
+    ``cc``: (the call, the check); ``cbr``: (the completion, the raise, the bet); else
+    the one event."""
     seat: int = 0
-    deal: tuple[Card | None, ...] = ()
-    """The cards ``d dh`` deals (none: not a deal)."""
+    deal: int = 0
+    """How many cards ``d dh`` deals (0: not a deal)."""
     note: Note | None = None
 
 
-def _read_line(raw: str, players: int) -> _Read:
+@lru_cache(maxsize=4096)
+def _read(raw: str, players: int) -> _Read:
     """Read ``raw`` at a table of ``players``: ``ValueError`` or :class:`CardError` as
     each part is found wrong, in the order they are read."""
     seats = player_seats(players)
@@ -189,33 +189,32 @@ def _read_line(raw: str, players: int) -> _Read:
     words = text.split()
     if len(words) == 4 and words[0] == "d" and words[1] == "dh":
         seat = _seat(seats, words[2])
-        return _Read("deal", (), seat, cards_of(words[3]), note)
+        cards = cards_of(words[3])
+        if len(cards) == 3:
+            events: tuple[Event, ...] = (Down(seat, cards[:2]), Up(seat, cards[2]))
+        else:
+            events = (Down(seat, cards), Up(seat, cards[0])) if len(cards) == 1 else ()
+        return _Read("deal", events, seat, len(cards), note)
     if words and words[0] in seats:
         seat = seats[words[0]]
         what, args = (words[1] if len(words) > 1 else ""), words[2:]
-        return _Read(what, _player_events(seat, what, args), seat, (), note)
+        return _Read(what, _player_events(seat, what, args), seat, 0, note)
     if words:
         raise ValueError("not a PHH action of a stud hand")
-    return _Read("", (), 0, (), note)
-
-
-_read: Final = lru_cache(maxsize=4096)(_read_line)
-"""A player's action read once: ``p2 cc`` and ``p5 cbr 40`` come again hand after hand."""
+    return _Read("", (), 0, 0, note)
 
 
 def _street(state: StudHand, read: _Read) -> list[Event]:
     """A PHH street for one seat: third street's two downcards and upcard, one upcard on
     fourth to sixth street, the downcard on seventh."""
-    seat, cards = read.seat, read.deal
+    seat = read.seat
     down = state.down.get(seat)
     held = 0 if down is None else len(down) + len(state.up[seat]) + (state.common is not None)
-    if held == 0 and len(cards) == 3:
-        return [Down(seat, cards[:2]), Up(seat, cards[2])]
-    if len(cards) != 1:
-        raise ValueError(f"a seat holding {held} cards is dealt one card, not {len(cards)}")
-    if held == 6:
-        return [Down(seat, cards)]
-    return [Up(seat, cards[0])]
+    if held == 0 and read.deal == 3:
+        return list(read.events)
+    if read.deal != 1:
+        raise ValueError(f"a seat holding {held} cards is dealt one card, not {read.deal}")
+    return [read.events[0] if held == 6 else read.events[1]]
 
 
 def _player(state: StudHand, read: _Read) -> Event:
