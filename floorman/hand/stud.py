@@ -84,11 +84,16 @@ def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...],
     True
     """
     low = game == "razz"
+    ranks = [card.rank for card in cards]
+    if low:
+        ranks = [1 if rank == 14 else rank for rank in ranks]
+    if len(set(ranks)) == len(ranks):  # no pair showing: the cards, highest first
+        ranks.sort(reverse=True)
+        if low:
+            return (-1,) * len(ranks), tuple([-rank for rank in ranks])
+        return (1,) * len(ranks), tuple(ranks)
     counts: dict[int, int] = {}
-    for card in cards:
-        rank = card.rank
-        if low and rank == 14:
-            rank = 1
+    for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
     groups = sorted(zip(counts.values(), counts, strict=True), reverse=True)
     pattern = tuple(count for count, _ in groups)

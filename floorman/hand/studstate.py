@@ -58,7 +58,7 @@ from floorman.hand.events import (
     Reshuffle,
     Show,
 )  # fmt: skip
-from floorman.hand.records import ActionRecord, Refusal
+from floorman.hand.records import ActionRecord, Refusal, new_record
 from floorman.hand.structures import DEFAULT_RAISE_CAP
 from floorman.hand.stud import (
     STREET_CARDS,
@@ -607,12 +607,11 @@ class StudHand:
         self._next(seat)
 
     def _record(self, seat: int, verb: str, total: int, added: int, *, full: bool) -> None:
-        self.actions.append(
-            ActionRecord(
-                self.event_count + 1, self.street, seat, verb, total, added,
-                self.stacks[seat] == 0, full,
-            )
+        record = (
+            self.event_count + 1, STUD_STREETS[self.street_index], seat, verb, total, added,
+            self.stacks[seat] == 0, full,
         )  # fmt: skip
+        self.actions.append(new_record(ActionRecord, record))
 
     def _next(self, after: int) -> None:
         folded, stacks, acted, bets, current = (

@@ -141,7 +141,11 @@ class _StudImporter:
         return imported
 
     def events(self, state: StudHand, players: Mapping[str, int], raw: str) -> list[Event]:
-        read = _read(raw, len(players))
+        # What comes again hand after hand is read once: a player's action (``p2 cc``,
+        # ``p5 cbr 40``) and a card of fourth to seventh street (``d dh p3 Qs``, 52 cards
+        # to a few seats); third street's three cards seldom do, and are read each time.
+        kept = raw[:1] == "p" or len(raw) <= _ONE_CARD
+        read = (_read if kept else _read_line)(raw, len(players))
         out = _street(state, read) if read.deal else [_player(state, read)] if read.word else []
         if read.note is not None:
             out.append(read.note)
@@ -179,8 +183,7 @@ class _Read(NamedTuple):
     note: Note | None = None
 
 
-@lru_cache(maxsize=4096)
-def _read(raw: str, players: int) -> _Read:
+def _read_line(raw: str, players: int) -> _Read:
     """Read ``raw`` at a table of ``players``: ``ValueError`` or :class:`CardError` as
     each part is found wrong, in the order they are read."""
     seats = player_seats(players)
@@ -202,6 +205,12 @@ def _read(raw: str, players: int) -> _Read:
     if words:
         raise ValueError("not a PHH action of a stud hand")
     return _Read("", (), 0, 0, note)
+
+
+_read: Final = lru_cache(maxsize=4096)(_read_line)
+"""An action read once, kept for the hands it comes again in."""
+_ONE_CARD: Final = len("d dh p8 Ah")
+"""The longest PHH deal of one card to a stud seat (eight seats at most)."""
 
 
 def _street(state: StudHand, read: _Read) -> list[Event]:
