@@ -167,8 +167,8 @@ def _seat(players: Mapping[str, int], word: str) -> int:
 
 
 class _Read(NamedTuple):
-    """One PHH action of a stud hand read once (a hand's actions repeat from hand to
-    hand), with each event it may be made ready; which one it is, the hand decides."""
+    """One PHH action of a stud hand as read, with each event it may be made ready;
+    which one it is, the hand decides (so that a reading can be kept for other hands)."""
 
     word: str
     """``deal`` for ``d dh``, else the player's word: ``f``, ``cc``, ``pb``, ``cbr``, ``sm``
