@@ -26,6 +26,8 @@ full bet or raise, an all-in below it not reopening the betting.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from itertools import filterfalse
 from typing import Final, Literal
 
 from floorman.cards import Card
@@ -45,6 +47,7 @@ from floorman.hand.events import (
     Show,
 )  # fmt: skip
 from floorman.hand.records import Refusal
+from floorman.hand.table import clockwise_rounds
 
 __all__ = ["DRAWS", "DRAW_GAMES", "DrawGame", "DrawHand"]
 
@@ -147,7 +150,7 @@ class DrawHand:
 
     @property
     def live(self) -> tuple[int, ...]:
-        return tuple(seat for seat in self.seats if seat not in self.folded)
+        return tuple(filterfalse(self.folded.__contains__, self.seats))
 
     def to_call(self, seat: int) -> int:
         return max(0, min(self.current_bet - self.bets[seat], self.stacks[seat]))
@@ -159,18 +162,14 @@ class DrawHand:
 
     def _position(self, seat: int) -> int:
         """Clockwise from the first seat left of the button: 0, 1, ..."""
-        after = [s for s in self.seats if s > self.button] + [
-            s for s in self.seats if s <= self.button
-        ]
-        return after.index(seat)
+        return _positions(self.seats, self.button)[seat]
 
     def _left_of(self, seat: int) -> int:
         i = self.seats.index(seat)
         return self.seats[(i + 1) % len(self.seats)]
 
-    def _clockwise(self, seat: int, include: bool = False) -> list[int]:
-        i = self.seats.index(seat) + (0 if include else 1)
-        return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
+    def _clockwise(self, seat: int, include: bool = False) -> tuple[int, ...]:
+        return clockwise_rounds(self.seats, include)[seat]
 
     def _can_act(self, seat: int) -> bool:
         return seat not in self.folded and self.stacks[seat] > 0
@@ -377,11 +376,16 @@ class DrawHand:
         self._next(seat)
 
     def _next(self, after: int) -> None:
-        for seat in self._clockwise(after):
-            if self._can_act(seat) and (
-                seat not in self.acted or self.bets[seat] < self.current_bet
+        folded, stacks, acted, bets, current = (
+            self.folded, self.stacks, self.acted, self.bets, self.current_bet,
+        )  # fmt: skip
+        for seat in clockwise_rounds(self.seats, False)[after]:
+            if (
+                seat not in folded
+                and stacks[seat] > 0
+                and (seat not in acted or bets[seat] < current)
             ):
-                others = [s for s in self.live if s != seat and self._can_act(s)]
+                others = any(s != seat and s not in folded and stacks[s] > 0 for s in self.seats)
                 if not others and not self.to_call(seat):
                     break
                 self.to_act = seat
@@ -446,6 +450,14 @@ class DrawHand:
 
     def _cut(self, event: Cut) -> None:
         pass
+
+
+@lru_cache(maxsize=256)
+def _positions(seats: tuple[int, ...], button: int) -> dict[int, int]:
+    """Each seat's place clockwise from the first seat left of the button, once per table
+    and button."""
+    after = [s for s in seats if s > button] + [s for s in seats if s <= button]
+    return {seat: place for place, seat in enumerate(after)}
 
 
 _ROUTES: Final[dict[type, Callable[[DrawHand, object], None]]] = {

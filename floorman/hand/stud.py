@@ -29,7 +29,6 @@ straights and flushes do not), in razz the best low hand showing:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Literal
 
@@ -85,10 +84,20 @@ def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...],
     True
     """
     low = game == "razz"
-    counts = Counter(_razz_rank(card) if low else card.rank for card in cards)
-    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    pattern = tuple(count for _, count in groups)
-    order = tuple(rank for rank, _ in groups)
+    ranks = [card.rank for card in cards]
+    if low:
+        ranks = [1 if rank == 14 else rank for rank in ranks]
+    if len(set(ranks)) == len(ranks):  # no pair showing: the cards, highest first
+        ranks.sort(reverse=True)
+        if low:
+            return (-1,) * len(ranks), tuple([-rank for rank in ranks])
+        return (1,) * len(ranks), tuple(ranks)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(zip(counts.values(), counts, strict=True), reverse=True)
+    pattern = tuple(count for count, _ in groups)
+    order = tuple(rank for _, rank in groups)
     if low:
         return tuple(-count for count in pattern), tuple(-rank for rank in order)
     return pattern, order

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Final, cast
 
 from floorman.cards import Card
@@ -57,7 +58,7 @@ from floorman.hand.events import (
     Reshuffle,
     Show,
 )  # fmt: skip
-from floorman.hand.records import ActionRecord, Refusal
+from floorman.hand.records import ActionRecord, Refusal, new_record
 from floorman.hand.structures import DEFAULT_RAISE_CAP
 from floorman.hand.stud import (
     STREET_CARDS,
@@ -69,6 +70,7 @@ from floorman.hand.stud import (
     street_limit,
 )
 from floorman.hand.studevents import BringIn, Common, Complete, Down, Stub, Up
+from floorman.hand.table import clockwise_rounds
 
 __all__ = ["StudHand", "StudProcedure"]
 
@@ -185,7 +187,7 @@ class StudHand:
 
     @property
     def live(self) -> tuple[int, ...]:
-        return tuple(seat for seat in self.seats if seat not in self.folded)
+        return tuple(filterfalse(self.folded.__contains__, self.seats))
 
     def cards(self, seat: int) -> tuple[Card | None, ...]:
         """The seat's cards as a player holds them: the two downcards, the four upcards,
@@ -256,12 +258,14 @@ class StudHand:
             raise Refusal(f"the hand is over ({self.over_reason})")
         if seat in self.folded:
             raise Refusal(f"seat {seat} is out of the hand")
-        held = self._held(seat)
-        street = next(
-            (i for i, total in enumerate(_TOTALS) if held[0] < total[0] or held[1] < total[1]),
-            None,
-        )
-        if street is None:
+        down = len(self.down[seat]) + (self.common is not None)
+        up = len(self.up[seat])
+        street = 0
+        for total_down, total_up in _TOTALS:
+            if down < total_down or up < total_up:
+                break
+            street += 1
+        else:
             raise Refusal(f"seat {seat} holds seven cards")
         if street != self.street_index or self.round_open:
             raise Refusal(
@@ -269,10 +273,6 @@ class StudHand:
                 f" {STUD_STREETS[max(street - 1, 0)]} street is complete"
             )
         return street
-
-    def _held(self, seat: int) -> tuple[int, int]:
-        """(downcards, upcards) the seat holds, the common card counted as its last."""
-        return len(self.down[seat]) + (self.common is not None), len(self.up[seat])
 
     def card_number(self, seat: int, number: int | None) -> int:
         """The seat's card ``number`` in the order it was dealt (1 and 2 the first
@@ -353,10 +353,16 @@ class StudHand:
         self._street_dealt()
 
     def _street_dealt(self) -> None:
-        """Open the round once every live seat holds its cards for the street."""
-        want = _TOTALS[self.street_index]
-        if self.round_open or any(self._held(s) != want for s in self.live):
+        """Open the round once every live seat holds its cards for the street (looked for
+        from the last seat: while a street is dealt, the seats still waiting are the last)."""
+        want_down, want_up = _TOTALS[self.street_index]
+        if self.round_open:
             return
+        want_down -= self.common is not None  # the common card counts as the last downcard
+        down, up, folded = self.down, self.up, self.folded
+        for seat in reversed(self.seats):
+            if seat not in folded and (len(down[seat]) != want_down or len(up[seat]) != want_up):
+                return
         self._open_round()
 
     def _open_round(self) -> None:
@@ -397,7 +403,12 @@ class StudHand:
             first = first_to_act(self.game, cast(dict[int, list[Card]], showing))
         if self.street_index == 3:
             self.sixth_opener = first
-        ready = [seat for seat in self._clockwise(first, include=True) if self._can_act(seat)]
+        folded, stacks = self.folded, self.stacks
+        ready = [
+            seat
+            for seat in self._clockwise(first, include=True)
+            if seat not in folded and stacks[seat] > 0
+        ]
         if (len(ready) < 2 and self.street_index > 0) or not ready:
             self._round_complete()
             return
@@ -406,10 +417,8 @@ class StudHand:
     def _can_act(self, seat: int) -> bool:
         return seat not in self.folded and self.stacks[seat] > 0
 
-    def _clockwise(self, seat: int, include: bool = False) -> list[int]:
-        i = self.seats.index(seat)
-        start = i if include else i + 1
-        return [self.seats[(start + k) % len(self.seats)] for k in range(len(self.seats))]
+    def _clockwise(self, seat: int, include: bool = False) -> tuple[int, ...]:
+        return clockwise_rounds(self.seats, include)[seat]
 
     def _round_complete(self) -> None:
         self.to_act = None
@@ -598,17 +607,21 @@ class StudHand:
         self._next(seat)
 
     def _record(self, seat: int, verb: str, total: int, added: int, *, full: bool) -> None:
-        self.actions.append(
-            ActionRecord(
-                self.event_count + 1, self.street, seat, verb, total, added,
-                self.stacks[seat] == 0, full,
-            )
+        record = (
+            self.event_count + 1, STUD_STREETS[self.street_index], seat, verb, total, added,
+            self.stacks[seat] == 0, full,
         )  # fmt: skip
+        self.actions.append(new_record(ActionRecord, record))
 
     def _next(self, after: int) -> None:
-        for seat in self._clockwise(after):
-            if self._can_act(seat) and (
-                seat not in self.acted or self.bets[seat] < self.current_bet
+        folded, stacks, acted, bets, current = (
+            self.folded, self.stacks, self.acted, self.bets, self.current_bet,
+        )  # fmt: skip
+        for seat in clockwise_rounds(self.seats, False)[after]:
+            if (
+                seat not in folded
+                and stacks[seat] > 0
+                and (seat not in acted or bets[seat] < current)
             ):
                 if self._others_all_in(seat):
                     break
@@ -618,8 +631,11 @@ class StudHand:
 
     def _others_all_in(self, seat: int) -> bool:
         """Nobody else can act and the seat owes nothing: no betting is left."""
-        return not self.to_call(seat) and not any(
-            self._can_act(other) for other in self.live if other != seat
+        if self.to_call(seat):
+            return False
+        folded, stacks = self.folded, self.stacks
+        return not any(
+            other != seat and other not in folded and stacks[other] > 0 for other in self.seats
         )
 
     # ------------------------------------------------------------ showdown

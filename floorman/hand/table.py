@@ -24,11 +24,12 @@ Rules for Using Blinds rule 1, WSOP LA 151, TDA 32).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final, Literal
 
 from floorman.errors import FloormanError
 
-__all__ = ["DEFAULT_KIND", "TABLE_KINDS", "Kind", "Table", "TableError"]
+__all__ = ["DEFAULT_KIND", "TABLE_KINDS", "Kind", "Table", "TableError", "clockwise_rounds"]
 
 Kind = Literal["cash", "tournament"]
 TABLE_KINDS: Final = ("cash", "tournament")
@@ -125,6 +126,21 @@ class Table:
             i = self._index[self.left_of(seat)]
             found = self._clockwise[seat] = self.deal_order[i:] + self.deal_order[:i]
         return found
+
+
+@lru_cache(maxsize=256)
+def clockwise_rounds(seats: tuple[int, ...], include: bool) -> dict[int, tuple[int, ...]]:
+    """For each of ``seats`` (in seat order), every seat clockwise round the table from the
+    next one, ending with itself (from the seat itself with ``include``): worked out once
+    per table, not for every action of a hand (shared: read, never changed).
+
+    >>> clockwise_rounds((1, 4, 6), False)[4], clockwise_rounds((1, 4, 6), True)[4]
+    ((6, 1, 4), (4, 6, 1))
+    """
+    return {
+        seat: seats[i:] + seats[:i] if include else seats[i + 1 :] + seats[: i + 1]
+        for i, seat in enumerate(seats)
+    }
 
 
 def _check_small_blind(seat: int, order: tuple[int, ...], button: int, posted: bool) -> None:

@@ -42,10 +42,16 @@ def player_seats(count: int) -> dict[str, int]:
 
 def cards_of(text: str) -> tuple[Card | None, ...]:
     """PHH cards run together, ``??`` unknown: ``Ah??`` is the ace of hearts and one unknown."""
-    if len(text) % 2:
+    length = len(text)
+    if length % 2:
         raise CardError(f'"{text}" is not a run of cards')
+    card = _PHH_CARDS.__getitem__
     try:
-        return tuple([_PHH_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
+        if length == 2:  # a stud street's card
+            return (card(text),)
+        if length == 6:  # third street
+            return card(text[:2]), card(text[2:4]), card(text[4:])
+        return tuple([card(text[i : i + 2]) for i in range(0, length, 2)])
     except KeyError:
         return tuple(
             None if text[i : i + 2] == "??" else Card.parse(text[i : i + 2])

@@ -58,6 +58,11 @@ class TableStarts:
     def get(self, key: StartKey) -> TableStart | None:
         return self._starts.get(key)
 
+    def clear(self) -> None:
+        """Forget every start and key, as a fresh process would have them."""
+        self._starts.clear()
+        self._seen.clear()
+
     def saw(self, key: StartKey, imported: Imported) -> None:
         """A hand started as ``imported`` (before its first action) at the table ``key``."""
         if key in self._seen:

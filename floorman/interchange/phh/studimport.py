@@ -27,10 +27,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from functools import lru_cache
+from typing import Any, Final, NamedTuple
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
-from floorman.cards import Card, CardError
+from floorman.cards import CardError
 from floorman.hand.events import Action, Event, EventError, Muck, Note, Show
 from floorman.hand.stud import StudGame
 from floorman.hand.studevents import BringIn, Complete, Down, Up
@@ -140,18 +141,14 @@ class _StudImporter:
         return imported
 
     def events(self, state: StudHand, players: Mapping[str, int], raw: str) -> list[Event]:
-        text, _, comment = raw.partition("#")
-        words = text.split()
-        out: list[Event] = []
-        if words[:2] == ["d", "dh"] and len(words) == 4:
-            seat = _seat(players, words[2])
-            out.extend(_street(state, seat, cards_of(words[3])))
-        elif words and words[0] in players:
-            out.append(_player(state, players[words[0]], words[1:]))
-        elif words:
-            raise ValueError("not a PHH action of a stud hand")
-        if comment.strip():
-            out.append(Note(comment.strip()))
+        # What comes again hand after hand is read once: a player's action (``p2 cc``,
+        # ``p5 cbr 40``) and a card of fourth to seventh street (``d dh p3 Qs``, 52 cards
+        # to a few seats); third street's three cards seldom do, and are read each time.
+        kept = raw[:1] == "p" or len(raw) <= _ONE_CARD
+        read = (_read if kept else _read_line)(raw, len(players))
+        out = _street(state, read) if read.deal else [_player(state, read)] if read.word else []
+        if read.note is not None:
+            out.append(read.note)
         return out
 
     def apply(self, imported: StudImported, event: Event, number: int, raw: str) -> None:
@@ -169,40 +166,97 @@ def _seat(players: Mapping[str, int], word: str) -> int:
     return players[word]
 
 
-def _street(state: StudHand, seat: int, cards: tuple[Card | None, ...]) -> list[Event]:
+class _Read(NamedTuple):
+    """One PHH action of a stud hand as read, with each event it may be made ready;
+    which one it is, the hand decides (so that a reading can be kept for other hands)."""
+
+    word: str
+    """``deal`` for ``d dh``, else the player's word: ``f``, ``cc``, ``pb``, ``cbr``, ``sm``
+    (empty for a comment alone)."""
+    events: tuple[Event, ...] = ()
+    """deal: the downcards and upcard of third street, else (the downcard, the upcard);
+    ``cc``: (the call, the check); ``cbr``: (the completion, the raise, the bet); else
+    the one event."""
+    seat: int = 0
+    deal: int = 0
+    """How many cards ``d dh`` deals (0: not a deal)."""
+    note: Note | None = None
+
+
+def _read_line(raw: str, players: int) -> _Read:
+    """Read ``raw`` at a table of ``players``: ``ValueError`` or :class:`CardError` as
+    each part is found wrong, in the order they are read."""
+    seats = player_seats(players)
+    text, hashed, comment = raw.partition("#")
+    note = Note(comment.strip()) if hashed and comment.strip() else None
+    words = text.split()
+    if len(words) == 4 and words[0] == "d" and words[1] == "dh":
+        seat = _seat(seats, words[2])
+        cards = cards_of(words[3])
+        if len(cards) == 3:
+            events: tuple[Event, ...] = (Down(seat, cards[:2]), Up(seat, cards[2]))
+        else:
+            events = (Down(seat, cards), Up(seat, cards[0])) if len(cards) == 1 else ()
+        return _Read("deal", events, seat, len(cards), note)
+    if words and words[0] in seats:
+        seat = seats[words[0]]
+        what, args = (words[1] if len(words) > 1 else ""), words[2:]
+        return _Read(what, _player_events(seat, what, args), seat, 0, note)
+    if words:
+        raise ValueError("not a PHH action of a stud hand")
+    return _Read("", (), 0, 0, note)
+
+
+_read: Final = lru_cache(maxsize=4096)(_read_line)
+"""An action read once, kept for the hands it comes again in."""
+_ONE_CARD: Final = len("d dh p8 Ah")
+"""The longest PHH deal of one card to a stud seat (eight seats at most)."""
+
+
+def _street(state: StudHand, read: _Read) -> list[Event]:
     """A PHH street for one seat: third street's two downcards and upcard, one upcard on
     fourth to sixth street, the downcard on seventh."""
-    held = len(state.cards(seat)) if seat in state.down else 0
-    if held == 0 and len(cards) == 3:
-        return [Down(seat, cards[:2]), Up(seat, cards[2])]
-    if len(cards) != 1:
-        raise ValueError(f"a seat holding {held} cards is dealt one card, not {len(cards)}")
-    if held == 6:
-        return [Down(seat, cards)]
-    return [Up(seat, cards[0])]
+    seat = read.seat
+    down = state.down.get(seat)
+    held = 0 if down is None else len(down) + len(state.up[seat]) + (state.common is not None)
+    if held == 0 and read.deal == 3:
+        return list(read.events)
+    if read.deal != 1:
+        raise ValueError(f"a seat holding {held} cards is dealt one card, not {read.deal}")
+    return [read.events[0] if held == 6 else read.events[1]]
 
 
-def _player(state: StudHand, seat: int, words: list[str]) -> Event:
-    what, args = (words[0] if words else ""), words[1:]
+def _player(state: StudHand, read: _Read) -> Event:
+    """The event a player's action is as the hand stands."""
+    word, events = read.word, read.events
+    if word == "cc":
+        return events[0] if state.to_call(read.seat) else events[1]
+    if word == "cbr":
+        if state.street_index == 0 and state.full_level == 0:
+            return events[0]
+        return events[1] if state.current_bet else events[2]
+    return events[0]
+
+
+def _player_events(seat: int, what: str, args: list[str]) -> tuple[Event, ...]:
+    """Every event a player's action may be (see :class:`_Read`)."""
     if what == "f" and not args:
-        return Action(seat, "fold")
+        return (Action(seat, "fold"),)
     if what == "cc" and not args:
-        return Action(seat, "call" if state.to_call(seat) else "check")
+        return Action(seat, "call"), Action(seat, "check")
     if what == "pb" and not args:
-        return BringIn(seat)
+        return (BringIn(seat),)
     if what == "cbr" and len(args) == 1:
         amount = float(args[0])
         if not math.isfinite(amount) or amount != int(amount) or not 0 <= amount <= MAX_CHIPS:
             raise ValueError(f"{args[0]} is not a whole number of chips")
         total = int(amount)
-        if state.street_index == 0 and state.full_level == 0:
-            return Complete(seat, total)
-        return Action(seat, "raise" if state.current_bet else "bet", total)
+        return Complete(seat, total), Action(seat, "raise", total), Action(seat, "bet", total)
     if what == "sm" and not args:
-        return Muck(seat)
+        return (Muck(seat),)
     if what == "sm" and len(args) == 1:
         cards = cards_of(args[0])
         if None in cards:
             raise ValueError("floorman cannot read a hand shown with unknown cards")
-        return Show(seat, tuple(card for card in cards if card is not None))
+        return (Show(seat, tuple(card for card in cards if card is not None)),)
     raise ValueError("not a PHH action of a stud hand")
