@@ -17,23 +17,35 @@ the events are the draw notation (:mod:`floorman.hand.drawevents`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
-from floorman.errors import FloormanError
 from floorman.hand.drawevents import parse_draw_event
 from floorman.hand.drawstate import DRAW_GAMES, HOLE, DrawGame, DrawHand
 from floorman.hand.events import EventError
 from floorman.hand.structures import DEFAULT_RAISE_CAP
-from floorman.hand.table import DEFAULT_KIND, Kind, Table, TableError
-from floorman.inputfile import read_input
-from floorman.interchange.plainhand import HandFileError, event_line_numbers, read_data
+from floorman.hand.table import Table, TableError
+from floorman.interchange.plainhand import HandFileError, read_data
+from floorman.interchange.studdrawfile import (
+    Ante,
+    Chips,
+    Events,
+    GameHandFile,
+    House,
+    Rulebook,
+    Seats,
+    Started,
+    TableKind,
+    TableName,
+    dump_hand,
+    game_hand_from,
+    hand_schema,
+    read_game_hand,
+)
 from floorman.showdown.drawsettle import settle_draw
 from floorman.showdown.oddchips import SplitRules
 from floorman.showdown.settlement import Settlement
@@ -52,17 +64,15 @@ __all__ = [
 ]
 
 
-class DrawHandFile(BaseModel):
+class DrawHandFile(GameHandFile):
     """A draw hand: the game, the betting, the blinds, the seats and the events."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     game: DrawGame = Field(description="triple-draw-27 | single-draw-27 | lowball-a5 | badugi")
     betting: Literal["limit", "no-limit", "pot-limit"] = Field(
         "limit", description="limit | no-limit | pot-limit"
     )
     blinds: tuple[int, int] = Field(description="small and big blind")
-    ante: int = Field(0, ge=0, le=MAX_CHIPS, description="every player's ante")
+    ante: Ante
     big_blind_ante: int = Field(
         0, ge=0, le=MAX_CHIPS, description="an ante the big blind posts for the table"
     )
@@ -75,18 +85,13 @@ class DrawHandFile(BaseModel):
         None, ge=1, le=MAX_CHIPS, description="no and pot limit: the smallest bet (the big blind)"
     )
     button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
-    seats: dict[int, int] = Field(description="occupied seat -> starting stack")
-    chips: list[int] = Field(
-        default_factory=lambda: [1],
-        description="chip denominations in play; the smallest is the odd-chip unit",
-    )
-    rulebook: str = Field("rrop", description="the rulebook that rules on this hand")
-    house: dict[str, Any] = Field(
-        default_factory=lambda: {}, description="rulebook option overrides for this hand"
-    )
-    table: str | None = Field(None, description="the table the hand was played at")
-    kind: Kind = Field(DEFAULT_KIND, description="cash | tournament")
-    started: datetime | None = Field(None, description="when the hand started")
+    seats: Seats
+    chips: Chips
+    rulebook: Rulebook
+    house: House
+    table: TableName
+    kind: TableKind
+    started: Started
     limit_raise_cap: int | None = Field(
         DEFAULT_RAISE_CAP,
         ge=0,
@@ -94,10 +99,7 @@ class DrawHandFile(BaseModel):
         description="limit: raises allowed after the bet in a round (the big blind is the"
         " first round's bet); null: no cap",
     )
-    events: list[str] = Field(default_factory=lambda: [], description="the events, in order")
-
-    _source: str | None = PrivateAttr(None)
-    _lines: list[int] | None = PrivateAttr(None)
+    events: Events
 
     @model_validator(mode="after")
     def _structure(self) -> DrawHandFile:
@@ -117,16 +119,6 @@ class DrawHandFile(BaseModel):
         if self.limits is not None and not 0 < self.limits[0] <= self.limits[1]:
             raise ValueError("limits: the small bet, then a big bet at least as large")
         return self
-
-    @property
-    def source(self) -> str | None:
-        return self._source
-
-    def where(self, number: int | None = None) -> str:
-        name = self._source or "hand"
-        if number is not None and self._lines and 0 < number <= len(self._lines):
-            return f"{name} line {self._lines[number - 1]}"
-        return name
 
     def start(self) -> DrawHand:
         """The hand before its first event, the antes and blinds posted: heads-up the
@@ -158,23 +150,8 @@ class DrawHandFile(BaseModel):
 
 
 def draw_hand_from(data: Mapping[str, Any], name: str, text: str | None) -> DrawHandFile:
-    if not isinstance(data, dict):
-        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
-    try:
-        hand = DrawHandFile.model_validate(data)
-    except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        message = problem["msg"].removeprefix("Value error, ")
-        if problem["type"] == "extra_forbidden":
-            message = "not a draw hand-file field"
-        elif problem["type"] == "missing":
-            message = "missing"
-        said = f"{name}: {where}: {message}" if where else f"{name}: {message}"
-        raise HandFileError(said) from None
-    hand._source = name
-    hand._lines = None if text is None else event_line_numbers(text)
-    return hand
+    """A draw hand file's data read by the model; ``text`` is its YAML (``None`` for JSON)."""
+    return game_hand_from(DrawHandFile, "draw", data, name, text)
 
 
 def parse_draw_hand(text: str, name: str = "hand") -> DrawHandFile:
@@ -182,25 +159,10 @@ def parse_draw_hand(text: str, name: str = "hand") -> DrawHandFile:
     return draw_hand_from(read_data(text, name, json_text), name, None if json_text else text)
 
 
-_DRAW_GAME: Final = re.compile(
-    r'^\s*"?game"?\s*:\s*"?(triple-draw-27|single-draw-27|lowball-a5|badugi)\b', re.MULTILINE
-)
-
-
 def read_draw_hand(path: str | Path) -> DrawHandFile | None:
     """The draw hand in the file at ``path``; ``None`` when it is another game's (or
     cannot be read: the reader of the other games says why)."""
-    try:
-        text = read_input(Path(path))
-    except FloormanError:
-        return None
-    if not _DRAW_GAME.search(text):
-        return None
-    name = str(path)
-    data = read_data(text, name, name.endswith(".json"))
-    if not isinstance(data, dict) or data.get("game") not in DRAW_GAMES:
-        return None
-    return draw_hand_from(data, name, None if name.endswith(".json") else text)
+    return read_game_hand(path, DRAW_GAMES, draw_hand_from)
 
 
 class DrawCheck:
@@ -294,25 +256,9 @@ _KEY_ORDER: Final = (
 
 def dump_draw_hand(header: Mapping[str, Any], events: list[str]) -> str:
     """A draw hand file's YAML: the header fields in a reader's order, then the events."""
-    import json
-
-    lines = []
-    for key in _KEY_ORDER:
-        if key in header:
-            value = header[key]
-            if key == "seats":
-                inner = ", ".join(f"{seat}: {stack}" for seat, stack in value.items())
-                lines.append(f"seats: {{{inner}}}")
-            else:
-                lines.append(f"{key}: {json.dumps(value)}")
-    lines.append("events:")
-    lines.extend(f"  - {json.dumps(event)}" for event in events)
-    return "\n".join(lines) + "\n"
+    return dump_hand(_KEY_ORDER, header, events)
 
 
 def draw_schema() -> dict[str, Any]:
     """The JSON Schema of a draw hand file, for editors."""
-    schema = DrawHandFile.model_json_schema()
-    schema["title"] = "floorman draw hand file"
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return schema
+    return hand_schema(DrawHandFile, "floorman draw hand file")
