@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
@@ -22,6 +21,7 @@ from floorman.hand.drawstate import DrawGame, DrawHand
 from floorman.hand.events import Action, Cards, Deal, Event, EventError, Muck, Note, Show
 from floorman.hand.table import Table
 from floorman.interchange.phh.errors import FractionalChips, PhhError
+from floorman.interchange.phh.imported import ImportedHand
 from floorman.interchange.phh.notation import cards_of, name_notes, player_seats
 
 __all__ = ["DRAW_VARIANTS", "DrawImported", "import_draw_phh"]
@@ -33,19 +33,8 @@ DRAW_VARIANTS: Final[dict[str, tuple[DrawGame, str]]] = {
 """The PHH draw variants floorman plays, as (game, betting)."""
 
 
-@dataclass
-class DrawImported:
+class DrawImported(ImportedHand[DrawHand]):
     """A PHH draw hand as floorman replayed it."""
-
-    name: str
-    header: dict[str, Any]
-    events: list[Event]
-    state: DrawHand
-    finishing_stacks: tuple[int | float, ...] | None = None
-    dead: dict[int, int] = field(default_factory=dict)
-
-    def events_text(self) -> list[str]:
-        return [str(event) for event in self.events]
 
 
 def import_draw_phh(data: Mapping[str, Any], name: str = "hand.phh") -> DrawImported:

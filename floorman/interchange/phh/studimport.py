@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
@@ -36,6 +35,7 @@ from floorman.hand.stud import StudGame
 from floorman.hand.studevents import BringIn, Complete, Down, Up
 from floorman.hand.studstate import StudHand
 from floorman.interchange.phh.errors import FractionalChips, PhhError
+from floorman.interchange.phh.imported import ImportedHand
 from floorman.interchange.phh.notation import cards_of, name_notes, player_seats
 
 __all__ = ["STUD_VARIANTS", "StudImported", "import_stud_phh"]
@@ -44,20 +44,9 @@ STUD_VARIANTS: Final[dict[str, StudGame]] = {"F7S": "stud", "F7S/8": "stud-hilo"
 """The PHH stud variants floorman plays (fixed limit), and floorman's game for each."""
 
 
-@dataclass
-class StudImported:
+class StudImported(ImportedHand[StudHand]):
     """A PHH stud hand as floorman replayed it: the hand-file header and events, the
     final state and the file's finishing stacks."""
-
-    name: str
-    header: dict[str, Any]
-    events: list[Event]
-    state: StudHand
-    finishing_stacks: tuple[int | float, ...] | None = None
-    dead: dict[int, int] = field(default_factory=dict)
-
-    def events_text(self) -> list[str]:
-        return [str(event) for event in self.events]
 
 
 def import_stud_phh(data: Mapping[str, Any], name: str = "hand.phh") -> StudImported:
