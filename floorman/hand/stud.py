@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Literal
 
 from floorman.cards import Card
+from floorman.showdown.evaluation import showing_high_value
 
 __all__ = [
     "STREET_CARDS",
@@ -74,9 +75,11 @@ def bring_in_seat(game: StudGame, upcards: Mapping[int, Card]) -> int:
 
 
 def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """How good the upcards look, larger first to act: the high hand showing (quads,
-    trips, two pair, a pair, then the cards highest first), or in razz the low hand
-    showing (no pair best, then the highest card lowest, aces low).
+    """How good the upcards look, larger first to act: in stud and stud hi-lo the high
+    hand showing, the evaluator's (:func:`~floorman.showdown.evaluation.showing_high_value`:
+    quads, a full house, trips, two pair, a pair, then the cards highest first; no
+    straight or flush); in razz the low hand showing (no pair best, then the highest
+    card lowest, aces low), as the pattern of its pairs, then its ranks.
 
     >>> from floorman.cards import parse_cards as cs
     >>> showing_key("stud", cs("Kd Kc")) > showing_key("stud", cs("Ad Qc"))
@@ -84,14 +87,11 @@ def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...],
     >>> showing_key("razz", cs("6d 4c")) > showing_key("razz", cs("7d 2c"))
     True
     """
-    low = game == "razz"
-    counts = Counter(_razz_rank(card) if low else card.rank for card in cards)
+    if game != "razz":
+        return (showing_high_value(cards),), ()
+    counts = Counter(_razz_rank(card) for card in cards)
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    pattern = tuple(count for _, count in groups)
-    order = tuple(rank for rank, _ in groups)
-    if low:
-        return tuple(-count for count in pattern), tuple(-rank for rank in order)
-    return pattern, order
+    return tuple(-count for _, count in groups), tuple(-rank for rank, _ in groups)
 
 
 def first_to_act(game: StudGame, showing: Mapping[int, Sequence[Card]]) -> int:
