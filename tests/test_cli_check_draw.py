@@ -123,3 +123,7 @@ def test_a_tie_in_a_button_game_gives_the_odd_chip_left_of_the_button() -> None:
     (pot,) = checked.to_json()["pots"]
     assert pot["amount"] == 33
     assert pot["awards"] == {"1": 17, "2": 16}
+    assert checked.lines()[-1] == (
+        "pot 33: seat 1 takes 17, seat 2 takes 16; odd chip 1 to seat 1, first of the tied"
+        " hands clockwise from the button (seat 3)"
+    )

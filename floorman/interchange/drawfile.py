@@ -17,9 +17,9 @@ the events are the draw notation (:mod:`floorman.hand.drawevents`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, model_validator
 
@@ -34,6 +34,7 @@ from floorman.interchange.studdrawfile import (
     Ante,
     Chips,
     Events,
+    GameCheck,
     GameHandFile,
     House,
     Rulebook,
@@ -48,10 +49,6 @@ from floorman.interchange.studdrawfile import (
 )
 from floorman.showdown.drawsettle import settle_draw
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.settlement import Settlement
-
-if TYPE_CHECKING:
-    from floorman.rules.engine import Ruling, Violation
 
 __all__ = [
     "DrawCheck",
@@ -165,40 +162,9 @@ def read_draw_hand(path: str | Path) -> DrawHandFile | None:
     return read_game_hand(path, DRAW_GAMES, draw_hand_from)
 
 
-class DrawCheck:
-    """What ``floorman check`` reports about a draw hand: the rulebook's rulings on its
-    irregularities and the violations of the procedures in force, the final state, and
-    once the hand is over its pots, awards and stacks."""
-
-    def __init__(
-        self,
-        state: DrawHand,
-        settled: Settlement | None,
-        rulings: Sequence[Ruling] = (),
-        violations: Sequence[Violation] = (),
-    ) -> None:
-        self.state = state
-        self.settled = settled
-        self.rulings = list(rulings)
-        self.violations = list(violations)
-
-    @property
-    def exit_status(self) -> int:
-        return 1 if self.violations else 0
-
-    @property
-    def stacks(self) -> dict[int, int]:
-        return self.settled.stacks if self.settled is not None else dict(self.state.stacks)
-
-    def to_json(self) -> dict[str, Any]:
-        settled = self.settled
-        return {
-            "rulings": [ruling.to_json() for ruling in self.rulings],
-            "violations": [violation.to_json() for violation in self.violations],
-            "pots": [award.to_json() for award in settled.pots] if settled else [],
-            "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
-            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
-        }
+class DrawCheck(GameCheck[DrawHand]):
+    """What ``floorman check`` reports about a draw hand (:class:`GameCheck`), and the
+    lines it prints."""
 
     def lines(self) -> list[str]:
         state = self.state
@@ -222,17 +188,7 @@ class DrawCheck:
                 f"{seat:>3}{mark} {state.stacks[seat]:>7} {state.bets[seat]:>9}"
                 f" {state.contributed[seat]:>7}  {cards} {status}".rstrip()
             )
-        if self.settled is not None:
-            pots = self.settled.pots
-            for index, award in enumerate(pots):
-                name = (
-                    "pot" if len(pots) == 1 else ("main pot" if not index else f"side pot {index}")
-                )
-                shares = ", ".join(f"seat {s} takes {c}" for s, c in award.awards.items())
-                line = f"{name} {award.pot.amount}: {shares}"
-                for chip in award.odd_chips:
-                    line += f"; odd chip {chip.amount} to seat {chip.seat}, {chip.reason}"
-                lines.append(line)
+        lines += self.pot_lines()
         return lines
 
 

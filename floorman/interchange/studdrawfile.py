@@ -1,8 +1,9 @@
 """What the stud and the draw hand files share: the header fields every game's file
 has, where a file and an event's line are named, the one-line errors for bad fields,
-the reading of a file that names one of the games, and the YAML and JSON Schema written
-for them. Each game's reader (:mod:`floorman.interchange.studfile`,
-:mod:`floorman.interchange.drawfile`) keeps its own fields and checks.
+the reading of a file that names one of the games, the YAML and JSON Schema written
+for them, and what ``check`` reports of a hand (:class:`GameCheck`). Each game's
+reader (:mod:`floorman.interchange.studfile`, :mod:`floorman.interchange.drawfile`)
+keeps its own fields and checks, and its own lines of the state.
 
 The shared fields are types, each model listing them where its fields stand, so each
 file's fields keep their order (a bad file's first problem is the first field's).
@@ -14,12 +15,13 @@ import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from floorman.bounds import MAX_CHIPS
 from floorman.errors import FloormanError
+from floorman.hand.reducer import Reducer
 from floorman.hand.table import DEFAULT_KIND, Kind
 from floorman.inputfile import read_input
 from floorman.interchange.plainhand import (
@@ -29,10 +31,15 @@ from floorman.interchange.plainhand import (
     read_data,
 )
 
+if TYPE_CHECKING:
+    from floorman.rules.engine import Ruling, Violation
+    from floorman.showdown.settlement import Settlement
+
 __all__ = [
     "Ante",
     "Chips",
     "Events",
+    "GameCheck",
     "GameHandFile",
     "House",
     "Rulebook",
@@ -156,3 +163,60 @@ def hand_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
     schema["title"] = title
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
+
+
+Hand = TypeVar("Hand", bound=Reducer)
+
+
+class GameCheck(Generic[Hand]):
+    """What ``floorman check`` reports about a stud or draw hand: the rulebook's rulings
+    on its irregularities and the violations of the procedures in force, the final
+    state, and once the hand is over its pots, awards and stacks."""
+
+    def __init__(
+        self,
+        state: Hand,
+        settled: Settlement | None,
+        rulings: Sequence[Ruling] = (),
+        violations: Sequence[Violation] = (),
+    ) -> None:
+        self.state = state
+        self.settled = settled
+        self.rulings = list(rulings)
+        self.violations = list(violations)
+
+    @property
+    def exit_status(self) -> int:
+        return 1 if self.violations else 0
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        if self.settled is not None:
+            return self.settled.stacks
+        return dict(self.state.stacks)
+
+    def to_json(self) -> dict[str, Any]:
+        settled = self.settled
+        return {
+            "rulings": [ruling.to_json() for ruling in self.rulings],
+            "violations": [violation.to_json() for violation in self.violations],
+            "pots": [award.to_json() for award in settled.pots] if settled else [],
+            "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
+            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
+        }
+
+    def pot_lines(self) -> list[str]:
+        """Who took each pot, with its odd chips, once the hand is settled."""
+        if self.settled is None:
+            return []
+        pots = self.settled.pots
+        lines = []
+        for index, award in enumerate(pots):
+            name = "pot" if len(pots) == 1 else ("main pot" if not index else f"side pot {index}")
+            shares = ", ".join(f"seat {s} takes {c}" for s, c in award.awards.items())
+            line = f"{name} {award.pot.amount}: {shares}"
+            for chip in award.odd_chips:
+                to = f"seat {chip.seat}" if chip.seat is not None else "the next deal"
+                line += f"; odd chip {chip.amount} to {to}, {chip.reason}"
+            lines.append(line)
+        return lines

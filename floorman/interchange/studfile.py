@@ -17,9 +17,9 @@ events are the stud notation (:mod:`floorman.hand.studevents`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from pydantic import Field, model_validator
 
@@ -36,6 +36,7 @@ from floorman.interchange.studdrawfile import (
     Ante,
     Chips,
     Events,
+    GameCheck,
     GameHandFile,
     House,
     Rulebook,
@@ -49,11 +50,7 @@ from floorman.interchange.studdrawfile import (
     read_game_hand,
 )
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.settlement import Settlement
 from floorman.showdown.studsettle import HiloLow, OddChipCards, settle_stud
-
-if TYPE_CHECKING:
-    from floorman.rules.engine import Ruling, Violation
 
 __all__ = [
     "MAX_STUD_SEATS",
@@ -177,42 +174,9 @@ def odd_chip_cards(rulebook: str) -> OddChipCards:
     return "five-cards" if rulebook.startswith(("tda", "wsop")) else "all-cards"
 
 
-class StudCheck:
-    """What ``floorman check`` reports about a stud hand: the rulebook's rulings on its
-    irregularities and the violations of the procedures in force, the final state, and
-    once the hand is over its pots, awards and stacks."""
-
-    def __init__(
-        self,
-        state: StudHand,
-        settled: Settlement | None,
-        rulings: Sequence[Ruling] = (),
-        violations: Sequence[Violation] = (),
-    ) -> None:
-        self.state = state
-        self.settled = settled
-        self.rulings = list(rulings)
-        self.violations = list(violations)
-
-    @property
-    def exit_status(self) -> int:
-        return 1 if self.violations else 0
-
-    @property
-    def stacks(self) -> dict[int, int]:
-        if self.settled is not None:
-            return self.settled.stacks
-        return dict(self.state.stacks)
-
-    def to_json(self) -> dict[str, Any]:
-        settled = self.settled
-        return {
-            "rulings": [ruling.to_json() for ruling in self.rulings],
-            "violations": [violation.to_json() for violation in self.violations],
-            "pots": [award.to_json() for award in settled.pots] if settled else [],
-            "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
-            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
-        }
+class StudCheck(GameCheck[StudHand]):
+    """What ``floorman check`` reports about a stud hand (:class:`GameCheck`), and the
+    lines it prints."""
 
     def lines(self) -> list[str]:
         """The state as the dealer reads it, then who took each pot."""
@@ -236,18 +200,7 @@ class StudCheck:
                 f"{seat:>3}{mark} {state.stacks[seat]:>7} {state.bets[seat]:>9}"
                 f" {state.contributed[seat]:>7}  {cards} {status}".rstrip()
             )
-        if self.settled is not None:
-            pots = self.settled.pots
-            for index, award in enumerate(pots):
-                name = (
-                    "pot" if len(pots) == 1 else ("main pot" if not index else f"side pot {index}")
-                )
-                shares = ", ".join(f"seat {s} takes {c}" for s, c in award.awards.items())
-                line = f"{name} {award.pot.amount}: {shares}"
-                for chip in award.odd_chips:
-                    to = f"seat {chip.seat}" if chip.seat is not None else "the next deal"
-                    line += f"; odd chip {chip.amount} to {to}, {chip.reason}"
-                lines.append(line)
+        lines += self.pot_lines()
         return lines
 
 
