@@ -28,15 +28,15 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
-from floorman.cards import Card, CardError
-from floorman.hand.events import Action, Event, EventError, Muck, Note, Show
+from floorman.bounds import MAX_CHIPS
+from floorman.cards import Card
+from floorman.hand.events import Action, Event, Muck, Note, Show
 from floorman.hand.stud import StudGame
 from floorman.hand.studevents import BringIn, Complete, Down, Up
 from floorman.hand.studstate import StudHand
-from floorman.interchange.phh.errors import FractionalChips, PhhError
 from floorman.interchange.phh.imported import ImportedHand
-from floorman.interchange.phh.notation import cards_of, name_notes, player_seats
+from floorman.interchange.phh.notation import cards_of
+from floorman.interchange.phh.studdrawimport import GameImporter
 
 __all__ = ["STUD_VARIANTS", "StudImported", "import_stud_phh"]
 
@@ -55,23 +55,7 @@ def import_stud_phh(data: Mapping[str, Any], name: str = "hand.phh") -> StudImpo
     return _StudImporter(data, name).run()
 
 
-class _StudImporter:
-    def __init__(self, data: Mapping[str, Any], name: str) -> None:
-        self.data = data
-        self.name = name
-
-    def fail(self, message: str) -> PhhError:
-        return PhhError(f"{self.name}: {message}")
-
-    def chips(self, key: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(f"{key}: {value!r} is not an amount")
-        if not math.isfinite(value) or value != int(value):
-            raise FractionalChips(f"{self.name}: {key}: {value} is not a whole number of chips")
-        if not 0 <= value <= MAX_CHIPS:
-            raise self.fail(f"{key}: {value} is not 0 to {MAX_CHIPS:,} chips")
-        return int(value)
-
+class _StudImporter(GameImporter[StudHand]):
     def field(self, key: str) -> Any:
         if key not in self.data:
             raise self.fail(f"{key} is missing")
@@ -105,51 +89,23 @@ class _StudImporter:
         except ValueError as error:
             raise self.fail(str(error)) from None
         imported = StudImported(self.name, header, [], state)
-        names = self.data.get("players")
-        if isinstance(names, list) and len(names) == len(starting):
-            for note in name_notes(names):
-                self.apply(imported, note, 0, "")
-        actions = self.field("actions")
-        if not isinstance(actions, list) or len(actions) > MAX_EVENTS_PER_HAND:
-            raise self.fail(f"actions is a list of at most {MAX_EVENTS_PER_HAND:,} actions")
-        players = player_seats(len(starting))
-        for number, raw in enumerate(actions, 1):
-            if not isinstance(raw, str):
-                raise self.fail(f"action {number}: {raw!r} is not an action string")
-            try:
-                for event in self.events(state, players, raw):
-                    self.apply(imported, event, number, raw)
-            except (CardError, ValueError) as error:
-                if isinstance(error, PhhError):
-                    raise
-                raise self.fail(f'action {number} "{raw}": {error}') from None
-        finishing = self.data.get("finishing_stacks")
-        if isinstance(finishing, list) and len(finishing) == len(starting):
-            imported.finishing_stacks = tuple(finishing)
+        self.replay(imported, self.field("actions"), len(starting))
         return imported
 
-    def events(self, state: StudHand, players: Mapping[str, int], raw: str) -> list[Event]:
+    def events(self, state: StudHand, seated: Mapping[str, int], raw: str) -> list[Event]:
         text, _, comment = raw.partition("#")
         words = text.split()
         out: list[Event] = []
         if words[:2] == ["d", "dh"] and len(words) == 4:
-            seat = _seat(players, words[2])
+            seat = _seat(seated, words[2])
             out.extend(_street(state, seat, cards_of(words[3])))
-        elif words and words[0] in players:
-            out.append(_player(state, players[words[0]], words[1:]))
+        elif words and words[0] in seated:
+            out.append(_player(state, seated[words[0]], words[1:]))
         elif words:
             raise ValueError("not a PHH action of a stud hand")
         if comment.strip():
             out.append(Note(comment.strip()))
         return out
-
-    def apply(self, imported: StudImported, event: Event, number: int, raw: str) -> None:
-        try:
-            imported.state.apply(event, len(imported.events) + 1)
-        except EventError as error:
-            where = f'action {number} "{raw}"' if number else "the players"
-            raise self.fail(f"{where}: {error.reason}") from None
-        imported.events.append(event)
 
 
 def _seat(players: Mapping[str, int], word: str) -> int:
