@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from phhdata import phh_dir
+from studdrawphh import wsop_hands
 from typer.testing import CliRunner
 
 from floorman.cli import app
@@ -65,13 +66,9 @@ def test_check_json_of_a_hand_won_uncontested(tmp_path: Path) -> None:
 
 
 def test_a_wsop_draw_hand_imports_and_checks_to_its_finishing_stacks(tmp_path: Path) -> None:
-    folder = phh_dir()
-    if folder is None or not HAS_27:
+    if phh_dir() is None or not HAS_27:
         pytest.skip("needs the PHH data set and the deuce-to-seven evaluator")
-    source = next(
-        path for path in sorted((folder / "wsop").rglob("*.phh"))
-        if "variant = 'N2L1D'" in path.read_text()
-    )  # fmt: skip
+    source = wsop_hands("N2L1D")[0]
     target = tmp_path / "hand.yaml"
     assert runner.invoke(app, ["import", str(source), "-o", str(target)]).exit_code == 0
     assert target.read_text().startswith('game: "single-draw-27"\nbetting: "no-limit"\n')
@@ -126,3 +123,7 @@ def test_a_tie_in_a_button_game_gives_the_odd_chip_left_of_the_button() -> None:
     (pot,) = checked.to_json()["pots"]
     assert pot["amount"] == 33
     assert pot["awards"] == {"1": 17, "2": 16}
+    assert checked.lines()[-1] == (
+        "pot 33: seat 1 takes 17, seat 2 takes 16; odd chip 1 to seat 1, first of the tied"
+        " hands clockwise from the button (seat 3)"
+    )

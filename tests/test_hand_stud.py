@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorman.cards import parse_card, parse_cards
+from floorman.cards import DECK, Card, parse_card, parse_cards
 from floorman.hand.events import Action, EventError, IllegalEvent, NotationError
 from floorman.hand.stud import bring_in_seat, first_to_act, open_pair, showing_key
 from floorman.hand.studevents import BringIn, Complete, Down, Up, parse_stud_event
@@ -72,6 +73,45 @@ def test_a_tie_showing_goes_to_the_seat_dealt_first() -> None:
 def test_razz_the_low_hand_showing_acts_first_a_pair_is_bad() -> None:
     showing = {1: parse_cards("Kc Qd"), 2: parse_cards("2c 2d"), 3: parse_cards("Jh Th")}
     assert first_to_act("razz", showing) == 3
+
+
+def counted_and_ranked(cards: list[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The high hand showing read by hand: how many of each rank (quads, trips, two pair,
+    a pair), then the ranks in that order, highest first; no straight or flush."""
+    counts = Counter(card.rank for card in cards)
+    grouped = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    return tuple(count for _, count in grouped), tuple(rank for rank, _ in grouped)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> dict[int, list[Card]]:
+    """Two to eight seats with as many upcards each: one to four, or five (four and the
+    common card or a last card dealt face up)."""
+    seats = draw(st.integers(2, 8))
+    showing = draw(st.integers(1, 5))
+    cards = draw(st.permutations(range(52)))[: seats * showing]
+    numbers = draw(st.lists(st.integers(1, 9), min_size=seats, max_size=seats, unique=True))
+    return {
+        seat: [DECK[i] for i in cards[n * showing : (n + 1) * showing]]
+        for n, seat in enumerate(numbers)
+    }
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_the_high_hand_showing_is_the_one_a_dealer_counts(showing: dict[int, list[Card]]) -> None:
+    by_hand = max(sorted(showing), key=lambda seat: (counted_and_ranked(showing[seat]), -seat))
+    assert first_to_act("stud", showing) == by_hand
+    assert first_to_act("stud-hilo", showing) == by_hand
+
+
+def test_a_last_card_dealt_face_up_counts_card_by_card_not_by_its_number() -> None:
+    """RRoP stud rule 16: "the hand now high on the board using all the upcards" opens;
+    the exposed last card is one more card showing, read highest first like the rest."""
+    exposed = {1: parse_cards("7c 5d 4h 3s 2c"), 2: parse_cards("Ah Kd Qc Jd")}
+    assert first_to_act("stud", exposed) == 2
+    kicker = {1: parse_cards("3c 3d Ah 7s 2c"), 2: parse_cards("3h 3s As 5d")}
+    assert first_to_act("stud", kicker) == 1
 
 
 def test_an_open_pair_on_fourth_street() -> None:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phhdata import phh_dir
+from studdrawphh import pokerkit_automations, pokerkit_phh, variant_counts, wsop_hands
 
 from floorman.interchange.audit import audit_phh
 from floorman.interchange.phh import read_phh
@@ -21,25 +22,13 @@ from floorman.interchange.phh.drawimport import DRAW_VARIANTS, import_draw_phh
 HAS_27 = importlib.util.find_spec("floorman.showdown.lowball") is not None
 
 
-def draw_files() -> list[Path]:
-    folder = phh_dir()
-    if folder is None:
-        return []
-    return [
-        path
-        for path in sorted((folder / "wsop").rglob("*.phh"))
-        if re.search(r"^variant = '(F2L3D|N2L1D)'", path.read_text(), re.MULTILINE)
-    ]
-
-
-FILES = draw_files()
+FILES = wsop_hands(*DRAW_VARIANTS)
 
 
 def test_the_wsop_data_set_has_its_fourteen_draw_hands() -> None:
     if phh_dir() is None:
         pytest.skip("no PHH data set (set FLOORMAN_PHH_DIR)")
-    variants = [read_phh(path.read_text(), str(path))["variant"] for path in FILES]
-    assert (variants.count("F2L3D"), variants.count("N2L1D")) == (7, 7)
+    assert variant_counts(FILES) == {"F2L3D": 7, "N2L1D": 7}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.name}")
@@ -69,15 +58,9 @@ def test_a_wsop_triple_draw_hand_reads_as_floorman_notation() -> None:
 def pokerkit_hand(variant: str, seed: int) -> str:
     """A random legal hand pokerkit plays, as PHH with pokerkit's finishing stacks."""
     import pokerkit
-    from pokerkit import Automation, HandHistory
 
     rng = random.Random(seed)
-    automations = (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
-    )  # fmt: skip
+    automations = pokerkit_automations()
     players = rng.randint(2, 6)
     stacks = [rng.choice([30, 60, 150, 400, 1000]) for _ in range(players)]
     if variant == "F2L3D":
@@ -100,8 +83,7 @@ def pokerkit_hand(variant: str, seed: int) -> str:
             state.fold()
         else:
             state.check_or_call()
-    text = HandHistory.from_game_state(game, state).dumps().rstrip("\n")
-    return text + f"\nfinishing_stacks = {list(state.stacks)}\n"
+    return pokerkit_phh(game, state)
 
 
 FAILED = re.compile(r'action (\d+) "p\d+ cbr (\d+)": (.*)')

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phhdata import phh_dir
+from studdrawphh import pokerkit_automations, pokerkit_phh, variant_counts, wsop_hands
 
 from floorman.interchange.audit import audit_phh
 from floorman.interchange.phh import PhhError, read_phh
@@ -26,25 +27,13 @@ from floorman.showdown.studsettle import settle_stud
 HAS_A5 = importlib.util.find_spec("floorman.showdown.lowball") is not None
 
 
-def stud_files() -> list[Path]:
-    folder = phh_dir()
-    if folder is None:
-        return []
-    return [
-        path
-        for path in sorted((folder / "wsop").rglob("*.phh"))
-        if re.search(r"^variant = '(F7S|F7S/8|FR)'", path.read_text(), re.MULTILINE)
-    ]
-
-
-FILES = stud_files()
+FILES = wsop_hands(*STUD_VARIANTS)
 
 
 def test_the_wsop_data_set_has_its_thirty_stud_hands() -> None:
     if phh_dir() is None:
         pytest.skip("no PHH data set (set FLOORMAN_PHH_DIR)")
-    variants = [read_phh(path.read_text(), str(path))["variant"] for path in FILES]
-    assert (variants.count("F7S"), variants.count("F7S/8"), variants.count("FR")) == (13, 7, 10)
+    assert variant_counts(FILES) == {"F7S": 13, "F7S/8": 7, "FR": 10}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.name}")
@@ -109,18 +98,11 @@ GAMES = {"F7S": "FixedLimitSevenCardStud",
 def pokerkit_hand(variant: str, seed: int) -> str:
     """A random legal hand pokerkit plays, as PHH with pokerkit's finishing stacks."""
     import pokerkit
-    from pokerkit import Automation, HandHistory
 
     rng = random.Random(seed)
-    automations = (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
-    )  # fmt: skip
     players = rng.randint(2, 7)
     stacks = [rng.choice([30, 60, 150, 400, 1000]) for _ in range(players)]
-    game = getattr(pokerkit, GAMES[variant])(automations, True, 5, 10, 20, 40)
+    game = getattr(pokerkit, GAMES[variant])(pokerkit_automations(), True, 5, 10, 20, 40)
     state = game(stacks, players)
     while state.status:
         moves = [
@@ -134,8 +116,7 @@ def pokerkit_hand(variant: str, seed: int) -> str:
             if can
         ]
         rng.choice(moves)()
-    text = HandHistory.from_game_state(game, state).dumps().rstrip("\n")
-    return text + f"\nfinishing_stacks = {list(state.stacks)}\n"
+    return pokerkit_phh(game, state)
 
 
 DEVIATION = re.compile(r'action (\d+) "p\d+ cbr (\d+)": a raise in this round goes to (\d+), not')

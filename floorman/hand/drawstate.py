@@ -25,10 +25,10 @@ full bet or raise, an all-in below it not reopening the betting.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import filterfalse
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 from floorman.cards import Card
 from floorman.hand.drawevents import Draw
@@ -37,9 +37,7 @@ from floorman.hand.events import (
     Cards,
     Cut,
     Deal,
-    Event,
     Expose,
-    IllegalEvent,
     Muck,
     Note,
     OffTable,
@@ -47,6 +45,7 @@ from floorman.hand.events import (
     Show,
 )  # fmt: skip
 from floorman.hand.records import Refusal
+from floorman.hand.reducer import Reducer
 from floorman.hand.table import clockwise_rounds
 
 __all__ = ["DRAWS", "DRAW_GAMES", "DrawGame", "DrawHand"]
@@ -64,13 +63,15 @@ HOLE: Final[dict[str, int]] = {
 }  # fmt: skip
 
 
-class DrawHand:
+class DrawHand(Reducer):
     """Seats, chips and turn of one draw hand; see the module docstring.
 
     ``phase`` is ``deal`` (the cards not out yet), ``bet``, ``draw`` (``to_draw`` is the
     seat to draw) or ``over`` (``over_reason`` ``fold`` or ``showdown``); ``round_index``
     counts the betting rounds from 0.
     """
+
+    _hand_name: ClassVar[str] = "draw hand"
 
     def __init__(
         self,
@@ -175,28 +176,6 @@ class DrawHand:
         return seat not in self.folded and self.stacks[seat] > 0
 
     # ------------------------------------------------------------ events
-
-    def apply(self, event: Event, number: int | None = None) -> None:
-        """Take one event; raise :class:`IllegalEvent` (state unchanged) if it cannot be."""
-        n = self.event_count + 1 if number is None else number
-        handler = _ROUTES.get(type(event))
-        if handler is None:
-            raise IllegalEvent(n, str(event), f'"{event.kind}" is not an event of a draw hand')
-        try:
-            handler(self, event)
-        except Refusal as bad:
-            raise IllegalEvent(n, str(event), str(bad)) from None
-        self.event_count = n
-
-    def apply_all(self, events: Iterable[Event]) -> DrawHand:
-        for event in events:
-            self.apply(event)
-        return self
-
-    def _seat(self, seat: int) -> int:
-        if seat not in self.stacks:
-            raise Refusal(f"seat {seat} is not in the hand")
-        return seat
 
     def _deal(self, event: Deal) -> None:
         if self.phase != "deal":
@@ -460,16 +439,16 @@ def _positions(seats: tuple[int, ...], button: int) -> dict[int, int]:
     return {seat: place for place, seat in enumerate(after)}
 
 
-_ROUTES: Final[dict[type, Callable[[DrawHand, object], None]]] = {
-    Deal: DrawHand._deal,  # type: ignore[dict-item]
-    Cards: DrawHand._cards,  # type: ignore[dict-item]
-    Draw: DrawHand._draw,  # type: ignore[dict-item]
-    Action: DrawHand._action,  # type: ignore[dict-item]
-    Show: DrawHand._show,  # type: ignore[dict-item]
-    Muck: DrawHand._muck,  # type: ignore[dict-item]
-    Note: DrawHand._note,  # type: ignore[dict-item]
-    Expose: DrawHand._expose,  # type: ignore[dict-item]
-    OffTable: DrawHand._expose,  # type: ignore[dict-item]
-    Reshuffle: DrawHand._reshuffle,  # type: ignore[dict-item]
-    Cut: DrawHand._cut,  # type: ignore[dict-item]
+DrawHand._routes = {
+    Deal: DrawHand._deal,
+    Cards: DrawHand._cards,
+    Draw: DrawHand._draw,
+    Action: DrawHand._action,
+    Show: DrawHand._show,
+    Muck: DrawHand._muck,
+    Note: DrawHand._note,
+    Expose: DrawHand._expose,
+    OffTable: DrawHand._expose,
+    Reshuffle: DrawHand._reshuffle,
+    Cut: DrawHand._cut,
 }

@@ -29,10 +29,12 @@ straights and flushes do not), in razz the best low hand showing:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Literal
 
 from floorman.cards import Card
+from floorman.showdown.evaluation import showing_high_value
 
 __all__ = [
     "STREET_CARDS",
@@ -73,9 +75,11 @@ def bring_in_seat(game: StudGame, upcards: Mapping[int, Card]) -> int:
 
 
 def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """How good the upcards look, larger first to act: the high hand showing (quads,
-    trips, two pair, a pair, then the cards highest first), or in razz the low hand
-    showing (no pair best, then the highest card lowest, aces low).
+    """How good the upcards look, larger first to act: in stud and stud hi-lo the high
+    hand showing, the evaluator's (:func:`~floorman.showdown.evaluation.showing_high_value`:
+    quads, a full house, trips, two pair, a pair, then the cards highest first; no
+    straight or flush); in razz the low hand showing (no pair best, then the highest
+    card lowest, aces low), as the pattern of its pairs, then its ranks.
 
     >>> from floorman.cards import parse_cards as cs
     >>> showing_key("stud", cs("Kd Kc")) > showing_key("stud", cs("Ad Qc"))
@@ -83,24 +87,11 @@ def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...],
     >>> showing_key("razz", cs("6d 4c")) > showing_key("razz", cs("7d 2c"))
     True
     """
-    low = game == "razz"
-    ranks = [card.rank for card in cards]
-    if low:
-        ranks = [1 if rank == 14 else rank for rank in ranks]
-    if len(set(ranks)) == len(ranks):  # no pair showing: the cards, highest first
-        ranks.sort(reverse=True)
-        if low:
-            return (-1,) * len(ranks), tuple([-rank for rank in ranks])
-        return (1,) * len(ranks), tuple(ranks)
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    groups = sorted(zip(counts.values(), counts, strict=True), reverse=True)
-    pattern = tuple(count for count, _ in groups)
-    order = tuple(rank for _, rank in groups)
-    if low:
-        return tuple(-count for count in pattern), tuple(-rank for rank in order)
-    return pattern, order
+    if game != "razz":
+        return (showing_high_value(cards),), ()
+    counts = Counter(_razz_rank(card) for card in cards)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    return tuple(-count for _, count in groups), tuple(-rank for rank, _ in groups)
 
 
 def first_to_act(game: StudGame, showing: Mapping[int, Sequence[Card]]) -> int:

@@ -40,18 +40,16 @@ it in, a common card, the stub's count; the rulebook rules on them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Final, cast
+from typing import ClassVar, Final, cast
 
 from floorman.cards import Card
 from floorman.hand.events import (
     Action,
     Cut,
-    Event,
     Expose,
-    IllegalEvent,
     Muck,
     Note,
     OffTable,
@@ -59,6 +57,7 @@ from floorman.hand.events import (
     Show,
 )  # fmt: skip
 from floorman.hand.records import ActionRecord, Refusal, new_record
+from floorman.hand.reducer import Reducer
 from floorman.hand.structures import DEFAULT_RAISE_CAP
 from floorman.hand.stud import (
     STREET_CARDS,
@@ -96,7 +95,7 @@ class StudProcedure:
     seventh_exposed_opener: str = "sixth-street-opener"
 
 
-class StudHand:
+class StudHand(Reducer):
     """Seats, chips, cards and turn of one stud hand; see the module docstring.
 
     Read-only attributes: ``game``, ``seats`` (in the order the cards go out, from
@@ -106,6 +105,8 @@ class StudHand:
     ``to_act``, ``over_reason`` (``None``, ``fold`` or ``showdown``), ``bring_in_seat``,
     ``actions``, ``shown`` and ``seen`` (every card known in a hand).
     """
+
+    _hand_name: ClassVar[str] = "stud hand"
 
     def __init__(
         self,
@@ -228,28 +229,6 @@ class StudHand:
         return problems
 
     # ------------------------------------------------------------ events
-
-    def apply(self, event: Event, number: int | None = None) -> None:
-        """Take one event; raise :class:`IllegalEvent` (state unchanged) if it cannot be."""
-        n = self.event_count + 1 if number is None else number
-        handler = _ROUTES.get(type(event))
-        if handler is None:
-            raise IllegalEvent(n, str(event), f'"{event.kind}" is not an event of a stud hand')
-        try:
-            handler(self, event)
-        except Refusal as bad:
-            raise IllegalEvent(n, str(event), str(bad)) from None
-        self.event_count = n
-
-    def apply_all(self, events: Iterable[Event]) -> StudHand:
-        for event in events:
-            self.apply(event)
-        return self
-
-    def _seat(self, seat: int) -> int:
-        if seat not in self.stacks:
-            raise Refusal(f"seat {seat} is not in the hand")
-        return seat
 
     def _dealing(self, seat: int) -> int:
         """The street the seat's next card belongs to."""
@@ -779,19 +758,19 @@ class StudHand:
         pass
 
 
-_ROUTES: Final[dict[type, Callable[[StudHand, object], None]]] = {
-    Down: StudHand._down,  # type: ignore[dict-item]
-    Up: StudHand._up,  # type: ignore[dict-item]
-    BringIn: StudHand._bring_in,  # type: ignore[dict-item]
-    Complete: StudHand._complete,  # type: ignore[dict-item]
-    Action: StudHand._action,  # type: ignore[dict-item]
-    Show: StudHand._show,  # type: ignore[dict-item]
-    Muck: StudHand._muck,  # type: ignore[dict-item]
-    Note: StudHand._note,  # type: ignore[dict-item]
-    Expose: StudHand._expose,  # type: ignore[dict-item]
-    OffTable: StudHand._expose,  # type: ignore[dict-item]
-    Common: StudHand._common,  # type: ignore[dict-item]
-    Stub: StudHand._stub,  # type: ignore[dict-item]
-    Reshuffle: StudHand._reshuffle,  # type: ignore[dict-item]
-    Cut: StudHand._cut,  # type: ignore[dict-item]
+StudHand._routes = {
+    Down: StudHand._down,
+    Up: StudHand._up,
+    BringIn: StudHand._bring_in,
+    Complete: StudHand._complete,
+    Action: StudHand._action,
+    Show: StudHand._show,
+    Muck: StudHand._muck,
+    Note: StudHand._note,
+    Expose: StudHand._expose,
+    OffTable: StudHand._expose,
+    Common: StudHand._common,
+    Stub: StudHand._stub,
+    Reshuffle: StudHand._reshuffle,
+    Cut: StudHand._cut,
 }

@@ -17,29 +17,38 @@ the events are the draw notation (:mod:`floorman.hand.drawevents`).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
-from floorman.errors import FloormanError
 from floorman.hand.drawevents import parse_draw_event
 from floorman.hand.drawstate import DRAW_GAMES, HOLE, DrawGame, DrawHand
 from floorman.hand.events import EventError
 from floorman.hand.structures import DEFAULT_RAISE_CAP
-from floorman.hand.table import DEFAULT_KIND, Kind, Table, TableError
-from floorman.inputfile import read_input
-from floorman.interchange.plainhand import HandFileError, event_line_numbers, read_data
+from floorman.hand.table import Table, TableError
+from floorman.interchange.plainhand import HandFileError, read_data
+from floorman.interchange.studdrawfile import (
+    Ante,
+    Chips,
+    Events,
+    GameCheck,
+    GameHandFile,
+    House,
+    Rulebook,
+    Seats,
+    Started,
+    TableKind,
+    TableName,
+    dump_hand,
+    game_hand_from,
+    hand_schema,
+    read_game_hand,
+)
 from floorman.showdown.drawsettle import settle_draw
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.settlement import Settlement
-
-if TYPE_CHECKING:
-    from floorman.rules.engine import Ruling, Violation
 
 __all__ = [
     "DrawCheck",
@@ -52,17 +61,15 @@ __all__ = [
 ]
 
 
-class DrawHandFile(BaseModel):
+class DrawHandFile(GameHandFile):
     """A draw hand: the game, the betting, the blinds, the seats and the events."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     game: DrawGame = Field(description="triple-draw-27 | single-draw-27 | lowball-a5 | badugi")
     betting: Literal["limit", "no-limit", "pot-limit"] = Field(
         "limit", description="limit | no-limit | pot-limit"
     )
     blinds: tuple[int, int] = Field(description="small and big blind")
-    ante: int = Field(0, ge=0, le=MAX_CHIPS, description="every player's ante")
+    ante: Ante
     big_blind_ante: int = Field(
         0, ge=0, le=MAX_CHIPS, description="an ante the big blind posts for the table"
     )
@@ -75,18 +82,13 @@ class DrawHandFile(BaseModel):
         None, ge=1, le=MAX_CHIPS, description="no and pot limit: the smallest bet (the big blind)"
     )
     button: int = Field(ge=1, le=MAX_SEAT, description="the seat holding the dealer button")
-    seats: dict[int, int] = Field(description="occupied seat -> starting stack")
-    chips: list[int] = Field(
-        default_factory=lambda: [1],
-        description="chip denominations in play; the smallest is the odd-chip unit",
-    )
-    rulebook: str = Field("rrop", description="the rulebook that rules on this hand")
-    house: dict[str, Any] = Field(
-        default_factory=lambda: {}, description="rulebook option overrides for this hand"
-    )
-    table: str | None = Field(None, description="the table the hand was played at")
-    kind: Kind = Field(DEFAULT_KIND, description="cash | tournament")
-    started: datetime | None = Field(None, description="when the hand started")
+    seats: Seats
+    chips: Chips
+    rulebook: Rulebook
+    house: House
+    table: TableName
+    kind: TableKind
+    started: Started
     limit_raise_cap: int | None = Field(
         DEFAULT_RAISE_CAP,
         ge=0,
@@ -94,10 +96,7 @@ class DrawHandFile(BaseModel):
         description="limit: raises allowed after the bet in a round (the big blind is the"
         " first round's bet); null: no cap",
     )
-    events: list[str] = Field(default_factory=lambda: [], description="the events, in order")
-
-    _source: str | None = PrivateAttr(None)
-    _lines: list[int] | None = PrivateAttr(None)
+    events: Events
 
     @model_validator(mode="after")
     def _structure(self) -> DrawHandFile:
@@ -117,16 +116,6 @@ class DrawHandFile(BaseModel):
         if self.limits is not None and not 0 < self.limits[0] <= self.limits[1]:
             raise ValueError("limits: the small bet, then a big bet at least as large")
         return self
-
-    @property
-    def source(self) -> str | None:
-        return self._source
-
-    def where(self, number: int | None = None) -> str:
-        name = self._source or "hand"
-        if number is not None and self._lines and 0 < number <= len(self._lines):
-            return f"{name} line {self._lines[number - 1]}"
-        return name
 
     def start(self) -> DrawHand:
         """The hand before its first event, the antes and blinds posted: heads-up the
@@ -158,23 +147,8 @@ class DrawHandFile(BaseModel):
 
 
 def draw_hand_from(data: Mapping[str, Any], name: str, text: str | None) -> DrawHandFile:
-    if not isinstance(data, dict):
-        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
-    try:
-        hand = DrawHandFile.model_validate(data)
-    except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        message = problem["msg"].removeprefix("Value error, ")
-        if problem["type"] == "extra_forbidden":
-            message = "not a draw hand-file field"
-        elif problem["type"] == "missing":
-            message = "missing"
-        said = f"{name}: {where}: {message}" if where else f"{name}: {message}"
-        raise HandFileError(said) from None
-    hand._source = name
-    hand._lines = None if text is None else event_line_numbers(text)
-    return hand
+    """A draw hand file's data read by the model; ``text`` is its YAML (``None`` for JSON)."""
+    return game_hand_from(DrawHandFile, "draw", data, name, text)
 
 
 def parse_draw_hand(text: str, name: str = "hand") -> DrawHandFile:
@@ -182,61 +156,15 @@ def parse_draw_hand(text: str, name: str = "hand") -> DrawHandFile:
     return draw_hand_from(read_data(text, name, json_text), name, None if json_text else text)
 
 
-_DRAW_GAME: Final = re.compile(
-    r'^\s*"?game"?\s*:\s*"?(triple-draw-27|single-draw-27|lowball-a5|badugi)\b', re.MULTILINE
-)
-
-
 def read_draw_hand(path: str | Path) -> DrawHandFile | None:
     """The draw hand in the file at ``path``; ``None`` when it is another game's (or
     cannot be read: the reader of the other games says why)."""
-    try:
-        text = read_input(Path(path))
-    except FloormanError:
-        return None
-    if not _DRAW_GAME.search(text):
-        return None
-    name = str(path)
-    data = read_data(text, name, name.endswith(".json"))
-    if not isinstance(data, dict) or data.get("game") not in DRAW_GAMES:
-        return None
-    return draw_hand_from(data, name, None if name.endswith(".json") else text)
+    return read_game_hand(path, DRAW_GAMES, draw_hand_from)
 
 
-class DrawCheck:
-    """What ``floorman check`` reports about a draw hand: the rulebook's rulings on its
-    irregularities and the violations of the procedures in force, the final state, and
-    once the hand is over its pots, awards and stacks."""
-
-    def __init__(
-        self,
-        state: DrawHand,
-        settled: Settlement | None,
-        rulings: Sequence[Ruling] = (),
-        violations: Sequence[Violation] = (),
-    ) -> None:
-        self.state = state
-        self.settled = settled
-        self.rulings = list(rulings)
-        self.violations = list(violations)
-
-    @property
-    def exit_status(self) -> int:
-        return 1 if self.violations else 0
-
-    @property
-    def stacks(self) -> dict[int, int]:
-        return self.settled.stacks if self.settled is not None else dict(self.state.stacks)
-
-    def to_json(self) -> dict[str, Any]:
-        settled = self.settled
-        return {
-            "rulings": [ruling.to_json() for ruling in self.rulings],
-            "violations": [violation.to_json() for violation in self.violations],
-            "pots": [award.to_json() for award in settled.pots] if settled else [],
-            "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
-            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
-        }
+class DrawCheck(GameCheck[DrawHand]):
+    """What ``floorman check`` reports about a draw hand (:class:`GameCheck`), and the
+    lines it prints."""
 
     def lines(self) -> list[str]:
         state = self.state
@@ -260,17 +188,7 @@ class DrawCheck:
                 f"{seat:>3}{mark} {state.stacks[seat]:>7} {state.bets[seat]:>9}"
                 f" {state.contributed[seat]:>7}  {cards} {status}".rstrip()
             )
-        if self.settled is not None:
-            pots = self.settled.pots
-            for index, award in enumerate(pots):
-                name = (
-                    "pot" if len(pots) == 1 else ("main pot" if not index else f"side pot {index}")
-                )
-                shares = ", ".join(f"seat {s} takes {c}" for s, c in award.awards.items())
-                line = f"{name} {award.pot.amount}: {shares}"
-                for chip in award.odd_chips:
-                    line += f"; odd chip {chip.amount} to seat {chip.seat}, {chip.reason}"
-                lines.append(line)
+        lines += self.pot_lines()
         return lines
 
 
@@ -294,25 +212,9 @@ _KEY_ORDER: Final = (
 
 def dump_draw_hand(header: Mapping[str, Any], events: list[str]) -> str:
     """A draw hand file's YAML: the header fields in a reader's order, then the events."""
-    import json
-
-    lines = []
-    for key in _KEY_ORDER:
-        if key in header:
-            value = header[key]
-            if key == "seats":
-                inner = ", ".join(f"{seat}: {stack}" for seat, stack in value.items())
-                lines.append(f"seats: {{{inner}}}")
-            else:
-                lines.append(f"{key}: {json.dumps(value)}")
-    lines.append("events:")
-    lines.extend(f"  - {json.dumps(event)}" for event in events)
-    return "\n".join(lines) + "\n"
+    return dump_hand(_KEY_ORDER, header, events)
 
 
 def draw_schema() -> dict[str, Any]:
     """The JSON Schema of a draw hand file, for editors."""
-    schema = DrawHandFile.model_json_schema()
-    schema["title"] = "floorman draw hand file"
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return schema
+    return hand_schema(DrawHandFile, "floorman draw hand file")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -92,6 +92,8 @@ __all__ = [
     "PlainHeader",
     "event_line_numbers",
     "header_json",
+    "names_game",
+    "names_stud_or_draw",
     "plain_hand",
     "plain_header",
     "read_data",
@@ -107,6 +109,18 @@ _STUD_OR_DRAW: Final = re.compile(
     r'^\s*"?game"?\s*:\s*"?(stud|stud-hilo|razz|triple-draw-27|single-draw-27|lowball-a5|badugi)\b',
     re.MULTILINE,
 )
+
+
+def names_game(text: str, games: Collection[str]) -> bool:
+    """Whether a hand file's text has a ``game`` line naming one of ``games`` (stud or
+    draw games): what their readers look for before they read the file's data.
+
+    >>> names_game("game: stud-hilo\\nante: 5\\n", ("stud", "stud-hilo", "razz"))
+    True
+    >>> names_game("# game: razz\\ngame: badugi\\n", ("stud", "stud-hilo", "razz"))
+    False
+    """
+    return any(named[1] in games for named in _STUD_OR_DRAW.finditer(text))
 
 
 def names_stud_or_draw(path: str | Path) -> bool:

@@ -17,13 +17,11 @@ events are the stud notation (:mod:`floorman.hand.studevents`).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND, MAX_SEAT
 from floorman.errors import FloormanError
@@ -32,15 +30,27 @@ from floorman.hand.structures import DEFAULT_RAISE_CAP
 from floorman.hand.stud import STUD_GAMES, StudGame
 from floorman.hand.studevents import parse_stud_event
 from floorman.hand.studstate import StudHand
-from floorman.hand.table import DEFAULT_KIND, Kind
 from floorman.inputfile import read_input
-from floorman.interchange.plainhand import HandFileError, event_line_numbers, read_data
+from floorman.interchange.plainhand import HandFileError, read_data
+from floorman.interchange.studdrawfile import (
+    Ante,
+    Chips,
+    Events,
+    GameCheck,
+    GameHandFile,
+    House,
+    Rulebook,
+    Seats,
+    Started,
+    TableKind,
+    TableName,
+    dump_hand,
+    game_hand_from,
+    hand_schema,
+    read_game_hand,
+)
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.settlement import Settlement
 from floorman.showdown.studsettle import HiloLow, OddChipCards, settle_stud
-
-if TYPE_CHECKING:
-    from floorman.rules.engine import Ruling, Violation
 
 __all__ = [
     "MAX_STUD_SEATS",
@@ -62,41 +72,31 @@ MAX_STUD_SEATS: Final = 8
 rule 13 is for a deck that runs short, not for a ninth seat."""
 
 
-class StudHandFile(BaseModel):
+class StudHandFile(GameHandFile):
     """A stud hand: the game, its structure, the seats and the events."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
     game: StudGame = Field(description="stud | stud-hilo | razz")
-    ante: int = Field(0, ge=0, le=MAX_CHIPS, description="every player's ante")
+    ante: Ante
     bring_in: int = Field(
         ge=1, le=MAX_CHIPS, description="the forced bet of the bring-in card, at most the small bet"
     )
     limits: tuple[int, int] = Field(
         description="the small bet (third and fourth street) and the big bet (fifth street on)"
     )
-    seats: dict[int, int] = Field(description="occupied seat -> starting stack")
-    chips: list[int] = Field(
-        default_factory=lambda: [1],
-        description="chip denominations in play; the smallest is the odd-chip unit",
-    )
-    rulebook: str = Field("rrop", description="the rulebook that rules on this hand")
-    house: dict[str, Any] = Field(
-        default_factory=lambda: {}, description="rulebook option overrides for this hand"
-    )
-    table: str | None = Field(None, description="the table the hand was played at")
-    kind: Kind = Field(DEFAULT_KIND, description="cash | tournament")
-    started: datetime | None = Field(None, description="when the hand started")
+    seats: Seats
+    chips: Chips
+    rulebook: Rulebook
+    house: House
+    table: TableName
+    kind: TableKind
+    started: Started
     limit_raise_cap: int | None = Field(
         DEFAULT_RAISE_CAP,
         ge=0,
         le=MAX_EVENTS_PER_HAND,
         description="raises allowed after the bet (the completion) in a round; null: no cap",
     )
-    events: list[str] = Field(default_factory=lambda: [], description="the events, in order")
-
-    _source: str | None = PrivateAttr(None)
-    _lines: list[int] | None = PrivateAttr(None)
+    events: Events
 
     @model_validator(mode="after")
     def _structure(self) -> StudHandFile:
@@ -115,16 +115,6 @@ class StudHandFile(BaseModel):
         if len(self.events) > MAX_EVENTS_PER_HAND:
             raise ValueError(f"events: a hand has at most {MAX_EVENTS_PER_HAND:,}")
         return self
-
-    @property
-    def source(self) -> str | None:
-        return self._source
-
-    def where(self, number: int | None = None) -> str:
-        name = self._source or "hand"
-        if number is not None and self._lines and 0 < number <= len(self._lines):
-            return f"{name} line {self._lines[number - 1]}"
-        return name
 
     def start(self) -> StudHand:
         """The hand before its first event, the antes posted."""
@@ -156,23 +146,7 @@ def is_stud(data: object) -> bool:
 
 def stud_hand_from(data: Mapping[str, Any], name: str, text: str | None) -> StudHandFile:
     """A stud hand file's data read by the model; ``text`` is its YAML (``None`` for JSON)."""
-    if not isinstance(data, dict):
-        raise HandFileError(f"{name}: a hand file is a mapping of header fields and events")
-    try:
-        hand = StudHandFile.model_validate(data)
-    except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        message = problem["msg"].removeprefix("Value error, ")
-        if problem["type"] == "extra_forbidden":
-            message = "not a stud hand-file field"
-        elif problem["type"] == "missing":
-            message = "missing"
-        text_ = f"{name}: {where}: {message}" if where else f"{name}: {message}"
-        raise HandFileError(text_) from None
-    hand._source = name
-    hand._lines = None if text is None else event_line_numbers(text)
-    return hand
+    return game_hand_from(StudHandFile, "stud", data, name, text)
 
 
 def parse_stud_hand(text: str, name: str = "hand") -> StudHandFile:
@@ -188,23 +162,10 @@ def load_stud_hand(path: str | Path) -> StudHandFile:
     return parse_stud_hand(text, str(path))
 
 
-_STUD_GAME: Final = re.compile(r'^\s*"?game"?\s*:\s*"?(stud|stud-hilo|razz)\b', re.MULTILINE)
-
-
 def read_stud_hand(path: str | Path) -> StudHandFile | None:
     """The stud hand in the file at ``path``; ``None`` when it is another game's (or
     cannot be read: the reader of the other games says why)."""
-    try:
-        text = read_input(Path(path))
-    except FloormanError:
-        return None
-    if not _STUD_GAME.search(text):
-        return None
-    name = str(path)
-    data = read_data(text, name, name.endswith(".json"))
-    if not is_stud(data):
-        return None
-    return stud_hand_from(data, name, None if name.endswith(".json") else text)
+    return read_game_hand(path, STUD_GAMES, stud_hand_from)
 
 
 def odd_chip_cards(rulebook: str) -> OddChipCards:
@@ -213,42 +174,9 @@ def odd_chip_cards(rulebook: str) -> OddChipCards:
     return "five-cards" if rulebook.startswith(("tda", "wsop")) else "all-cards"
 
 
-class StudCheck:
-    """What ``floorman check`` reports about a stud hand: the rulebook's rulings on its
-    irregularities and the violations of the procedures in force, the final state, and
-    once the hand is over its pots, awards and stacks."""
-
-    def __init__(
-        self,
-        state: StudHand,
-        settled: Settlement | None,
-        rulings: Sequence[Ruling] = (),
-        violations: Sequence[Violation] = (),
-    ) -> None:
-        self.state = state
-        self.settled = settled
-        self.rulings = list(rulings)
-        self.violations = list(violations)
-
-    @property
-    def exit_status(self) -> int:
-        return 1 if self.violations else 0
-
-    @property
-    def stacks(self) -> dict[int, int]:
-        if self.settled is not None:
-            return self.settled.stacks
-        return dict(self.state.stacks)
-
-    def to_json(self) -> dict[str, Any]:
-        settled = self.settled
-        return {
-            "rulings": [ruling.to_json() for ruling in self.rulings],
-            "violations": [violation.to_json() for violation in self.violations],
-            "pots": [award.to_json() for award in settled.pots] if settled else [],
-            "awards": {str(s): c for s, c in settled.awards.items()} if settled else {},
-            "stacks": {str(seat): chips for seat, chips in self.stacks.items()},
-        }
+class StudCheck(GameCheck[StudHand]):
+    """What ``floorman check`` reports about a stud hand (:class:`GameCheck`), and the
+    lines it prints."""
 
     def lines(self) -> list[str]:
         """The state as the dealer reads it, then who took each pot."""
@@ -272,18 +200,7 @@ class StudCheck:
                 f"{seat:>3}{mark} {state.stacks[seat]:>7} {state.bets[seat]:>9}"
                 f" {state.contributed[seat]:>7}  {cards} {status}".rstrip()
             )
-        if self.settled is not None:
-            pots = self.settled.pots
-            for index, award in enumerate(pots):
-                name = (
-                    "pot" if len(pots) == 1 else ("main pot" if not index else f"side pot {index}")
-                )
-                shares = ", ".join(f"seat {s} takes {c}" for s, c in award.awards.items())
-                line = f"{name} {award.pot.amount}: {shares}"
-                for chip in award.odd_chips:
-                    to = f"seat {chip.seat}" if chip.seat is not None else "the next deal"
-                    line += f"; odd chip {chip.amount} to {to}, {chip.reason}"
-                lines.append(line)
+        lines += self.pot_lines()
         return lines
 
 
@@ -312,25 +229,9 @@ _KEY_ORDER: Final = (
 
 def dump_stud_hand(header: Mapping[str, Any], events: list[str]) -> str:
     """A stud hand file's YAML: the header fields in a reader's order, then the events."""
-    import json
-
-    lines = []
-    for key in _KEY_ORDER:
-        if key in header:
-            value = header[key]
-            if key == "seats":
-                inner = ", ".join(f"{seat}: {stack}" for seat, stack in value.items())
-                lines.append(f"seats: {{{inner}}}")
-            else:
-                lines.append(f"{key}: {json.dumps(value)}")
-    lines.append("events:")
-    lines.extend(f"  - {json.dumps(event)}" for event in events)
-    return "\n".join(lines) + "\n"
+    return dump_hand(_KEY_ORDER, header, events)
 
 
 def stud_schema() -> dict[str, Any]:
     """The JSON Schema of a stud hand file, for editors."""
-    schema = StudHandFile.model_json_schema()
-    schema["title"] = "floorman stud hand file"
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return schema
+    return hand_schema(StudHandFile, "floorman stud hand file")

@@ -190,23 +190,30 @@ def high_value(cards: Sequence[Card]) -> int:
 
 
 def showing_high_value(cards: Sequence[Card]) -> int:
-    """The high value of one to four stud upcards, for who acts first.
+    """The high value of one to five stud upcards, for who acts first.
 
-    Pairs, two pair, trips and quads count, then the highest cards; fewer
-    than five cards make no straight or flush.  Compare hands of as many cards.
+    Pairs, two pair, trips, a full house and quads count, then the highest cards;
+    no straight or flush counts on board, five upcards (the fourth upcard and a
+    common card or a last card dealt face up) included.  Compare hands of as many
+    cards.
 
     >>> from floorman.cards import parse_cards
     >>> category(showing_high_value(parse_cards("9c 9d 2h 3h")))
     'pair'
     >>> showing_high_value(parse_cards("Ac Kd")) > showing_high_value(parse_cards("Ah Qd"))
     True
+    >>> category(showing_high_value(parse_cards("9h 8h 7h 6h 5h")))
+    'high card'
     """
-    if not 1 <= len(cards) <= 4:
-        raise ValueError(f"upcards showing are 1 to 4 cards, not {len(cards)}")
+    if not 1 <= len(cards) <= 5:
+        raise ValueError(f"upcards showing are 1 to 5 cards, not {len(cards)}")
     key = 0
     for card in cards:
         key += _KEY[card.index]
-    return _rank_value(key & _RANK_FIELDS)
+    value = _rank_value(key & _RANK_FIELDS)
+    if value >> 26 == _STRAIGHT >> 26:  # five ranks in a row: five high cards on board
+        return _HIGH_CARD | _COMPACT[key & _ONES] << 13
+    return value
 
 
 _five_card_values: dict[int, int] = {}

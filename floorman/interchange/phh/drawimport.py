@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final
 
-from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
-from floorman.cards import CardError
+from floorman.bounds import MAX_CHIPS
 from floorman.hand.drawevents import Draw
 from floorman.hand.drawstate import DrawGame, DrawHand
-from floorman.hand.events import Action, Cards, Deal, Event, EventError, Muck, Note, Show
+from floorman.hand.events import Action, Cards, Deal, Event, Muck, Note, Show
 from floorman.hand.table import Table
-from floorman.interchange.phh.errors import FractionalChips, PhhError
-from floorman.interchange.phh.notation import cards_of, name_notes, player_seats
+from floorman.interchange.phh.imported import ImportedHand
+from floorman.interchange.phh.notation import cards_of
+from floorman.interchange.phh.studdrawimport import GameImporter
 
 __all__ = ["DRAW_VARIANTS", "DrawImported", "import_draw_phh"]
 
@@ -33,19 +32,8 @@ DRAW_VARIANTS: Final[dict[str, tuple[DrawGame, str]]] = {
 """The PHH draw variants floorman plays, as (game, betting)."""
 
 
-@dataclass
-class DrawImported:
+class DrawImported(ImportedHand[DrawHand]):
     """A PHH draw hand as floorman replayed it."""
-
-    name: str
-    header: dict[str, Any]
-    events: list[Event]
-    state: DrawHand
-    finishing_stacks: tuple[int | float, ...] | None = None
-    dead: dict[int, int] = field(default_factory=dict)
-
-    def events_text(self) -> list[str]:
-        return [str(event) for event in self.events]
 
 
 def import_draw_phh(data: Mapping[str, Any], name: str = "hand.phh") -> DrawImported:
@@ -54,23 +42,10 @@ def import_draw_phh(data: Mapping[str, Any], name: str = "hand.phh") -> DrawImpo
     return _DrawImporter(data, name).run()
 
 
-class _DrawImporter:
+class _DrawImporter(GameImporter[DrawHand]):
     def __init__(self, data: Mapping[str, Any], name: str) -> None:
-        self.data = data
-        self.name = name
+        super().__init__(data, name)
         self.pending: list[list[Any]] = []  # [seat, discards, new cards or None]
-
-    def fail(self, message: str) -> PhhError:
-        return PhhError(f"{self.name}: {message}")
-
-    def chips(self, key: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(f"{key}: {value!r} is not an amount")
-        if not math.isfinite(value) or value != int(value):
-            raise FractionalChips(f"{self.name}: {key}: {value} is not a whole number of chips")
-        if not 0 <= value <= MAX_CHIPS:
-            raise self.fail(f"{key}: {value} is not 0 to {MAX_CHIPS:,} chips")
-        return int(value)
 
     def amounts(self, key: str, players: int) -> list[int]:
         values = self.data.get(key)
@@ -126,27 +101,7 @@ class _DrawImporter:
         except ValueError as error:
             raise self.fail(str(error)) from None
         imported = DrawImported(self.name, header, [], state)
-        names = self.data.get("players")
-        if isinstance(names, list) and len(names) == players:
-            for note in name_notes(names):
-                self.apply(imported, note, 0, "")
-        actions = self.data.get("actions")
-        if not isinstance(actions, list) or len(actions) > MAX_EVENTS_PER_HAND:
-            raise self.fail(f"actions is a list of at most {MAX_EVENTS_PER_HAND:,} actions")
-        seated = player_seats(players)
-        for number, raw in enumerate(actions, 1):
-            if not isinstance(raw, str):
-                raise self.fail(f"action {number}: {raw!r} is not an action string")
-            try:
-                for event in self.events(state, seated, raw):
-                    self.apply(imported, event, number, raw)
-            except (CardError, ValueError) as error:
-                if isinstance(error, PhhError):
-                    raise
-                raise self.fail(f'action {number} "{raw}": {error}') from None
-        finishing = self.data.get("finishing_stacks")
-        if isinstance(finishing, list) and len(finishing) == players:
-            imported.finishing_stacks = tuple(finishing)
+        self.replay(imported, self.data.get("actions"), players)
         return imported
 
     def events(self, state: DrawHand, seated: Mapping[str, int], raw: str) -> list[Event]:
@@ -193,14 +148,6 @@ class _DrawImporter:
                 if len(kept) + len(new) == len(held) and None not in new:
                     out.append(Cards(seat, tuple(kept) + tuple(new)))
         return out
-
-    def apply(self, imported: DrawImported, event: Event, number: int, raw: str) -> None:
-        try:
-            imported.state.apply(event, len(imported.events) + 1)
-        except EventError as error:
-            where = f'action {number} "{raw}"' if number else "the players"
-            raise self.fail(f"{where}: {error.reason}") from None
-        imported.events.append(event)
 
 
 def _player(state: DrawHand, seat: int, what: str, args: list[str]) -> Event:

@@ -26,18 +26,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
-from floorman.bounds import MAX_CHIPS, MAX_EVENTS_PER_HAND
-from floorman.cards import CardError
-from floorman.hand.events import Action, Event, EventError, Muck, Note, Show
+from floorman.bounds import MAX_CHIPS
+from floorman.hand.events import Action, Event, Muck, Note, Show
 from floorman.hand.stud import StudGame
 from floorman.hand.studevents import BringIn, Complete, Down, Up
 from floorman.hand.studstate import StudHand
-from floorman.interchange.phh.errors import FractionalChips, PhhError
-from floorman.interchange.phh.notation import cards_of, name_notes, player_seats
+from floorman.interchange.phh.imported import ImportedHand
+from floorman.interchange.phh.notation import cards_of, player_seats
+from floorman.interchange.phh.studdrawimport import GameImporter
 
 __all__ = ["STUD_VARIANTS", "StudImported", "import_stud_phh"]
 
@@ -45,20 +44,9 @@ STUD_VARIANTS: Final[dict[str, StudGame]] = {"F7S": "stud", "F7S/8": "stud-hilo"
 """The PHH stud variants floorman plays (fixed limit), and floorman's game for each."""
 
 
-@dataclass
-class StudImported:
+class StudImported(ImportedHand[StudHand]):
     """A PHH stud hand as floorman replayed it: the hand-file header and events, the
     final state and the file's finishing stacks."""
-
-    name: str
-    header: dict[str, Any]
-    events: list[Event]
-    state: StudHand
-    finishing_stacks: tuple[int | float, ...] | None = None
-    dead: dict[int, int] = field(default_factory=dict)
-
-    def events_text(self) -> list[str]:
-        return [str(event) for event in self.events]
 
 
 def import_stud_phh(data: Mapping[str, Any], name: str = "hand.phh") -> StudImported:
@@ -67,23 +55,7 @@ def import_stud_phh(data: Mapping[str, Any], name: str = "hand.phh") -> StudImpo
     return _StudImporter(data, name).run()
 
 
-class _StudImporter:
-    def __init__(self, data: Mapping[str, Any], name: str) -> None:
-        self.data = data
-        self.name = name
-
-    def fail(self, message: str) -> PhhError:
-        return PhhError(f"{self.name}: {message}")
-
-    def chips(self, key: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(f"{key}: {value!r} is not an amount")
-        if not math.isfinite(value) or value != int(value):
-            raise FractionalChips(f"{self.name}: {key}: {value} is not a whole number of chips")
-        if not 0 <= value <= MAX_CHIPS:
-            raise self.fail(f"{key}: {value} is not 0 to {MAX_CHIPS:,} chips")
-        return int(value)
-
+class _StudImporter(GameImporter[StudHand]):
     def field(self, key: str) -> Any:
         if key not in self.data:
             raise self.fail(f"{key} is missing")
@@ -117,27 +89,7 @@ class _StudImporter:
         except ValueError as error:
             raise self.fail(str(error)) from None
         imported = StudImported(self.name, header, [], state)
-        names = self.data.get("players")
-        if isinstance(names, list) and len(names) == len(starting):
-            for note in name_notes(names):
-                self.apply(imported, note, 0, "")
-        actions = self.field("actions")
-        if not isinstance(actions, list) or len(actions) > MAX_EVENTS_PER_HAND:
-            raise self.fail(f"actions is a list of at most {MAX_EVENTS_PER_HAND:,} actions")
-        players = player_seats(len(starting))
-        for number, raw in enumerate(actions, 1):
-            if not isinstance(raw, str):
-                raise self.fail(f"action {number}: {raw!r} is not an action string")
-            try:
-                for event in self.events(state, players, raw):
-                    self.apply(imported, event, number, raw)
-            except (CardError, ValueError) as error:
-                if isinstance(error, PhhError):
-                    raise
-                raise self.fail(f'action {number} "{raw}": {error}') from None
-        finishing = self.data.get("finishing_stacks")
-        if isinstance(finishing, list) and len(finishing) == len(starting):
-            imported.finishing_stacks = tuple(finishing)
+        self.replay(imported, self.field("actions"), len(starting))
         return imported
 
     def events(self, state: StudHand, players: Mapping[str, int], raw: str) -> list[Event]:
@@ -150,14 +102,6 @@ class _StudImporter:
         if read.note is not None:
             out.append(read.note)
         return out
-
-    def apply(self, imported: StudImported, event: Event, number: int, raw: str) -> None:
-        try:
-            imported.state.apply(event, len(imported.events) + 1)
-        except EventError as error:
-            where = f'action {number} "{raw}"' if number else "the players"
-            raise self.fail(f"{where}: {error.reason}") from None
-        imported.events.append(event)
 
 
 def _seat(players: Mapping[str, int], word: str) -> int:
