@@ -164,7 +164,7 @@ def test_a_no_limit_single_draw_offers_the_least_bet_and_the_pad(
     page = tap(floor, "D2", event="deal")
     assert buttons(page) == ["fold", "call 5", "raise to 20"]
     assert 'data-lowest="20" data-highest="300"' in page
-    assert "Undo <span class=\"undo-text\">deal</span>" in page
+    assert 'Undo <span class="undo-text">deal</span>' in page
     form = {"csrf": csrf_of(page), "after": re.findall(r'data-last="(\d+)"', page)[0]}
     undone = floor.post("/station/D2/undo", data=form)
     assert undone.status_code == 303, undone.text[:2000]

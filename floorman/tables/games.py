@@ -97,6 +97,19 @@ class GameHand:
         """The table as the dealer reads it, then who took each pot."""
         return self.report()[1]
 
+    def finished(self) -> bool:
+        """Whether the hand is over and its pots can be pushed: a showdown with no hand
+        tabled yet is not."""
+        from floorman.showdown.awards import ShowdownError
+
+        if self.state.over_reason != "showdown":
+            return self.state.over
+        try:
+            self.checked()
+        except ShowdownError:
+            return False
+        return True
+
     def report(self) -> tuple[dict[str, Any], list[str]]:
         """The hand as ``check --json`` gives it and the lines the dealer reads; at a
         showdown with no hand tabled yet, the rulings so far and what is still to do

@@ -13,7 +13,7 @@ the hand), so the page offers what the structure allows at that point and no mor
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from floorman.cards import DECK
@@ -24,7 +24,10 @@ from floorman.hand.stud import STREET_CARDS, STUD_STREETS
 from floorman.hand.studevents import parse_stud_event
 from floorman.hand.studstate import StudHand
 
-__all__ = ["GAME_TITLES", "game_station", "game_title", "irregular_menu", "rotation_line"]
+__all__ = [
+    "GAME_TITLES", "game_station", "game_title", "irregular_menu", "next_lines", "rotation_line",
+    "seated",
+]  # fmt: skip
 
 GAME_TITLES: Final = {
     "stud": "Seven-card stud", "stud-hilo": "Seven-card stud hi-lo", "razz": "Razz",
@@ -310,3 +313,66 @@ def irregular_menu(game: str) -> list[tuple[str, list[tuple[str, str]]]]:
         ("The game's errors", cards),
         ("The hands", [("fold", "SEAT fold"), ("muck", "muck SEAT")]),
     ]
+
+
+def next_lines(state: StudHand | DrawHand) -> list[str]:
+    """What the dealer types next at the terminal, as the station's buttons offer it:
+    the seat to act and its actions (the seat may be left out), the cards to deal or
+    the draw, the hands to show; nothing once the hand is settled."""
+    station = game_station(state, {})
+    if station["actions"]:
+        keys = []
+        for button in station["actions"]:
+            seat_text, _, words = str(button["event"]).partition(" ")
+            if button["pad"]:
+                words += f" {button['lowest']}..{button['highest']}"
+            elif button["verb"] == "call":
+                words += f" ({button['amount']})"
+            keys.append(words)
+        behind = state.stacks[int(seat_text)]
+        return [f"seat {seat_text} to act ({behind} behind): {' | '.join(keys)}"]
+    dealer = station["dealer"]
+    if dealer is not None:
+        if isinstance(state, StudHand):
+            seat, first = dealer["seat"], str(dealer["buttons"][0]["event"])
+            said = (
+                f"{first} (?? unseen, or the cards)"
+                if first.startswith("down")
+                else (f"up {seat} CARD")
+            )
+            return [f"{dealer['street']} street, seat {seat}: {said}"]
+        if dealer["seat"] is None:
+            return ["deal the cards: deal"]
+        seat = dealer["seat"]
+        return [f"{dealer['street']}, seat {seat}: stands pat | draws N [CARDS]"]
+    if station["showdown"]:
+        seats = ", ".join(str(seat) for seat in station["showdown"])
+        return [f"showdown: show SEAT CARDS or muck SEAT (seats {seats})"]
+    return []
+
+
+def seated(state: StudHand | DrawHand, texts: Sequence[str]) -> list[str]:
+    """The events as typed, a betting word or a draw without its seat given the seat
+    whose turn it is then (each event tried on a copy of the hand, so ``check; check``
+    is two seats' checks); the rest, and all after one the hand does not take, as
+    typed."""
+    parse = parse_stud_event if isinstance(state, StudHand) else parse_draw_event
+    trial = copy.deepcopy(state)
+    found: list[str] = []
+    for number, text in enumerate(texts):
+        words = text.split()
+        head = words[0].lower() if words else ""
+        drawing = trial.to_draw if isinstance(trial, DrawHand) else None
+        if head in _VERBS and trial.to_act is not None:
+            text = f"{trial.to_act} {text}"
+        elif head in ("draws", "stands") and drawing is not None:
+            text = f"{drawing} {text}"
+        found.append(text)
+        try:
+            trial.apply(parse(text))
+        except EventError:
+            return [*found, *texts[number + 1 :]]
+    return found
+
+
+_VERBS: Final = ("fold", "check", "call", "bet", "raise", "allin", "bring-in", "complete")

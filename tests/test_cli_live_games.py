@@ -1,0 +1,116 @@
+"""``floorman live`` at a stud and a draw table: the game named first, after each line
+the seat to act and the actions the structure allows it (the bring-in, completion, each
+limit size), the cards to deal or the draw, a betting word or draw typed without its
+seat taken as the seat whose turn it is, the game's own dealer's errors ruled, and a
+mixed table followed from a draw hand to a hold'em hand with ``next``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tablecli import live, ok, run
+
+from floorman.cli._livegame import DRAW_HELP, STUD_HELP, game_completions
+
+
+@pytest.fixture(autouse=True)
+def store(table_db: Path) -> Path:
+    return table_db
+
+
+STUD = ["new", "-t", "S", "--game", "stud", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+        "--seats", "1=100,2=100,3=100"]  # fmt: skip
+DRAW = ["new", "-t", "D", "--game", "triple-draw-27", "--betting", "limit", "--blinds", "5/10",
+        "--limits", "10/20", "--button", "2", "--seats", "1=500,2=500"]  # fmt: skip
+
+
+def test_a_stud_hand_at_live_says_what_comes_next_and_takes_the_seat_to_act() -> None:
+    ok(*STUD)
+    out = live("S", "help", "down 1 ?? ??", "up 1 Th", "down 2 ?? ??", "up 2 2c",
+               "down 3 ?? ??", "up 3 9s", "bring-in", "complete 4", "raise 8", "fold", "undo",
+               "call", "call", "up 1 Kd")  # fmt: skip
+    assert out[0] == (
+        "hand 1 at table S: Seven-card stud 4/8, ante 1, bring-in 2; type help for the"
+        " events, quit to stop"
+    )
+    assert "third street, seat 1: down 1 ?? ?? (?? unseen, or the cards)" in out
+    assert "third street, seat 1: up 1 CARD" in out
+    assert "seat 2 to act (99 behind): bring-in | complete 4" in out
+    assert "seat 3 to act (99 behind): fold | call (2) | complete 4" in out
+    assert "seat 1 to act (99 behind): fold | call (4) | raise 8" in out
+    assert 'undone: event 10 "2 fold"' in out
+    assert out[-1] == "fourth street, seat 2: up 2 CARD"
+    assert "  off-table 3:2 Kc | 4 bring-in (the wrong player named low)" in out
+    log = ok("log", "-t", "S")
+    assert "2 bring-in" in log
+    assert "3 complete 4" in log
+
+
+def test_a_downcard_dealt_face_up_at_live_is_ruled_and_the_hand_goes_on() -> None:
+    ok(*STUD)
+    out = live("S", "down 1 ?? ??", "expose 1:1 Kc")
+    assert "event 2: CONTINUE  A first or second downcard is dealt face up" in out
+    assert any("RRoP Seven-Card Stud rule 5" in line for line in out)
+    assert out[-1] == "third street, seat 1: down 1 ?? (?? unseen, or the cards)"
+
+
+def test_a_triple_draw_hand_at_live_draws_by_the_seat_to_draw() -> None:
+    ok(*DRAW)
+    out = live("D", "help", "deal", "call", "check", "stands pat", "expose 1 Kh",
+               "draws 2 7c 2d")  # fmt: skip
+    assert out[0].startswith("hand 1 at table D: 2-7 triple draw limit 10/20, blinds 5/10;")
+    assert "  stands pat (the seat to draw) | draws 2 | 3 draws 2 Jh 4s (the cards known)" in out
+    assert "deal the cards: deal" in out
+    assert "seat 2 to act (495 behind): fold | call (5) | raise 20" in out  # the button's blind
+    assert "seat 1 to act (490 behind): check | raise 20" in out
+    assert "draw 1, seat 1: stands pat | draws N [CARDS]" in out
+    assert any("RRoP Lowball rule 9" in line for line in out)
+    assert out[-1] == "seat 1 to act (490 behind): check | bet 10"
+    log = ok("log", "-t", "D")
+    assert "1 stands pat" in log
+    assert "2 draws 2 7c 2d" in log
+
+
+def test_a_mixed_table_goes_from_a_draw_hand_to_hold_em_at_live() -> None:
+    ok("new", "-t", "M", "--rotation", "triple-draw-27,holdem", "--blinds", "5/10", "--limits",
+       "10/20", "--button", "2", "--seats", "1=500,2=500")  # fmt: skip
+    out = live("M", "next force", "next force", "deal", "call")
+    assert "hand 2 at table M: triple-draw-27 limit 5/10, button seat 1" in out
+    assert "hand 3 at table M: hold'em limit 5/10, button seat 2" in out
+    assert "hand 3 at table M: type help for the events, quit to stop" in out
+    assert ok("log", "-t", "M").count("2 call") == 1
+
+
+def test_a_stud_showdown_at_live_waits_for_the_hands_then_awards_the_pot() -> None:
+    ok("new", "-t", "S", "--game", "razz", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+       "--seats", "1=100,2=100")  # fmt: skip
+    deal = ["down 1 ?? ??; up 1 Kh; down 2 ?? ??; up 2 2c; 1 bring-in; 2 call"]
+    for cards in (("Qh", "3c"), ("Jh", "4c"), ("Th", "5c")):
+        deal.append(f"up 1 {cards[0]}; up 2 {cards[1]}; check; check")  # the seats to act
+    out = live("S", *deal, "down 1 ??; down 2 ??", "check; check")
+    assert out[-2].startswith("razz: showdown, pot 6: pot 1 of 6: none of seats 1, 2 has tabled")
+    assert out[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 1, 2)"
+    assert "hand over: type next for the next hand" not in out
+    out = live("S", "show 2 Ac 6d 7s")
+    assert "pot 6: seat 2 takes 6" in out
+    assert out[-1] == "hand over: type next for the next hand"
+
+
+def test_completion_offers_the_game_words_and_seats() -> None:
+    assert game_completions("br", "3 br", None) == ["bring-in "]
+    assert game_completions("do", "do", None) == ["down "]
+    assert game_completions("p", "3 stands p", None) == ["pat "]
+
+
+@pytest.mark.parametrize("text", [STUD_HELP, DRAW_HELP])
+def test_the_game_help_fits_80_columns(text: str) -> None:
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_bad_line_at_a_stud_table_is_refused_and_the_session_goes_on() -> None:
+    ok(*STUD)
+    result = run("live", "-t", "S", stdin="2 bring-in\ndown 1 ?? ??\n")
+    assert result.exit_code == 0
+    assert 'event 1 "2 bring-in": no betting now' in result.stderr
+    assert "?? ??" in ok("log", "-t", "S")
