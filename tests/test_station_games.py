@@ -180,3 +180,30 @@ def test_a_mixed_table_says_which_game_of_the_rotation_is_dealt(
     page = floor.get("/station/M1").text
     assert "Razz 4/8, ante 1, bring-in 2" in page
     assert "Rotation by orbit: razz, game 1 of 2 (razz, stud), hand 1 of 3" in page
+
+
+def test_a_draw_post_through_the_api_is_stored_once_and_a_stale_one_refused(
+    served: Room, floor: httpx.Client
+) -> None:
+    new(served, "D3", "--game", "badugi", "--betting", "limit", "--blinds", "5/10",
+        "--limits", "10/20", "--button", "2", "--seats", "1=500,2=500")  # fmt: skip
+    token = floorman(served.db, "station", "token", "D3")
+    assert token.returncode == 0, token.stderr
+    served.stations["D3"] = token.stdout.strip()
+    station = served.station("D3")
+    last = station.get("/api/tables/D3").json()["last"]
+    post = {"events": ["deal", "call"], "after": last}
+    first = station.post("/api/tables/D3/events", json=post, headers={"idempotency-key": "d1"})
+    again = station.post("/api/tables/D3/events", json=post, headers={"idempotency-key": "d1"})
+    assert first.status_code == 200, first.text
+    assert [r["text"] for r in first.json()["recorded"]] == ["deal", "2 call"]
+    assert again.json()["replayed"] is True
+    assert texts(floor, "D3") == ["deal", "2 call"]
+    stale = station.post("/api/tables/D3/events", json={"events": ["1 check"], "after": last})
+    assert stale.status_code == 409
+    assert stale.json()["table"]["game"] == "badugi"
+    page = floor.post("/station/D3", data={"csrf": csrf_of(floor.get("/station/D3").text),
+                                           "after": str(last), "event": "1 check"})  # fmt: skip
+    assert page.status_code == 409
+    assert "changed since record" in page.text
+    assert texts(floor, "D3") == ["deal", "2 call"]

@@ -132,7 +132,6 @@ def game_session(
     from floorman.store.errors import StoreConflict
     from floorman.tables import hands
     from floorman.tables.games import is_other_game, load_game, record_game, undo_game
-    from floorman.tables.gamestation import seated
 
     with hands.store_at(db) as store:
         holder = [load_game(store, stored)]
@@ -204,7 +203,7 @@ def game_session(
                     text, holder[0] = undo_game(store, loaded.stored)
                     news = [f'undone: event {number} "{text}"']
                 else:
-                    texts = seated(loaded.state, hands.split_events([line]))
+                    texts = hands.split_events([line])
                     news = record_game(store, loaded, texts, by=by)
             except StoreConflict:
                 catch_up(store, line)

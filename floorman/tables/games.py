@@ -188,7 +188,8 @@ def record_game(
 ) -> list[str]:
     """Check every event against the hand and its rulebook, then store them all in one
     transaction; nothing is stored if one is bad. The lines the dealer reads first: the
-    rulings (and departures from the procedure in force) the events brought. ``by``,
+    rulings (and departures from the procedure in force) the events brought. A betting
+    word or a draw may leave out the seat whose turn it is, as at a flop table. ``by``,
     ``key`` and ``answer`` are stored with the events, as a flop hand's are
     (:meth:`floorman.store.hands.HandStore.append`)."""
     if loaded.stored.closed is not None:
@@ -198,8 +199,10 @@ def record_game(
             f"hand {loaded.stored.id} has {loaded.count} events: a hand takes at most"
             f" {MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
         )
+    from floorman.tables.gamestation import seated
+
     added: list[str] = []
-    for number, text in enumerate(texts, loaded.count + 1):
+    for number, text in enumerate(seated(loaded.state, texts), loaded.count + 1):
         if "\x00" in text:
             raise FloormanError(f"event {number}: holds a NUL character")
         try:
