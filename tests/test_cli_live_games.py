@@ -30,10 +30,11 @@ def test_a_stud_hand_at_live_says_what_comes_next_and_takes_the_seat_to_act() ->
     out = live("S", "help", "down 1 ?? ??", "up 1 Th", "down 2 ?? ??", "up 2 2c",
                "down 3 ?? ??", "up 3 9s", "bring-in", "complete 4", "raise 8", "fold", "undo",
                "call", "call", "up 1 Kd")  # fmt: skip
-    assert out[0] == (
-        "hand 1 at table S: Seven-card stud 4/8, ante 1, bring-in 2; type help for the"
-        " events, quit to stop"
-    )
+    assert out[:2] == [
+        "hand 1 at table S: type help for the events, quit to stop",
+        "Seven-card stud 4/8, ante 1, bring-in 2",
+    ]
+    assert max(len(line) for line in out) <= 80
     assert "third street, seat 1: down 1 ?? ?? (?? unseen, or the cards)" in out
     assert "third street, seat 1: up 1 CARD" in out
     assert "seat 2 to act (99 behind): bring-in | complete 4" in out
@@ -59,7 +60,7 @@ def test_a_triple_draw_hand_at_live_draws_by_the_seat_to_draw() -> None:
     ok(*DRAW)
     out = live("D", "help", "deal", "call", "check", "stands pat", "expose 1 Kh",
                "draws 2 7c 2d")  # fmt: skip
-    assert out[0].startswith("hand 1 at table D: 2-7 triple draw limit 10/20, blinds 5/10;")
+    assert out[1] == "2-7 triple draw limit 10/20, blinds 5/10"
     assert "  stands pat (the seat to draw) | draws 2 | 3 draws 2 Jh 4s (the cards known)" in out
     assert "deal the cards: deal" in out
     assert "seat 2 to act (495 behind): fold | call (5) | raise 20" in out  # the button's blind
@@ -114,3 +115,20 @@ def test_a_bad_line_at_a_stud_table_is_refused_and_the_session_goes_on() -> None
     assert result.exit_code == 0
     assert 'event 1 "2 bring-in": no betting now' in result.stderr
     assert "?? ??" in ok("log", "-t", "S")
+
+
+def test_live_at_stud_and_draw_tables_fits_an_80_column_terminal(store: Path) -> None:
+    from terminal import on_terminal
+    from test_cli_columns import too_wide
+
+    ok(*STUD)
+    ok(*DRAW)
+    env = {"FLOORMAN_DB": str(store)}
+    stud = on_terminal("live", "-t", "S", env=env, stdin="help\ndown 1 ?? ??\nexpose 1:1 Kc\n"
+                       "down 2 ?? ??; up 2 2c\nbogus\nquit\n")  # fmt: skip
+    draw = on_terminal("live", "-t", "D", env=env, stdin="help\ndeal\ncall\ncheck\nstands pat\n"
+                       "expose 1 Kh\nquit\n")  # fmt: skip
+    assert "Seven-card stud 4/8, ante 1, bring-in 2" in stud
+    assert "Lowball rule 9" in draw
+    assert not too_wide(stud), too_wide(stud)
+    assert not too_wide(draw), too_wide(draw)

@@ -132,13 +132,15 @@ def game_session(
     from floorman.store.errors import StoreConflict
     from floorman.tables import hands
     from floorman.tables.games import is_other_game, load_game, record_game, undo_game
+    from floorman.tables.gamestation import game_title
 
     with hands.store_at(db) as store:
         holder = [load_game(store, stored)]
     if interactive:
         enable(lambda: holder[0], game_completions)
     table = stored.table
-    echo(f"{_heading(holder[0])}; type help for the events, quit to stop")
+    echo(f"hand {stored.id} at table {table}: type help for the events, quit to stop")
+    echo(game_title(stored.header))
     show(_table_lines(holder[0]))
     if holder[0].finished():
         echo(_NEXT)
