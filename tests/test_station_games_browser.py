@@ -85,3 +85,28 @@ def test_a_stud_hand_by_taps_alone(tablet: WebDriver, room: Room, screens: Path)
         "down 1 ?? ??", "up 1 Th", "down 2 ?? ??", "up 2 2c", "down 3 ?? ??", "up 3 9s",
         "2 bring-in", "3 complete 4",
     ]  # fmt: skip
+
+
+def test_a_triple_draw_hand_by_taps_alone(tablet: WebDriver, room: Room, screens: Path) -> None:
+    made = floorman(room.db, "new", "-t", "D21", "--game", "triple-draw-27", "--betting",
+                    "limit", "--blinds", "5/10", "--limits", "10/20", "--button", "3",
+                    "--seats", "1=500,2=500,3=500")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    token = floorman(room.db, "station", "token", "D21")
+    room.stations["D21"] = token.stdout.strip()
+    open_station(tablet, room, "D21")
+    assert tablet.find_element(By.CSS_SELECTOR, ".summary .game").text == (
+        "2-7 triple draw limit 10/20, blinds 5/10"
+    )
+    deal(tablet, "deal")
+    assert labels(tablet, ".controls .actions button") == ["fold", "call 10", "raise to 20"]
+    for label in ("call 10", "call 5", "check"):
+        act(tablet, label)
+    assert labels(tablet, ".dealer-steps button")[:3] == ["stands pat", "draws 1", "draws 2"]
+    deal(tablet, "1 draws N CARDS", "7c", "2d")
+    shoot(tablet, screens, "draw-first-draw")
+    deal(tablet, "2 stands pat")
+    deal(tablet, "3 draws 1")
+    assert "drew 2" in tablet.find_element(By.CSS_SELECTOR, '.seat[data-seat="1"]').text
+    assert labels(tablet, ".controls .actions button") == ["check", "bet 10"]
+    assert events_of(room, "D21")[-3:] == ["1 draws 2 7c 2d", "2 stands pat", "3 draws 1"]
