@@ -83,6 +83,7 @@ def game_station(state: StudHand | DrawHand, names: Mapping[int, str]) -> dict[s
         "actions": actions(state),
         "dealer": stud_dealer(state) if isinstance(state, StudHand) else draw_dealer(state),
         "showdown": _showdown(state),
+        "push": None,
         "seen": _seen(state),
         "menu": irregular_menu(state.game),
     }
@@ -229,6 +230,8 @@ def stud_dealer(state: StudHand) -> dict[str, Any] | None:
             return {
                 "street": STUD_STREETS[street],
                 "seat": seat,
+                "steps": [],
+                "deal": None,
                 "buttons": [
                     {"label": f"down {seat}: {count} unseen", "event": f"down {seat} {unseen}"},
                     {
@@ -242,6 +245,8 @@ def stud_dealer(state: StudHand) -> dict[str, Any] | None:
             return {
                 "street": STUD_STREETS[street],
                 "seat": seat,
+                "steps": [],
+                "deal": None,
                 "buttons": [
                     {"label": f"up {seat}: pick 1", "event": f"up {seat} CARDS", "count": 1}
                 ],
@@ -255,7 +260,8 @@ def draw_dealer(state: DrawHand) -> dict[str, Any] | None:
     if state.over:
         return None
     if state.phase == "deal":
-        return {"street": "deal", "seat": None, "buttons": [{"label": "deal", "event": "deal"}]}
+        deal = [{"label": "deal", "event": "deal"}]
+        return {"street": "deal", "seat": None, "steps": [], "deal": None, "buttons": deal}
     seat = state.to_draw
     if state.phase != "draw" or seat is None:
         return None
@@ -263,7 +269,8 @@ def draw_dealer(state: DrawHand) -> dict[str, Any] | None:
     for count in range(1, HOLE[state.game] + 1):
         buttons.append({"label": f"draws {count}", "event": f"{seat} draws {count}"})
     buttons.append({"label": "draws the picked cards", "event": f"{seat} draws N CARDS"})
-    return {"street": f"draw {state.round_index + 1}", "seat": seat, "buttons": buttons}
+    street = f"draw {state.round_index + 1}"
+    return {"street": street, "seat": seat, "steps": [], "deal": None, "buttons": buttons}
 
 
 def _showdown(state: StudHand | DrawHand) -> list[int]:
