@@ -6,10 +6,13 @@ mixed table followed from a draw hand to a hold'em hand with ``next``."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from tablecli import live, ok, run
+from tablecli import ROOT, floorman_process, live, ok, run
 
 from floorman.cli._livegame import DRAW_HELP, STUD_HELP, game_completions
 
@@ -77,6 +80,10 @@ def test_a_mixed_table_goes_from_a_draw_hand_to_hold_em_at_live() -> None:
     ok("new", "-t", "M", "--rotation", "triple-draw-27,holdem", "--blinds", "5/10", "--limits",
        "10/20", "--button", "2", "--seats", "1=500,2=500")  # fmt: skip
     out = live("M", "next force", "next force", "deal", "call")
+    assert out[2] == (
+        "Rotation by orbit: triple-draw-27:limit, game 1 of 2 (triple-draw-27:limit,"
+        " holdem:limit), hand 1 of 2"
+    )
     assert "hand 2 at table M: triple-draw-27 limit 5/10, button seat 1" in out
     assert "hand 3 at table M: hold'em limit 5/10, button seat 2" in out
     assert "hand 3 at table M: type help for the events, quit to stop" in out
@@ -132,3 +139,22 @@ def test_live_at_stud_and_draw_tables_fits_an_80_column_terminal(store: Path) ->
     assert "Lowball rule 9" in draw
     assert not too_wide(stud), too_wide(stud)
     assert not too_wide(draw), too_wide(draw)
+
+
+def test_a_stale_live_session_at_a_stud_table_reloads_and_asks_again(store: Path) -> None:
+    assert floorman_process(store, *STUD).returncode == 0
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    session = subprocess.Popen([sys.executable, "-m", "floorman", "live", "-t", "S"], env=env,
+                               text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)  # fmt: skip
+    assert session.stdout is not None
+    shown = ""
+    while "third street, seat 1" not in shown:
+        shown = session.stdout.readline()
+        assert shown, "the session ended before showing the table"
+    assert floorman_process(store, "add", "-t", "S", "down 1 ?? ??").returncode == 0
+    out, err = session.communicate("down 1 ?? ??\n", timeout=120)
+    assert "hand 1 changed in another terminal; as it stands now:" in out
+    assert 'not done: "down 1 ?? ??" was typed against the old view; enter it again' in out
+    assert err == ""
+    assert floorman_process(store, "log", "-t", "S").stdout.count("down 1 ?? ??") == 1

@@ -132,15 +132,20 @@ def game_session(
     from floorman.store.errors import StoreConflict
     from floorman.tables import hands
     from floorman.tables.games import is_other_game, load_game, record_game, undo_game
-    from floorman.tables.gamestation import game_title
+    from floorman.tables.gamestation import game_title, rotation_line
+    from floorman.tables.mixed import rotation_of
 
     with hands.store_at(db) as store:
         holder = [load_game(store, stored)]
+        rotation = rotation_of(store, stored.table, stored.id)
     if interactive:
         enable(lambda: holder[0], game_completions)
     table = stored.table
     echo(f"hand {stored.id} at table {table}: type help for the events, quit to stop")
     echo(game_title(stored.header))
+    said = rotation_line(None if rotation is None else rotation.as_json())
+    if said is not None:
+        echo(said)
     show(_table_lines(holder[0]))
     if holder[0].finished():
         echo(_NEXT)
