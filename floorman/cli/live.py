@@ -17,6 +17,7 @@ dealer saw before (the store refuses a write from a stale view in any case).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from floorman.cli._app import TABLE, app, help_example
@@ -24,7 +25,9 @@ from floorman.cli._console import echo
 from floorman.cli._options import ByOption, DbOption, TableOption
 
 if TYPE_CHECKING:
-    from floorman.store.hands import Store
+    from pathlib import Path
+
+    from floorman.store.hands import Store, StoredHand
     from floorman.tables.hands import Loaded
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
@@ -81,7 +84,9 @@ def completions(text: str, line: str, loaded: Loaded | None) -> list[str]:
     return [c + " " for c in candidates if c.startswith(text)]
 
 
-def _enable_completion(get_loaded: object) -> None:
+def _enable_completion(
+    get_loaded: object, complete_with: Callable[..., list[str]] | None = None
+) -> None:
     try:
         import readline
     except ImportError:  # some platforms have no readline: typing still works
@@ -91,7 +96,8 @@ def _enable_completion(get_loaded: object) -> None:
     def complete(text: str, index: int) -> str | None:
         nonlocal options
         if index == 0:
-            options = completions(text, readline.get_line_buffer(), get_loaded())  # type: ignore[operator]
+            words = complete_with or completions
+            options = words(text, readline.get_line_buffer(), get_loaded())  # type: ignore[operator]
         return options[index] if index < len(options) else None
 
     readline.set_completer_delims(" ;")
@@ -104,11 +110,34 @@ def _enable_completion(get_loaded: object) -> None:
 def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) -> None:
     """Record a hand interactively, one event per line, and the changes between hands."""
     from floorman.cli import long_running
+    from floorman.cli._errors import user_errors
+    from floorman.cli._livegame import game_session
+    from floorman.tables import hands
+    from floorman.tables.games import is_other_game
+
+    long_running()
+    interactive = sys.stdin.isatty()
+    with user_errors(), hands.store_at(db) as store:
+        found: StoredHand | None = hands.find_hand(store, None, table, open_only=table is None)
+    while found is not None:
+        with user_errors():
+            if is_other_game(found.header):
+                found = game_session(db, found, by, interactive, _enable_completion)
+            else:
+                found = _flop_session(db, found, by, interactive)
+
+
+def _flop_session(
+    db: str | Path | None, stored: StoredHand, by: str | None, interactive: bool
+) -> StoredHand | None:
+    """The shift at a flop table from hand ``stored`` on; the hand ``next`` dealt when
+    it is a stud or draw game's (a mixed table), ``None`` when the dealer left."""
     from floorman.cli._console import show
     from floorman.cli._errors import user_errors
     from floorman.errors import FloormanError
     from floorman.store.errors import StoreConflict
     from floorman.tables import disputes, hands
+    from floorman.tables.games import is_other_game
     from floorman.tables.view import (
         award_lines,
         detail_lines,
@@ -117,10 +146,7 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
         state_lines,
     )
 
-    long_running()
-    interactive = sys.stdin.isatty()
     with user_errors(), hands.store_at(db) as store:
-        stored = hands.find_hand(store, None, table, open_only=table is None)
         loaded = hands.load(store, stored)
     holder = [loaded]
     if interactive:
@@ -164,23 +190,23 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
             except KeyboardInterrupt:
                 if interrupted:
                     echo(f"\nleft table {stored.table}")
-                    break
+                    return None
                 interrupted = True
                 echo("\n(line cleared: Ctrl-C again or Ctrl-D to leave)")
                 continue
             except EOFError:
                 echo(f"\nleft table {stored.table}")
-                break
+                return None
             interrupted = False
             if not interactive and not line:
-                break
+                return None
             line = line.strip()
             if not line:
                 continue
             word = line.lower()
             try:
                 if word in ("quit", "exit", "q"):
-                    break
+                    return None
                 if word in ("help", "?"):
                     echo(HELP)
                     continue
@@ -198,7 +224,10 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                     from floorman.tables.dealing import start_next
 
                     show(start_next(store, stored.table, [], force=word != "next", by=by))
-                    holder[0] = hands.load(store, store.open_hand(stored.table) or stored)
+                    dealt = store.open_hand(stored.table)
+                    if dealt is not None and is_other_game(dealt.header):
+                        return dealt
+                    holder[0] = hands.load(store, dealt or stored)
                     continue
                 if word.split()[0] in _CHANGES:
                     from floorman.session.words import parse_change
@@ -244,3 +273,4 @@ def live(table: TableOption = None, by: ByOption = None, db: DbOption = None) ->
                 echo(holder[0].repair())
             if finished(holder[0].state):
                 echo(_NEXT)
+    return None

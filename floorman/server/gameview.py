@@ -1,7 +1,7 @@
 """A stud or draw table as the floor's dashboard draws it: the game, the street, the pot,
-who acts and the latest event, in the shape of a flop table's view. The station's
-buttons and seat map are the flop games' only: a stud or draw hand is recorded at the
-terminal (``floorman add``)."""
+who acts and the latest event, in the shape of a flop table's view; and the station's
+seats, buttons and menu for the game (:mod:`floorman.tables.gamestation`), with which
+game of the table's rotation the hand is."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from floorman.server.views import area_of
 from floorman.tables.floorcalls import floor_calls
 from floorman.tables.games import load_game
+from floorman.tables.gamestation import game_station, game_title, rotation_line
 
 if TYPE_CHECKING:
     from floorman.store.hands import Store, StoredHand
@@ -21,7 +22,7 @@ def game_view(store: Store, stored: StoredHand) -> dict[str, Any]:
     """The dashboard's view of a stud or draw hand."""
     loaded = load_game(store, stored)
     state, model = loaded.state, loaded.model
-    checked = loaded.checked()
+    json, lines = loaded.report()
     events = [
         {"number": n, "id": None, "text": text, "at": None, "by": None}
         for n, text in enumerate(loaded.texts, 1)
@@ -30,12 +31,14 @@ def game_view(store: Store, stored: StoredHand) -> dict[str, Any]:
         model, "limits", None
     )
     blinds = list(stakes or (0, 0))
-    json = checked.to_json()
+    names, rotation = _seated(store, stored)
     return {
         "table": stored.table,
         "hand": stored.id,
         "game": loaded.game,
         "game_name": loaded.game,
+        "game_title": game_title(stored.header),
+        "rotation": rotation_line(rotation),
         "kind": model.kind,
         "betting": getattr(model, "betting", "limit"),
         "blinds": blinds,
@@ -48,7 +51,7 @@ def game_view(store: Store, stored: StoredHand) -> dict[str, Any]:
         "stacks": json["stacks"],
         "closed": stored.closed,
         "over": state.over_reason,
-        "status": checked.lines()[:1],
+        "status": [*lines[:1], *(line for line in lines[1:] if " takes " in line)],
         "buttons": [],
         "last": loaded.last,
         "events": events,
@@ -56,9 +59,25 @@ def game_view(store: Store, stored: StoredHand) -> dict[str, Any]:
         "violations": json["violations"],
         "pots": json["pots"],
         "broken": None,
-        "station": None,
+        "station": game_station(state, names),
         "floor": floor_calls(events, [], []),
         "area": area_of(stored.table),
         "players": len(state.seats),
         "in_hand": len([s for s in state.seats if s not in state.folded]),
     }
+
+
+def _seated(store: Store, stored: StoredHand) -> tuple[dict[int, str], dict[str, Any] | None]:
+    """The players' names by seat and the table's rotation, as the table's log gives them
+    for the hand."""
+    from floorman.session.record import table_record
+
+    log = list(store.table_log(stored.table, from_hand=stored.id))
+    rotation = None
+    for entry in log:
+        if entry.kind == "seating" and entry.hand_id == stored.id and "rotation" in entry.data:
+            rotation = entry.data["rotation"]
+    seating = table_record(log, stored.id).seating
+    if seating is None:
+        return {}, rotation
+    return {seat: p.name for seat, p in seating.players.items() if p.name}, rotation

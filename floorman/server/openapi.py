@@ -114,8 +114,32 @@ _STATION: Final = {
                     "why": {"type": "string", "description": "why a seat is not dealt in"},
                     "to_act": {"type": "boolean"},
                     "slot": {"type": "integer"},
+                    "up": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "a stud seat's upcards (Ah; ?? unrecorded)",
+                    },
+                    "down": {"type": "integer", "description": "a stud seat's downcards held"},
+                    "held": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "a draw seat's cards (?? for one unseen)",
+                    },
+                    "drawn": {
+                        "type": "array",
+                        "items": {"type": "integer"},
+                        "description": "a draw seat's draws so far, cards each (0: stood pat)",
+                    },
                 },
             },
+        },
+        "game": {"type": "string", "description": "a stud or draw hand's game"},
+        "family": {"enum": ["stud", "draw"], "description": "a stud or draw hand's station"},
+        "menu": {
+            "type": "array",
+            "description": "a stud or draw hand's irregular menu: [group, [[label, event]]], "
+            "the game's own dealer's errors first",
+            "items": {"type": "array"},
         },
         "ring": {"type": "integer", "description": "the places drawn round the oval (2 to 10)"},
         "actions": {
@@ -128,7 +152,12 @@ _STATION: Final = {
                 "properties": {
                     "label": {"type": "string"},
                     "event": {"type": "string"},
-                    "verb": {"enum": ["fold", "check", "call", "bet", "raise", "allin"]},
+                    "verb": {
+                        "enum": [
+                            "fold", "check", "call", "bet", "raise", "allin", "bring-in",
+                            "complete",
+                        ]
+                    },
                     "amount": _INT_OR_NULL,
                     "pad": {"type": "boolean"},
                     "lowest": {"type": "integer"},
@@ -150,13 +179,21 @@ _STATION: Final = {
             "required": ["street", "steps", "buttons", "deal"],
             "properties": {
                 "street": {"type": "string"},
+                "seat": {
+                    "type": ["integer", "null"],
+                    "description": "a stud or draw hand: the seat dealt to or drawing next",
+                },
                 "steps": {"type": "array", "items": {"type": "string"}},
                 "buttons": {
                     "type": "array",
                     "items": {
                         "type": "object",
                         "required": ["label", "event"],
-                        "properties": {"label": {"type": "string"}, "event": {"type": "string"}},
+                        "properties": {
+                            "label": {"type": "string"},
+                            "event": {"type": "string"},
+                            "count": {"type": "integer", "description": "the cards to pick"},
+                        },
                     },
                 },
                 "deal": {
@@ -197,6 +234,15 @@ _TABLE: Final = {
         "hand": {"type": "integer", "description": "the hand's id"},
         "game": {"enum": _GAMES},
         "game_name": {"type": "string", "description": "the game as people say it: hold'em"},
+        "game_title": {
+            "type": "string",
+            "description": "a stud or draw hand: its game and structure as the dealer reads "
+            "them (Seven-card stud 20/40, ante 5, bring-in 10)",
+        },
+        "rotation": {
+            "type": ["string", "null"],
+            "description": "a stud or draw hand at a mixed table: which game of the rotation",
+        },
         "kind": {"enum": ["cash", "tournament"], "description": "a cash game or a tournament"},
         "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
         "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},

@@ -49,6 +49,7 @@ from floorman.tables.view import award_lines, reminder_lines, state_lines
 if TYPE_CHECKING:
     from floorman.session.seating import Change
     from floorman.store.tournaments import TournamentStore
+    from floorman.tables.games import GameHand
 
 __all__ = ["Answer", "Room"]
 
@@ -248,6 +249,9 @@ class Room:
                 done = staff.answered(who, key)
                 if done is not None:
                     return _replayed(done)
+            other = _open_game(store, table)
+            if other is not None:
+                return _record_game(store, other, texts, after=after, who=who, key=key)
             kept = self._kept_hand(store, staff, table)
             if kept is not None and kept.loaded.stored.closed is not None:
                 kept = None
@@ -337,6 +341,9 @@ class Room:
         already answered gets that answer again, and nothing is taken back twice."""
 
         def take_back(store: Store, staff: Staff) -> Answer:
+            other = _open_game(store, table)
+            if other is not None:
+                return _undo_game(store, other, after)
             kept = self._kept_hand(store, staff, table)
             if kept is None or kept.loaded.stored.closed is not None:
                 return Answer(404, {"error": f"table {table} has no hand in progress"})
@@ -697,6 +704,86 @@ def _seated(store: Store, loaded: _hands.Loaded) -> tuple[dict[int, str], dict[i
     said = {"out": "sitting out", "waiting": "waiting for the big blind"}
     away = {s: said.get(p.status, p.status) for s, p in seating.players.items() if s not in dealt}
     return names, away
+
+
+def _open_game(store: Store, table: str) -> StoredHand | None:
+    """The stud or draw hand in progress at ``table``; ``None`` for a flop game's."""
+    from floorman.tables.games import is_other_game
+
+    stored = store.open_hand(table)
+    return stored if stored is not None and is_other_game(stored.header) else None
+
+
+def _record_game(
+    store: Store, stored: StoredHand, texts: Sequence[str], *, after: int | None, who: str,
+    key: str | None,
+) -> Answer:  # fmt: skip
+    """Record at a stud or draw hand as ``floorman add`` does
+    (:func:`floorman.tables.games.record_game`), answered as a flop hand's post is: 200
+    with the events and the rulings they brought, 400, or 409 when ``after`` is stale."""
+    from floorman.server.gameview import game_view
+    from floorman.tables.games import GameHand, load_game, record_game
+
+    try:
+        loaded = load_game(store, stored)
+        before, texts_before = loaded.count, list(loaded.texts)
+        if after is not None and after != loaded.last:
+            raise StoreConflict("stale")
+
+        def answer(added: Sequence[Record]) -> str:
+            now = [*texts_before, *(r.text or "" for r in added)]
+            hand = GameHand(stored, loaded.model, now, loaded.state, added[-1].id)
+            return json.dumps(_game_body(hand, before, added))
+
+        record_game(store, loaded, texts, by=who, key=key, answer=None if key is None else answer)
+    except AlreadyAnswered as done:
+        return _replayed(done.answer)
+    except StoreConflict:
+        message = (
+            f"table {stored.table} changed since record {after}: nothing was stored; "
+            "look at it again and retry"
+        )
+        return Answer(409, {"error": message, "table": game_view(store, stored)})
+    except FloormanError as error:
+        return Answer(400, {"error": str(error)})
+    added = store.records(stored.id)[-len(texts) :]
+    return Answer(200, _game_body(loaded, before, added))
+
+
+def _undo_game(store: Store, stored: StoredHand, after: int | None) -> Answer:
+    """Take back a stud or draw hand's latest event as ``floorman undo`` does."""
+    from floorman.tables.games import load_game, undo_game
+
+    loaded = load_game(store, stored)
+    _check_after(loaded.last, after)
+    if loaded.count == 0:
+        return Answer(400, {"error": f"hand {stored.id} has no event to undo"})
+    number = loaded.count
+    text, left = undo_game(store, stored)
+    return Answer(
+        200,
+        {
+            "table": stored.table, "hand": stored.id, "undone": {"number": number, "text": text},
+            "last": left.last, "state": left.lines(), "problem": None,
+        },
+    )  # fmt: skip
+
+
+def _game_body(hand: GameHand, before: int, added: Sequence[Record]) -> dict[str, Any]:
+    """A stud or draw post's answer, in the shape of a flop post's (:func:`_body`)."""
+    checked, lines = hand.report()
+    return {
+        "table": hand.stored.table,
+        "hand": hand.stored.id,
+        "recorded": [
+            {"id": r.id, "number": before + n, "text": r.text} for n, r in enumerate(added, 1)
+        ],
+        "last": added[-1].id if added else hand.last,
+        "rulings": [r for r in checked["rulings"] if r["event"] > before],
+        "violations": [v for v in checked["violations"] if v["event"] > before],
+        "pots": checked["pots"],
+        "state": lines,
+    }
 
 
 def _other_game_view(store: Store, table: str) -> dict[str, Any] | None:

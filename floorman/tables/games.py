@@ -9,7 +9,7 @@ replays the file. Imported only where such a hand is read or recorded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,7 +20,7 @@ from floorman.errors import FloormanError
 from floorman.hand.events import EventError
 from floorman.hand.rotation import DRAW_GAMES, STUD_GAMES
 from floorman.interchange.plainhand import HandFileError
-from floorman.store.hands import Store, StoredHand, standing
+from floorman.store.hands import Record, Store, StoredHand, standing
 
 if TYPE_CHECKING:
     from floorman.hand.drawstate import DrawHand
@@ -95,7 +95,41 @@ class GameHand:
 
     def lines(self) -> list[str]:
         """The table as the dealer reads it, then who took each pot."""
-        return self.checked().lines()
+        return self.report()[1]
+
+    def finished(self) -> bool:
+        """Whether the hand is over and its pots can be pushed: a showdown with no hand
+        tabled yet is not."""
+        from floorman.showdown.awards import ShowdownError
+
+        if self.state.over_reason != "showdown":
+            return self.state.over
+        try:
+            self.checked()
+        except ShowdownError:
+            return False
+        return True
+
+    def report(self) -> tuple[dict[str, Any], list[str]]:
+        """The hand as ``check --json`` gives it and the lines the dealer reads; at a
+        showdown with no hand tabled yet, the rulings so far and what is still to do
+        (the pot is awarded once the hands are shown or mucked)."""
+        from floorman.showdown.awards import ShowdownError
+
+        try:
+            checked = self.checked()
+        except ShowdownError as waiting:
+            ruled = _ruled(self.model, self.texts)
+            state = self.state
+            said = f"{self.game}: showdown, pot {state.pot}: {waiting}; show or muck the hands"
+            return {
+                "rulings": [ruling.to_json() for ruling in ruled.rulings],
+                "violations": [violation.to_json() for violation in ruled.violations],
+                "pots": [],
+                "awards": {},
+                "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
+            }, [said]
+        return checked.to_json(), checked.lines()
 
     def file_text(self) -> str:
         """The hand as its game's hand file."""
@@ -144,11 +178,20 @@ def load_game(store: Store, stored: StoredHand) -> GameHand:
 
 
 def record_game(
-    store: Store, loaded: GameHand, texts: Sequence[str], *, by: str | None = None
+    store: Store,
+    loaded: GameHand,
+    texts: Sequence[str],
+    *,
+    by: str | None = None,
+    key: str | None = None,
+    answer: Callable[[Sequence[Record]], str] | None = None,
 ) -> list[str]:
     """Check every event against the hand and its rulebook, then store them all in one
     transaction; nothing is stored if one is bad. The lines the dealer reads first: the
-    rulings (and departures from the procedure in force) the events brought."""
+    rulings (and departures from the procedure in force) the events brought. A betting
+    word or a draw may leave out the seat whose turn it is, as at a flop table. ``by``,
+    ``key`` and ``answer`` are stored with the events, as a flop hand's are
+    (:meth:`floorman.store.hands.HandStore.append`)."""
     if loaded.stored.closed is not None:
         raise FloormanError(f"hand {loaded.stored.id} is closed ({loaded.stored.closed})")
     if loaded.count + len(texts) > MAX_EVENTS_PER_HAND:
@@ -156,8 +199,10 @@ def record_game(
             f"hand {loaded.stored.id} has {loaded.count} events: a hand takes at most"
             f" {MAX_EVENTS_PER_HAND:,} (start the next hand with floorman new)"
         )
+    from floorman.tables.gamestation import seated
+
     added: list[str] = []
-    for number, text in enumerate(texts, loaded.count + 1):
+    for number, text in enumerate(seated(loaded.state, texts), loaded.count + 1):
         if "\x00" in text:
             raise FloormanError(f"event {number}: holds a NUL character")
         try:
@@ -168,7 +213,7 @@ def record_game(
         ruled = _ruled(loaded.model, [*loaded.texts, *added])
     except HandFileError as error:
         raise FloormanError(str(error)) from None
-    stored = store.append(loaded.stored.id, added, after=loaded.last, by=by)
+    stored = store.append(loaded.stored.id, added, after=loaded.last, by=by, key=key, answer=answer)
     before = loaded.count
     loaded.texts.extend(added)
     loaded.state = ruled.state

@@ -96,7 +96,8 @@ async def page(request: Request, who: Caller) -> Response:
 async def post_form(request: Request, who: Caller) -> Response:
     """The station page's form: an event typed or a button pressed. A button's event may
     name what the page picked: ``SEAT`` (the seat chosen), ``CARDS`` (the cards ticked
-    in the card picker, ``c.Ah`` fields) and ``X`` (the amount); a bet or raise without
+    in the card picker, ``c.Ah`` fields; ``N`` their count, as a draw says it) and ``X``
+    (the amount); a bet or raise without
     its amount takes the amount field's. Recorded, back to the page; refused, the page
     again saying why."""
     table = request.path_params["table"]
@@ -168,18 +169,19 @@ def _pressed(form: dict[str, str]) -> str:
         if not (amount.isascii() and amount.replace(",", "").replace("_", "").isdigit()):
             raise BadRequest(400, f"amount {amount[:20]!r}: give it in digits")
         words = [amount if w == "X" else w for w in words]
-    if "SEAT" in words:
+    if any(w == "SEAT" or w.startswith("SEAT:") for w in words):  # SEAT:1, a seat's card
         seat = form.get("seat", "").strip()
         if not seat:
             raise BadRequest(400, f"{text}: choose the seat")
         if not (seat.isascii() and seat.isdigit() and len(seat) <= 2):
             raise BadRequest(400, f"seat {seat[:20]!r}: a seat is a number, 1 to 99")
-        words = [seat if w == "SEAT" else w for w in words]
+        words = [seat + w[4:] if w == "SEAT" or w.startswith("SEAT:") else w for w in words]
     if "CARDS" in words:
         picked = [v for k, v in form.items() if k.startswith("c.") and v == k[2:] and _card(v)]
         if not picked:
             raise BadRequest(400, f"{text.replace(' CARDS', '')}: pick the cards first")
         words = [" ".join(picked) if w == "CARDS" else w for w in words]
+        words = [str(len(picked)) if w == "N" else w for w in words]
     return " ".join(words)
 
 

@@ -1,0 +1,160 @@
+"""``floorman live`` at a stud and a draw table: the game named first, after each line
+the seat to act and the actions the structure allows it (the bring-in, completion, each
+limit size), the cards to deal or the draw, a betting word or draw typed without its
+seat taken as the seat whose turn it is, the game's own dealer's errors ruled, and a
+mixed table followed from a draw hand to a hold'em hand with ``next``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tablecli import ROOT, floorman_process, live, ok, run
+
+from floorman.cli._livegame import DRAW_HELP, STUD_HELP, game_completions
+
+
+@pytest.fixture(autouse=True)
+def store(table_db: Path) -> Path:
+    return table_db
+
+
+STUD = ["new", "-t", "S", "--game", "stud", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+        "--seats", "1=100,2=100,3=100"]  # fmt: skip
+DRAW = ["new", "-t", "D", "--game", "triple-draw-27", "--betting", "limit", "--blinds", "5/10",
+        "--limits", "10/20", "--button", "2", "--seats", "1=500,2=500"]  # fmt: skip
+
+
+def test_a_stud_hand_at_live_says_what_comes_next_and_takes_the_seat_to_act() -> None:
+    ok(*STUD)
+    out = live("S", "help", "down 1 ?? ??", "up 1 Th", "down 2 ?? ??", "up 2 2c",
+               "down 3 ?? ??", "up 3 9s", "bring-in", "complete 4", "raise 8", "fold", "undo",
+               "call", "call", "up 1 Kd")  # fmt: skip
+    assert out[:2] == [
+        "hand 1 at table S: type help for the events, quit to stop",
+        "Seven-card stud 4/8, ante 1, bring-in 2",
+    ]
+    assert max(len(line) for line in out) <= 80
+    assert "third street, seat 1: down 1 ?? ?? (?? unseen, or the cards)" in out
+    assert "third street, seat 1: up 1 CARD" in out
+    assert "seat 2 to act (99 behind): bring-in | complete 4" in out
+    assert "seat 3 to act (99 behind): fold | call (2) | complete 4" in out
+    assert "seat 1 to act (99 behind): fold | call (4) | raise 8" in out
+    assert 'undone: event 10 "2 fold"' in out
+    assert out[-1] == "fourth street, seat 2: up 2 CARD"
+    assert "  off-table 3:2 Kc | 4 bring-in (the wrong player named low)" in out
+    log = ok("log", "-t", "S")
+    assert "2 bring-in" in log
+    assert "3 complete 4" in log
+
+
+def test_a_downcard_dealt_face_up_at_live_is_ruled_and_the_hand_goes_on() -> None:
+    ok(*STUD)
+    out = live("S", "down 1 ?? ??", "expose 1:1 Kc")
+    assert "event 2: CONTINUE  A first or second downcard is dealt face up" in out
+    assert any("RRoP Seven-Card Stud rule 5" in line for line in out)
+    assert out[-1] == "third street, seat 1: down 1 ?? (?? unseen, or the cards)"
+
+
+def test_a_triple_draw_hand_at_live_draws_by_the_seat_to_draw() -> None:
+    ok(*DRAW)
+    out = live("D", "help", "deal", "call", "check", "stands pat", "expose 1 Kh",
+               "draws 2 7c 2d")  # fmt: skip
+    assert out[1] == "2-7 triple draw limit 10/20, blinds 5/10"
+    assert "  stands pat (the seat to draw) | draws 2 | 3 draws 2 Jh 4s (the cards known)" in out
+    assert "deal the cards: deal" in out
+    assert "seat 2 to act (495 behind): fold | call (5) | raise 20" in out  # the button's blind
+    assert "seat 1 to act (490 behind): check | raise 20" in out
+    assert "draw 1, seat 1: stands pat | draws N [CARDS]" in out
+    assert any("RRoP Lowball rule 9" in line for line in out)
+    assert out[-1] == "seat 1 to act (490 behind): check | bet 10"
+    log = ok("log", "-t", "D")
+    assert "1 stands pat" in log
+    assert "2 draws 2 7c 2d" in log
+
+
+def test_a_mixed_table_goes_from_a_draw_hand_to_hold_em_at_live() -> None:
+    ok("new", "-t", "M", "--rotation", "triple-draw-27,holdem", "--blinds", "5/10", "--limits",
+       "10/20", "--button", "2", "--seats", "1=500,2=500")  # fmt: skip
+    out = live("M", "next force", "next force", "deal", "call")
+    assert out[2] == (
+        "Rotation by orbit: triple-draw-27:limit, game 1 of 2 (triple-draw-27:limit,"
+        " holdem:limit), hand 1 of 2"
+    )
+    assert "hand 2 at table M: triple-draw-27 limit 5/10, button seat 1" in out
+    assert "hand 3 at table M: hold'em limit 5/10, button seat 2" in out
+    assert "hand 3 at table M: type help for the events, quit to stop" in out
+    assert ok("log", "-t", "M").count("2 call") == 1
+
+
+def test_a_stud_showdown_at_live_waits_for_the_hands_then_awards_the_pot() -> None:
+    ok("new", "-t", "S", "--game", "razz", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+       "--seats", "1=100,2=100")  # fmt: skip
+    deal = ["down 1 ?? ??; up 1 Kh; down 2 ?? ??; up 2 2c; 1 bring-in; 2 call"]
+    for cards in (("Qh", "3c"), ("Jh", "4c"), ("Th", "5c")):
+        deal.append(f"up 1 {cards[0]}; up 2 {cards[1]}; check; check")  # the seats to act
+    out = live("S", *deal, "down 1 ??; down 2 ??", "check; check")
+    assert out[-2].startswith("razz: showdown, pot 6: pot 1 of 6: none of seats 1, 2 has tabled")
+    assert out[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 1, 2)"
+    assert "hand over: type next for the next hand" not in out
+    out = live("S", "show 2 Ac 6d 7s")
+    assert "pot 6: seat 2 takes 6" in out
+    assert out[-1] == "hand over: type next for the next hand"
+
+
+def test_completion_offers_the_game_words_and_seats() -> None:
+    assert game_completions("br", "3 br", None) == ["bring-in "]
+    assert game_completions("do", "do", None) == ["down "]
+    assert game_completions("p", "3 stands p", None) == ["pat "]
+
+
+@pytest.mark.parametrize("text", [STUD_HELP, DRAW_HELP])
+def test_the_game_help_fits_80_columns(text: str) -> None:
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_bad_line_at_a_stud_table_is_refused_and_the_session_goes_on() -> None:
+    ok(*STUD)
+    result = run("live", "-t", "S", stdin="2 bring-in\ndown 1 ?? ??\n")
+    assert result.exit_code == 0
+    assert 'event 1 "2 bring-in": no betting now' in result.stderr
+    assert "?? ??" in ok("log", "-t", "S")
+
+
+def test_live_at_stud_and_draw_tables_fits_an_80_column_terminal(store: Path) -> None:
+    from terminal import on_terminal
+    from test_cli_columns import too_wide
+
+    ok(*STUD)
+    ok(*DRAW)
+    env = {"FLOORMAN_DB": str(store)}
+    stud = on_terminal("live", "-t", "S", env=env, stdin="help\ndown 1 ?? ??\nexpose 1:1 Kc\n"
+                       "down 2 ?? ??; up 2 2c\nbogus\nquit\n")  # fmt: skip
+    draw = on_terminal("live", "-t", "D", env=env, stdin="help\ndeal\ncall\ncheck\nstands pat\n"
+                       "expose 1 Kh\nquit\n")  # fmt: skip
+    assert "Seven-card stud 4/8, ante 1, bring-in 2" in stud
+    assert "Lowball rule 9" in draw
+    assert not too_wide(stud), too_wide(stud)
+    assert not too_wide(draw), too_wide(draw)
+
+
+def test_a_stale_live_session_at_a_stud_table_reloads_and_asks_again(store: Path) -> None:
+    assert floorman_process(store, *STUD).returncode == 0
+    env = {**os.environ, "FLOORMAN_DB": str(store), "PYTHONPATH": str(ROOT)}
+    session = subprocess.Popen([sys.executable, "-m", "floorman", "live", "-t", "S"], env=env,
+                               text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)  # fmt: skip
+    assert session.stdout is not None
+    shown = ""
+    while "third street, seat 1" not in shown:
+        shown = session.stdout.readline()
+        assert shown, "the session ended before showing the table"
+    assert floorman_process(store, "add", "-t", "S", "down 1 ?? ??").returncode == 0
+    out, err = session.communicate("down 1 ?? ??\n", timeout=120)
+    assert "hand 1 changed in another terminal; as it stands now:" in out
+    assert 'not done: "down 1 ?? ??" was typed against the old view; enter it again' in out
+    assert err == ""
+    assert floorman_process(store, "log", "-t", "S").stdout.count("down 1 ?? ??") == 1
