@@ -28,13 +28,12 @@ from floorman.drills.splits import STAKES
 from floorman.hand.stud import STUD_GAMES, StudGame, open_pair, showing_key
 from floorman.hand.studevents import parse_stud_event
 from floorman.hand.studstate import StudHand
-from floorman.interchange.studfile import odd_chip_cards
 from floorman.rules.loader import Rulebook
 from floorman.showdown.awards import PotAward
 from floorman.showdown.evaluation import category, high_value, ranks
 from floorman.showdown.lowball import evaluate_low_8, evaluate_low_a5
 from floorman.showdown.oddchips import split_rules
-from floorman.showdown.studsettle import HiloLow, OddChipCards, settle_stud
+from floorman.showdown.studsettle import HiloLow, OddChipCards, odd_chip_cards, settle_stud
 
 __all__ = [
     "STUD_SEATS",

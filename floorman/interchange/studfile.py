@@ -50,7 +50,7 @@ from floorman.interchange.studdrawfile import (
     read_game_hand,
 )
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.studsettle import HiloLow, OddChipCards, settle_stud
+from floorman.showdown.studsettle import HiloLow, odd_chip_cards, settle_stud
 
 __all__ = [
     "MAX_STUD_SEATS",
@@ -166,12 +166,6 @@ def read_stud_hand(path: str | Path) -> StudHandFile | None:
     """The stud hand in the file at ``path``; ``None`` when it is another game's (or
     cannot be read: the reader of the other games says why)."""
     return read_game_hand(path, STUD_GAMES, stud_hand_from)
-
-
-def odd_chip_cards(rulebook: str) -> OddChipCards:
-    """Which cards a rulebook reads a stud odd chip by: all of them in Robert's Rules,
-    the five of the hand in the TDA's and the WSOP's."""
-    return "five-cards" if rulebook.startswith(("tda", "wsop")) else "all-cards"
 
 
 class StudCheck(GameCheck[StudHand]):

@@ -44,7 +44,8 @@ from floorman.showdown.pots import Pot, build_pots
 from floorman.showdown.settlement import Settlement
 
 __all__ = [
-    "ODD_CHIP_CARDS", "RULEBOOK_ODD_CHIP_CARDS", "HiloLow", "OddChipCards", "settle_stud",
+    "ODD_CHIP_CARDS", "RULEBOOK_ODD_CHIP_CARDS", "HiloLow", "OddChipCards", "odd_chip_cards",
+    "settle_stud",
 ]  # fmt: skip
 
 OddChipCards = Literal["all-cards", "five-cards"]
@@ -56,6 +57,18 @@ RULEBOOK_ODD_CHIP_CARDS: Final[dict[str, OddChipCards]] = {
     "wsop": "five-cards",
 }
 """Which cards decide a stud odd chip, by rulebook (see the module docstring)."""
+
+
+def odd_chip_cards(rulebook: str) -> OddChipCards:
+    """Which cards a rulebook reads a stud odd chip by: all of them in Robert's Rules,
+    the five of the hand in the TDA's and the WSOP's.
+
+    >>> odd_chip_cards("rrop"), odd_chip_cards("tda-2024"), odd_chip_cards("wsop-2024")
+    ('all-cards', 'five-cards', 'five-cards')
+    """
+    found = (cards for book, cards in RULEBOOK_ODD_CHIP_CARDS.items() if rulebook.startswith(book))
+    return next(found, "all-cards")
+
 
 A5_LOW_MODULE: Final = "floorman.showdown.lowball"
 """Where the ace-to-five low evaluator razz is read with lives."""

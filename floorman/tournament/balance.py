@@ -36,7 +36,7 @@ two players; each move with its citation.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -301,7 +301,7 @@ def _break(
     leaving = sorted(work.tables[table].items())
     others = [t for t in break_order(list(work.tables), book.break_order) if t != table]
     taken = {t: len(work.tables[t]) for t in others}
-    free = {t: _open(work, t) for t in others}
+    free = {t: _open(work, t, moves) for t in others}
     wanted: dict[int, int] = dict.fromkeys(others, 0)
     for _ in leaving:
         open_tables = [t for t in others if taken[t] < size]
@@ -334,11 +334,18 @@ def _break(
     result.broken.append((table, _break_order_cite(book)))
 
 
-def _open(work: Floor, table: int) -> tuple[list[int], list[int]]:
+def _open(
+    work: Floor, table: int, moves: Mapping[int, Move] | None = None
+) -> tuple[list[int], list[int]]:
     """The open seats at ``table``, the worst position first, and those where a new player
-    waits for the button to pass."""
+    waits for the button to pass. A player this plan seated to wait is not yet dealt in,
+    so does not move the blinds: a seat beside one waits too."""
     seats = work.tables[table]
-    return open_seats(seats, work.buttons.get(table, min(seats, default=1)), work.size())
+    waiting = {m.target[1] for m in (moves or {}).values() if m.waits and m.target[0] == table}
+    dealt = [s for s in seats if s not in waiting]
+    button = work.buttons.get(table, min(seats, default=1))
+    free, between = open_seats(dealt, button, work.size())
+    return [s for s in free if s not in waiting], [s for s in between if s not in waiting]
 
 
 def _break_order_cite(book: Book) -> str:
@@ -423,7 +430,7 @@ def _balance_one(
                 mover, card = button_by_high_card(sorted(seats), rng)
                 how = f"drew the high card, {card[mover].pretty()}"
                 cite = "WSOP 67, 67-b-a"
-        dealt, between = _open(work, receiver)
+        dealt, between = _open(work, receiver, moves)
         seat = (dealt + between)[0]
         waits = seat in between
         how += f" at table {donor} ({counts[donor]} players), to the worst position"
