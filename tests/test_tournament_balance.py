@@ -349,3 +349,18 @@ def test_stud_and_mixed_plans_lose_nobody_and_cite_their_rule(
             floor, {"kind": "bust", "table": table, "seat": rng.choice(sorted(floor.tables[table]))}
         )
         floor = check_plan(floor, book, rng.randrange(2**32))
+
+
+def test_a_second_mover_beside_one_waiting_for_the_button_waits_too() -> None:
+    floor = Floor(7)
+    floor.tables = {
+        1: {s: Seated(s, 100) for s in range(1, 8)},
+        2: {s: Seated(10 + s, 100) for s in range(1, 8)},
+        3: {s: Seated(20 + s, 100) for s in (2, 3, 4, 5)},
+    }
+    floor.buttons = {1: 1, 2: 1, 3: 5}
+    result = plan(floor, Book(), random.Random(1))
+    # button 5, small blind 2: seats 6, 7 and 1 wait, whoever is seated in them first
+    into = sorted((m.target[1], m.waits) for m in result.moves if m.target[0] == 3)
+    assert len(into) == 2
+    assert all(seat in (6, 7, 1) and waits for seat, waits in into)
