@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from floorman.documents.cards import cards_view
 from floorman.documents.events import event_description
+from floorman.documents.potrows import standing_pot_rows
 from floorman.documents.studdraw import game_title
 from floorman.documents.wording import edition, in_words, long_date, sentence
 from floorman.hand.drawevents import Draw
@@ -355,33 +356,7 @@ def _pot_rows(checked: StudCheck | DrawCheck, chips: Sequence[int]) -> list[View
     if checked.settled is None:
         all_in = [seat for seat, left in state.stacks.items() if left == 0]
         layout = standing_pots(dict(state.contributed), state.folded, all_in)
-        rows: list[View] = [
-            {
-                "name": "Main pot" if index == 0 else f"Side pot {index}",
-                "amount": pot.amount,
-                "eligible": ", ".join(str(seat) for seat in pot.eligible),
-                "awards": [],
-                "odd_chips": [],
-                "runs": [],
-                "pending": True,
-                "note": "",
-            }
-            for index, pot in enumerate(layout.pots)
-        ]
-        rows.extend(
-            {
-                "name": "Bet not yet called",
-                "amount": amount,
-                "eligible": str(seat),
-                "note": f"back to seat {seat} if nobody calls",
-                "awards": [],
-                "odd_chips": [],
-                "runs": [],
-                "pending": False,
-            }
-            for seat, amount in layout.returned.items()
-        )
-        return rows
+        return standing_pot_rows(layout)
     return [
         {
             "name": "Main pot" if index == 0 else f"Side pot {index}",

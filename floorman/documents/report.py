@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 from floorman.bounds import MAX_REPORTED_EVENTS
 from floorman.documents.cards import card_view, cards_view
 from floorman.documents.events import event_description
+from floorman.documents.potrows import standing_pot_rows
 from floorman.documents.wording import edition, in_words, long_date, sentence
 from floorman.errors import FloormanError
 from floorman.rules.kinds import DEALT_GAMES
@@ -511,33 +512,7 @@ def _standing_pot_rows(state: HandState, events: Sequence[Event]) -> list[View]:
     contributions = {s: chips - dead.get(s, 0) for s, chips in betting.contributed.items()}
     all_in = [seat for seat, chips in betting.stacks.items() if chips == 0]
     layout = standing_pots(contributions, betting.folded, all_in, dead=sum(dead.values()))
-    rows: list[View] = [
-        {
-            "name": "Main pot" if index == 0 else f"Side pot {index}",
-            "amount": pot.amount,
-            "eligible": ", ".join(str(seat) for seat in pot.eligible),
-            "awards": [],
-            "odd_chips": [],
-            "runs": [],
-            "pending": True,
-            "note": "",
-        }
-        for index, pot in enumerate(layout.pots)
-    ]
-    rows.extend(
-        {
-            "name": "Bet not yet called",
-            "amount": chips,
-            "eligible": str(seat),
-            "note": f"back to seat {seat} if nobody calls",
-            "awards": [],
-            "odd_chips": [],
-            "runs": [],
-            "pending": False,
-        }
-        for seat, chips in layout.returned.items()
-    )
-    return rows
+    return standing_pot_rows(layout)
 
 
 def _timeline(
