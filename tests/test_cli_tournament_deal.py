@@ -215,3 +215,19 @@ def test_no_entry_after_a_deal_on_either_store(store_url: str) -> None:
     table, seat, _entry = _seats("s", *db)[0]
     ok("bust", "s", str(table), str(seat), *db)
     assert len(_seats("s", *db)) == 2
+
+
+def test_a_player_of_the_deal_disqualified_after_it_is_named_so() -> None:
+    """The books say nothing of what a deal pays a player disqualified after it: the
+    results name the player disqualified, not still in, and leave it to the floor."""
+    left = at_four("q")
+    ok("deal-made", "q", *(f"{e}=250" for e in left))
+    seat, entry = seated("q")[0]
+    ok("penalty", "q", "1", str(seat), "disqualify", "--reason", "collusion")
+    data = results("q")
+    flags = {row["player"]: row["disqualified"] for row in data["deal"]["amounts"]}
+    assert flags == {e: e == entry for e in left}
+    assert entry not in {row["player"] for row in data["still_in"]}
+    text = ok("results", "q")
+    assert f"entrant {entry}, disqualified: what the deal pays is the floor's call" in text
+    assert text.count(", still in") == 3
