@@ -1,7 +1,8 @@
 """A tournament as the floor's pages show it: its clock, its tables with their players,
-the moves due now with their citations, the tables to halt and the busts, latest first;
-and the part of it one room table's station shows (the level, and a move from or to
-that table).
+the moves due now with their citations, the tables to halt, the busts, latest first, the
+clocks called and the penalties being served; and the part of it one room table's
+station shows (the level, a move from or to that table, a clock called on a player there
+and its players on penalty).
 
 Pure: it reads a tournament as it stands (:class:`floorman.tables.tournaments.Current`)
 at a moment and builds plain data; no store, no HTTP. The moves are those ``floorman

@@ -1,7 +1,7 @@
 """The tournaments on the floor's pages: the clock page for a screen in the room, each
-tournament's panel on the dashboard, the station's strip (its level and its moves), the
-JSON the pages are drawn from, and the stream that brings a bust, a move or a pause to
-them as it is logged.
+tournament's panel on the dashboard, the station's strip (its level, its moves, a clock
+called at its table, its players on penalty), the JSON the pages are drawn from, and the
+stream that brings a bust, a move or a pause to them as it is logged.
 
 Who reads a tournament: the floor and trainers every one; a station the tournaments
 its table is a table of (:func:`floorman.server.tournaments.table_number`). A screen in
