@@ -145,3 +145,89 @@ def test_arguments_never_crash_a_deal(words: list[str]) -> None:
     if deal is not None:  # recorded only when it adds up to what the places left pay
         assert sum(a["amount"] for a in deal["amounts"]) + deal["left"] == 1000
         assert len(deal["amounts"]) == 4
+
+
+def _seats(name: str, *db: str) -> list[tuple[int, int, int]]:
+    """(table, seat, entrant) of every player still in."""
+    data: dict[str, Any] = json.loads(ok("show", name, "--json", *db))
+    return [(t["table"], s["seat"], s["player"]) for t in data["tables"] for s in t["seats"]]
+
+
+def _book(tmp_path: Path, book: str) -> str:
+    text = (ROOT / "rulebook" / "structures" / "daily.yaml").read_text()
+    path = tmp_path / f"{book}.yaml"
+    path.write_text(text.replace("rulebook: tda-2024", f"rulebook: {book}\nreentry_forfeit: true"))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("book", "why"),
+    [
+        ("rrop", "RRoP §15 rule 36: a deal that excludes an active competitor is improper"),
+        ("tda-2024", "house option: TDA 2024 Rule 8 is silent on entries after a deal;"
+                     " as RRoP §15 rule 36"),
+        ("wsop-2024", "house option: WSOP T 12 closes late registration at a level of the"
+                      " structure sheet and is silent on deals; as RRoP §15 rule 36"),
+    ],
+)  # fmt: skip
+def test_no_entry_after_a_deal_and_play_goes_on(tmp_path: Path, book: str, why: str) -> None:
+    """A deal is made among the players left: a late entry, an alternate or a re-entry
+    then would be a player the deal leaves out, and is refused with nothing written; busts
+    and balancing go on, as the tournament is played to completion (RRoP §15 rule 37)."""
+    ok("new", "t", "--entrants", "12", "--seed", "6", "--table-seats", "6",
+       "--structure", _book(tmp_path, book))  # fmt: skip
+    ok("payouts", "t", "--percent", "50,30,20")
+    ok("enter", "t", "--name", "Dana Lee")  # before the deal: a late entry is seated
+    for table, seat, _entry in _seats("t")[:9]:
+        ok("bust", "t", str(table), str(seat))
+    left = [entry for _table, _seat, entry in _seats("t")]
+    assert len(left) == 4
+    ok("deal-made", "t", *(f"{e}=300" for e in left), "--left", "100")
+    before = ok("show", "t", "--json")
+    message = f"tournament t: a deal is recorded: no entry after it ({why})"
+    refused(message, "enter", "t", "--name", "Late Larry")
+    table, seat, _entry = _seats("t")[0]
+    refused(message, "enter", "t", "--forfeit", str(table), str(seat))
+    assert ok("show", "t", "--json") == before
+    # play goes on after the deal: the tables combine, the players bust, the deal is paid
+    ok("balance", "t", "--apply")
+    assert len({table for table, _seat, _entry in _seats("t")}) == 1
+    for table, seat, _entry in _seats("t")[:3]:
+        ok("bust", "t", str(table), str(seat))
+    final = results("t")
+    paid = {row["player"]: row["paid"] for row in final["results"] if row["player"] in left}
+    assert sorted(paid.values()) == [300, 300, 300, 400]
+
+
+def test_no_entry_after_a_deal_on_either_store(store_url: str) -> None:
+    db = ("--db", store_url)
+    ok("new", "s", "--entrants", "6", "--seed", "2", *db)
+    ok("payouts", "s", "--percent", "70,30", *db)
+    for table, seat, _entry in _seats("s", *db)[:3]:
+        ok("bust", "s", str(table), str(seat), *db)
+    left = [entry for _table, _seat, entry in _seats("s", *db)]
+    ok("deal-made", "s", *(f"{e}=200" for e in left), *db)
+    result = run("enter", "s", *db)
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.startswith("floorman: tournament s: a deal is recorded: no entry after")
+    assert result.stderr.count("\n") == 1
+    assert len(_seats("s", *db)) == 3
+    table, seat, _entry = _seats("s", *db)[0]
+    ok("bust", "s", str(table), str(seat), *db)
+    assert len(_seats("s", *db)) == 2
+
+
+def test_a_player_of_the_deal_disqualified_after_it_is_named_so() -> None:
+    """The books say nothing of what a deal pays a player disqualified after it: the
+    results name the player disqualified, not still in, and leave it to the floor."""
+    left = at_four("q")
+    ok("deal-made", "q", *(f"{e}=250" for e in left))
+    seat, entry = seated("q")[0]
+    ok("penalty", "q", "1", str(seat), "disqualify", "--reason", "collusion")
+    data = results("q")
+    flags = {row["player"]: row["disqualified"] for row in data["deal"]["amounts"]}
+    assert flags == {e: e == entry for e in left}
+    assert entry not in {row["player"] for row in data["still_in"]}
+    text = ok("results", "q")
+    assert f"entrant {entry}, disqualified: what the deal pays is the floor's call" in text
+    assert text.count(", still in") == 3

@@ -185,3 +185,41 @@ def test_the_floor_sees_a_clock_called_counting_down_and_how_it_ended(
     run(db, "tournament", "call-clock", "daily", str(table["table"]), seat, "--acted")
     wait_for(browser, '.t-panel[data-tournament="daily"] .t-called', "acted in time")
     assert not browser.find_elements(By.CSS_SELECTOR, '.t-panel[data-tournament="daily"] .t-call')
+
+
+def strip_call_seconds(driver: WebDriver) -> int:
+    """The time left on the clock called at the station's table, as its strip counts it."""
+    text = driver.find_element(By.CSS_SELECTOR, ".t-station .t-call .t-left").text
+    minutes, seconds = text.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_station_sees_a_clock_called_at_its_table_counting_down(
+    browser: WebDriver, room: Room, shots: Path
+) -> None:
+    """A clock called at a terminal on a player at the station's table comes onto the
+    station's tournament strip without a reload: the seat, the time left counting down
+    and the rule; once the player acts it is gone."""
+    db = str(room.db)
+    shown = json.loads(floorman(db, "tournament", "show", "daily", "--json").stdout)
+    table = shown["tables"][1]
+    number, seat = table["table"], table["seats"][0]["seat"]
+    name = f"daily-{number}"
+    room.table(name)
+    screen(browser, "phone")
+    browser.get(f"{room.url}/login")
+    browser.find_element(By.NAME, "station").send_keys(room.stations[name])
+    browser.find_elements(By.CSS_SELECTOR, "form button")[-1].click()
+    wait_for(browser, ".t-station .t-clock")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".t-station .t-call")
+    run(db, "tournament", "call-clock", "daily", str(number), str(seat), "--no-wait",
+        "--seconds", "120")  # fmt: skip
+    call = wait_for(browser, ".t-station .t-call", f"Clock on seat {seat} ")
+    assert "facing a bet" in call.text
+    assert "then the hand is dead [TDA 2024 Rule 29]" in call.text
+    first = strip_call_seconds(browser)
+    assert 110 <= first <= 125
+    patient(browser).until(lambda d: strip_call_seconds(d) <= first - 2)
+    browser.save_screenshot(str(shots / "station-clock-call-390x844.png"))
+    run(db, "tournament", "call-clock", "daily", str(number), str(seat), "--acted")
+    patient(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".t-station .t-call"))

@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from roomserver import Room, Serve, cookie_value, floorman, login_csrf, room_on_either_store
 
+from floorman.vocabulary import room_time
+
 FUZZ = settings(
     max_examples=int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "10")),
     deadline=None,
@@ -371,3 +373,140 @@ def test_a_clock_called_on_a_player_shows_while_it_runs_and_how_it_ended(
     assert f"Clock: {acted['said']}" in words
     panel = floor.get("/").text.split('data-tournament="daily"')[1].split("</article>")[0]
     assert not re.search(r'class="t-call[" ]', panel), "no clock runs"
+
+
+def _seat_at(db: str, table: int, index: int = 0) -> tuple[int, int]:
+    """The seat and entrant of the ``index``-th player at ``table``, by seat."""
+    data = json.loads(run(db, "tournament", "show", "daily", "--json"))
+    seats = next(t for t in data["tables"] if t["table"] == table)["seats"]
+    return seats[index]["seat"], seats[index]["player"]
+
+
+def _strip_words(room: Room) -> str:
+    """The words of the tournament strip on the station of the room's table daily-1."""
+    page = station_browser(room, "daily-1").get("/station/daily-1").text
+    strip = re.search(r'<section class="t-station[^"]*".*?</section>', page, re.S)
+    assert strip is not None, page
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", strip.group(0))).split())
+
+
+def test_a_penalty_in_minutes_shows_who_how_long_and_until_when(
+    room: Room, floor: httpx.Client
+) -> None:
+    """A player dealt out for minutes (RRoP §15 rule 27; under the TDA a house option of
+    Rule 71-A) shows on the floor's panel, in the API and at the player's station beside
+    a penalty in rounds, each with what is left and the rule; the minutes count down."""
+    db = str(room.db)
+    seat, player = _seat_at(db, 1)
+    other, other_player = _seat_at(db, 1, 1)
+    run(db, "tournament", "penalty", "daily", "1", str(seat), "minutes", "10",
+        "--reason", "threw cards")  # fmt: skip
+    run(db, "tournament", "penalty", "daily", "1", str(other), "rounds", "1")
+    log = json.loads(run(db, "tournament", "penalties", "daily", "--json"))
+    given = next(p for p in log["penalties"] if p["penalty"] == "minutes")
+    rounds = next(p for p in log["penalties"] if p["penalty"] == "rounds")
+    view = floor.get("/api/tournaments/daily").json()
+    away, missing = view["penalties"]["on"]
+    assert (away["player"], away["table"], away["seat"], away["penalty"]) == (
+        player,
+        1,
+        seat,
+        "minutes",
+    )
+    assert (away["minutes"], away["until"], away["reason"], away["cite"]) == (
+        10,
+        given["until"],
+        "threw cards",
+        "TDA 2024 Rule 71-A (house option)",
+    )
+    assert 540 < away["left_seconds"] <= 600
+    assert (away["hands"], away["hands_left"]) == (0, 0)
+    until = room_time(given["until"], "%H:%M")
+    who = f"table 1 seat {seat} (entrant {player})"
+    assert away["said"] == f"{who}: dealt out for 10 minutes, until {until}"
+    hands = rounds["hands"]
+    assert (missing["player"], missing["penalty"], missing["hands_left"]) == (
+        other_player,
+        "rounds",
+        hands,
+    )
+    assert missing["left_seconds"] is None
+    assert missing["said"] == (
+        f"table 1 seat {other} (entrant {other_player}): 1 round missed ({hands} hands),"
+        f" {hands} hands left"
+    )
+    assert view["penalties"]["count"] == 2
+    assert view["penalties"]["dealt_in"] == log["dealt_in"]
+    brief = floor.get("/api/tournaments").json()["tournaments"]
+    assert next(t for t in brief if t["tournament"] == "daily")["penalties"] == view["penalties"]
+    words = _panel_words(floor, "daily")
+    assert f"Penalty: {away['said']} · " in words
+    assert "left [TDA 2024 Rule 71-A (house option)]" in words
+    assert f"Penalty: {missing['said']} [TDA 2024 Rule 71-A]" in words
+    counting = re.search(
+        rf'<p class="t-penalty" data-table="1" data-seat="{seat}">.*?'
+        r'data-countdown="(\d+)" data-running="yes"',
+        floor.get("/").text,
+    )
+    assert counting is not None, "the page counts the minutes down"
+    assert 540 < int(counting.group(1)) <= 600
+    strip = _strip_words(room)
+    assert f"Penalty: {away['said']} · " in strip
+    assert (
+        f"dealt in and the hand killed [TDA 2024 Rule 71-A (house option); {log['dealt_in']}]"
+        in (strip)
+    )
+    # hands played serve the rounds, not the minutes; the floor's pages follow at once
+    run(db, "tournament", "hand", "daily", "1", "--count", str(hands))
+    (still,) = floor.get("/api/tournaments/daily").json()["penalties"]["on"]
+    assert (still["player"], still["penalty"]) == (player, "minutes")
+    assert "Penalty: table 1 seat" in _panel_words(floor, "daily")
+    assert "round missed" not in _panel_words(floor, "daily")
+
+
+def test_a_clock_called_at_a_table_shows_on_its_station(room: Room, floor: httpx.Client) -> None:
+    """The dealer's station sees a clock called on a player at its table (TDA 2024 Rule
+    29): the seat, the seconds left as of the page's update, counting down, and the rule;
+    the station of another table does not."""
+    db = str(room.db)
+    seat, player = _seat_at(db, 1, 2)
+    run(db, "tournament", "call-clock", "daily", "1", str(seat), "--no-wait", "--seconds", "300")
+    page = station_browser(room, "daily-1").get("/station/daily-1").text
+    assert '<section class="t-station clock-on"' in page
+    left = re.search(
+        rf'<p class="t-call" role="alert" data-seat="{seat}">.*?data-countdown="(\d+)"'
+        r' data-running="yes"',
+        page,
+    )
+    assert left is not None, page
+    assert 5 < int(left.group(1)) <= 305
+    strip = _strip_words(room)
+    assert re.search(
+        rf"Clock on seat {seat} \(entrant {player}\), facing a bet: \d+:\d\d left, then the"
+        r" hand is dead \[TDA 2024 Rule 29\]",
+        strip,
+    ), strip
+    (part,) = [
+        found["station"]
+        for found in _first_stream_events(
+            floor, "/api/stream/tournaments?view=station&table=daily-1&tournament=daily"
+        )
+    ]
+    (call,) = part["clock_calls"]
+    assert (call["table"], call["seat"], call["player"], call["phase"]) == (1, seat, player, "time")
+    running = floor.get("/api/tournaments/daily").json()["clock_calls"]["on"]
+    assert [c["seat"] for c in running] == [seat]
+    run(db, "tournament", "call-clock", "daily", "1", str(seat), "--acted")
+    assert "Clock on seat" not in _strip_words(room)
+    assert "clock-on" not in station_browser(room, "daily-1").get("/station/daily-1").text
+
+
+def _first_stream_events(client: httpx.Client, url: str) -> list[dict[str, Any]]:
+    """The first event of the stream at ``url`` (one tournament in sight)."""
+    found: list[dict[str, Any]] = []
+    ready = threading.Event()
+    reader = threading.Thread(target=events, args=(client, url, found, ready, 1), daemon=True)
+    reader.start()
+    reader.join(30)
+    assert not reader.is_alive()
+    return found

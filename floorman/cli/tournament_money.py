@@ -326,6 +326,8 @@ def deal_lines(data: dict[str, Any]) -> list[str]:
     for row in deal["amounts"]:
         who = f"{row['name']} ({row['player']})" if row["name"] else f"entrant {row['player']}"
         state = "" if row["player"] in out else ", still in"
+        if row.get("disqualified"):
+            state = ", disqualified: what the deal pays is the floor's call (the books are silent)"
         lines.append(f"  {row['amount']:>12,}  {who}{state}")
     if deal["left"]:
         lines.append(f"{deal['left']:,} left to play for, to the winner ({deal['left_to']})")

@@ -131,6 +131,45 @@ _CALLS: Final = _object(
     },
     "the clocks called on players (TDA 2024 Rule 29)",
 )
+_PENALTY: Final = _object(
+    {
+        "number": {**_INT, "description": "the penalty's number in the log"},
+        "player": {**_INT, "description": "the entrant's number"},
+        "name": {"type": ["string", "null"]},
+        "table": {**_INT, "description": "where the player sits now"},
+        "seat": _INT,
+        "penalty": {"enum": ["hands", "rounds", "minutes"]},
+        "count": {**_INT, "description": "the hands, rounds or minutes given"},
+        "hands": {**_INT, "description": "the hands to miss; 0 for a penalty in minutes"},
+        "hands_left": _INT,
+        "minutes": {**_INT, "description": "the minutes away; 0 for a penalty in hands"},
+        "until": {
+            "type": ["string", "null"],
+            "description": "when a penalty in minutes ends by the clock on the wall, UTC",
+        },
+        "left_seconds": {
+            "type": ["integer", "null"],
+            "description": "to the end of a penalty in minutes; null for one in hands",
+        },
+        "reason": {"type": ["string", "null"]},
+        "cite": _CITE,
+        "at": {"type": ["string", "null"], "description": "when it was given, UTC"},
+        "said": {"type": "string", "description": "the penalty as the floor reads it"},
+    },
+    "a penalty being served, as floorman tournament penalties --json gives it",
+)
+_PENALTIES: Final = _object(
+    {
+        "on": {
+            "type": "array",
+            "items": _PENALTY,
+            "description": "every penalty being served by a player still seated",
+        },
+        "count": {**_INT, "description": "every penalty given in the tournament"},
+        "dealt_in": {**_CITE, "description": "how a player away on penalty is dealt in"},
+    },
+    "the penalties being served (TDA 2024 Rule 71; RRoP §15 rule 27)",
+)
 _TOURNAMENT: Final = _object(
     {
         "tournament": {"type": "string"},
@@ -180,12 +219,13 @@ _TOURNAMENT: Final = _object(
         },
         "bust_count": _INT,
         "clock_calls": _CALLS,
+        "penalties": _PENALTIES,
     },
     "a tournament as the floor's pages show it",
 )
 _SUMMARY_KEYS: Final = (
     "tournament", "title", "clock", "players", "entrants", "average_stack", "finished",
-    "next_move", "halts", "bust_count", "clock_calls",
+    "next_move", "halts", "bust_count", "clock_calls", "penalties",
 )  # fmt: skip
 _SUMMARY: Final = _object(
     {key: _TOURNAMENT["properties"][key] for key in _SUMMARY_KEYS}, "a tournament, in brief"
@@ -208,8 +248,20 @@ _STATION: Final = _object(
         "coming": {"type": "array", "items": _MOVE},
         "breaking": {"type": "boolean"},
         "halt": {"oneOf": [_HALT, {"type": "null"}]},
+        "clock_calls": {
+            "type": "array",
+            "items": _CALL,
+            "description": "every clock running on a player at the station's table",
+        },
+        "penalties": {
+            "type": "array",
+            "items": _PENALTY,
+            "description": "every penalty being served at the station's table",
+        },
+        "dealt_in": {**_CITE, "description": "how a player away on penalty is dealt in"},
     },
-    "with view=station: the level and the moves at the station's table",
+    "with view=station: the level, the moves, the clocks called and the penalties at the "
+    "station's table",
 )
 _SIGN_IN: Final = {"401": _json(_ERROR, "not signed in, or an unknown or revoked token")}
 _STORE_DOWN: Final = {"503": _json(_ERROR, "the store cannot be reached")}

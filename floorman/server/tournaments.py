@@ -1,7 +1,8 @@
 """A tournament as the floor's pages show it: its clock, its tables with their players,
-the moves due now with their citations, the tables to halt and the busts, latest first;
-and the part of it one room table's station shows (the level, and a move from or to
-that table).
+the moves due now with their citations, the tables to halt, the busts, latest first, the
+clocks called and the penalties being served; and the part of it one room table's
+station shows (the level, a move from or to that table, a clock called on a player there
+and its players on penalty).
 
 Pure: it reads a tournament as it stands (:class:`floorman.tables.tournaments.Current`)
 at a moment and builds plain data; no store, no HTTP. The moves are those ``floorman
@@ -15,6 +16,7 @@ table shows the tournament's level and its moves.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
@@ -23,6 +25,9 @@ from floorman.tables.tournament_clock import clock_data
 from floorman.tables.tournaments import Current, due
 from floorman.tournament.balance import Move, Plan
 from floorman.tournament.clockcall import countdown
+from floorman.tournament.floor import FloorError
+from floorman.tournament.penalties import Penalty, PenaltyLog, penalty_rule
+from floorman.vocabulary import room_time
 
 if TYPE_CHECKING:
     from floorman.tables.tournament_floor import Call
@@ -31,6 +36,7 @@ __all__ = [
     "BUSTS_SHOWN",
     "CALLS_SHOWN",
     "calls_view",
+    "penalties_view",
     "station_part",
     "summary",
     "table_number",
@@ -128,14 +134,74 @@ def calls_view(now: Current, calls: Sequence[Call], at: datetime) -> dict[str, A
     return {"on": running, "ended": ended[:CALLS_SHOWN], "count": len(calls)}
 
 
+def _counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def penalty_view(now: Current, p: Penalty, where: tuple[int, int], at: datetime) -> dict[str, Any]:
+    """A penalty being served at ``at``, as ``penalties --json`` gives it, with where the
+    player sits now, what is left (``hands_left``; for a penalty in minutes
+    ``left_seconds`` to ``until``, by the clock on the wall) and the line the floor reads."""
+    table, seat = where
+    who = f"table {table} seat {seat} ({now.floor.name(p.entry)})"
+    until = p.until
+    if until is not None:
+        left: int | None = max(0, math.ceil((until - at).total_seconds()))
+        said = (
+            f"{who}: dealt out for {_counted(p.count, 'minute')}, until {room_time(until, '%H:%M')}"
+        )
+    else:
+        left = None
+        missed = (
+            _counted(p.count, "missed hand")
+            if p.kind == "hands"
+            else f"{_counted(p.count, 'round')} missed ({_counted(p.hands, 'hand')})"
+        )
+        said = f"{who}: {missed}, {_counted(p.left, 'hand')} left"
+    data = p.as_json()
+    return {
+        **{k: data[k] for k in ("number", "player", "penalty", "count", "hands", "minutes",
+                                "until", "reason", "cite", "at")},
+        "name": now.floor.names.get(p.entry),
+        "table": table,
+        "seat": seat,
+        "hands_left": p.left,
+        "left_seconds": left,
+        "said": said,
+    }  # fmt: skip
+
+
+def penalties_view(now: Current, log: PenaltyLog, at: datetime) -> dict[str, Any]:
+    """The penalties the floor's pages show at ``at``: every one being served by a player
+    still seated (``on``: hands still to miss, or minutes not yet run), in the order
+    given; ``dealt_in``, the rule for a player away on penalty; ``count``, every penalty
+    given (warnings and disqualifications included)."""
+    on = []
+    for p in log.penalties:
+        if p.left <= 0 and p.minutes_left(at) <= 0:
+            continue
+        try:
+            where = now.floor.find(p.entry)
+        except FloorError:
+            continue  # out or disqualified since
+        on.append(penalty_view(now, p, where, at))
+    return {
+        "on": on,
+        "count": len(log.penalties),
+        "dealt_in": penalty_rule(now.structure.rulebook).dealt_in,
+    }
+
+
 def tournament_view(
     now: Current,
     at: datetime,
     planned: Plan | None = None,
     calls: Sequence[Call] = (),
+    penalties: PenaltyLog | None = None,
 ) -> dict[str, Any]:
     """Everything the floor's pages show of a tournament at ``at``; ``calls``: the clock
-    calls of its log (:func:`floorman.tables.tournament_floor.clock_calls`)."""
+    calls of its log (:func:`floorman.tables.tournament_floor.clock_calls`);
+    ``penalties``: its penalty log (:func:`floorman.tournament.penalties.penalty_log`)."""
     floor = now.floor
     planned = due(now) if planned is None else planned
     counts = floor.counts()
@@ -185,6 +251,7 @@ def tournament_view(
         ],
         "bust_count": len(floor.busts),
         "clock_calls": calls_view(now, calls, at),
+        "penalties": penalties_view(now, penalties or PenaltyLog(), at),
     }
 
 
@@ -193,13 +260,15 @@ def summary(view: dict[str, Any]) -> dict[str, Any]:
     return {
         key: view[key]
         for key in ("tournament", "title", "clock", "players", "entrants", "average_stack",
-                    "finished", "next_move", "halts", "bust_count", "clock_calls")
+                    "finished", "next_move", "halts", "bust_count", "clock_calls",
+                    "penalties")
     }  # fmt: skip
 
 
 def station_part(view: dict[str, Any], room_table: str) -> dict[str, Any] | None:
     """What the station at ``room_table`` shows of a tournament: the level and the moves
-    from or to its table, the halt of its table; ``None`` when the table is none of the
+    from or to its table, the halt of its table, the clocks running on its players
+    (TDA 2024 Rule 29) and its players on penalty; ``None`` when the table is none of the
     tournament's tables in play."""
     number = table_number(view["tournament"], room_table, view.get("linked"))
     if number is None or number not in {t["table"] for t in view["tables"]}:
@@ -215,4 +284,7 @@ def station_part(view: dict[str, Any], room_table: str) -> dict[str, Any] | None
         "coming": [m for m in view["moves"] if m["to"][0] == number],
         "breaking": any(b["table"] == number for b in view["breaking"]),
         "halt": next((h for h in view["halts"] if h["table"] == number), None),
+        "clock_calls": [c for c in view["clock_calls"]["on"] if c["table"] == number],
+        "penalties": [p for p in view["penalties"]["on"] if p["table"] == number],
+        "dealt_in": view["penalties"]["dealt_in"],
     }

@@ -5,7 +5,7 @@ and the chip race at a color-up, each step logged like any other record.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -228,6 +228,14 @@ def _deal(log: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
     return deals[-1] if deals else None
 
 
+def _disqualified(log: Sequence[Mapping[str, Any]]) -> set[int]:
+    return {
+        int(r["entry"])
+        for r in log
+        if r["kind"] == "penalty" and r["penalty"] == "disqualification"
+    }
+
+
 def _still_in(now: Current) -> list[int]:
     return sorted(seated.entry for seats in now.floor.tables.values() for seated in seats.values())
 
@@ -263,11 +271,15 @@ def make_deal(
     return current(store, name)
 
 
-def deal_data(now: Current, record: Mapping[str, Any]) -> dict[str, Any]:
-    """A deal as ``results --json`` prints it."""
+def deal_data(
+    now: Current, record: Mapping[str, Any], disqualified: Collection[int] = ()
+) -> dict[str, Any]:
+    """A deal as ``results --json`` prints it; ``disqualified``: the players of the deal
+    disqualified since (what the deal pays them the books do not say)."""
     return {
         "amounts": [
-            {**_who_is(now, int(e)), "amount": int(a)} for e, a in record["amounts"].items()
+            {**_who_is(now, int(e)), "amount": int(a), "disqualified": int(e) in disqualified}
+            for e, a in record["amounts"].items()
         ],
         "left": int(record["left"]),
         "pool_left": int(record["pool_left"]),
@@ -301,7 +313,7 @@ def results_data(now: Current, log: Sequence[Mapping[str, Any]]) -> dict[str, An
         "still_in": []
         if now.floor.players == 1
         else [{**_who_is(now, e), "deal": dealt.get(e)} for e in still_in],
-        "deal": deal_data(now, deal) if deal is not None else None,
+        "deal": deal_data(now, deal, _disqualified(log)) if deal is not None else None,
     }
 
 

@@ -22,6 +22,7 @@ from floorman.errors import FloormanError, is_utf8, shown
 from floorman.store.tournaments import StoredTournament, TournamentStore
 from floorman.tournament.balance import Book, Entry, Plan, plan, seat_for_entrant
 from floorman.tournament.clock import Clock, ClockError, from_log, reading
+from floorman.tournament.deal import no_entry_after_deal
 from floorman.tournament.draw import button_by_high_card, seat_draw
 from floorman.tournament.floor import Floor, FloorError, apply_record, blinds_next, replay
 from floorman.tournament.structure import Structure, load_structure
@@ -197,6 +198,10 @@ def enter(
     old entry out, and the new entry seated by the draw."""
     if now.floor.entrants >= MAX_ENTRANTS:
         raise FloormanError(f"tournament {now.stored.name}: {MAX_ENTRANTS} entrants at most")
+    if any(entry.kind == "deal" for entry in store.log(now.stored.name)):
+        raise FloormanError(
+            f"tournament {now.stored.name}: {no_entry_after_deal(now.structure.rulebook)}"
+        )
     records: list[dict[str, Any]] = []
     floor = now.floor
     if forfeit is not None:

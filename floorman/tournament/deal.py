@@ -25,7 +25,15 @@ from typing import Any, Final
 
 from floorman.errors import FloormanError
 
-__all__ = ["DEAL_RULES", "DealError", "DealRule", "deal_paid", "deal_record", "deal_rule"]
+__all__ = [
+    "DEAL_RULES",
+    "DealError",
+    "DealRule",
+    "deal_paid",
+    "deal_record",
+    "deal_rule",
+    "no_entry_after_deal",
+]
 
 MAX_AMOUNT = 10**15
 
@@ -42,14 +50,33 @@ class DealRule:
     paid: str
     at_stake: str | None
     left_to: str
+    no_entry: str
+    """Why no new entry is seated once a deal is made: an entry then would be an active
+    player the deal leaves out."""
 
 
 LEFT_TO = "house option: the books are silent; what is left goes to the winner"
 
 DEAL_RULES: Final[dict[str, DealRule]] = {
-    "rrop": DealRule("RRoP §15 rule 36", "RRoP §15 rule 37", LEFT_TO),
-    "tda-2024": DealRule("house option (TDA 2024 is silent; as RRoP §15 rule 36)", None, LEFT_TO),
-    "wsop-2024": DealRule("house option (WSOP is silent; as RRoP §15 rule 36)", None, LEFT_TO),
+    "rrop": DealRule(
+        "RRoP §15 rule 36",
+        "RRoP §15 rule 37",
+        LEFT_TO,
+        "RRoP §15 rule 36: a deal that excludes an active competitor is improper",
+    ),
+    "tda-2024": DealRule(
+        "house option (TDA 2024 is silent; as RRoP §15 rule 36)",
+        None,
+        LEFT_TO,
+        "house option: TDA 2024 Rule 8 is silent on entries after a deal; as RRoP §15 rule 36",
+    ),
+    "wsop-2024": DealRule(
+        "house option (WSOP is silent; as RRoP §15 rule 36)",
+        None,
+        LEFT_TO,
+        "house option: WSOP T 12 closes late registration at a level of the structure"
+        " sheet and is silent on deals; as RRoP §15 rule 36",
+    ),
 }
 
 
@@ -58,6 +85,18 @@ def deal_rule(rulebook: str) -> DealRule:
         return DEAL_RULES[rulebook]
     except KeyError:
         raise DealError(f"rulebook {rulebook!r} has no rule for a deal") from None
+
+
+def no_entry_after_deal(rulebook: str) -> str:
+    """The refusal of a late entry, an alternate or a re-entry once the players still in
+    have made a deal: the deal is among every player still in (RRoP §15 rule 36), and a
+    new entry would be one it leaves out. A deal is made among the last players, long after
+    registration closed; the TDA and WSOP say nothing of it (a house option, as RRoP).
+
+    >>> no_entry_after_deal("rrop")[:60]
+    'a deal is recorded: no entry after it (RRoP §15 rule 36: a d'
+    """
+    return f"a deal is recorded: no entry after it ({deal_rule(rulebook).no_entry})"
 
 
 def deal_record(

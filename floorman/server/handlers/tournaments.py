@@ -1,7 +1,7 @@
 """The tournaments on the floor's pages: the clock page for a screen in the room, each
-tournament's panel on the dashboard, the station's strip (its level and its moves), the
-JSON the pages are drawn from, and the stream that brings a bust, a move or a pause to
-them as it is logged.
+tournament's panel on the dashboard, the station's strip (its level, its moves, a clock
+called at its table, its players on penalty), the JSON the pages are drawn from, and the
+stream that brings a bust, a move or a pause to them as it is logged.
 
 Who reads a tournament: the floor and trainers every one; a station the tournaments
 its table is a table of (:func:`floorman.server.tournaments.table_number`). A screen in
@@ -43,6 +43,8 @@ from floorman.store.tournaments import TournamentStore
 from floorman.tables.tournament_floor import Call, clock_calls
 from floorman.tables.tournaments import Current, apply_due, checked_name, current, due
 from floorman.tournament.balance import Plan
+from floorman.tournament.floor import FloorError
+from floorman.tournament.penalties import PenaltyLog, penalty_log
 
 __all__ = ["POLL_SECONDS", "carry_out", "clock_page", "every", "one", "stream", "tournament_stream"]
 
@@ -69,9 +71,8 @@ def _known(store: TournamentStore, name: str) -> str | None:
     return next((n for n in store.names() if _folded(n) == folded), None)
 
 
-_kept: weakref.WeakKeyDictionary[Room, dict[str, tuple[int, Current, Plan, list[Call]]]] = (
-    weakref.WeakKeyDictionary()
-)
+_Kept = tuple[int, Current, Plan, list[Call], PenaltyLog]
+_kept: weakref.WeakKeyDictionary[Room, dict[str, _Kept]] = weakref.WeakKeyDictionary()
 KEPT_TOURNAMENTS: Final = 256
 
 
@@ -79,20 +80,27 @@ def _view_of(
     room: Room, store: TournamentStore, name: str, marks: dict[str, int]
 ) -> dict[str, Any]:
     """The tournament ``name`` as it stands now: replayed from its log, its moves drawn and
-    its clock calls read once per record logged (kept for the process), its clock read
-    now."""
+    its clock calls and penalties read once per record logged (kept for the process), its
+    clock read now."""
     kept = _kept.setdefault(room, {})
     hit = kept.get(name)
     if hit is not None and hit[0] == marks.get(name):
-        _, now, planned, calls = hit
+        _, now, planned, calls, penalties = hit
     else:
         now = current(store, name)
         planned = due(now)
-        calls = clock_calls(now, [entry.data for entry in store.log(now.stored.name)])
+        log = store.log(now.stored.name)
+        calls = clock_calls(now, [entry.data for entry in log])
+        try:
+            penalties = penalty_log((entry.data, entry.at) for entry in log)
+        except (FloorError, KeyError, TypeError, ValueError) as error:
+            raise FloormanError(
+                f"{store.path}: the tournament {now.stored.name} is damaged: {error}"
+            ) from None
         if len(kept) >= KEPT_TOURNAMENTS:
             kept.clear()
-        kept[name] = (now.last, now, planned, calls)
-    return tournament_view(now, _now(), planned, calls)
+        kept[name] = (now.last, now, planned, calls, penalties)
+    return tournament_view(now, _now(), planned, calls, penalties)
 
 
 def _view(room: Room, name: str) -> dict[str, Any] | None:
@@ -351,8 +359,9 @@ async def tournament_stream(
     stopping: asyncio.Event,
     keepalive: float = KEEPALIVE_SECONDS,
 ) -> AsyncIterator[str]:
-    """Every tournament as it stands, then each one that changed, whenever a log moves or
-    a level or break ends; a comment when nothing did for ``keepalive`` seconds."""
+    """Every tournament as it stands, then each one that changed, whenever a log moves, a
+    level or break ends, a clock call's phase changes or a penalty in minutes runs out; a
+    comment when nothing did for ``keepalive`` seconds."""
     sent: dict[str, dict[str, Any]] = {}
     while not stopping.is_set():
         changed = watch.changed
@@ -369,6 +378,12 @@ async def tournament_stream(
             if v["clock"]["state"] == "running" and v["clock"]["left_seconds"] is not None
         ]
         ends += [_phase_left(call) for v in found for call in v["clock_calls"]["on"]]
+        ends += [
+            float(p["left_seconds"])
+            for v in found
+            for p in v["penalties"]["on"]
+            if p["left_seconds"] is not None
+        ]
         wait = min([keepalive, *[left + 0.5 for left in ends]])
         try:
             await asyncio.wait_for(changed.wait(), wait)
@@ -389,7 +404,8 @@ def _phase_left(call: dict[str, Any]) -> float:
 
 
 def _shown_part(view: dict[str, Any] | None) -> Any:
-    """A tournament as a page shows it, less the seconds the page counts down itself."""
+    """A tournament as a page shows it, less the seconds the page counts down itself (the
+    clock's, a clock call's, a penalty in minutes')."""
     if view is None:
         return None
     clock = {k: v for k, v in view["clock"].items()
@@ -400,5 +416,11 @@ def _shown_part(view: dict[str, Any] | None) -> Any:
         else items
         for key, items in view["clock_calls"].items()
     }
-    shown = {k: v for k, v in view.items() if k not in ("at", "clock", "clock_calls")}
-    return {**shown, "clock": clock, "clock_calls": calls}
+    penalties = {
+        **view["penalties"],
+        "on": [
+            {k: v for k, v in p.items() if k != "left_seconds"} for p in view["penalties"]["on"]
+        ],
+    }
+    shown = {k: v for k, v in view.items() if k not in ("at", "clock", "clock_calls", "penalties")}
+    return {**shown, "clock": clock, "clock_calls": calls, "penalties": penalties}
