@@ -135,6 +135,8 @@ def test_a_hand_posted_as_the_documents_example_is_taken_and_answered_as_declare
         offered |= {b["verb"] for b in view.get("actions", [])}
         dealer = view.get("dealer") or {}
         offered |= {_word(b["event"]) for b in dealer.get("buttons", [])}
+        for _group, items in view.get("menu", []):
+            offered |= {_word(event.replace("SEAT", "1")) for _label, event in items}
         answer = station.post(f"/api/tables/{table}/events", json={"events": [event]})
         assert answer.status_code == 200, (event, answer.text[:300])
         found += schemas.problems(answer.json(), recorded, f"post {event!r}")
