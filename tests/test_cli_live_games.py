@@ -102,7 +102,43 @@ def test_a_stud_showdown_at_live_waits_for_the_hands_then_awards_the_pot() -> No
     assert "hand over: type next for the next hand" not in out
     out = live("S", "show 2 Ac 6d 7s")
     assert "pot 6: seat 2 takes 6" in out
-    assert out[-1] == "hand over: type next for the next hand"
+    assert out[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 1)"  # still live
+    out = live("S", "muck 1")
+    assert out[-2:] == ["pot 6: seat 2 takes 6", "hand over: type next for the next hand"]
+
+
+def test_after_the_stud_pot_is_awarded_the_dealer_is_told_next_once_every_hand_is_in() -> None:
+    ok(*STUD[:-1], "1=100,2=100")
+    deal = ["down 1 ?? ??; up 1 Kh; down 2 ?? ??; up 2 2c; 2 bring-in; 1 call"]
+    for cards in (("Qh", "3c"), ("Jh", "4c"), ("Th", "5c")):
+        deal.append(f"up 1 {cards[0]}; up 2 {cards[1]}; check; check")
+    out = live("S", *deal, "down 1 ??; down 2 ??", "check; check", "show 1 Ah Ad As")
+    assert "pot 6: seat 1 takes 6" in out
+    assert out[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 2)"  # seat 2 still live
+    assert "hand over: type next for the next hand" not in out
+    out = live("S", "muck 2", "next")
+    assert out[out.index("hand over: type next for the next hand") - 1] == "pot 6: seat 1 takes 6"
+    assert "hand 2 at table S: stud 4/8, ante 1, bring-in 2" in out
+    assert out.count("stud: deal third street, pot 2") == 1  # the new hand's table, once
+    assert out[-1] == "third street, seat 1: down 1 ?? ?? (?? unseen, or the cards)"
+    assert max(len(line) for line in out) <= 80
+
+
+def test_after_a_triple_draw_pot_is_awarded_the_dealer_is_told_next() -> None:
+    ok(*DRAW)
+    draws = ["deal; call; check; 1 draws 2; 2 stands pat; check; check"]
+    draws += ["draws 1; stands pat; check; check"] * 2
+    out = live("D", *draws, "show 1 7c 5d 4h 3s 2c")
+    assert out[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 2)"
+    assert "hand over: type next for the next hand" not in out
+    out = live("D", "show 2 8c 6d 5h 4s 2d", "next")
+    over = out.index("hand over: type next for the next hand")
+    assert out[over - 1] == "pot 20: seat 1 takes 20"
+    assert "hand 2 at table D: triple-draw-27 limit 5/10, button seat 1" in out
+    assert out[-1] == "deal the cards: deal"
+    out = live("D", "deal", "fold", "next")
+    over = out.index("hand over: type next for the next hand")
+    assert out[over + 1] == "hand 3 at table D: triple-draw-27 limit 5/10, button seat 2"
 
 
 def test_completion_offers_the_game_words_and_seats() -> None:

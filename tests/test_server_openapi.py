@@ -76,6 +76,9 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
             ("INSERT INTO hands (table_name, header, created) VALUES ('unread', ?, ?)",
              (header, created)),
         )  # fmt: skip
+        run(db, "new", "-t", "razz", "--game", "razz", "--ante", "1", "--bring-in", "2",
+            "--limits", "4/8", "--seats", "1=50,2=50")  # fmt: skip
+        run(db, "add", "-t", "razz", "down 1 ?? ??", "up 1 Kd", "down 2 ?? ??", "up 2 3c")
         run(db, "tournament", "new", "daily", "--entrants", "30", "--seed", "7")
         run(db, "tournament", "clock", "daily", "start")
         run(db, "tournament", "bust", "daily", "1", "2")
@@ -269,6 +272,8 @@ def answers(room: Room) -> Answers:
     for table in TABLES:
         asked.ask(floor, "GET", state, path={"table": table})
     asked.ask(floor, "GET", state, path={"table": "nowhere"})
+    asked.ask(floor, "GET", state, path={"table": "razz"})
+    asked.ask(floor, "GET", tables, path={"table": "razz"})
     asked.ask(station, "GET", state, path=eight)
     big = {"content": b"x" * (1024 * 1024 + 1), "headers": {"content-type": "application/json"}}
     writes = {
@@ -434,8 +439,9 @@ def test_the_tournament_streams_events_are_as_the_document_declares(room: Room) 
 
 def test_the_documents_lists_of_words_are_the_codes() -> None:
     from floorman.hand.records import STREETS
+    from floorman.hand.rotation import FLOP_GAMES, GAMES
     from floorman.hand.structures import STRUCTURES
-    from floorman.interchange.plainhand import GAMES
+    from floorman.hand.stud import STUD_STREETS
     from floorman.server.openapi import DOCUMENT
     from floorman.session.seating import CHANGE_KINDS, Buys, Status
 
@@ -443,10 +449,13 @@ def test_the_documents_lists_of_words_are_the_codes() -> None:
     table = schemas["Table"]["properties"]
     assert table["game"]["enum"] == list(GAMES)
     assert table["betting"]["enum"] == list(STRUCTURES)
-    assert table["street"]["enum"] == list(STREETS)
+    assert table["street"]["enum"][: len(STREETS) + len(STUD_STREETS) - 1] == list(
+        dict.fromkeys([*STREETS, *STUD_STREETS])
+    )
+    assert schemas["State"]["properties"]["game"]["enum"] == list(FLOP_GAMES)
     assert schemas["Change"]["properties"]["kind"]["enum"] == list(CHANGE_KINDS)
     shown = schemas["State"]["properties"]["table_show"]["properties"]
     player = shown["next_hand"]["properties"]["players"]["additionalProperties"]
     assert player["properties"]["status"]["enum"] == list(get_args(Status))
     assert player["properties"]["buys"]["enum"] == list(get_args(Buys))
-    assert table["street"]["enum"] == schemas["State"]["properties"]["street"]["enum"]
+    assert schemas["State"]["properties"]["street"]["enum"] == list(STREETS)

@@ -207,3 +207,44 @@ def test_a_draw_post_through_the_api_is_stored_once_and_a_stale_one_refused(
     assert page.status_code == 409
     assert "changed since record" in page.text
     assert texts(floor, "D3") == ["deal", "2 call"]
+
+
+def keys(page: str) -> str:
+    """The station's keyboard hint as the dealer reads it (empty for none)."""
+    found = re.search(r'<p class="shortcuts hint">(.*?)</p>', page, flags=re.S)
+    return "" if found is None else re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_the_keyboard_hint_names_the_keys_of_the_stud_or_draw_buttons_on_the_page(
+    served: Room, floor: httpx.Client
+) -> None:
+    new(served, "K1", "--game", "stud", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+        "--seats", "1=100,2=100")  # fmt: skip
+    page = floor.get("/station/K1").text
+    assert keys(page) == ""  # dealing the cards: they are picked, no key deals them
+    for seat, up in ((1, "Th"), (2, "2c")):
+        tap(floor, "K1", event=f"down {seat} ?? ??")
+        page = tap(floor, "K1", event=f"up {seat} CARDS", **{f"c.{up}": up})
+    assert keys(page) == "Keys: i bring-in, o complete 4."
+    page = tap(floor, "K1", event="2 bring-in")
+    assert keys(page) == "Keys: o complete 4, f fold, c call."
+    page = tap(floor, "K1", event="1 complete 4")
+    assert keys(page) == "Keys: f fold, c call, r raise 8."
+    new(served, "K2", "--game", "triple-draw-27", "--betting", "limit", "--blinds", "5/10",
+        "--limits", "10/20", "--button", "2", "--seats", "1=500,2=500")  # fmt: skip
+    page = tap(floor, "K2", event="deal")
+    assert keys(page) == "Keys: f fold, c call, r raise 20."
+    tap(floor, "K2", event="2 call")
+    page = tap(floor, "K2", event="1 check")
+    assert keys(page) == "Keys: p stands pat, 1 to 5 draws that many."
+    assert 'data-shortcut="p"' in page
+    assert re.findall(r'data-step="1 draws (\d)"[^>]*data-shortcut="(\d)"', page) == [
+        (n, n) for n in "12345"
+    ]
+    assert "bring-in" not in keys(page)
+    new(served, "K3", "--game", "badugi", "--betting", "limit", "--blinds", "5/10",
+        "--limits", "10/20", "--button", "2", "--seats", "1=500,2=500")  # fmt: skip
+    tap(floor, "K3", event="deal")
+    tap(floor, "K3", event="2 call")
+    page = tap(floor, "K3", event="1 check")
+    assert keys(page) == "Keys: p stands pat, 1 to 4 draws that many."  # four cards

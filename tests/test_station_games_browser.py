@@ -12,7 +12,7 @@ import pytest
 from roomserver import Room, floorman
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from test_server_browser import shoot
+from test_server_browser import patient, replaced, shoot
 from test_station_browser import (
     act,
     events_of,
@@ -110,3 +110,52 @@ def test_a_triple_draw_hand_by_taps_alone(tablet: WebDriver, room: Room, screens
     assert "drew 2" in tablet.find_element(By.CSS_SELECTOR, '.seat[data-seat="1"]').text
     assert labels(tablet, ".controls .actions button") == ["check", "bet 10"]
     assert events_of(room, "D21")[-3:] == ["1 draws 2 7c 2d", "2 stands pat", "3 draws 1"]
+
+
+def press(driver: WebDriver, key: str) -> None:
+    """A key pressed on the page, and the page it brings."""
+    old = driver.find_element(By.CSS_SELECTOR, ".station-state")
+    driver.find_element(By.TAG_NAME, "body").send_keys(key)
+    patient(driver).until(replaced(old))
+
+
+def hint(driver: WebDriver) -> str:
+    return driver.find_element(By.CSS_SELECTOR, ".shortcuts").text
+
+
+def test_a_stud_hand_and_a_draw_by_the_keys_the_hint_names(
+    tablet: WebDriver, room: Room, screens: Path
+) -> None:
+    stud_table(room, "S22")
+    open_station(tablet, room, "S22")
+    assert not tablet.find_elements(By.CSS_SELECTOR, ".shortcuts")  # cards are picked
+    for seat, up in ((1, "Th"), (2, "2c"), (3, "9s")):
+        deal(tablet, f"down {seat} ?? ??")
+        deal(tablet, f"up {seat} CARDS", up)
+    assert hint(tablet) == "Keys: i bring-in, o complete 4."
+    shoot(tablet, screens, "stud-keys")
+    press(tablet, "i")
+    assert hint(tablet) == "Keys: o complete 4, f fold, c call."
+    press(tablet, "o")
+    press(tablet, "c")
+    press(tablet, "f")
+    assert events_of(room, "S22")[-4:] == ["2 bring-in", "3 complete 4", "1 call", "2 fold"]
+    made = floorman(room.db, "new", "-t", "D22", "--game", "triple-draw-27", "--betting",
+                    "limit", "--blinds", "5/10", "--limits", "10/20", "--button", "3",
+                    "--seats", "1=500,2=500,3=500")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    room.stations["D22"] = floorman(room.db, "station", "token", "D22").stdout.strip()
+    open_station(tablet, room, "D22")
+    deal(tablet, "deal")
+    assert hint(tablet) == "Keys: f fold, c call, r raise 20."
+    press(tablet, "c")
+    press(tablet, "c")
+    press(tablet, "c")
+    assert hint(tablet) == "Keys: p stands pat, 1 to 5 draws that many."
+    assert "bring-in" not in hint(tablet)
+    shoot(tablet, screens, "draw-keys")
+    press(tablet, "2")
+    press(tablet, "p")
+    press(tablet, "5")
+    assert events_of(room, "D22")[-3:] == ["1 draws 2", "2 stands pat", "3 draws 5"]
+    assert hint(tablet) == "Keys: c check, b bet 10."

@@ -111,6 +111,15 @@ def _table_lines(loaded: GameHand) -> list[str]:
     return [*loaded.lines(), *next_lines(loaded.state)]
 
 
+def _over(loaded: GameHand) -> bool:
+    """Whether the dealer is told the hand is over: its pots can be pushed and no live
+    hand is still to be shown or mucked (as at a flop table, where the pot waits for
+    every hand tabled), so ``next`` is the one thing left to do."""
+    from floorman.tables.gamestation import next_lines
+
+    return loaded.finished() and not next_lines(loaded.state)
+
+
 def _heading(loaded: GameHand) -> str:
     from floorman.tables.gamestation import game_title
 
@@ -147,7 +156,7 @@ def game_session(
     if said is not None:
         echo(said)
     show(_table_lines(holder[0]))
-    if holder[0].finished():
+    if _over(holder[0]):
         echo(_NEXT)
 
     def catch_up(store: Store, line: str) -> bool:
@@ -196,7 +205,9 @@ def game_session(
                     if not is_other_game(dealt.header):
                         return dealt
                     holder[0] = load_game(store, dealt)
-                    show(_table_lines(holder[0]))
+                    from floorman.tables.gamestation import next_lines
+
+                    show(next_lines(holder[0].state))  # next printed the table
                     continue
                 if word.split()[0] in ("sit", "move", "leave", "sitout", "back", "seat", "rebuy",
                                        "level"):  # fmt: skip
@@ -219,6 +230,6 @@ def game_session(
                 echo(f"floorman: {error}", err=True)
                 continue
             show([*news, *_table_lines(holder[0])])
-            if holder[0].finished():
+            if _over(holder[0]):
                 echo(_NEXT)
     return None

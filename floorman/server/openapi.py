@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from floorman import __version__
+from floorman.hand.rotation import FLOP_GAMES, GAMES
+from floorman.hand.stud import STUD_STREETS
 from floorman.server.drillopenapi import DRILL_PATHS
 
 _ERROR: Final = {
@@ -84,8 +86,44 @@ _STACKS: Final = {
     "description": "seat to chips",
     "additionalProperties": {"type": "integer"},
 }
-_GAMES: Final = ["holdem", "omaha", "omaha-hilo"]
-_STREETS: Final = ["preflop", "flop", "turn", "river", "showdown"]
+_GAMES: Final = list(GAMES)
+"""Every game a table deals: the flop, stud and draw games."""
+_FLOP_GAMES: Final = list(FLOP_GAMES)
+"""The games the whole state and table show describe: the flop games'."""
+_FLOP_STREETS: Final = ["preflop", "flop", "turn", "river", "showdown"]
+_DRAW_PHASES: Final = ["deal", "bet", "draw", "over"]
+_STREETS: Final = list(dict.fromkeys([*_FLOP_STREETS, *STUD_STREETS, *_DRAW_PHASES]))
+_STREETS_SAID: Final = (
+    "a flop game's betting round (preflop to river, then showdown); a stud game's street "
+    "(third to seventh, then showdown); a draw game's phase (deal: the cards not out yet, "
+    "bet, draw, over)"
+)
+_EVENTS_SAID: Final = (
+    "one event in the notation of the hand's game (docs/notation.md). Every game: fold, "
+    "check, call, bet, raise, allin (SEAT first), show, muck, note and the irregularities "
+    "of the game. A flop game: deal, post, burn, flop, turn, river, award. A stud game "
+    "(stud, stud-hilo, razz): down SEAT CARDS (?? unseen), up SEAT CARD, SEAT bring-in, "
+    "SEAT complete X, common CARD, stub N, expose SEAT:N CARD (a downcard dealt face up), "
+    "expose SEAT CARD by player, off-table SEAT CARD, reshuffle, cut. A draw game "
+    "(triple-draw-27, single-draw-27, lowball-a5, badugi): deal, cards SEAT CARDS, SEAT "
+    "draws N [CARDS], SEAT stands pat, expose SEAT CARD (on the draw), off-table SEAT "
+    "CARD, reshuffle (the discards), cut. A "
+    "betting word, bring-in, complete, draws or stands pat without its seat is the seat "
+    "to act's (to draw's)"
+)
+_STUD_EXAMPLE: Final = [
+    "down 1 ?? ??", "up 1 Kd", "down 2 ?? ??", "up 2 3c", "bring-in", "complete 4", "call",
+    "up 1 9s", "up 2 9h", "check", "bet 4", "call", "up 1 2d", "up 2 5s", "check", "check",
+    "up 1 7h", "up 2 Jc", "check", "check", "down 1 ??", "down 2 ??", "check", "check",
+    "show 1 Kh Kc 4c", "show 2 3d 3h 8c",
+]  # fmt: skip
+"""A seven-card stud hand heads-up, third street to the showdown."""
+_DRAW_EXAMPLE: Final = [
+    "deal", "call", "check", "1 draws 2", "2 stands pat", "check", "check", "draws 1",
+    "stands pat", "check", "check", "draws 1 7c", "stands pat", "check", "check",
+    "show 1 7c 5d 4h 3s 2c", "show 2 8c 6d 5h 4s 2d",
+]  # fmt: skip
+"""A 2-7 triple draw hand heads-up, the deal to the showdown."""
 _INT_OR_NULL: Final = {"type": ["integer", "null"]}
 _STATION: Final = {
     "type": ["object", "null"],
@@ -247,8 +285,11 @@ _TABLE: Final = {
         "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
         "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
         "ante": {"type": "integer"},
-        "button": {"type": "integer"},
-        "street": {"enum": _STREETS},
+        "button": {
+            "type": ["integer", "null"],
+            "description": "the button's seat; null at a stud hand, dealt with none",
+        },
+        "street": {"enum": _STREETS, "description": _STREETS_SAID},
         "board": {
             "type": "array",
             "items": {"type": "string"},
@@ -295,7 +336,10 @@ _TABLE: Final = {
                     "id": {"type": ["integer", "null"]},
                     "text": {"type": "string"},
                     "at": {"type": ["string", "null"]},
-                    "by": {"type": "string", "description": "who entered it"},
+                    "by": {
+                        "type": ["string", "null"],
+                        "description": "who entered it (null in a stud or draw hand)",
+                    },
                 },
             },
         },
@@ -412,7 +456,7 @@ _HISTORY: Final = {
                     "pot": {"type": "integer"},
                     "status": {"enum": ["in progress", "over", "closed", "broken"]},
                     "reason": {"type": ["string", "null"]},
-                    "street": {"enum": [*_STREETS, None]},
+                    "street": {"enum": [*_FLOP_STREETS, None]},
                     "button": {"type": ["integer", "null"]},
                     "small_blind": {
                         "type": ["integer", "null"],
@@ -648,7 +692,7 @@ _TABLE_SHOW: Final = {
     ],
     "properties": {
         "table": {"type": "string"},
-        "game": {"enum": _GAMES},
+        "game": {"enum": _FLOP_GAMES},
         "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
         "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
         "ante": {"type": "integer"},
@@ -693,11 +737,11 @@ _STATE: Final = {
         "events": {"type": "integer", "description": "how many events the hand has"},
         "status": {"enum": ["in progress", "over", "closed", "broken"]},
         "reason": {"type": ["string", "null"]},
-        "game": {"enum": _GAMES},
+        "game": {"enum": _FLOP_GAMES},
         "betting": {"enum": ["no-limit", "pot-limit", "limit"]},
         "blinds": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
         "button": {"type": "integer"},
-        "street": {"enum": _STREETS},
+        "street": {"enum": _FLOP_STREETS},
         "board": _CARDS,
         "pot": {"type": "integer"},
         "to_act": {"type": ["integer", "null"]},
@@ -980,8 +1024,16 @@ DOCUMENT: Final[dict[str, Any]] = {
                                         "type": "array",
                                         "minItems": 1,
                                         "maxItems": 500,
-                                        "items": {"type": "string", "maxLength": 2000},
-                                        "examples": [["3 call", "burn", "turn 7d"]],
+                                        "items": {
+                                            "type": "string",
+                                            "maxLength": 2000,
+                                            "description": _EVENTS_SAID,
+                                        },
+                                        "examples": [
+                                            ["3 call", "burn", "turn 7d"],
+                                            _STUD_EXAMPLE,
+                                            _DRAW_EXAMPLE,
+                                        ],
                                     },
                                     "after": {
                                         "type": ["integer", "null"],
@@ -1029,6 +1081,10 @@ DOCUMENT: Final[dict[str, Any]] = {
                     "200": _json({"$ref": "#/components/schemas/State"}, "the table"),
                     **_SIGN_IN,
                     "403": _json(_REF_ERROR, "a station asking for another table"),
+                    "400": _json(
+                        _REF_ERROR,
+                        "a stud or draw table: its hand is read at /api/tables/{table}",
+                    ),
                     "404": _json(_REF_ERROR, "no hand was ever recorded at the table"),
                     **_STORE_DOWN,
                 },

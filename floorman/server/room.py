@@ -322,15 +322,23 @@ class Room:
             raise
 
     @_reconnecting
-    def state(self, table: str) -> dict[str, Any] | None:
+    def state(self, table: str) -> dict[str, Any] | str | None:
         """The table's whole state, as :func:`floorman.tables.shapes.table_state` shapes
-        it; ``None`` for a table with no hand at all."""
+        it; ``None`` for a table with no hand at all; why not, for a stud or draw hand
+        (whose table the flop game's state does not describe)."""
+        from floorman.tables.games import is_other_game
         from floorman.tables.seating import table_now
         from floorman.tables.shapes import table_state
 
         with self._store() as store:
-            if store.latest_hand(table) is None:
+            latest = store.open_hand(table) or store.latest_hand(table)
+            if latest is None:
                 return None
+            if is_other_game(latest.header):
+                return (
+                    f"table {table} deals {latest.header.get('game')}: its hand is read "
+                    f"at /api/tables/{table}, its state here only for a flop game"
+                )
             return table_state(table_now(store, table))
 
     @_reconnecting

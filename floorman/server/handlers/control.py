@@ -155,6 +155,8 @@ async def table_state(request: Request, who: Caller) -> Response:
     found = await run_in_threadpool(state_of(request).room.state, table)
     if found is None:
         raise BadRequest(404, f"no hand was ever recorded at table {table}")
+    if isinstance(found, str):
+        raise BadRequest(400, found)
     return answers.json(found)
 
 

@@ -189,7 +189,7 @@
 })();
 
 // The station by touch and by keyboard: the number pad types the amount, the keys
-// press the commonest buttons. Every button is a plain form button without this.
+// press the commonest buttons (the page's hint lists those its table offers now). Every button is a plain form button without this.
 (function () {
   "use strict";
   if (!document.body.classList.contains("station")) {
@@ -252,7 +252,12 @@
     }
     var key = event.key.toLowerCase();
     var done = false;
-    if (/^[0-9]$/.test(key) && amountInput()) {
+    // A draw's own keys (p stands pat, 1 to 5 draws that many) while it is the draw.
+    var shortcut = /^[0-9p]$/.test(key) && document.querySelector("button[data-shortcut='" + key + "']");
+    if (shortcut) {
+      shortcut.click();
+      done = true;
+    } else if (/^[0-9]$/.test(key) && amountInput()) {
       typeKey(key);
       done = true;
     } else if (key === "backspace" && amountInput() && target === document.body) {
@@ -270,6 +275,10 @@
       done = press("button[data-verb=bet]");
     } else if (key === "a") {
       done = press("button[data-verb=allin]");
+    } else if (key === "i") {
+      done = press("button[data-verb=bring-in]");
+    } else if (key === "o") {
+      done = press("button[data-verb=complete]");
     }
     if (done) {
       event.preventDefault();
