@@ -144,3 +144,32 @@ def test_an_open_pair_on_fourth_street_takes_the_big_bet_as_the_book_says(
             'event 13 "3 bet 8": a bet in this round goes to 4, not 8'
         )
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("book", "kind", "tie", "pair"),
+    [("rrop", None, "RRoP Seven-Card Stud rule 1", "RRoP Seven-Card Stud rule 4"),
+     ("tda-2024", None, "TDA 2024 RP-10-D", "TDA 2024 RP-10-F"),
+     ("wsop-2024", None, "WSOP LA 215", "WSOP LA 220"),
+     ("wsop-2024", "tournament", "WSOP T Seven Card Games", "WSOP T Seven Card Games")],
+)  # fmt: skip
+def test_the_rule_sheet_says_what_check_does(
+    book: str, kind: str | None, tie: str, pair: str
+) -> None:
+    """The printed order of play reads the same options as the hand."""
+    from floorman.documents.studdraw import book_family, dealt_procedure
+    from floorman.rules.loader import load_rulebook
+
+    loaded = load_rulebook(book, kind=kind)
+    steps = {
+        s["label"]: s for s in dealt_procedure("stud", book_family(loaded.chain), loaded.options)
+    }
+    by_suit = "stud" in loaded.options["stud_tie_by_suit"]
+    assert steps["Who acts first"]["cite"] == tie
+    assert ("high card by suit" in steps["Who acts first"]["text"]) == by_suit
+    assert steps["The small and the big bet"]["cite"] == pair
+    doubles = loaded.options["stud_open_pair"] == "either-limit"
+    assert ("not doubled" not in steps["The small and the big bet"]["text"]) == doubles
+    house = loaded.with_options({"stud_tie_by_suit": [] if by_suit else ["stud"]}, origin="house")
+    flipped = dealt_procedure("stud", book_family(house.chain), house.options)[4]
+    assert ("high card by suit" in flipped["text"]) != by_suit
