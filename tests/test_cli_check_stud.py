@@ -141,7 +141,8 @@ def test_an_open_pair_on_fourth_street_takes_the_big_bet_as_the_book_says(
         assert result.exit_code == 2
         assert result.stdout == ""
         assert result.stderr.strip().endswith(
-            'event 13 "3 bet 8": a bet in this round goes to 4, not 8'
+            'event 13 "3 bet 8": a bet in this round goes to 4, not 8 (the book in force:'
+            " not doubled for an open pair)"
         )
         assert len(result.stderr.strip().splitlines()) == 1
 

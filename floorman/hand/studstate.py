@@ -580,7 +580,16 @@ class StudHand(Reducer):
         short = total < totals[-1] and (total in (allin, covers))
         if total not in totals and not short:
             said = " or ".join(str(t) for t in totals)
-            raise Refusal(f"a {verb} in this round goes to {said}, not {total}")
+            why = ""
+            if (
+                total == self.full_level + self.big_bet
+                and self.game == "stud"
+                and self.street_index == 1
+                and not self.procedure.open_pair_big_bet
+                and open_pair(self.up[s] for s in self.live)
+            ):
+                why = " (the book in force: not doubled for an open pair)"
+            raise Refusal(f"a {verb} in this round goes to {said}, not {total}{why}")
         if total <= self.current_bet:
             raise Refusal(f"a {verb} goes over {self.current_bet}")
         size = min(
