@@ -194,3 +194,73 @@ def test_a_stale_live_session_at_a_stud_table_reloads_and_asks_again(store: Path
     assert 'not done: "down 1 ?? ??" was typed against the old view; enter it again' in out
     assert err == ""
     assert floorman_process(store, "log", "-t", "S").stdout.count("down 1 ?? ??") == 1
+
+
+def _stud_at(table: str, rulebook: str, kind: str = "cash") -> None:
+    ok("new", "-t", table, "--game", "stud", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+       "--seats", "1=100,2=100,3=100", "--rulebook", rulebook, "--kind", kind)  # fmt: skip
+
+
+TIED_THIRD = ("down 1 ?? ??; up 1 Kc; down 2 ?? ??; up 2 2d; down 3 ?? ??; up 3 Ks",
+              "2 bring-in", "3 call", "1 call")  # fmt: skip
+"""Seats 1 and 3 show a king, seat 2 the deuce that brings it in."""
+
+
+@pytest.mark.parametrize(("rulebook", "kind", "first"),
+                         [("rrop", "cash", 1), ("tda-2024", "cash", 3), ("wsop-2024", "cash", 1),
+                          ("wsop-2024", "tournament", 3)])  # fmt: skip
+def test_a_table_breaks_a_tie_showing_by_its_rulebook_at_add_and_live(
+    rulebook: str, kind: str, first: int
+) -> None:
+    """K-9 against K-9 on fourth street: the seat dealt first (RRoP stud rule 1, WSOP LA
+    215), or the king of spades (TDA RP-10-D; the WSOP Tournament Rules in stud)."""
+    _stud_at("T", rulebook, kind)
+    out = ok("add", "-t", "T", *TIED_THIRD, "up 1 9d; up 2 4h; up 3 9h")
+    assert f"seat {first} to act" in out
+    shown = live("T", "quit")
+    assert any(line.startswith(f"seat {first} to act") for line in shown), shown
+
+
+@pytest.mark.parametrize(("rulebook", "kind", "offered"),
+                         [("rrop", "cash", "bet 4 | bet 8"), ("tda-2024", "cash", "bet 4"),
+                          ("wsop-2024", "cash", "bet 4 | bet 8"),
+                          ("wsop-2024", "tournament", "bet 4")])  # fmt: skip
+def test_live_offers_the_big_bet_on_an_open_pair_where_the_rulebook_allows_it(
+    rulebook: str, kind: str, offered: str
+) -> None:
+    """An open pair of kings on fourth street: either limit (RRoP stud rule 4, WSOP LA
+    220), or not doubled (TDA RP-10-F; the WSOP Tournament Rules)."""
+    _stud_at("P", rulebook, kind)
+    ok("add", "-t", "P", *TIED_THIRD, "up 1 Kd; up 2 4h; up 3 9h")
+    out = live("P", "quit")
+    to_act = [line for line in out if line.startswith("seat 1 to act")]
+    assert to_act
+    assert to_act[-1].endswith(f"check | {offered}"), to_act
+    refused = run("add", "-t", "P", "1 bet 8")
+    if offered == "bet 4":
+        assert refused.exit_code == 2
+        assert "goes to 4, not 8" in refused.stderr
+    else:
+        assert refused.exit_code == 0, refused.stderr
+
+
+@pytest.mark.parametrize(("rulebook", "kind", "big"),
+                         [("rrop", "cash", True), ("tda-2024", "cash", False),
+                          ("wsop-2024", "tournament", False)])  # fmt: skip
+def test_the_station_offers_the_buttons_of_the_tables_rulebook(
+    store: Path, rulebook: str, kind: str, big: bool
+) -> None:
+    """The station's buttons for the open pair of kings: the hand the station reads is
+    the table's, ruled by its rulebook."""
+    from floorman.tables.games import load_game
+    from floorman.tables.gamestation import game_station
+    from floorman.tables.hands import store_at
+
+    _stud_at("Q", rulebook, kind)
+    ok("add", "-t", "Q", *TIED_THIRD, "up 1 Kd; up 2 4h; up 3 9h")
+    with store_at(store) as opened:
+        stored = opened.open_hand("Q")
+        assert stored is not None
+        station = game_station(load_game(opened, stored).state, {})
+    labels = [button["label"] for button in station["actions"]]
+    assert labels == (["check", "bet 4", "bet 8"] if big else ["check", "bet 4"])

@@ -23,6 +23,7 @@ from pokerkit import (
 
 from floorman.cards import Card
 from floorman.drills.drawing import draw_question
+from floorman.drills.gamecites import open_pair_doubles, stud_tie
 from floorman.drills.lows import low_hand_question
 from floorman.drills.model import Question, mark, seat_list
 from floorman.drills.questions import GAMES, check_topics, generate_questions
@@ -32,6 +33,8 @@ from floorman.drills.studplay import (
     stud_split_question,
 )
 from floorman.drills.text import WIDTH, answer_lines, question_lines
+from floorman.hand.studstate import StudHand
+from floorman.interchange.plainhand import HandFileError
 from floorman.rules.loader import Rulebook, load_rulebook
 
 BOOKS = ("rrop", "tda-2024", "wsop-2024")
@@ -153,6 +156,86 @@ def test_an_open_pair_on_fourth_street_in_stud_allows_the_big_bet_but_not_at_the
     assert all(answer.startswith("The small bet") for answer in found["rrop"])
     assert all(answer.startswith("The small bet") for answer in found["wsop-2024"])
     assert all(answer.startswith("Only the small bet") for answer in found["tda-2024"])
+
+
+def _checked_to_act(name: str, question: Question, then: str | None = None) -> int | None:
+    """The seat ``floorman check`` has to act when the question's table is recorded as a
+    hand file under book ``name`` (the upcards shown, the downcards unseen, everyone
+    calling the bring-in and checking on), and ``then`` after it when given."""
+    from floorman.interchange.studfile import check_stud, parse_stud_hand
+
+    situation = question.situation
+    limits = re.search(r"Limits (\d+)/(\d+); ante (\d+), bring-in (\d+)", situation.rules[0])
+    assert limits is not None
+    small, big, ante, bring_in = limits.groups()
+    showing = {view.seat: view.cards for view in situation.seats}
+    header = (
+        f"game: {situation.game}\nante: {ante}\nbring_in: {bring_in}\n"
+        f"limits: [{small}, {big}]\nseats: {{{', '.join(f'{s}: 100000' for s in showing)}}}\n"
+    )
+    events = [e for s, up in showing.items() for e in (f"down {s} ?? ??", f"up {s} {up[0]}")]
+    upcards = len(next(iter(showing.values())))
+    seventh = str(situation.heading).endswith("seventh street is dealt")
+
+    def state_after(texts: list[str]) -> StudHand:
+        hand = parse_stud_hand(header + "events:\n" + "".join(f"  - {t}\n" for t in texts))
+        return check_stud(hand, name).state
+
+    for street in range(1, upcards + seventh):
+        state = state_after(events)
+        events.append(f"{state.to_act} bring-in" if street == 1 else f"{state.to_act} check")
+        while (state := state_after(events)).to_act is not None:
+            events.append(f"{state.to_act} {'call' if state.to_call(state.to_act) else 'check'}")
+        events += [
+            f"down {s} ??" if street == 4 else f"up {s} {up[street]}" for s, up in showing.items()
+        ]
+    if then is not None:
+        events.append(then)
+    return state_after(events).to_act
+
+
+def _big_bet_taken(name: str, question: Question, seat: int, big: str) -> bool:
+    try:
+        _checked_to_act(name, question, f"{seat} bet {big}")
+    except HandFileError:
+        return False
+    return True
+
+
+def _agrees(name: str, question: Question) -> str:
+    """Check the drill's answer against ``floorman check``'s; what the question was."""
+    if question.rule.endswith("open-pair"):
+        seat = int(question.ask.split()[1])
+        assert _checked_to_act(name, question) == seat
+        big = question.choices[2].rsplit(" ", 1)[1]
+        assert question.correct == (1 if _big_bet_taken(name, question, seat, big) else 0)
+        return f"{question.situation.game} open-pair"
+    assert _checked_to_act(name, question) == _seat_of(question.answer)
+    return "tie" if "show the same" in " ".join(question.explanation) else "first"
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_the_drill_and_check_agree_on_who_acts_and_what_an_open_pair_allows(name: str) -> None:
+    """The drill's answer is the one ``floorman check`` gives the same table under the
+    same book: who acts first, ties included, and whether the big bet is taken with an
+    open pair on fourth street in stud."""
+    seen = Counter(_agrees(name, first_to_act_question(LOADED[name], Random(s))) for s in range(40))
+    assert {"tie", "first", "stud open-pair"} <= set(seen), seen
+
+
+def test_the_drill_reads_the_books_options_as_the_hand_does() -> None:
+    tda, wsop_t = LOADED["tda-2024"], load_rulebook("wsop-2024", kind="tournament")
+    assert [stud_tie(tda, game) for game in ("stud", "razz")] == ["high-card-by-suit"] * 2
+    assert [stud_tie(wsop_t, game) for game in ("stud", "razz")] == [
+        "high-card-by-suit",
+        "position",
+    ]
+    assert not open_pair_doubles(tda)
+    assert not open_pair_doubles(wsop_t)
+    assert open_pair_doubles(LOADED["rrop"])
+    assert open_pair_doubles(LOADED["wsop-2024"])
+    house = LOADED["tda-2024"].with_options({"stud_open_pair": "either-limit"}, origin="house")
+    assert open_pair_doubles(house)
 
 
 # -- low hands -----------------------------------------------------------------------------------

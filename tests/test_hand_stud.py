@@ -13,7 +13,9 @@ from floorman.cards import DECK, Card, parse_card, parse_cards
 from floorman.hand.events import Action, EventError, IllegalEvent, NotationError
 from floorman.hand.stud import bring_in_seat, first_to_act, open_pair, showing_key
 from floorman.hand.studevents import BringIn, Complete, Down, Up, parse_stud_event
-from floorman.hand.studstate import StudHand
+from floorman.hand.studstate import StudHand, StudProcedure
+from floorman.rules.loader import load_rulebook
+from floorman.rules.studdraw import procedure_of
 
 
 def third_street(game: str, upcards: dict[int, str], stacks: int = 1000, **kw: object) -> StudHand:
@@ -24,6 +26,7 @@ def third_street(game: str, upcards: dict[int, str], stacks: int = 1000, **kw: o
         bring_in=10,
         limits=(20, 40),
         raise_cap=kw.get("raise_cap", 3),  # type: ignore[arg-type]
+        procedure=kw.get("procedure"),  # type: ignore[arg-type]
     )
     for seat, card in upcards.items():
         hand.apply(Down(seat, (None, None)))
@@ -187,6 +190,26 @@ def test_a_seat_all_in_for_the_ante_with_the_low_card_passes_the_bring_in_left()
     assert hand.street == "fourth"
 
 
+@pytest.mark.parametrize("name", ["rrop", "tda-2024", "wsop-2024"])
+def test_the_seat_left_of_a_low_card_all_in_for_the_ante_may_fold(name: str) -> None:
+    # RRoP stud rule 8: "That player may fold, open for the forced bet, or open for a
+    # full bet"; TDA RP-10-E: "Players with chips must bet at least the bring-in or fold".
+    procedure = procedure_of(load_rulebook(name).options)
+    hand = StudHand(seats={1: 500, 2: 5, 3: 500, 4: 500}, game="stud", ante=5, bring_in=10,
+                    limits=(20, 40), procedure=procedure)  # fmt: skip
+    for seat, card in ((1, "Th"), (2, "2c"), (3, "9s"), (4, "Ks")):
+        hand.apply(Down(seat, (None, None)))
+        hand.apply(Up(seat, parse_card(card)))
+    assert hand.to_act == 3
+    assert hand.options(3) == ("fold", "bring-in", "complete")
+    play(hand, "3 fold")
+    assert hand.options(4) == ("fold", "bring-in", "complete")
+    play(hand, "4 bring-in")
+    assert hand.options(1) == ("fold", "call", "complete")
+    with pytest.raises(IllegalEvent, match="brings it in or completes"):
+        third_street("stud", {1: "Th", 2: "2c"}).apply(Action(2, "fold"))
+
+
 # ---------------------------------------------------------------- later streets
 
 
@@ -196,6 +219,74 @@ def fourth_street(upcards: dict[int, str], game: str = "stud") -> StudHand:
     for seat, card in upcards.items():
         hand.apply(Up(seat, parse_card(card)))
     return hand
+
+
+BY_SUIT = StudProcedure(tie_by_suit=frozenset({"stud", "stud-hilo", "razz"}))
+NOT_DOUBLED = StudProcedure(open_pair_big_bet=False)
+
+
+def tied_fourth(game: str, procedure: StudProcedure | None) -> StudHand:
+    """Seats 1 and 3 show the same on fourth street; seat 3 holds the higher suit."""
+    doors = {"razz": {1: "5c", 2: "Kd", 3: "5s"}}.get(game, {1: "Kc", 2: "2d", 3: "Ks"})
+    hand = third_street(game, doors, procedure=procedure)
+    play(hand, f"{hand.to_act} bring-in")
+    while hand.to_act is not None:
+        play(hand, f"{hand.to_act} call")
+    fourth = {"razz": {1: "3d", 2: "Qh", 3: "3h"}}.get(game, {1: "9d", 2: "4h", 3: "9h"})
+    for seat, card in fourth.items():
+        hand.apply(Up(seat, parse_card(card)))
+    return hand
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_equal_hands_showing_tie_by_position_or_by_the_high_card_by_suit(game: str) -> None:
+    assert tied_fourth(game, None).to_act == 1  # RRoP stud rule 1: the seat dealt first
+    assert tied_fourth(game, BY_SUIT).to_act == 3  # TDA RP-10-D: K-spades, 5-spades
+    only_stud = StudProcedure(tie_by_suit=frozenset({"stud"}))  # the WSOP Tournament Rules
+    assert tied_fourth(game, only_stud).to_act == (3 if game == "stud" else 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "stud", "razz"),
+    [("rrop", None, 1, 1), ("tda-2024", None, 3, 3), ("wsop-2024", None, 1, 1),
+     ("wsop-2024", "tournament", 3, 1)],
+)  # fmt: skip
+def test_each_book_breaks_the_tie_its_own_way(
+    name: str, kind: str | None, stud: int, razz: int
+) -> None:
+    procedure = procedure_of(load_rulebook(name, kind=kind).options)
+    assert tied_fourth("stud", procedure).to_act == stud
+    assert tied_fourth("razz", procedure).to_act == razz
+
+
+def test_a_tie_by_suit_reads_past_a_common_card_every_hand_holds() -> None:
+    showing = {2: parse_cards("Kd 9c 4h 2s As"), 5: parse_cards("Ks 9d 4c 2h As")}
+    assert first_to_act("stud", showing) == 2
+    assert first_to_act("stud", showing, by_suit=True) == 5
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "big"),
+    [("rrop", None, True), ("tda-2024", None, False), ("wsop-2024", None, True),
+     ("wsop-2024", "tournament", False)],
+)  # fmt: skip
+def test_an_open_pair_allows_the_big_bet_as_the_book_says(
+    name: str, kind: str | None, big: bool
+) -> None:
+    hand = third_street("stud", {1: "Th", 2: "2c", 3: "9s"},
+                        procedure=procedure_of(load_rulebook(name, kind=kind).options))  # fmt: skip
+    play(hand, "2 bring-in", "3 call", "1 call")
+    for seat, card in {1: "3d", 2: "Ac", 3: "9h"}.items():
+        hand.apply(Up(seat, parse_card(card)))
+    assert hand.bet_sizes() == ((20, 40) if big else (20,))
+    if big:
+        play(hand, "3 bet 40")
+    else:
+        with pytest.raises(IllegalEvent, match="goes to 20, not 40"):
+            hand.apply(Action(3, "bet", 40))
+        play(hand, "3 bet 20")
+        with pytest.raises(IllegalEvent, match="goes to 40, not 60"):
+            hand.apply(Action(1, "raise", 60))
 
 
 def test_fourth_street_is_the_small_bet_and_the_high_hand_opens() -> None:

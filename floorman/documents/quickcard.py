@@ -194,7 +194,7 @@ def _dealt_entries(book: Rulebook, game: str, kind: str | None) -> list[View]:
                 "cite": cite_for(rule.rule, at),
             }
         )
-    for step in dealt_procedure(game, book_family(book.chain)):
+    for step in dealt_procedure(game, book_family(book.chain), book.options):
         if step["label"] in GLANCE_STEPS:
             entries.append(
                 {

@@ -215,7 +215,7 @@ def _game_view(book: Rulebook, game: str, kind: str | None = None) -> View:
         return {
             "name": game,
             "title": game_title(game),
-            "procedure": dealt_procedure(game, family),
+            "procedure": dealt_procedure(game, family, book.options),
             "rules": in_force,
             "switched_off": off,
             "rankings": rankings,

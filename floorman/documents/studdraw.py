@@ -20,7 +20,7 @@ share.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from floorman.cards import parse_cards
@@ -63,6 +63,8 @@ def game_title(game: str) -> str:
 _STUD: Final = ("stud", "stud-hilo", "razz")
 _FAMILIES: Final = {"rrop": "rrop", "tda-2024": "tda", "wsop-2024": "wsop"}
 _SILENT: Final = {"tda": "TDA rules silent", "rrop": "RRoP silent", "wsop": "WSOP silent"}
+_HOUSE_TIE: Final = "house option stud_tie_by_suit"
+_HOUSE_PAIR: Final = "house option stud_open_pair"
 
 
 def book_family(chain: Sequence[str]) -> str | None:
@@ -93,16 +95,31 @@ def _step(label: str, text: str, cite: str) -> View:
     return {"label": label, "text": text, "cite": cite}
 
 
-def dealt_procedure(game: str, family: str | None) -> list[View]:
+def dealt_procedure(
+    game: str, family: str | None, options: Mapping[str, Any] | None = None
+) -> list[View]:
     """The dealing and betting procedure of a stud or draw game, each step with the
-    section of ``family``'s book it follows (``{"label", "text", "cite"}``)."""
+    section of ``family``'s book it follows (``{"label", "text", "cite"}``); a stud
+    game's tie between hands showing and open pair as the book's ``options`` set them
+    (``stud_tie_by_suit``, ``stud_open_pair``: a tournament's, a house's), else as
+    ``family``'s book does.
+
+    >>> tda = dealt_procedure("stud", "tda")[4]["text"]
+    >>> "high card by suit" in tda, "high card by suit" in dealt_procedure(
+    ...     "stud", "tda", {"stud_tie_by_suit": [], "stud_open_pair": "not-doubled"})[4]["text"]
+    (True, False)
+    """
     if game in _STUD:
-        return _stud_procedure(game, family)
+        return _stud_procedure(game, family, options or {})
     return _draw_procedure(game, family)
 
 
-def _stud_procedure(game: str, family: str | None) -> list[View]:
+def _stud_procedure(game: str, family: str | None, options: Mapping[str, Any]) -> list[View]:
     razz, hilo = game == "razz", game == "stud-hilo"
+    tda = family == "tda"
+    by_suit = game in options.get("stud_tie_by_suit", _STUD if tda else ())
+    pair_option = options.get("stud_open_pair", "not-doubled" if tda else "either-limit")
+    doubles = pair_option == "either-limit"
     steps = [
         _step(
             "Antes and the deal",
@@ -150,10 +167,12 @@ def _stud_procedure(game: str, family: str | None) -> list[View]:
     if game == "stud":
         pair = {
             "rrop": "RRoP Seven-Card Stud rule 4",
-            "wsop": "WSOP LA 220",
+            "wsop": "WSOP LA 220" if doubles else "WSOP T Seven Card Games",
             "tda": "TDA 2024 RP-10-F",
         }
-        if family == "tda":
+        if (family == "rrop" and not doubles) or (tda and doubles):
+            pair = {"rrop": _HOUSE_PAIR, "tda": _HOUSE_PAIR}  # the book's text says otherwise
+        if not doubles:
             open_pair = " Bets are not doubled on fourth street for a pair showing."
         else:
             open_pair = (
@@ -194,11 +213,14 @@ def _stud_procedure(game: str, family: str | None) -> list[View]:
             rrop="RRoP Seven-Card Stud rule 1",
             wsop="WSOP LA 215" + ("; 240" if hilo else ""),
         )
-    if family == "tda":
+    if by_suit:
         first = first.split(";")[0] + (
             "; two or more matching hands showing are broken by the high card by suit."
         )
-        cite = "TDA 2024 RP-10-D"
+        texts = {"tda": "TDA 2024 RP-10-D", "wsop": "WSOP T Seven Card Games"}
+        cite = texts.get(family or "", _HOUSE_TIE) if game == "stud" or tda else _HOUSE_TIE
+    elif tda:
+        cite = _HOUSE_TIE
     steps.append(_step("Who acts first", first, cite))
     steps.append(
         _step(

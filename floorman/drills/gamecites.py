@@ -4,13 +4,15 @@ and draw games, and where the books part.
 The stud and draw drills work their answers out with the hand engine, the low
 evaluators and the chip split; this says which rule of the book in force each answer
 rests on. The books differ in two places a dealer meets every day, and the drills
-follow the book in force:
+follow the book in force, through the options the stud hand itself reads
+(``stud_tie_by_suit``, ``stud_open_pair``):
 
 - a tie between equal hands showing on a later street goes by position in Robert's
   Rules and the WSOP's (the seat dealt first acts first), by the high card by suit in
-  the TDA's (RP-10-D);
+  the TDA's (RP-10-D; the WSOP Tournament Rules too, in stud high);
 - an open pair on fourth street in stud high lets any player bet the big bet in
-  Robert's Rules and the WSOP's; the TDA's bets are not doubled (RP-10-F);
+  Robert's Rules and the WSOP's; the TDA's bets are not doubled (RP-10-F; nor at a
+  WSOP tournament);
 - a player drawing five new cards gets four at once and the fifth after everyone
   else has drawn in Robert's Rules (Lowball rule 10); all five in turn in the WSOP's
   (LA 270).
@@ -104,16 +106,7 @@ pair on fourth street; the low hand of each game; a stud pot's split and odd chi
 order of the draw. Where a book is silent, the drill cites the game's rule in Robert's
 Rules (or the WSOP's, for badugi), saying so."""
 
-_TIES: Final[Mapping[str, StudTie]] = {"tda-2024": "high-card-by-suit"}
-_NO_DOUBLE: Final = frozenset({"tda-2024"})
 _FIVE_AT_ONCE: Final = frozenset({"wsop-2024"})
-
-
-def _chained(book: Rulebook, table: Mapping[str, object]) -> object | None:
-    for name in book.chain:
-        if name in table:
-            return table[name]
-    return None
 
 
 def game_cite(book: Rulebook, what: str, game: str) -> str | None:
@@ -131,15 +124,18 @@ def game_cite(book: Rulebook, what: str, game: str) -> str | None:
     return None
 
 
-def stud_tie(book: Rulebook) -> StudTie:
-    """How ``book`` breaks a tie between equal hands showing after third street."""
-    found = _chained(book, _TIES)
-    return "high-card-by-suit" if found == "high-card-by-suit" else "position"
+def stud_tie(book: Rulebook, game: str = "stud") -> StudTie:
+    """How ``book`` breaks a tie between equal hands showing after third street in
+    ``game``: its option ``stud_tie_by_suit``, which the stud hand follows too
+    (:func:`floorman.rules.studdraw.procedure_of`)."""
+    by_suit = game in book.options.get("stud_tie_by_suit", ())
+    return "high-card-by-suit" if by_suit else "position"
 
 
 def open_pair_doubles(book: Rulebook) -> bool:
-    """Whether an open pair on fourth street in stud high allows the big bet."""
-    return not any(name in _NO_DOUBLE for name in book.chain)
+    """Whether an open pair on fourth street in stud high allows the big bet: the
+    option ``stud_open_pair``, as the stud hand reads it."""
+    return str(book.options.get("stud_open_pair", "either-limit")) == "either-limit"
 
 
 def five_at_once(book: Rulebook) -> bool:

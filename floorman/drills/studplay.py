@@ -2,7 +2,8 @@
 on fourth street allows, and how a stud pot splits.
 
 Every answer comes from the stud hand itself (:class:`~floorman.hand.studstate.StudHand`,
-dealt the cards shown): the seat it names to bring it in or to act first, and the pots
+dealt the cards shown, under the book's procedure): the seat it names to bring it in or
+to act first, the bets it takes with an open pair on fourth street, and the pots
 :func:`~floorman.showdown.studsettle.settle_stud` splits under the book's odd-chip rule.
 Where a book parts from the others (the TDA breaks a tie between equal hands showing by
 the high card by suit and doubles no bet for an open pair, RP-10-D and F) the question
@@ -22,13 +23,14 @@ from typing import Final
 
 from floorman.cards import RANKS, Card, format_cards
 from floorman.drills.deals import Shoe
-from floorman.drills.gamecites import game_cite, open_pair_doubles, stud_tie
+from floorman.drills.gamecites import game_cite, stud_tie
 from floorman.drills.model import Question, SeatView, Situation, seat_list
 from floorman.drills.splits import STAKES
 from floorman.hand.stud import STUD_GAMES, StudGame, open_pair, showing_key
 from floorman.hand.studevents import parse_stud_event
-from floorman.hand.studstate import StudHand
+from floorman.hand.studstate import StudHand, StudProcedure
 from floorman.rules.loader import Rulebook
+from floorman.rules.studdraw import procedure_of
 from floorman.showdown.awards import PotAward
 from floorman.showdown.evaluation import category, high_value, ranks
 from floorman.showdown.lowball import evaluate_low_8, evaluate_low_a5
@@ -42,7 +44,6 @@ __all__ = [
     "deal_stud",
     "first_to_act_question",
     "stud_split_question",
-    "tied_high_card",
 ]
 
 STUD_SEATS: Final = 8
@@ -81,15 +82,20 @@ def deal_stud(
     showdown: bool = False,
     folds: Sequence[int] = (),
     bets: Sequence[int] = (),
+    procedure: StudProcedure | None = None,
 ) -> StudHand:
     """A stud hand dealt ``cards`` (each seat's in the order dealt: two down, four up,
     one down) street by street, up to street ``through`` (0 third ... 4 seventh), and
     with ``showdown`` its betting too, to the showdown. The low card brings it in;
     ``folds`` fold to it on third street, the rest call; on each street in ``bets`` the
-    first to act bets and all call, on the others all check."""
+    first to act bets and all call, on the others all check. ``procedure``: the book's,
+    where the books part (:func:`~floorman.rules.studdraw.procedure_of`)."""
     ante, bring_in, small, big = stakes
     stacks = dict.fromkeys(cards, 1000 * small)
-    hand = StudHand(seats=stacks, game=game, ante=ante, bring_in=bring_in, limits=(small, big))
+    hand = StudHand(
+        seats=stacks, game=game, ante=ante, bring_in=bring_in, limits=(small, big),
+        procedure=procedure,
+    )  # fmt: skip
 
     def play(text: str) -> None:
         hand.apply(parse_stud_event(text))
@@ -196,18 +202,6 @@ def bring_in_question(book: Rulebook, rng: Random) -> Question:
 # ------------------------------------------------------------- who acts first
 
 
-def tied_high_card(game: StudGame, showing: Mapping[int, Sequence[Card]]) -> int:
-    """Among hands showing the same, the one holding the high card by suit (TDA RP-10-D):
-    each hand's highest card (aces low in razz), then its suit."""
-
-    def high(seat: int) -> tuple[int, int]:
-        rank = _razz_rank if game == "razz" else (lambda card: card.rank)
-        top = max(showing[seat], key=lambda card: (rank(card), card.index % 4))
-        return rank(top), top.index % 4
-
-    return max(showing, key=high)
-
-
 def _later_deal(
     game: StudGame, seats: Sequence[int], rng: Random, street: int
 ) -> dict[int, tuple[Card, ...]]:
@@ -242,7 +236,10 @@ def first_to_act_question(book: Rulebook, rng: Random) -> Question:
     dealt = _later_deal(game, seats, rng, street)
     folds = [s for s in seats if rng.random() < 0.2][: len(seats) - 2]
     ante, bring_in, small, big, _ = _stakes(rng)
-    hand = deal_stud(game, dealt, stakes=(ante, bring_in, small, big), through=street, folds=folds)
+    hand = deal_stud(
+        game, dealt, stakes=(ante, bring_in, small, big), through=street, folds=folds,
+        procedure=procedure_of(book.options),
+    )  # fmt: skip
     showing = {
         seat: tuple(card for card in hand.up[seat] if card is not None) for seat in hand.live
     }
@@ -250,9 +247,7 @@ def first_to_act_question(book: Rulebook, rng: Random) -> Question:
     assert first is not None
     best = max(showing_key(game, showing[seat]) for seat in showing)
     tied = [seat for seat in sorted(showing) if showing_key(game, showing[seat]) == best]
-    by_suit = len(tied) > 1 and stud_tie(book) == "high-card-by-suit"
-    if by_suit:
-        first = tied_high_card(game, {seat: showing[seat] for seat in tied})
+    by_suit = stud_tie(book, game) == "high-card-by-suit"
     situation = Situation(
         game=game,
         heading=f"{STUD_TITLES[game]}: {STREETS[street]} street is dealt",
@@ -268,7 +263,7 @@ def first_to_act_question(book: Rulebook, rng: Random) -> Question:
     )
     pair = street == 1 and open_pair(showing.values())
     if pair and rng.random() < 0.7:
-        return _open_pair_question(book, game, situation, first, small, big)
+        return _open_pair_question(book, game, situation, hand, small, big)
     seats_in = sorted(showing)
     choices = tuple(f"Seat {seat} ({format_cards(showing[seat])})" for seat in seats_in)
     correct = seats_in.index(first)
@@ -306,10 +301,12 @@ def first_to_act_question(book: Rulebook, rng: Random) -> Question:
 
 
 def _open_pair_question(
-    book: Rulebook, game: StudGame, situation: Situation, first: int, small: int, big: int
+    book: Rulebook, game: StudGame, situation: Situation, hand: StudHand, small: int, big: int
 ) -> Question:
-    """An open pair on fourth street: the small bet only, or the big bet too?"""
-    doubles = game == "stud" and open_pair_doubles(book)
+    """An open pair on fourth street: the small bet only, or the big bet too, as the hand
+    takes them (the cited reason: :func:`~floorman.drills.gamecites.open_pair_doubles`)."""
+    first = hand.to_act
+    doubles = hand.bet_sizes() == (small, big)
     choices = (
         f"Only the small bet, {small}",
         f"The small bet, {small}, or the big bet, {big}",

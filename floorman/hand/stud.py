@@ -5,7 +5,9 @@ Stud, stud hi-lo and razz deal two downcards and one upcard (third street), thre
 upcards (fourth, fifth and sixth street) and a last downcard (seventh street), with a
 betting round after each. There is no button: the dealer deals from seat 1 round, and
 a tie between equal hands showing goes to the seat that received cards first (RRoP
-"Rules of Seven-Card Stud" 1, "Rules of Razz" 3; WSOP LA 240).
+"Rules of Seven-Card Stud" 1, "Rules of Razz" 3; WSOP LA 215, 235 and 240), or where
+the book in force says so, to the hand with the high card by suit (TDA 2024 RP-10-D;
+the WSOP Tournament Rules in stud high).
 
 The bring-in is the lowest upcard by rank and suit in stud and stud hi-lo, aces high
 (RRoP stud rule 1, stud hi-lo rule 4); the highest in razz, aces low (RRoP razz rule 3,
@@ -25,6 +27,9 @@ straights and flushes do not), in razz the best low hand showing:
 3
 >>> first_to_act("razz", {2: cs("Ah Js"), 3: cs("7h Qh"), 5: cs("5d 3d")})
 5
+>>> tied = {1: cs("Kd 9c"), 2: cs("Ks 9d")}
+>>> first_to_act("stud", tied), first_to_act("stud", tied, by_suit=True)
+(1, 2)
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ __all__ = [
     "open_pair",
     "showing_key",
     "street_limit",
+    "tie_by_suit",
 ]
 
 StudGame = Literal["stud", "stud-hilo", "razz"]
@@ -94,9 +100,34 @@ def showing_key(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, ...],
     return tuple(-count for _, count in groups), tuple(-rank for rank, _ in groups)
 
 
-def first_to_act(game: StudGame, showing: Mapping[int, Sequence[Card]]) -> int:
+def tie_by_suit(game: StudGame, cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
+    """How a hand ranks against hands showing the same by the high card by suit (TDA
+    RP-10-D: "the hand with the high card by suit in both games"), larger first: its
+    cards highest first by rank (aces low in razz), then suit. Equal hands hold the same
+    ranks, so the suit of their highest card decides; a common card in every hand ties,
+    and the next card decides.
+
+    >>> from floorman.cards import parse_cards as cs
+    >>> tie_by_suit("razz", cs("Ah 5c")) > tie_by_suit("razz", cs("As 5d"))
+    False
+    """
+    rank = _razz_rank if game == "razz" else (lambda card: card.rank)
+    return tuple(sorted(((rank(card), _suit(card)) for card in cards), reverse=True))
+
+
+def first_to_act(
+    game: StudGame, showing: Mapping[int, Sequence[Card]], *, by_suit: bool = False
+) -> int:
     """The seat whose upcards are best showing (high, or low in razz); a tie goes to the
-    seat dealt first, the lowest seat number."""
+    seat dealt first, the lowest seat number, or with ``by_suit`` to the hand with the
+    high card by suit (:func:`tie_by_suit`)."""
+    if by_suit:
+        return max(
+            sorted(showing),
+            key=lambda seat: (
+                showing_key(game, showing[seat]), tie_by_suit(game, showing[seat]), -seat,
+            ),
+        )  # fmt: skip
     return max(sorted(showing), key=lambda seat: (showing_key(game, showing[seat]), -seat))
 
 

@@ -10,6 +10,10 @@ small bets. Fourth street is bet in small bets (in stud high, with an open pair 
 a player may bet or raise the big bet instead, RRoP stud rule 4); fifth street on in big
 bets. From fourth street the best hand showing acts first, the best low in razz; when
 it is all in, the next seat that can act goes first, as if it had checked (WSOP LA 240).
+Where the books part, :class:`StudProcedure` says which way the hand goes: a tie
+between equal hands showing (the seat dealt first, or the high card by suit), the
+open pair (the big bet, or not doubled). A low card all in for the ante does not bring
+it in: the seat to its left opens, and may fold (RRoP stud rule 8, TDA RP-10-E).
 
 A limit round allows a bet and ``raise_cap`` raises; an all-in of half a bet or more
 counts as a full bet and is raised from there ("raising a $15 all-in bet to $35"), one
@@ -82,8 +86,9 @@ _TOTALS: Final = tuple(
 
 @dataclass(frozen=True, slots=True)
 class StudProcedure:
-    """How the rulebook in force has the hand go on after a dealer's error, where the
-    books differ: who opens when an exposed downcard became the low upcard
+    """How the rulebook in force has the hand go on where the books differ: who acts
+    first between equal hands showing and what an open pair on fourth street allows
+    (below); after a dealer's error, who opens when an exposed downcard became the low upcard
     (``brings-in``: that seat, TDA RP-10-A; ``left-acts``: the seat to its left, who may
     fold, RRoP stud rule 5), who opens seventh street with a common card
     (``high-with-common``, RRoP stud rule 13; ``sixth-street-opener``, TDA RP-10-H-D),
@@ -93,6 +98,12 @@ class StudProcedure:
     exposed_low: str = "brings-in"
     common_opener: str = "sixth-street-opener"
     seventh_exposed_opener: str = "sixth-street-opener"
+    tie_by_suit: frozenset[str] = frozenset()
+    """The games where a tie between equal hands showing goes to the high card by suit
+    (TDA RP-10-D), not to the seat dealt first (RRoP stud rule 1, WSOP LA 215)."""
+    open_pair_big_bet: bool = True
+    """Whether an open pair on fourth street in stud high lets a player bet the big bet
+    (RRoP stud rule 4, WSOP LA 220), or bets are not doubled (TDA RP-10-F)."""
 
 
 class StudHand(Reducer):
@@ -363,6 +374,10 @@ class StudHand(Reducer):
                 first = self._clockwise(first)[0]
                 self.bring_in_seat = first
                 self.open_may_fold = True
+            elif self.stacks[first] == 0:
+                # All in for the ante with the low card: the seat to the left (the next
+                # with chips) acts first, and may fold (RRoP stud rule 8, TDA RP-10-E).
+                self.open_may_fold = True
         elif self.street_index == 4 and any(7 in self.exposed[s] for s in self.live):
             if self.procedure.seventh_exposed_opener == "sixth-street-opener" and self.sixth_opener:
                 first = self.sixth_opener
@@ -371,15 +386,15 @@ class StudHand(Reducer):
                     seat: [*up, *(self.down[seat][2:] if 7 in self.exposed[seat] else [])]
                     for seat, up in showing.items()
                 }
-                first = first_to_act(self.game, cast(dict[int, list[Card]], with_exposed))
+                first = self._high_showing(with_exposed)
         elif self.street_index == 4 and self.common is not None:
             if self.procedure.common_opener == "sixth-street-opener" and self.sixth_opener:
                 first = self.sixth_opener
             else:
                 with_common = {seat: [*up, self.common] for seat, up in showing.items()}
-                first = first_to_act(self.game, cast(dict[int, list[Card]], with_common))
+                first = self._high_showing(with_common)
         else:
-            first = first_to_act(self.game, cast(dict[int, list[Card]], showing))
+            first = self._high_showing(showing)
         if self.street_index == 3:
             self.sixth_opener = first
         folded, stacks = self.folded, self.stacks
@@ -392,6 +407,14 @@ class StudHand(Reducer):
             self._round_complete()
             return
         self.to_act = ready[0]
+
+    def _high_showing(self, showing: Mapping[int, list[Card | None]]) -> int:
+        """The seat whose cards showing act first, ties broken as the book says."""
+        return first_to_act(
+            self.game,
+            cast(Mapping[int, list[Card]], showing),
+            by_suit=self.game in self.procedure.tie_by_suit,
+        )
 
     def _can_act(self, seat: int) -> bool:
         return seat not in self.folded and self.stacks[seat] > 0
@@ -434,10 +457,13 @@ class StudHand(Reducer):
             return True
         return self.wagers < 1 + self.raise_cap
 
-    def _sizes(self) -> tuple[int, ...]:
-        """The sizes a full bet or raise may take now."""
+    def bet_sizes(self) -> tuple[int, ...]:
+        """The sizes a full bet or raise may take now: the street's bet, or on fourth
+        street in stud high with an open pair showing, the small or the big bet where the
+        book allows the big bet."""
         if (
             self.game == "stud"
+            and self.procedure.open_pair_big_bet
             and self.street_index == 1
             and self.limit == self.small_bet
             and open_pair(self.up[s] for s in self.live)
@@ -548,16 +574,27 @@ class StudHand(Reducer):
             )
             raise Refusal(f"seat {seat} may not {verb}: {why}")
         allin = self.bets[seat] + self.stacks[seat]
-        totals = [self.full_level + size for size in self._sizes()]
+        totals = [self.full_level + size for size in self.bet_sizes()]
         total = totals[0] if amount is None else amount
         covers = max(self.bets[s] + self.stacks[s] for s in self.live if s != seat)
         short = total < totals[-1] and (total in (allin, covers))
         if total not in totals and not short:
             said = " or ".join(str(t) for t in totals)
-            raise Refusal(f"a {verb} in this round goes to {said}, not {total}")
+            why = ""
+            if (
+                total == self.full_level + self.big_bet
+                and self.game == "stud"
+                and self.street_index == 1
+                and not self.procedure.open_pair_big_bet
+                and open_pair(self.up[s] for s in self.live)
+            ):
+                why = " (the book in force: not doubled for an open pair)"
+            raise Refusal(f"a {verb} in this round goes to {said}, not {total}{why}")
         if total <= self.current_bet:
             raise Refusal(f"a {verb} goes over {self.current_bet}")
-        size = min((s for s in self._sizes() if self.full_level + s >= total), default=self.limit)
+        size = min(
+            (s for s in self.bet_sizes() if self.full_level + s >= total), default=self.limit
+        )
         full = 2 * (total - self.full_level) >= size
         if full:
             if size == self.big_bet:

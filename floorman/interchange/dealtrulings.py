@@ -84,8 +84,7 @@ def rule_stud(
 ) -> RuledStud:
     """Replay a stud hand, ruling each event; :class:`HandFileError` names a bad one."""
     book = hand_book(hand, rulebook, house)
-    state = hand.start()
-    state.procedure = procedure_of(book.options)
+    state = hand.start(procedure_of(book.options))
     engine = DealtEngine(book, hand.game, hand.kind)
     for number, text in enumerate(hand.events, 1):
         try:

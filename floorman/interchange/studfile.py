@@ -29,7 +29,7 @@ from floorman.hand.events import EventError
 from floorman.hand.structures import DEFAULT_RAISE_CAP
 from floorman.hand.stud import STUD_GAMES, StudGame
 from floorman.hand.studevents import parse_stud_event
-from floorman.hand.studstate import StudHand
+from floorman.hand.studstate import StudHand, StudProcedure
 from floorman.inputfile import read_input
 from floorman.interchange.plainhand import HandFileError, read_data
 from floorman.interchange.studdrawfile import (
@@ -116,8 +116,9 @@ class StudHandFile(GameHandFile):
             raise ValueError(f"events: a hand has at most {MAX_EVENTS_PER_HAND:,}")
         return self
 
-    def start(self) -> StudHand:
-        """The hand before its first event, the antes posted."""
+    def start(self, procedure: StudProcedure | None = None) -> StudHand:
+        """The hand before its first event, the antes posted; ``procedure``: the
+        rulebook's, where the books part (:func:`floorman.rules.studdraw.procedure_of`)."""
         return StudHand(
             seats=self.seats,
             game=self.game,
@@ -125,6 +126,7 @@ class StudHandFile(GameHandFile):
             bring_in=self.bring_in,
             limits=self.limits,
             raise_cap=self.limit_raise_cap,
+            procedure=procedure,
         )
 
     def replay(self) -> StudHand:

@@ -299,11 +299,14 @@ _DEFAULTS: Final[dict[str, Any]] = {
 
 
 def procedure_of(options: Mapping[str, Any]) -> StudProcedure:
-    """The stud hand's procedure after an error, as the rulebook's options set it."""
+    """The stud hand's procedure where the books part, as the rulebook's options set it:
+    after an error, between equal hands showing, with an open pair on fourth street."""
     return StudProcedure(
         exposed_low=str(options.get("stud_exposed_low", "brings-in")),
         common_opener=str(options.get("stud_common_opener", "sixth-street-opener")),
         seventh_exposed_opener=str(
             options.get("stud_seventh_exposed_opener", "sixth-street-opener")
         ),
+        tie_by_suit=frozenset(str(game) for game in options.get("stud_tie_by_suit", ())),
+        open_pair_big_bet=options.get("stud_open_pair", "either-limit") == "either-limit",
     )

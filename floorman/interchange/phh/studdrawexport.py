@@ -99,11 +99,13 @@ def _common(event: Event, player: dict[int, int]) -> str | None:
 
 def _stud(hand: StudHandFile, texts: Sequence[str]) -> str:
     from floorman.hand.studevents import BringIn, Complete, Down, Up, parse_stud_event
+    from floorman.interchange.dealtrulings import hand_book
     from floorman.interchange.studfile import check_stud
+    from floorman.rules.studdraw import procedure_of
 
     seats = sorted(hand.seats)
     player = {seat: index for index, seat in enumerate(seats, 1)}
-    state = hand.start()
+    state = hand.start(procedure_of(hand_book(hand).options))
     held: dict[int, tuple[Card | None, ...]] = {}
     actions: list[str] = []
     for number, text in enumerate(texts, 1):
