@@ -232,3 +232,87 @@ def test_random_pokerkit_stud_hands_replay_to_its_stacks(variant: str, seed: int
         return
     if outcome.status != "matched":
         explain_deviation(text, outcome)
+
+
+SIDE_POT_WITHOUT_A_LOW = """\
+variant = 'F7S/8'
+antes = [5, 5, 5, 5, 5, 5, 5]
+bring_in = 10
+small_bet = 20
+big_bet = 40
+starting_stacks = [1000, 30, 60, 400, 150, 30, 150]
+actions = ['d dh p1 9cJc7c', 'd dh p2 5c2d5h', 'd dh p3 KdAdAs', 'd dh p4 QdTd9d',
+  'd dh p5 Jh2cTh', 'd dh p6 3s3cKc', 'd dh p7 3dTsJs', 'p2 pb', 'p3 cbr 20', 'p4 cc',
+  'p5 cbr 40', 'p6 f', 'p7 f', 'p1 cbr 60', 'p2 cc', 'p3 cc', 'p4 cbr 80', 'p5 cc', 'p1 cc',
+  'd dh p1 Qh', 'd dh p2 6d', 'd dh p3 5s', 'd dh p4 4h', 'd dh p5 7d', 'p4 cc', 'p5 cbr 20',
+  'p1 cbr 40', 'p4 cbr 60', 'p5 cbr 65', 'p1 cc', 'p4 f', 'd dh p1 Ah', 'd dh p2 7s',
+  'd dh p3 2s', 'd dh p5 Qs', 'd dh p1 Ks', 'd dh p2 3h', 'd dh p3 Qc', 'd dh p5 6h',
+  'd dh p1 Kh', 'd dh p2 5d', 'd dh p3 Jd', 'd dh p5 7h',
+  'p1 sm 9cJc7cQhAhKsKh', 'p2 sm 5c2d5h6d7s3h5d', 'p3 sm KdAdAs5s2sQcJd',
+  'p5 sm Jh2cTh7dQs6h7h']
+finishing_stacks = [1145, 160, 90, 255, 0, 25, 145]
+"""
+"""A hand pokerkit played: its finishing stacks are pokerkit's, not the books'."""
+
+
+def test_a_hilo_side_pot_none_of_whose_contenders_has_a_low_goes_whole_to_high() -> None:
+    """Seat 2's 7-6-5-3-2 low scoops the main pot (160) with trip fives; the first side
+    pot (120) is seats 1, 3 and 5's, none of them with a low, so seat 3's aces win it
+    whole (RRoP stud hi-lo rule 2, WSOP Seven-Card Stud/8: "If there is no qualifying
+    hand for low, the best high hand wins the whole pot"; each pot split separately,
+    RRoP "Ties" 5, TDA 21, WSOP LA 149). pokerkit halves it, 60 to seat 3's aces, and
+    shares the 60 of a low nobody has between seats 1 and 3: 90 and 30."""
+    data = read_phh(SIDE_POT_WITHOUT_A_LOW, "side-pot.phh")
+    state = import_stud_phh(data, "side-pot.phh").state
+    settled = settle_stud(state)
+    assert settled is not None
+    assert [(award.pot.amount, award.pot.eligible) for award in settled.pots] == [
+        (160, (1, 2, 3, 5)), (120, (1, 3, 5)), (265, (1, 5)),
+    ]  # fmt: skip
+    assert [dict(award.split.shares) for award in settled.pots] == [{2: 160}, {3: 120}, {1: 265}]
+    assert [award.low for award in settled.pots] == [(2,), (), ()]
+    assert settled.stacks == {1: 1115, 2: 160, 3: 120, 4: 255, 5: 0, 6: 25, 7: 145}
+    outcome = audit_phh(SIDE_POT_WITHOUT_A_LOW, "side-pot.phh")
+    assert (outcome.status, outcome.detail) == (
+        "mismatched", "p1: file 1145, floorman 1115; p3: file 90, floorman 120",
+    )  # fmt: skip
+    paid = pokerkit_showdown(state)
+    assert paid.halved_without_low
+    assert list(paid.stacks.values()) == data["finishing_stacks"]
+
+
+MAIN_AND_SIDE_POT_WITH_THE_SAME_CONTENDERS = """\
+variant = 'F7S/8'
+antes = [5, 5, 5, 5, 5, 5, 5]
+bring_in = 10
+small_bet = 20
+big_bet = 40
+starting_stacks = [30, 400, 400, 400, 60, 1000, 150]
+actions = ['d dh p1 Jd6dAd', 'd dh p2 6h4d7c', 'd dh p3 Td2d3s', 'd dh p4 Ks4cAs',
+  'd dh p5 7s8s3c', 'd dh p6 QsTs3h', 'd dh p7 9hAc4s', 'p5 cbr 20', 'p6 cbr 40', 'p7 cbr 60',
+  'p1 cc', 'p2 cc', 'p3 cbr 80', 'p4 f', 'p5 cc', 'p6 f', 'p7 f', 'p2 f',
+  'd dh p1 6c', 'd dh p3 Tc', 'd dh p5 2h', 'd dh p1 9c', 'd dh p3 Th', 'd dh p5 5s',
+  'd dh p1 9s', 'd dh p3 Jh', 'd dh p5 Jc', 'd dh p1 2c', 'd dh p3 Kd', 'd dh p5 Ah',
+  'p1 sm Jd6dAd6c9c9s2c', 'p3 sm Td2d3sTcThJhKd', 'p5 sm 7s8s3c2h5sJcAh']
+finishing_stacks = [0, 335, 510, 395, 160, 955, 85]
+"""
+"""A hand pokerkit played: its finishing stacks are pokerkit's, not the books'."""
+
+
+def test_a_main_pot_and_a_side_pot_are_split_separately_each_with_its_odd_chip() -> None:
+    """Seat 1, all in for the main pot (185), loses both halves; seat 3's trip tens and
+    seat 5's 7-5-3-2-A split the main pot and the side pot (135) each on its own, the
+    odd chip of each to the high half (RRoP "Ties" 5, TDA 20-C and 21, WSOP LA 149):
+    93 and 68 to seat 3. pokerkit kills seat 1's hand first and pays the 320 as one
+    pot, 160 each."""
+    data = read_phh(MAIN_AND_SIDE_POT_WITH_THE_SAME_CONTENDERS, "odd-chips.phh")
+    state = import_stud_phh(data, "odd-chips.phh").state
+    settled = settle_stud(state)
+    assert settled is not None
+    assert [dict(award.split.shares) for award in settled.pots] == [
+        {3: 93, 5: 92}, {3: 68, 5: 67}, {3: 15},
+    ]  # fmt: skip
+    assert (settled.stacks[3], settled.stacks[5]) == (511, 159)
+    paid = pokerkit_showdown(state)
+    assert paid.merged
+    assert list(paid.stacks.values()) == data["finishing_stacks"]
