@@ -137,13 +137,13 @@ class PokerkitShowdown:
 
     - it kills every hand that wins nothing before it makes the pots, so a main pot
       and a side pot left with the same contenders are paid as one (the books split
-      each pot separately: RRoP "Ties" 5, TDA 21, WSOP LA 149);
+      each pot separately: RRoP "Ties" 5(d), TDA 21, WSOP LA 149);
     - in stud hi-lo it halves every pot once any hand tabled has a low, even a pot none
       of whose contenders has one, and shares that low half among all of them (the
       high hand wins the whole pot: RRoP stud hi-lo rule 2, WSOP Seven-Card Stud/8).
 
     Tied hands pokerkit pays by seat, the odd chip to the first: ``tied`` says whether
-    that happened, which the books pay by the cards (RRoP "Ties" 5, TDA 20-B)."""
+    that happened, which the books pay by the cards (RRoP "Ties" 5(b), TDA 20-B)."""
 
     stacks: dict[int, int]
     merged: bool
@@ -260,7 +260,7 @@ def test_a_hilo_side_pot_none_of_whose_contenders_has_a_low_goes_whole_to_high()
     pot (120) is seats 1, 3 and 5's, none of them with a low, so seat 3's aces win it
     whole (RRoP stud hi-lo rule 2, WSOP Seven-Card Stud/8: "If there is no qualifying
     hand for low, the best high hand wins the whole pot"; each pot split separately,
-    RRoP "Ties" 5, TDA 21, WSOP LA 149). pokerkit halves it, 60 to seat 3's aces, and
+    RRoP "Ties" 5(d), TDA 21, WSOP LA 149). pokerkit halves it, 60 to seat 3's aces, and
     shares the 60 of a low nobody has between seats 1 and 3: 90 and 30."""
     data = read_phh(SIDE_POT_WITHOUT_A_LOW, "side-pot.phh")
     state = import_stud_phh(data, "side-pot.phh").state
@@ -302,7 +302,7 @@ finishing_stacks = [0, 335, 510, 395, 160, 955, 85]
 def test_a_main_pot_and_a_side_pot_are_split_separately_each_with_its_odd_chip() -> None:
     """Seat 1, all in for the main pot (185), loses both halves; seat 3's trip tens and
     seat 5's 7-5-3-2-A split the main pot and the side pot (135) each on its own, the
-    odd chip of each to the high half (RRoP "Ties" 5, TDA 20-C and 21, WSOP LA 149):
+    odd chip of each to the high half (RRoP "Ties" 5(c) and 5(d), TDA 20-C and 21, WSOP LA 149):
     93 and 68 to seat 3. pokerkit kills seat 1's hand first and pays the 320 as one
     pot, 160 each."""
     data = read_phh(MAIN_AND_SIDE_POT_WITH_THE_SAME_CONTENDERS, "odd-chips.phh")
