@@ -13,7 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phhdata import phh_dir
-from studdrawphh import pokerkit_automations, pokerkit_phh, variant_counts, wsop_hands
+from studdrawphh import (
+    pokerkit_automations,
+    pokerkit_phh,
+    shuffled_by,
+    variant_counts,
+    wsop_hands,
+)
 
 from floorman.interchange.audit import Outcome, audit_phh
 from floorman.interchange.phh import read_phh
@@ -144,7 +150,7 @@ def test_random_pokerkit_draw_hands_replay_to_its_stacks(variant: str, seed: int
     not reopened (RRoP "Betting and Raising" 5, TDA 47, WSOP LA 129); and when the stub
     runs out it deals the discards of the draw in progress (WSOP LA Section X, Lowball:
     "the dealer will not use the discards from the round in progress")."""
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), shuffled_by(seed):
         warnings.simplefilter("ignore")
         text = pokerkit_hand(variant, seed)
     outcome = audit_phh(text, "random.phh")

@@ -18,7 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from phhdata import phh_dir
-from studdrawphh import pokerkit_automations, pokerkit_phh, variant_counts, wsop_hands
+from studdrawphh import (
+    pokerkit_automations,
+    pokerkit_phh,
+    shuffled_by,
+    variant_counts,
+    wsop_hands,
+)
 
 from floorman.hand.studstate import StudHand
 from floorman.interchange.audit import Outcome, audit_phh
@@ -224,7 +230,7 @@ def test_random_pokerkit_stud_hands_replay_to_its_stacks(variant: str, seed: int
     "Betting and Raising" 5, TDA 47-B, WSOP LA 129). At the showdown it pays a main pot
     and a side pot left with the same contenders as one, and halves a stud hi-lo pot
     none of whose contenders has a low (:class:`PokerkitShowdown`)."""
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), shuffled_by(seed):
         warnings.simplefilter("ignore")
         text = pokerkit_hand(variant, seed)
     outcome = audit_phh(text, "random.phh")
