@@ -2,13 +2,18 @@
 and pokerkit's random hands written as PHH.
 
 The hypothesis tests that play those hands keep their own bodies: with ``derandomize``
-the examples drawn follow from the test's source, and pokerkit shuffles with the
-``random`` hypothesis seeds, so a body changed is another set of hands."""
+the examples drawn follow from the test's source, so a body changed is another set of
+hands. pokerkit shuffles with the module ``random``, which hypothesis seeds the same for
+every example: :func:`shuffled_by` seeds it from the example's seed, so each hand is
+dealt from its own deck, the same on every run."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -33,6 +38,17 @@ def wsop_hands(*variants: str) -> list[Path]:
 def variant_counts(paths: list[Path]) -> Counter[str]:
     """How many of the hands are of each variant, as their files name it."""
     return Counter(str(read_phh(path.read_text(), str(path))["variant"]) for path in paths)
+
+
+@contextmanager
+def shuffled_by(seed: int) -> Iterator[None]:
+    """pokerkit's decks shuffled from ``seed``; the module ``random`` as it was after."""
+    kept = random.getstate()
+    random.seed(seed)
+    try:
+        yield
+    finally:
+        random.setstate(kept)
 
 
 def pokerkit_automations() -> tuple[Any, ...]:
