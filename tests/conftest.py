@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 import pytest
+from hypothesis import settings
 from pgcluster import Cluster, binaries, cluster
 
 from floorman.documents import render
@@ -34,6 +35,11 @@ port, Chromium, reading a printed PDF back."""
 LEFT_OUT: Final = ("slow", "postgres", "server", "browser", "pdf")
 """The tiers ``pytest`` alone leaves out: each costs seconds a test (a server or a cluster
 to start, a document to lay out, a browser to drive), together most of the whole run."""
+
+settings.register_profile("floorman", deadline=None)
+settings.load_profile("floorman")
+"""No time limit on a property example: the suite makes no timed assertions, and a shared
+machine's load would make one fail at random."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
