@@ -116,6 +116,14 @@ def test_after_the_stud_pot_is_awarded_the_dealer_is_told_next_once_every_hand_i
     assert "pot 6: seat 1 takes 6" in out
     assert out[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 2)"  # seat 2 still live
     assert "hand over: type next for the next hand" not in out
+    typed = run("live", "-t", "S", stdin="next\nshow\n")  # refused, as at a flop table
+    assert typed.exit_code == 0, typed.stderr
+    assert typed.stderr == (
+        "floorman: table S: hand 1 is at the showdown with hands still to be tabled;"
+        " record them (show, muck) or use --force\n"
+    )
+    assert "hand 2 at table S" not in typed.stdout
+    assert typed.stdout.splitlines()[-1] == "showdown: show SEAT CARDS or muck SEAT (seats 2)"
     out = live("S", "muck 2", "next")
     assert out[out.index("hand over: type next for the next hand") - 1] == "pot 6: seat 1 takes 6"
     assert "hand 2 at table S: stud 4/8, ante 1, bring-in 2" in out

@@ -309,3 +309,69 @@ def test_a_card_exposed_on_the_draw_at_a_triple_draw_table_is_ruled(book: str, c
     later = ok("add", "-t", "D", "2 stands pat; 3 draws 1; 1 check; 2 check; 3 check")
     assert "CONTINUE" not in later
     assert "violation" not in later
+
+
+SHOWN_ONE = {
+    "razz": (
+        ["new", "-t", "R", "--game", "razz", "--ante", "1", "--bring-in", "2", "--limits", "4/8",
+         "--seats", "1=100,2=100"],
+        ["down 1 ?? ??; up 1 Kh; down 2 ?? ??; up 2 2c; 1 bring-in; 2 call",
+         *(f"up 1 {a}; up 2 {b}; check; check" for a, b in (("Qh", "3c"), ("Jh", "4c"),
+                                                             ("Th", "5c"))),
+         "down 1 ??; down 2 ??; check; check", "show 2 Ac 6d 7s"],
+        "muck 1",
+    ),
+    "triple-draw-27": (
+        ["new", "-t", "R", "--game", "triple-draw-27", "--betting", "limit", "--blinds", "5/10",
+         "--limits", "10/20", "--button", "2", "--seats", "1=500,2=500"],
+        ["deal; call; check; 1 draws 2; 2 stands pat; check; check",
+         "draws 1; stands pat; check; check", "draws 1; stands pat; check; check",
+         "show 1 7c 5d 4h 3s 2c"],
+        "muck 2",
+    ),
+}  # fmt: skip
+"""A heads-up hand of each family to the showdown with one of the two live hands shown,
+and the word that throws the other away."""
+
+
+@pytest.mark.parametrize("game", sorted(SHOWN_ONE))
+def test_next_waits_for_every_live_hand_at_the_showdown_as_at_a_flop_table(
+    game: str, store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 1 or 2 has shown, the other is still live: ``next`` is refused in one line, as
+    at a hold'em table, and nothing is dealt; once the other hand is mucked it deals, and
+    a hand that ends by a fold goes on with ``next`` at once."""
+    monkeypatch.setenv("FLOORMAN_DB", store_url)
+    monkeypatch.delenv("FLOORMAN_TABLE", raising=False)
+    new, events, muck = SHOWN_ONE[game]
+    ok(*new)
+    assert " takes " in ok("add", "-t", "R", *events)  # the shown hand is read
+    refused = run("next", "-t", "R")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "floorman: table R: hand 1 is at the showdown with hands still to be tabled;"
+        " record them (show, muck) or use --force\n"
+    )
+    assert refused.stdout == ""
+    assert len(json.loads(ok("hands", "--json"))["hands"]) == 1
+    ok("add", "-t", "R", muck)
+    assert "hand 2 at table R" in ok("next", "-t", "R")
+    play_out("R")
+    assert "hand 3 at table R" in ok("next", "-t", "R")
+    hands = json.loads(ok("hands", "--json"))["hands"]
+    assert [h["reason"] for h in sorted(hands, key=lambda h: h["hand"])] == [
+        "showdown", "fold", None
+    ]  # fmt: skip
+
+
+@pytest.mark.usefixtures("table_db")
+def test_next_force_closes_a_showdown_with_a_hand_still_live_as_abandoned() -> None:
+    """As at a flop table: the stacks go on as the hand began."""
+    new, events, _ = SHOWN_ONE["razz"]
+    ok(*new)
+    ok("add", "-t", "R", *events)
+    ok("next", "-t", "R", "--force")
+    hands = json.loads(ok("hands", "--json"))["hands"]
+    assert [h["reason"] for h in sorted(hands, key=lambda h: h["hand"])] == ["abandoned", None]
+    seats = show_json("R")["seats"]
+    assert {s: v["behind"] + v["in_pot"] for s, v in seats.items()} == {"1": 100, "2": 100}  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ replays the file. Imported only where such a hand is read or recorded.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,13 +66,15 @@ def checked_header(header: Mapping[str, Any], name: str) -> StudHandFile | DrawH
 class GameHand:
     """A stored stud or draw hand replayed: the record, its header, the events as
     stored, the state they leave, and the latest record's id (the view a write is
-    checked against)."""
+    checked against); ``records``, the standing records the events were read from (the
+    id, time and author of each, as a flop hand's), when it was read from the store."""
 
     stored: StoredHand
     model: StudHandFile | DrawHandFile
     texts: list[str]
     state: StudHand | DrawHand
     last: int
+    records: list[Record] = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -109,6 +111,16 @@ class GameHand:
         except ShowdownError:
             return False
         return True
+
+    def to_show(self) -> list[int]:
+        """The live seats still to show or muck at the showdown while another is live
+        too, as at a flop table (:func:`floorman.showdown.settlement.awaiting_hands`):
+        until they are, the next hand is not dealt. Empty once one hand alone is live."""
+        state = self.state
+        live = state.live
+        if state.over_reason != "showdown" or len(live) < 2:
+            return []
+        return [seat for seat in live if seat not in state.shown]
 
     def report(self) -> tuple[dict[str, Any], list[str]]:
         """The hand as ``check --json`` gives it and the lines the dealer reads; at a
@@ -165,7 +177,8 @@ def load_game(store: Store, stored: StoredHand) -> GameHand:
     """Replay a stored stud or draw hand under its rulebook; one line saying why when it
     cannot be."""
     records = store.records(stored.id)
-    texts = [r.text or "" for r in standing(records)]
+    shown = standing(records)
+    texts = [r.text or "" for r in shown]
     model = checked_header(stored.header, f"hand {stored.id}")
     try:
         ruled = _ruled(model, texts)
@@ -174,7 +187,8 @@ def load_game(store: Store, stored: StoredHand) -> GameHand:
             f"hand {stored.id} cannot be replayed from {error}; take it back with"
             f" floorman undo --table {stored.table}"
         ) from None
-    return GameHand(stored, model, texts, ruled.state, records[-1].id if records else 0)
+    last = records[-1].id if records else 0
+    return GameHand(stored, model, texts, ruled.state, last, shown)
 
 
 def record_game(
@@ -216,6 +230,7 @@ def record_game(
     stored = store.append(loaded.stored.id, added, after=loaded.last, by=by, key=key, answer=answer)
     before = loaded.count
     loaded.texts.extend(added)
+    loaded.records.extend(stored)
     loaded.state = ruled.state
     loaded.last = stored[-1].id
     from floorman.tables.ruling import ruling_lines
@@ -238,10 +253,13 @@ def _fresh(loaded: GameHand) -> GameHand:
 
 def closing_game(loaded: GameHand, *, force: bool) -> str:
     """Why a stud or draw hand closes as the next starts: how it ended, or ``abandoned``
-    when forced; an unfinished hand is refused without ``force``."""
+    when forced; an unfinished hand, or a showdown with a live hand still to show or
+    muck (:meth:`GameHand.to_show`), is refused without ``force``, as a flop hand is
+    (:func:`floorman.tables.hands.closing`); forced, it closes as abandoned, the stacks
+    as the hand began, as a flop hand's does."""
     reason = loaded.state.over_reason
     if reason is not None:
-        if reason == "showdown" and not loaded.checked().settled:
+        if reason == "showdown" and (loaded.to_show() or not loaded.finished()):
             if force:
                 return "abandoned"
             raise FloormanError(
