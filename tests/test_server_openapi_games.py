@@ -128,6 +128,7 @@ def test_a_hand_posted_as_the_documents_example_is_taken_and_answered_as_declare
     posted = DOCUMENT["paths"]["/api/tables/{table}/events"]["post"]["responses"]["200"]
     recorded = posted["content"]["application/json"]["schema"]
     found, streets, offered = problems(station, table, schemas), set(), set()
+    ids: list[int] = []
     for event in example(family):
         shown = station.get(f"/api/tables/{table}").json()
         streets.add(shown["street"])
@@ -141,9 +142,14 @@ def test_a_hand_posted_as_the_documents_example_is_taken_and_answered_as_declare
         assert answer.status_code == 200, (event, answer.text[:300])
         found += schemas.problems(answer.json(), recorded, f"post {event!r}")
         found += problems(station, table, schemas)
+        ids += [r["id"] for r in answer.json()["recorded"]]
     shown = station.get(f"/api/tables/{table}").json()
     streets.add(shown["street"])
     assert shown["over"] == "showdown"
+    events = shown["events"]
+    assert [e["id"] for e in events] == ids  # each event its record, as posted
+    assert {e["by"] for e in events} == {f"station {table}"}
+    assert all(e["at"][:4].isdigit() and "T" in e["at"] for e in events)
     assert not found, "\n".join(found)
     declared = DOCUMENT["components"]["schemas"]["Table"]["properties"]["street"]["enum"]
     flop = set(STREETS) - {"showdown"}

@@ -248,3 +248,52 @@ def test_the_keyboard_hint_names_the_keys_of_the_stud_or_draw_buttons_on_the_pag
     tap(floor, "K3", event="2 call")
     page = tap(floor, "K3", event="1 check")
     assert keys(page) == "Keys: p stands pat, 1 to 4 draws that many."  # four cards
+
+
+@pytest.mark.parametrize(("table", "game"), [("N1", "razz"), ("N2", "triple-draw-27")])
+def test_next_hand_waits_at_the_api_and_the_station_for_every_live_hand(
+    served: Room, floor: httpx.Client, table: str, game: str
+) -> None:
+    """One hand of two shown at the showdown: the API's and the station's next hand are
+    refused with the line ``floorman next`` says, as at a hold'em table; the other hand
+    mucked at the station, the next hand is dealt. Each event names its record, its time
+    and who entered it: the terminal, the station's token, the floor person signed in."""
+    from test_tables_games import SHOWN_ONE
+
+    header, events, muck = SHOWN_ONE[game]
+    new(served, table, *header[3:])
+    by_terminal = floorman(served.db, "add", "-t", table, *events[:-1])
+    assert by_terminal.returncode == 0, by_terminal.stderr
+    token = floorman(served.db, "station", "token", table)
+    assert token.returncode == 0, token.stderr
+    served.stations[table] = token.stdout.strip()
+    station = served.station(table)
+    shown = station.post(f"/api/tables/{table}/events", json={"events": [events[-1]]})
+    assert shown.status_code == 200, shown.text
+    last = station.get(f"/api/tables/{table}").json()["last"]
+    refused = station.post(f"/api/tables/{table}/next", json={"after": last})
+    said = (
+        f"table {table}: hand {shown.json()['hand']} is at the showdown with hands still to be"
+        " tabled; record them (show, muck) or use --force"
+    )
+    assert (refused.status_code, refused.json()) == (400, {"error": said})
+    page = floor.get(f"/station/{table}").text
+    form = {"csrf": csrf_of(page), "after": str(last)}
+    refused = floor.post(f"/station/{table}/next", data=form)
+    assert refused.status_code == 400
+    assert said in refused.text
+    assert floor.get(f"/api/tables/{table}").json()["last"] == last  # nothing dealt
+    tap(floor, table, event=muck)
+    view = floor.get(f"/api/tables/{table}").json()
+    authors = [e["by"] for e in view["events"]]
+    count = len(view["events"])
+    assert authors == ["terminal"] * (count - 2) + [f"station {table}", "floor"]
+    assert view["events"][-2]["id"] == shown.json()["recorded"][0]["id"]
+    ids = [e["id"] for e in view["events"]]
+    assert ids == sorted(set(ids))
+    assert ids[-1] == view["last"]
+    assert all(e["at"] for e in view["events"])
+    form["after"] = str(view["last"])
+    dealt = floor.post(f"/station/{table}/next", data=form)
+    assert dealt.status_code == 303, dealt.text[:2000]
+    assert floor.get(f"/api/tables/{table}").json()["events"] == []

@@ -1,7 +1,7 @@
 """A stud or draw table as the floor's dashboard draws it: the game, the street, the pot,
-who acts and the latest event, in the shape of a flop table's view; and the station's
-seats, buttons and menu for the game (:mod:`floorman.tables.gamestation`), with which
-game of the table's rotation the hand is."""
+who acts and the events with who entered them, in the shape of a flop table's view; and
+the station's seats, buttons and menu for the game (:mod:`floorman.tables.gamestation`),
+with which game of the table's rotation the hand is."""
 
 from __future__ import annotations
 
@@ -11,21 +11,32 @@ from floorman.server.views import area_of
 from floorman.tables.floorcalls import floor_calls
 from floorman.tables.games import load_game
 from floorman.tables.gamestation import game_station, game_title, rotation_line
+from floorman.vocabulary import author_label
 
 if TYPE_CHECKING:
     from floorman.store.hands import Store, StoredHand
+    from floorman.store.staff import Staff
 
 __all__ = ["game_view"]
 
 
-def game_view(store: Store, stored: StoredHand) -> dict[str, Any]:
-    """The dashboard's view of a stud or draw hand."""
+def game_view(store: Store, staff: Staff, stored: StoredHand) -> dict[str, Any]:
+    """The dashboard's view of a stud or draw hand; each event with its record's id and
+    time and who entered it, from the same records and authors a flop hand's view reads
+    (:func:`floorman.server.views.table_view`)."""
     loaded = load_game(store, stored)
     state, model = loaded.state, loaded.model
     json, lines = loaded.report()
+    authors = staff.authors(record.id for record in loaded.records)
     events = [
-        {"number": n, "id": None, "text": text, "at": None, "by": None}
-        for n, text in enumerate(loaded.texts, 1)
+        {
+            "number": number,
+            "id": record.id,
+            "text": text,
+            "at": record.at,
+            "by": author_label(authors.get(record.id)),
+        }
+        for number, (text, record) in enumerate(zip(loaded.texts, loaded.records, strict=True), 1)
     ]
     stakes: tuple[int, int] | None = getattr(model, "blinds", None) or getattr(
         model, "limits", None

@@ -333,12 +333,13 @@ _TABLE: Final = {
                 "required": ["number", "id", "text", "at", "by"],
                 "properties": {
                     "number": {"type": "integer"},
-                    "id": {"type": ["integer", "null"]},
+                    "id": {"type": "integer", "description": "the event's record"},
                     "text": {"type": "string"},
-                    "at": {"type": ["string", "null"]},
+                    "at": {"type": "string", "description": "when it was entered"},
                     "by": {
-                        "type": ["string", "null"],
-                        "description": "who entered it (null in a stud or draw hand)",
+                        "type": "string",
+                        "description": "who entered it: a user by name, a table's station "
+                        "(station 7), or terminal; at a stud or draw table as at a flop table",
                     },
                 },
             },
@@ -902,7 +903,11 @@ _NEXT_BODY: Final = {
     "additionalProperties": False,
     "properties": {
         "after": _AFTER,
-        "force": {"type": "boolean", "description": "close an unfinished hand as abandoned"},
+        "force": {
+            "type": "boolean",
+            "description": "close an unfinished hand (a showdown with a live hand still to "
+            "show or muck included) as abandoned",
+        },
         "bomb_pot": {
             "type": ["integer", "null"],
             "minimum": 1,
@@ -1101,8 +1106,9 @@ DOCUMENT: Final[dict[str, Any]] = {
             "Close the hand and deal the next, as floorman next does",
             _NEXT_BODY,
             _DEALT,
-            refused="the hand is unfinished (send force), a change that does not fit, or a "
-            "bad body or Idempotency-Key: nothing was done",
+            refused="the hand is unfinished, a showdown with a live hand still to show or "
+            "muck included, at any game's table (send force), a change that does not fit, "
+            "or a bad body or Idempotency-Key: nothing was done",
             missing="no hand was ever recorded at the table",
         ),
         "/api/tables/{table}/changes": _write(

@@ -183,7 +183,7 @@ class Room:
             try:
                 kept = self._kept_hand(store, staff, name)
             except FloormanError:
-                other = _other_game_view(store, name)
+                other = _other_game_view(store, staff, name)
                 if other is None:
                     raise
                 return other
@@ -251,7 +251,7 @@ class Room:
                     return _replayed(done)
             other = _open_game(store, table)
             if other is not None:
-                return _record_game(store, other, texts, after=after, who=who, key=key)
+                return _record_game(store, staff, other, texts, after=after, who=who, key=key)
             kept = self._kept_hand(store, staff, table)
             if kept is not None and kept.loaded.stored.closed is not None:
                 kept = None
@@ -723,8 +723,8 @@ def _open_game(store: Store, table: str) -> StoredHand | None:
 
 
 def _record_game(
-    store: Store, stored: StoredHand, texts: Sequence[str], *, after: int | None, who: str,
-    key: str | None,
+    store: Store, staff: Staff, stored: StoredHand, texts: Sequence[str], *,
+    after: int | None, who: str, key: str | None,
 ) -> Answer:  # fmt: skip
     """Record at a stud or draw hand as ``floorman add`` does
     (:func:`floorman.tables.games.record_game`), answered as a flop hand's post is: 200
@@ -751,7 +751,7 @@ def _record_game(
             f"table {stored.table} changed since record {after}: nothing was stored; "
             "look at it again and retry"
         )
-        return Answer(409, {"error": message, "table": game_view(store, stored)})
+        return Answer(409, {"error": message, "table": game_view(store, staff, stored)})
     except FloormanError as error:
         return Answer(400, {"error": str(error)})
     added = store.records(stored.id)[-len(texts) :]
@@ -794,7 +794,7 @@ def _game_body(hand: GameHand, before: int, added: Sequence[Record]) -> dict[str
     }
 
 
-def _other_game_view(store: Store, table: str) -> dict[str, Any] | None:
+def _other_game_view(store: Store, staff: Staff, table: str) -> dict[str, Any] | None:
     """A stud or draw table's view for the dashboard (its hand replayed by its game);
     ``None`` when the table's hand is a flop game's."""
     from floorman.server.gameview import game_view
@@ -803,4 +803,4 @@ def _other_game_view(store: Store, table: str) -> dict[str, Any] | None:
     stored = store.open_hand(table) or store.latest_hand(table)
     if stored is None or not is_other_game(stored.header):
         return None
-    return game_view(store, stored)
+    return game_view(store, staff, stored)
