@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -55,26 +54,6 @@ HEADER = {
     "seats": dict.fromkeys(range(1, 7), 100), "rulebook": "rrop",
 }  # fmt: skip
 """The header ``floorman new --button 6 --seats 1=100,...,6=100`` stores."""
-
-
-class Process(Server):
-    """``floorman serve`` as a process of its own, taking as many connections from this
-    one address as the stations it serves hold (a room's come from a tablet each)."""
-
-    clients = 1000
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "floorman", "serve", "--db", str(self.db)]
-        more = ["--port", str(self.port), "--max-client-connections", str(self.clients)]
-        self.process = subprocess.Popen([*command, *more], stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/login", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise SystemExit("the server did not start in 30 seconds")
 
 
 def set_up(db: str, tables: list[str]) -> dict[str, str]:
@@ -164,7 +143,7 @@ def run(db: str, tables: list[str], processes: int, seconds: float) -> None:
     with ExitStack() as stack:
         servers = []
         for _ in range(processes):
-            server = Process(db, free_port())
+            server = Server(db, free_port(), clients=len(tables) + 10)  # a tablet each
             server.start()
             stack.callback(server.stop)
             servers.append(server)
