@@ -92,3 +92,11 @@ def test_the_notation_section_lists_every_event_word() -> None:
     missing = sorted(set(EVENT_WORDS) - written)
     missing += sorted(set(ACTION_VERBS) - written)
     assert not missing, f"README.md's notation section does not list {missing}"
+
+
+def test_each_hand_file_shown_is_the_example_it_names() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"`(examples/[^`]+\.yaml)`:\n\n```yaml\n(.*?)```", text, flags=re.DOTALL)
+    assert len(shown) >= 2
+    for path, body in shown:
+        assert body == (ROOT / path).read_text(encoding="utf-8"), path
