@@ -370,7 +370,9 @@ def hand_level(
     dealer's first hand is dealt at the prior level if the new level started during the
     push (``push``: when the push began; TDA 2024 Rule 23). RRoP §15 rule 7 and WSOP T 79
     count the first riffle alone, so ``push`` does not change their answer. A hand
-    begun during a break is played at the level after it.
+    begun during a break is played at the level after it. ``clock`` is read at the push
+    as it stands: a clock set since the push is read with :func:`log_reading` instead,
+    as a tournament's table does.
     """
     moment = push if push is not None and structure.rulebook == "tda-2024" else began
     return reading(structure, clock, min(moment, began)).level
