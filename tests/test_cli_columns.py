@@ -196,6 +196,7 @@ CASES: dict[str, list[Case]] = {
     "table seat": [case("2", "9", "--post", *T7)],
     "table rebuy": [case("5", "100", *T7)],
     "table level": [case("2/4", *T7)],
+    "table push": [case("-t", "9"), case(*T7, status=(2,))],
     "table report": [case(*T7, "--html", "-o", "{dir}/session.html")],
     "drill": [case("--seed", "7", "--count", "6", typed="1\n2\n1\n1\n3\n2\n"),
               case("--seed", "11", "--count", "4", "--topic", "splits",
@@ -252,13 +253,15 @@ SETUP = [
     (["new", "-t", "7", "--button", "6", "--seats", SEATS], None),
     (["add", "-t", "7", "deal; 3 call; 4 call; 5 fold; 6 fold; 1 call; 2 check; burn;"
       " flop Ah Kd 7c; 1 check; 2 bet 6", "turn 7d"], None),
+    (["new", "-t", "9", "--button", "1", "--seats", "1=100,2=100,3=100"], None),
+    (["add", "-t", "9", "deal; 1 fold; 2 fold"], None),
     (["tournament", "new", "daily", "--entrants", "30", "--seed", "7"], None),
     (["tournament", "payouts", "daily", "--percent", "50,30,20"], None),
     (["users", "add", "alex", "--role", "floor"], "a long password 1\n"),
     (["drill", "--seed", "5", "--count", "3", "--trainee", "alex"], "1\n1\n1\n"),
 ]  # fmt: skip
-"""The store every command runs on: a table mid-hand with a ruling, a tournament with
-its payouts, a user, a trainee's scores."""
+"""The store every command runs on: a table mid-hand with a ruling, a table whose hand is
+over, a tournament with its payouts, a user, a trainee's scores."""
 
 
 def piped(

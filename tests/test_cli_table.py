@@ -157,7 +157,8 @@ def test_live_takes_the_changes_between_hands() -> None:
     result = runner.invoke(
         app,
         ["live", "-t", "4", "--by", "Dee"],
-        input="deal\nfold\nfold\nfold\nsit 8 200 Ann post\nsitout 5\nlevel 2/4\nsit x\nnext\n",
+        input="deal\nfold\nfold\nfold\nsit 8 200 Ann post\nsitout 5\nlevel 2/4\npush\nsit x\n"
+        "next\n",
     )
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -165,6 +166,7 @@ def test_live_takes_the_changes_between_hands() -> None:
         "table 4: seat 8 (Ann) sits down with 200, posts to come in (from the next hand)" in lines
     )
     assert "table 4: seat 5 sits out (from the next hand)" in lines
+    assert "table 4: dealer push: the incoming dealer deals the next hand" in lines
     assert "hand 2 at table 4: hold'em no-limit 2/4, button seat 3" in lines
     assert result.stderr == 'floorman: "sit x": write sit SEAT CHIPS [NAME] [post | buy-button]\n'
     changes = json.loads(ok("table", "log", "-t", "4", "--json"))["hands"][1]["changes_before"]

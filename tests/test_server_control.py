@@ -236,6 +236,7 @@ def test_every_word_of_floorman_table_is_taken(room: Room) -> None:
         {"kind": "leave", "seat": 6},
         {"kind": "move", "chips": 120, "origin": "12", "name": "Bo"},
         {"kind": "level", "blinds": [2, 4], "ante": 1},
+        {"kind": "push"},
     ):
         answer = station.post("/api/tables/words/changes", json=change)
         assert answer.status_code == 200, (change, answer.text)
@@ -248,6 +249,7 @@ def test_every_word_of_floorman_table_is_taken(room: Room) -> None:
     shown = floorman(room.db, "table", "log", "-t", "words")
     assert "between hands" in shown.stdout
     assert "moved from table 12 with 120" in shown.stdout
+    assert "dealer push: the incoming dealer deals the next hand" in shown.stdout
 
 
 # the table's state --------------------------------------------------------------------
@@ -293,6 +295,20 @@ def test_the_state_gives_the_procedure_in_force_and_its_next_step(room: Room) ->
 
 
 # the station's forms ------------------------------------------------------------------
+
+
+def test_the_station_records_a_dealer_push_once_the_hand_is_over(room: Room) -> None:
+    station = room.table("pushing")
+    floor = room.signed_in()
+    record(station, "pushing", *FOLDED_ROUND[:2])
+    assert 'class="change push"' not in floor.get("/station/pushing").text
+    record(station, "pushing", *FOLDED_ROUND[2:])
+    page = floor.get("/station/pushing").text
+    assert "Dealer push" in page.split('class="change push"')[1].split("</form>")[0]
+    pushed = floor.post("/station/pushing/changes", data={"csrf": csrf_of(page), "kind": "push"})
+    assert pushed.status_code == 303, pushed.text
+    pending = station.get("/api/tables/pushing/hands").json()["next_hand_changes"]
+    assert [(c["kind"], c["by"]) for c in pending] == [("push", "floor")]
 
 
 def test_the_station_undoes_and_deals_the_next_hand_by_its_forms(room: Room) -> None:

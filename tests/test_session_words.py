@@ -24,6 +24,7 @@ from floorman.session.words import CHANGE_WORDS, USAGE, ChangeError, parse_chang
         ("rebuy 3 1,000", Change("rebuy", 3, 1000)),
         ("level 2/4", Change("level", blinds=(2, 4))),
         ("level 50-100 ante 10", Change("level", blinds=(50, 100), ante=10)),
+        ("push", Change("push")),
     ],
 )
 def test_each_change_reads_as_typed(text: str, change: Change) -> None:
@@ -40,6 +41,7 @@ def test_each_change_reads_as_typed(text: str, change: Change) -> None:
         ("level 2", '"level 2": write level SMALL/BIG [ante X]'),
         ("seat x 4", '"seat x 4": write seat SEAT NEWSEAT [post]'),
         ("seat 3 4 now", '"seat 3 4 now": write seat SEAT NEWSEAT [post]'),
+        ("push 3", '"push 3": write push'),
     ],
 )
 def test_a_change_typed_wrong_gives_its_form(text: str, message: str) -> None:

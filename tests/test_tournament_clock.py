@@ -17,6 +17,7 @@ from floorman.tournament.clock import (
     fold,
     from_log,
     hand_level,
+    log_reading,
     reading,
     schedule,
 )
@@ -168,6 +169,26 @@ def test_the_dealer_push_under_the_tda_and_not_under_rrop_or_wsop() -> None:
         structure = small(book)
         assert hand_level(structure, started(structure), riffle, push=push) == expected
         assert hand_level(structure, started(structure), riffle) == 2
+
+
+def test_the_log_read_at_a_push_leaves_out_the_records_made_after_it() -> None:
+    """The clock set to level 2 after a dealer push: at the push, level 1 was in play
+    (the level the incoming dealer's hand is dealt at under the TDA)."""
+    log = [
+        (ClockEvent("start", at(0), level=1).record(), at(0).isoformat()),
+        (ClockEvent("set", at(5), level=2).record(), at(5).isoformat()),
+        ({"kind": "level", "level": 3}, at(9).isoformat()),
+    ]
+    assert log_reading(small(), log, at(4, 59)).level == 1
+    assert log_reading(small(), log, at(5)).level == 2
+    assert (log_reading(small(), log, at(8)).level, log_reading(small(), log, at(8)).left) == (
+        2,
+        17 * 60,
+    )
+    assert log_reading(small(), log, at(10)).level == 3
+    # before the clock starts, the level set by hand as it stood then
+    unstarted = [({"kind": "level", "level": 2}, at(1).isoformat())]
+    assert [log_reading(small(), unstarted, at(m)).level for m in (0, 1)] == [1, 2]
 
 
 def test_each_rulebook_is_cited() -> None:

@@ -210,7 +210,7 @@ def game_session(
                     show(next_lines(holder[0].state))  # next printed the table
                     continue
                 if word.split()[0] in ("sit", "move", "leave", "sitout", "back", "seat", "rebuy",
-                                       "level"):  # fmt: skip
+                                       "level", "push"):  # fmt: skip
                     from floorman.session.words import parse_change
                     from floorman.tables.seating import log_change
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from floorman.tables.hands import Loaded
 
 _COMMANDS = ("undo", "show", "next", "help", "quit")
-_CHANGES = ("sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level")
+_CHANGES = ("sit", "move", "leave", "sitout", "back", "seat", "rebuy", "level", "push")
 """Changes between hands (:mod:`floorman.session.words`), applied from the next hand."""
 
 HELP = """\
@@ -53,7 +53,7 @@ and: undo (take back the last event) | show (the whole table) | help | quit
 between hands (from the next hand on):
   sit SEAT CHIPS [NAME] [post | buy-button] | leave SEAT | sitout SEAT
   move SEAT CHIPS [from TABLE] [NAME] | back SEAT [post] | seat SEAT NEWSEAT
-  rebuy SEAT CHIPS | level SMALL/BIG [ante X]"""
+  rebuy SEAT CHIPS | level SMALL/BIG [ante X] | push (a dealer push)"""
 """Laid out for 80 columns, an item never across two lines; a narrower terminal
 breaks the lines between words."""
 

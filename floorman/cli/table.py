@@ -1,6 +1,6 @@
 """``floorman table``: a table as a record (``show``), its session (``log``, ``report``),
 and the changes between hands (``sit``, ``move``, ``leave``, ``sitout``, ``back``,
-``seat``, ``rebuy``, ``level``).
+``seat``, ``rebuy``, ``level``, ``push``).
 
 The table is what its hands say (:mod:`floorman.tables.seating`): the latest
 hand's game, structure, blinds, rulebook, seats and button, and every hand at
@@ -371,6 +371,22 @@ def table_level(
 
     small, big = blinds_of(blinds)
     record_change(table, Change("level", blinds=(small, big), ante=ante), by, db, server, token)
+
+
+@table_app.command("push", epilog=help_example("floorman table push --table 7"))
+def table_push(
+    table: TableOption = None,
+    by: ByOption = None,
+    db: AddDbOption = None,
+    server: ServerOption = None,
+    token: TokenOption = None,
+) -> None:
+    """A dealer push: the incoming dealer deals the next hand. At a tournament's table, a
+    new level started during the push is dealt one hand at the prior level under the TDA
+    (TDA 2024 Rule 23); RRoP and WSOP begin the hand on the riffle."""
+    from floorman.session.seating import Change
+
+    record_change(table, Change("push"), by, db, server, token)
 
 
 @table_app.command("report", epilog=help_example("floorman table report --table 7 -o session.pdf"))

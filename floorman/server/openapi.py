@@ -411,7 +411,18 @@ _CHANGE: Final = {
         "by": {"type": ["string", "null"]},
         "at": {"type": "string"},
         "kind": {
-            "enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "correct"]
+            "enum": [
+                "sit",
+                "leave",
+                "sitout",
+                "back",
+                "seat",
+                "rebuy",
+                "move",
+                "level",
+                "correct",
+                "push",
+            ]
         },
         "seat": {"type": "integer"},
         "name": {"type": "string", "description": "the player's name"},
@@ -924,9 +935,11 @@ _CHANGE_BODY: Final = {
     "additionalProperties": False,
     "description": "one change, in the words of floorman table: sit (seat, chips; name, "
     "post, buy), leave, sitout (seat), back (seat; post), seat (seat, to; post), rebuy "
-    "(seat, chips), move (chips; seat, origin, name), level (blinds; ante)",
+    "(seat, chips), move (chips; seat, origin, name), level (blinds; ante), push (a dealer push)",
     "properties": {
-        "kind": {"enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]},
+        "kind": {
+            "enum": ["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "push"]
+        },
         "after": _AFTER,
         "seat": {"type": "integer", "minimum": 1, "maximum": 99},
         "chips": {"type": "integer", "minimum": 1},

@@ -2,9 +2,10 @@
 
 The table record is a :class:`Seating`; between hands the dealer records a
 :class:`Change` (a player sits down, stands up, sits out, comes back, changes seats,
-rebuys, is moved from another table, or the blinds go up), and the next hand is dealt
-from the seating those changes leave. Where a new player may come in and what a player
-who missed blinds posts to come back are the rulebook's :class:`EntryRules`.
+rebuys, is moved from another table, the blinds go up, or a new dealer pushes in), and
+the next hand is dealt from the seating those changes leave. Where a new player may come
+in and what a player who missed blinds posts to come back are the rulebook's
+:class:`EntryRules`.
 
 >>> table = Seating.from_stacks({1: 100, 3: 100, 5: 100}, (1, 2), 0)
 >>> table = apply(table, Change("sit", 7, chips=200, name="Ann", post=True), EntryRules())
@@ -56,7 +57,7 @@ just the big blind (the button passes the seat next hand)."""
 DEFAULT_TABLE_SEATS: Final = 9
 
 ChangeKind = Literal[
-    "sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "correct"
+    "sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "correct", "push"
 ]  # fmt: skip
 CHANGE_KINDS: Final[tuple[str, ...]] = ChangeKind.__args__  # type: ignore[attr-defined]
 
@@ -255,6 +256,8 @@ class Change:
             return f"{who} changes to seat {self.to}{post}"
         if self.kind == "rebuy":
             return f"{who} rebuys {self.chips}"
+        if self.kind == "push":
+            return "dealer push: the incoming dealer deals the next hand"
         if self.kind == "correct":
             how = "gets" if self.chips > 0 else "gives"
             return f"{who} {how} {abs(self.chips)}: the ruling on hand {self.hand}'s pot"
@@ -340,6 +343,8 @@ def apply(seating: Seating, change: Change, rules: EntryRules, size: int = MAX_S
     """The seating after ``change`` at a table of ``size`` seats; :class:`TableError` when
     the change cannot be made."""
     kind = change.kind
+    if kind == "push":  # the dealer changes; the seats do not
+        return seating
     if kind == "level":
         if change.blinds is None:
             raise TableError("a new level names its blinds")

@@ -27,6 +27,7 @@ USAGE: Final = {
     "seat": "seat SEAT NEWSEAT [post]",
     "rebuy": "rebuy SEAT CHIPS",
     "level": "level SMALL/BIG [ante X]",
+    "push": "push",
 }
 CHANGE_WORDS: Final = tuple(USAGE)
 
@@ -48,6 +49,10 @@ def parse_change(text: str) -> Change:
 
 
 def _parse(kind: str, rest: list[str]) -> Change:
+    if kind == "push":
+        if rest:
+            raise ValueError
+        return Change("push")
     if kind == "level":
         small, _, big = rest[0].replace("-", "/").partition("/")
         ante = None

@@ -145,6 +145,7 @@ def start_next(
             f"{change.describe()}: from the hand after the redeal (a misdeal is dealt again"
             " exactly as it was)"
             for change in [*record.pending, *changes]
+            if change.kind != "push"
         ]
         data = next_header(old, stacks, rule, misdeal=True)
         dealt = seating
@@ -225,7 +226,20 @@ def _told(store: Store, loaded: Loaded, last: StoredHand) -> TableLevel | None:
         return None
     from floorman.tables.tournament_level import table_level
 
-    return table_level(store, last.table, last.id, datetime.now(UTC))
+    return table_level(store, last.table, last.id, datetime.now(UTC), _pushed(store, last))
+
+
+def _pushed(store: Store, last: StoredHand) -> datetime | None:
+    """When the dealer pushed in for the hand about to be dealt: the latest push logged
+    since the last hand was dealt (a push before a misdeal's redeal was spent on it, the
+    same hand dealt again by the incoming dealer); ``None`` when none was."""
+    push = None
+    for entry in store.table_log(last.table, from_hand=last.id):
+        if entry.kind == "seating":
+            push = None
+        elif entry.data.get("kind") == "push":
+            push = datetime.fromisoformat(entry.at)
+    return push if push is None or push.tzinfo else push.replace(tzinfo=UTC)
 
 
 def _limits(data: dict[str, object], limits: tuple[int, int] | None) -> None:

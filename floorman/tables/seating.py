@@ -96,10 +96,19 @@ def log_change(
     if after is not None and after != loaded.last:
         raise StoreConflict(changed_meanwhile(loaded.stored.id))
     apply(seating, change, rules, seats_at(loaded.header))
+    if change.kind == "push" and not (loaded.stored.closed or loaded.state.over_reason):
+        from floorman.errors import FloormanError
+
+        raise FloormanError(
+            f"table {loaded.stored.table}: hand {loaded.stored.id} is still being played;"
+            " record the dealer push once it is over"
+        )
     dealt_in = change.kind == "sit" and rules.new_player == "dealt-in"
     data = change.as_json() | ({"dealt_in": True} if dealt_in else {})
     described = change.describe(dealt_in)
-    line = f"table {loaded.stored.table}: {described} (from the next hand)"
+    line = f"table {loaded.stored.table}: {described}"
+    if change.kind != "push":
+        line += " (from the next hand)"
     store.add_change(
         loaded.stored.table,
         data,

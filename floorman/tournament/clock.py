@@ -25,7 +25,7 @@ played at.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -45,6 +45,7 @@ __all__ = [
     "fold",
     "from_log",
     "hand_level",
+    "log_reading",
     "minutes_seconds",
     "reading",
     "schedule",
@@ -203,6 +204,23 @@ def from_log(records: Iterable[tuple[Mapping[str, Any], str]], structure: Struct
     return fold(events, structure)
 
 
+def log_reading(
+    structure: Structure, records: Sequence[tuple[Mapping[str, Any], str]], moment: datetime
+) -> Reading:
+    """The clock at ``moment`` as the tournament's log stood then: a record made later (the
+    clock set or started, a level set by hand) is left out, so a level begun since reads
+    as the level it replaced. A clock record counts from its own time, any other from the
+    time it was logged. Before the clock starts, the level set by hand is in play."""
+    before = [
+        (data, logged)
+        for data, logged in records
+        if _instant(str(data["at"]) if data["kind"] == "clock" else logged) <= moment
+    ]
+    clock = from_log(before, structure)
+    level = next((int(d["level"]) for d, _ in reversed(before) if d["kind"] == "level"), 1)
+    return reading(structure, clock, moment, level)
+
+
 def _position(structure: Structure, level: int | None, left: int | None) -> float:
     stage = _level_start(structure, level or 1)
     if left is None:
@@ -352,7 +370,9 @@ def hand_level(
     dealer's first hand is dealt at the prior level if the new level started during the
     push (``push``: when the push began; TDA 2024 Rule 23). RRoP §15 rule 7 and WSOP T 79
     count the first riffle alone, so ``push`` does not change their answer. A hand
-    begun during a break is played at the level after it.
+    begun during a break is played at the level after it. ``clock`` is read at the push
+    as it stands: a clock set since the push is read with :func:`log_reading` instead,
+    as a tournament's table does.
     """
     moment = push if push is not None and structure.rulebook == "tda-2024" else began
     return reading(structure, clock, min(moment, began)).level

@@ -63,7 +63,7 @@ class NextBody(BaseModel):
     leave: list[int] = Field(default_factory=list, max_length=MAX_SEAT)
 
 
-ChangeKind = Literal["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level"]
+ChangeKind = Literal["sit", "leave", "sitout", "back", "seat", "rebuy", "move", "level", "push"]
 
 
 class ChangeBody(BaseModel):
@@ -93,6 +93,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "rebuy": ("seat", "chips"),
     "move": ("chips",),
     "level": ("blinds",),
+    "push": (),
 }
 """What each change must name (a move with no seat takes the one the big blind reaches
 first, as ``floorman table move`` does)."""
