@@ -446,6 +446,9 @@ def main() -> None:
         rss = results.memory
         print(f"server memory: {rss[0]:.0f} MB at the start, {max(rss):.0f} MB at most,"
               f" {rss[-1]:.0f} MB at the end")  # fmt: skip
+        if len(rss) > 24:  # a run of over two minutes: is it flat?
+            minutes = "  ".join(f"{rss[i]:.0f}" for i in range(0, len(rss), 12))
+            print(f"server memory each minute, MB: {minutes}")
     if results.dealt:
         dealt = [1000 * s for s in results.dealt]
         print(f"next hands dealt: {len(dealt)}  p50 {percentile(dealt, 0.5):.1f} ms  "
