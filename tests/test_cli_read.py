@@ -126,7 +126,7 @@ def test_no_qualifying_low_gives_the_high_hand_the_pot() -> None:
         (["--board", "2c 5d 8h Kc Js", "x=Ac Kd"], '"x=Ac Kd": "x" is not a seat number'),
         (["--board", "2c 5d 8h Kc Js", "Ac Kd"], '"Ac Kd" is not SEAT=CARDS'),
         (["--board", "2c 5d 8h Kc Js", "3=Ac Kd", "3=Qc Qd"], "seat 3 is given twice"),
-        (["--game", "razz", "--board", "2c 5d 8h", "3=Ac Kd"], '--game "razz" is not one of'),
+        (["--game", "pineapple", "--board", "2c 5d 8h", "3=Ac Kd"], '"pineapple" is not one of'),
         (["--board", "2c 5d 8h Kc Js"], "name each seat and its hole cards"),
         (["3=Ac Kd"], "give the board with --board"),
         (["--board", "2c 5d 8h Kc Js 9s", "3=Ac Kd"], "the board has 6 cards"),
@@ -139,3 +139,91 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert err.startswith("floorman: ")
     assert message in err
     assert err.count("\n") == 1
+
+
+RAZZ = ["2=Ah 2c 3d 5s 7h 8c 9d", "4=As 2d 3c 4h 6s Kd Kc"]
+
+
+def test_razz_reads_each_seats_low_of_seven_and_the_lowest_wins() -> None:
+    code, out, _ = read("--game", "razz", *RAZZ)
+    assert code == 0
+    assert out.splitlines() == [
+        "Seat 2  A♥ 2♣ 3♦ 5♠ 7♥ 8♣ 9♦  Seven-five low  7♥ 5♠ 3♦ 2♣ A♥",
+        "Seat 4  A♠ 2♦ 3♣ 4♥ 6♠ K♦ K♣  Six-four low    6♠ 4♥ 3♣ 2♦ A♠",
+        "Wins: seat 4, Six-four low",
+    ]
+
+
+def test_stud_hilo_reads_high_and_the_8_or_better_low_for_each_half() -> None:
+    code, out, _ = read("--game", "stud-hilo", "--ascii", *RAZZ)
+    assert code == 0
+    assert "Pair of kings   Kd Kc As 6s 4h" in out
+    assert out.splitlines()[-2:] == ["High: seat 4, Pair of kings", "Low: seat 4, 6-4-3-2-A low"]
+
+
+def test_stud_hilo_with_no_low_gives_high_the_whole_pot() -> None:
+    hands = ["1=Ah Ad Kc Kd 2s Qs 9h", "3=Qh Qd Qc 4s Js 7d Th"]
+    code, out, _ = read("--game", "stud-hilo", *hands)
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "Low: no hand qualifies for low (8 or better); high takes the whole pot"
+    )
+
+
+def test_stud_plays_the_best_five_of_seven() -> None:
+    hands = ["1=Ah Ad Kc Kd 2s 3s 9h", "3=Qh Qd Qc 4s 5s 7d 8h"]
+    code, out, _ = read("--game", "stud", "--ascii", *hands)
+    assert code == 0
+    assert "Two pair, aces and kings  Ah Ad Kd Kc 9h" in out
+    assert out.splitlines()[-1] == "Wins: seat 3, Three of a kind, queens"
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "winner"),
+    [
+        ("triple-draw-27", ["1=7h 5d 4c 3s 2h", "2=8h 6d 4s 3c 2d"], "seat 1, Seven-five low"),
+        ("single-draw-27", ["1=Ah 5d 4c 3s 2h", "2=8h 6d 4s 3c 2d"], "seat 2, Eight-six low"),
+        ("lowball-a5", ["1=Ah 5d 4c 3s 2h", "2=8h 6d 4s 3c 2d"], "seat 1, Five-four low"),
+        ("badugi", ["1=Kc 4d 2h As", "2=7c 5d 3h 2s"], "seat 2, Seven badugi"),
+    ],
+)
+def test_a_draw_game_reads_the_hand_as_drawn(game: str, hands: list[str], winner: str) -> None:
+    code, out, _ = read("--game", game, *hands)
+    assert code == 0
+    assert out.splitlines()[-1] == f"Wins: {winner}"
+
+
+def test_ace_to_five_and_deuce_to_seven_read_the_same_cards_apart() -> None:
+    wheel = ["1=Ah 5d 4c 3s 2h", "2=8h 6d 4s 3c 2d"]
+    assert read("--game", "lowball-a5", *wheel)[1] != read("--game", "triple-draw-27", *wheel)[1]
+
+
+def test_a_low_game_in_json_names_the_hand_that_wins_the_pot() -> None:
+    code, out, _ = read("--game", "razz", "--json", *RAZZ)
+    assert code == 0
+    data = json.loads(out)
+    assert data["board"] == []
+    assert data["high_winners"] == [4]
+    assert data["seats"]["4"]["high"]["name"] == "Six-four low"
+    assert "low_winners" not in data
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-g", "razz", "1=Ah 2c"], "seat 1: razz shows down 7 cards, not 2"),
+        (["-g", "razz", "-b", "2c 3c 4c", "1=Ah 2c"], "razz has no board: give each seat its 7"),
+        (["-g", "lowball-a5"], 'name each seat and its 5 cards, e.g. 3="7h 5d 4c 3s 2h"'),
+        (["-g", "badugi", "1=Kc 4d 2h As", "2=7c 4d 3h 2s"], "the 4d is in seats 1 and 2"),
+        (["-g", "badugi", "1=Kc 4d 4d As"], "the 4d is twice in seat 1"),
+        (["-g", "pineapple", "1=Ah 2c"], '--game "pineapple" is not one of holdem, omaha'),
+    ],
+)
+def test_cards_a_stud_or_draw_game_cannot_read_are_one_line_and_status_2(
+    args: list[str], message: str
+) -> None:
+    code, out, err = read(*args)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

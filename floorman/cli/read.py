@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     epilog=help_example(
         'floorman read --board "2c 5d 8h Kc Js" 3="Kd Ks" 5="Jh Jd"',
         'floorman read -g omaha -b "2c 5d 8h Kc Js" 3="Ac 3d Ks Qd" 5="Jh Jd 9s 7c"',
+        'floorman read -g razz 2="Ah 2c 3d 5s 7h 8c 9d" 4="As 2d 3c 4h 6s Kd Kc"',
     ),
 )
 def read(
@@ -40,16 +41,34 @@ def read(
         None, "--board", "-b", metavar="CARDS", help='The board, e.g. "2c 5d 8h Kc Js".'
     ),
     game: str = typer.Option(
-        "holdem", "--game", "-g", metavar="GAME", help="holdem, omaha or omaha-hilo."
+        "holdem",
+        "--game",
+        "-g",
+        metavar="GAME",
+        help="holdem, omaha, omaha-hilo; stud, stud-hilo, razz (seven cards a seat, no"
+        " board); triple-draw-27, single-draw-27, lowball-a5 (five cards), badugi (four).",
     ),
     ascii_: bool = typer.Option(False, "--ascii", help="Suits as letters: Ah rather than A♥."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Read each seat's best hand, the five cards it plays, and the winners."""
+    from floorman.showdown.gamereading import GAME_CARDS, read_game_hands
     from floorman.showdown.reading import GAMES, showdown
 
-    if game not in GAMES:
-        fail(f'--game "{game}" is not one of {", ".join(GAMES)}')
+    if game not in GAMES and game not in GAME_CARDS:
+        fail(f'--game "{game}" is not one of {", ".join((*GAMES, *GAME_CARDS))}')
+    if game in GAME_CARDS:
+        if board is not None:
+            fail(f"{game} has no board: give each seat its {GAME_CARDS[game]} cards")
+        if not hands:
+            example = _EXAMPLE[GAME_CARDS[game]]
+            fail(f'name each seat and its {GAME_CARDS[game]} cards, e.g. 3="{example}"')
+        try:
+            result = read_game_hands(game, _holes(hands or []))
+        except FloormanError as error:
+            fail(str(error))
+        _print(result, as_json=as_json, ascii_=ascii_)
+        return
     if board is None:
         fail('give the board with --board, e.g. --board "2c 5d 8h Kc Js"')
     if not hands:
@@ -62,6 +81,14 @@ def read(
         result = showdown(game, board_cards, _holes(hands or []))
     except FloormanError as error:
         fail(str(error))
+    _print(result, as_json=as_json, ascii_=ascii_)
+
+
+_EXAMPLE: Final = {7: "Ah 2c 3d 5s 7h 8c 9d", 5: "7h 5d 4c 3s 2h", 4: "Kc 4d 2h As"}
+"""A hand to show in an example, by how many cards a seat shows down."""
+
+
+def _print(result: Showdown, *, as_json: bool, ascii_: bool) -> None:
     if as_json:
         echo(json.dumps(_as_json(result), ensure_ascii=False))
     else:
@@ -92,14 +119,14 @@ def _as_text(result: Showdown, *, ascii: bool) -> str:
     def cards(of: Sequence[Card]) -> str:
         return format_cards(of, ascii=ascii)
 
-    hilo = result.game == "omaha-hilo"
+    hilo = bool(result.low)  # a game split high and low reads every seat's low
     holes = {seat: cards(hole) or "(plays the board)" for seat, hole in result.holes.items()}
     names = {seat: result.announce(seat) for seat in result.high}
     lows = {seat: low.name if low else "no low" for seat, low in result.low.items()}
     seat_width = max(len(f"Seat {seat}") for seat in holes)
     hole_width = max(len(text) for text in holes.values())
     name_width = max(len(name) for name in (*names.values(), *lows.values()))
-    lines = [f"{'Board':<{seat_width}}  {cards(result.board)}"]
+    lines = [f"{'Board':<{seat_width}}  {cards(result.board)}"] if result.board else []
     for seat, hole in holes.items():
         head = f"{f'Seat {seat}':<{seat_width}}  {hole:<{hole_width}}  "
         plays = cards(result.high[seat].cards)
@@ -147,7 +174,7 @@ def _as_json(result: Showdown) -> dict[str, object]:
             "hole": [card.ascii for card in hole],
             "high": _reading_json(result.high[seat]),
         }
-        if result.game == "omaha-hilo":
+        if result.low:
             entry["low"] = _reading_json(result.low[seat])
         seats[str(seat)] = entry
     out: dict[str, object] = {
@@ -156,6 +183,6 @@ def _as_json(result: Showdown) -> dict[str, object]:
         "seats": seats,
         "high_winners": list(result.high_winners),
     }
-    if result.game == "omaha-hilo":
+    if result.low:
         out["low_winners"] = list(result.low_winners)
     return out

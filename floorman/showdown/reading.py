@@ -39,6 +39,8 @@ __all__ = [
     "Reading",
     "ReadingError",
     "Showdown",
+    "best_seats",
+    "high_reading",
     "read_high",
     "read_low",
     "showdown",
@@ -82,7 +84,7 @@ def read_high(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Reading
     hole, board = _checked(game, hole, board)
     value = high_value(hole + board) if game == "holdem" else omaha_high_value(hole, board)
     five = _five_with(value, high_value, _fives(game, hole, board))
-    return _high_reading(value, five)
+    return high_reading(value, five)
 
 
 def read_low(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Reading | None:
@@ -161,12 +163,12 @@ def showdown(game: str, board: Sequence[Card], holes: Mapping[int, Sequence[Card
         holes={seat: tuple(holes[seat]) for seat in seats},
         high=high,
         low=low,
-        high_winners=_best(high),
-        low_winners=_best(lows),
+        high_winners=best_seats(high),
+        low_winners=best_seats(lows),
     )
 
 
-def _best(readings: Mapping[int, Reading]) -> tuple[int, ...]:
+def best_seats(readings: Mapping[int, Reading]) -> tuple[int, ...]:
     if not readings:
         return ()
     top = max(reading.value for reading in readings.values())
@@ -269,7 +271,7 @@ def _names(kind: int, deciding: tuple[int, ...]) -> tuple[str, str]:
     return f"High card, {top}", f"High card, {_said(deciding)}"
 
 
-def _high_reading(value: int, five: tuple[Card, ...]) -> Reading:
+def high_reading(value: int, five: tuple[Card, ...]) -> Reading:
     kind = value >> 26
     deciding = ranks(value)
     name, full_name = _names(kind, deciding)
