@@ -202,3 +202,63 @@ def test_bad_runs_are_one_line_and_exit_2(args: list[str], message: str) -> None
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+RAZZ_TIE = "2=Ah2c3d4s7h8c9d,4=As2d3c4h7sKdKc"
+
+
+def test_a_razz_tie_sends_the_odd_chip_by_the_cards_as_each_book_reads_them() -> None:
+    # RRoP reads every card for a low (the lowest by suit); the TDA and WSOP the five of
+    # the hand, by the highest card by suit (TDA 20-B)
+    code, out, _ = split("101", "--game", "razz", "--cards", RAZZ_TIE)
+    assert code == 0
+    assert out.splitlines()[0] == "Split 101 between seats 2, 4 (razz, smallest chip 1)"
+    assert "odd chip of 1 to seat 2: lowest card by suit among the tied low hands: A♥" in out
+    code, out, _ = split("101", "--game", "razz", "-r", "tda-2024", "--cards", RAZZ_TIE)
+    assert code == 0
+    assert "odd chip of 1 to seat 4: highest card by suit among the tied low hands: A♠" in out
+
+
+def test_a_stud_hilo_pot_is_read_from_the_cards_and_split_high_and_low() -> None:
+    hands = "2=Ah2c3d5s7h8c9d,4=As2d3c4h6sKdKc,6=QhQdQc4sJs7d8h"
+    code, out, _ = split("100", "--game", "stud-hilo", "--cards", hands, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["high"], data["low"]) == ([6], [4])
+    assert data["awards"] == {"4": 50, "6": 50}
+    assert data["eligible"] == [2, 4, 6]
+
+
+def test_the_same_stud_pot_splits_as_check_settles_it() -> None:
+    from floorman.cards import parse_cards
+    from floorman.showdown.oddchips import SplitRules
+    from floorman.showdown.studsettle import split_stud_pot
+
+    tabled = {2: parse_cards("Ah 2c 3d 4s 7h 8c 9d"), 4: parse_cards("As 2d 3c 4h 7s Kd Kc")}
+    result, high, low = split_stud_pot("razz", 101, tabled, SplitRules(), button=4)
+    code, out, _ = split("101", "--game", "razz", "--cards", RAZZ_TIE, "--json")
+    assert code == 0
+    assert json.loads(out)["awards"] == {str(s): n for s, n in sorted(result.shares.items())}
+    assert (high, low) == ((), (2, 4))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["100", "--game", "holdem", "--cards", "2=AhKd,3=AsKc"], "not one of stud, stud-hilo"),
+        (["100", "--game", "stud", "--cards", "2=AhKd2c3c4c"], "names one seat"),
+        (["100", "--game", "stud", "--between", "2,3", "--cards", RAZZ_TIE], "leave out --between"),
+        (["100", "--game", "stud"], "give each seat's cards at showdown"),
+        (["100", "--game", "stud", "--cards", "2=AhKd,3=AsKc"], "5 to 7 cards, not 2"),
+        (["100", "--game", "razz", "--cards", "2=Ah2c3d4s7h,4=Ah2d3c4h7s"], "the Ah is in seats"),
+        (["100", "--between", "2,3"], "give the seat holding the button"),
+    ],
+)
+def test_a_stud_split_that_cannot_be_made_is_one_line_and_status_2(
+    args: list[str], message: str
+) -> None:
+    code, out, err = split(*args)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Final, cast
 
 import typer
 
@@ -14,6 +14,10 @@ from floorman.cli._app import TABLE, app, fail, help_example
 from floorman.cli._console import echo
 from floorman.numerals import NumberError, seat_number, whole_number
 from floorman.showdown.chipstacks import check_denominations, chip_breakdown, format_chips
+
+if TYPE_CHECKING:
+    from floorman.hand.stud import StudGame
+
 from floorman.showdown.oddchips import (
     HILO_ODD_CHIPS,
     ODD_CHIP_POLICIES,
@@ -39,8 +43,21 @@ def split(
     low: str | None = typer.Option(
         None, "--low", metavar="SEATS", help="Hi-lo: the winning low hand(s), if a low qualifies."
     ),
-    button: int = typer.Option(
-        ..., "--button", help="The seat holding the button.", min=1, max=MAX_SEAT
+    button: int | None = typer.Option(
+        None,
+        "--button",
+        help="The seat holding the button (not in stud games).",
+        min=1,
+        max=MAX_SEAT,
+        show_default=False,
+    ),
+    game: str | None = typer.Option(
+        None,
+        "--game",
+        "-g",
+        metavar="GAME",
+        help="stud, stud-hilo or razz: the winners read from --cards (every seat's cards"
+        " at showdown), the odd chip by the high card by suit as the rulebook reads it.",
     ),
     unit: int | None = typer.Option(
         None,
@@ -106,6 +123,11 @@ def split(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Split a pot between tied hands or high and low, down to the smallest chip."""
+    if game is not None:
+        _stud(amount, game, cards, rulebook, house, unit, chips, as_json, between, high, low)
+        return
+    if button is None:
+        fail("give the seat holding the button: --button SEAT (stud games: --game)")
     if runs:
         if between is not None or high is not None or low is not None:
             fail("give the winners either with --run for each run, or with --between or --high")
@@ -172,7 +194,65 @@ def split(
     if as_json:
         echo(json.dumps(_as_json(amount, eligible, result, denominations)))
         return
-    echo(_as_table(amount, high_seats, low_seats, button, unit, result, denominations))
+    echo(
+        _as_table(
+            amount, high_seats, low_seats, f"button seat {button}", unit, result, denominations
+        )
+    )
+
+
+_STUD_GAMES: Final = ("stud", "stud-hilo", "razz")
+
+
+def _stud(
+    amount: int,
+    game: str,
+    cards: str | None,
+    rulebook: str | None,
+    house: str | None,
+    unit: int | None,
+    chips: str | None,
+    as_json: bool,
+    *winners: str | None,
+) -> None:
+    """A stud pot: the winners and the odd chip worked out from every seat's cards."""
+    if game not in _STUD_GAMES:
+        fail(f'--game "{game}" is not one of {", ".join(_STUD_GAMES)} (other games: --button)')
+    if any(given is not None for given in winners):
+        fail("in a stud game the winners are read from --cards: leave out --between, --high, --low")
+    if not cards:
+        fail(f"give each seat's cards at showdown: --cards 2=AhKd7c7s2d3c9h,5=... ({game})")
+    from floorman.rules.loader import load_rulebook
+    from floorman.showdown.awards import ShowdownError
+    from floorman.showdown.oddchips import SplitRules
+    from floorman.showdown.studsettle import hilo_low_of, odd_chip_cards, split_stud_pot
+
+    tabled = _cards(cards)
+    if len(tabled) < 2:
+        fail("--cards names one seat: a pot is split between two hands or more")
+    seen: dict[Card, int] = {}
+    for seat, held in tabled.items():
+        if not 5 <= len(held) <= 7:
+            fail(f"--cards seat {seat}: a stud hand shows 5 to 7 cards, not {len(held)}")
+        for card in held:
+            if card in seen:
+                fail(f"--cards: the {card.ascii} is in seats {seen[card]} and {seat}")
+            seen[card] = seat
+    book = load_rulebook(rulebook, house=house)
+    denominations = _denominations(chips)
+    unit = _unit(unit, denominations)
+    try:
+        result, high, low = split_stud_pot(
+            cast("StudGame", game), amount, tabled, SplitRules(unit=unit), button=max(tabled),
+            odd_chip_cards=odd_chip_cards(book.name), hilo_low=hilo_low_of(book.options),
+        )  # fmt: skip
+    except (ShowdownError, ValueError) as error:
+        fail(str(error))
+    if as_json:
+        out = _as_json(amount, sorted(tabled), result, denominations)
+        echo(json.dumps({"game": game, "high": list(high), "low": list(low), **out}))
+        return
+    echo(_as_table(amount, high or low, low if high else [], game, unit, result, denominations))
 
 
 def _echo_runs(
@@ -199,7 +279,7 @@ def _echo_runs(
         echo(json.dumps(out))
         return
     seats = sorted(shares)
-    lines = [_as_table(amount, seats, [], button, unit, total, denominations)]
+    lines = [_as_table(amount, seats, [], f"button seat {button}", unit, total, denominations)]
     lines[0] = lines[0].replace(
         f"Split {amount} between", f"Split {amount}, run {len(results)} times, to", 1
     )
@@ -242,7 +322,7 @@ def _as_table(
     amount: int,
     high: Sequence[int],
     low: Sequence[int],
-    button: int,
+    where: str,
     unit: int,
     result: Split,
     denominations: tuple[int, ...] | None,
@@ -254,7 +334,7 @@ def _as_table(
         )
     else:
         head = f"Split {amount} between seat{_s(high)} {_list(high)}"
-    lines = [f"{head} (button seat {button}, smallest chip {unit})"]
+    lines = [f"{head} ({where}, smallest chip {unit})"]
     width = max(len("share"), *(len(str(share)) for share in result.shares.values()))
     header = f"{'seat':>4}  {'share':>{width}}"
     lines.append(header + ("  chips" if denominations else ""))

@@ -50,7 +50,7 @@ from floorman.interchange.studdrawfile import (
     read_game_hand,
 )
 from floorman.showdown.oddchips import SplitRules
-from floorman.showdown.studsettle import HiloLow, odd_chip_cards, settle_stud
+from floorman.showdown.studsettle import hilo_low_of, odd_chip_cards, settle_stud
 
 __all__ = [
     "MAX_STUD_SEATS",
@@ -210,9 +210,7 @@ def check_stud(
     ruled = rule_stud(hand, rulebook, house)
     state = ruled.state
     rules = SplitRules(unit=min(hand.chips))
-    low: HiloLow = (
-        "regular" if ruled.book.options.get("stud_hilo_low") == "regular" else "eight-or-better"
-    )
+    low = hilo_low_of(ruled.book.options)
     settled = settle_stud(state, rules, odd_chip_cards(ruled.book.name), low)
     return StudCheck(state, settled, ruled.rulings, ruled.violations)
 

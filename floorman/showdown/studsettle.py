@@ -36,6 +36,7 @@ from itertools import combinations
 from typing import Final, Literal
 
 from floorman.cards import Card
+from floorman.hand.stud import StudGame
 from floorman.hand.studstate import StudHand
 from floorman.showdown.awards import PotAward, ShowdownError
 from floorman.showdown.evaluation import high_value, low_ranks, low_value
@@ -44,8 +45,10 @@ from floorman.showdown.pots import Pot, build_pots
 from floorman.showdown.settlement import Settlement
 
 __all__ = [
-    "ODD_CHIP_CARDS", "RULEBOOK_ODD_CHIP_CARDS", "HiloLow", "OddChipCards", "odd_chip_cards",
+    "ODD_CHIP_CARDS", "RULEBOOK_ODD_CHIP_CARDS", "HiloLow", "OddChipCards", "hilo_low_of",
+    "odd_chip_cards",
     "settle_stud",
+    "split_stud_pot",
 ]  # fmt: skip
 
 OddChipCards = Literal["all-cards", "five-cards"]
@@ -72,6 +75,15 @@ def odd_chip_cards(rulebook: str) -> OddChipCards:
 
 A5_LOW_MODULE: Final = "floorman.showdown.lowball"
 """Where the ace-to-five low evaluator razz is read with lives."""
+
+
+def hilo_low_of(options: Mapping[str, object]) -> HiloLow:
+    """The low a rulebook's stud hi-lo plays for (its ``stud_hilo_low`` option).
+
+    >>> hilo_low_of({"stud_hilo_low": "regular"}), hilo_low_of({})
+    ('regular', 'eight-or-better')
+    """
+    return "regular" if options.get("stud_hilo_low") == "regular" else "eight-or-better"
 
 
 def settle_stud(
@@ -134,39 +146,70 @@ def _award(
     if not rivals:
         seats = ", ".join(map(str, pot.eligible))
         raise ShowdownError(f"pot {number} of {pot.amount}: none of seats {seats} has tabled")
-    button = hand.seats[-1]
+    split, high, low = split_stud_pot(
+        hand.game, pot.amount, {seat: tabled[seat] for seat in rivals}, rules,
+        button=hand.seats[-1], odd_chip_cards=odd_chip_cards, hilo_low=hilo_low,
+    )  # fmt: skip
+    return PotAward(pot, split, high, low)
+
+
+def split_stud_pot(
+    game: StudGame,
+    amount: int,
+    tabled: Mapping[int, Sequence[Card]],
+    rules: SplitRules,
+    *,
+    button: int,
+    odd_chip_cards: OddChipCards = "all-cards",
+    hilo_low: HiloLow = "eight-or-better",
+) -> tuple[Split, tuple[int, ...], tuple[int, ...]]:
+    """Split ``amount`` among the hands ``tabled`` for it: the split, the seats winning
+    high and those winning low (razz: low alone). The odd chip goes by the high card by
+    suit, read from every card or from the five of the hand as ``odd_chip_cards`` says;
+    ``button`` (the last seat) orders what the cards cannot.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> hands = {2: cards("Ah 2c 3d 5s 7h 8c 9d"), 4: cards("As 2d 3c 4h 6s Kd Kc")}
+    >>> split, high, low = split_stud_pot("stud-hilo", 101, hands, SplitRules(), button=4)
+    >>> dict(split.shares), high, low
+    ({4: 101}, (4,), (4,))
+    """
+    rivals = sorted(tabled)
+    rules = SplitRules(  # stud: by the cards (RRoP §3 Ties, TDA 20-B, WSOP LA 149)
+        odd_chip="high-card-by-suit", hilo_odd_chip=rules.hilo_odd_chip, unit=rules.unit
+    )
     five = odd_chip_cards == "five-cards"
-    if hand.game == "razz":
+    if game == "razz":
         razz = {seat: _a5(tabled[seat]) for seat in rivals}
         best = _best(rivals, {seat: value for seat, (value, _) in razz.items()})
         cards = {seat: razz[seat][1] if five else tuple(tabled[seat]) for seat in best}
         split = split_pot(
-            pot.amount, best, button=button, rules=rules, cards=cards, low=not five,
+            amount, best, button=button, rules=rules, cards=cards, low=not five,
             what="tied low hands",
         )  # fmt: skip
-        return PotAward(pot, split, (), best)
+        return split, (), best
     highs = {seat: high_value(tabled[seat]) for seat in rivals}
     high = _best(rivals, highs)
     low: tuple[int, ...] = ()
     regular: dict[int, tuple[int, tuple[Card, ...]]] = {}
-    if hand.game == "stud-hilo" and hilo_low == "regular":
+    if game == "stud-hilo" and hilo_low == "regular":
         regular = {seat: _a5(tabled[seat]) for seat in rivals}
         low = _best(rivals, {seat: value for seat, (value, _) in regular.items()})
-    elif hand.game == "stud-hilo":
+    elif game == "stud-hilo":
         qualified = {seat: v for seat in rivals if (v := low_value(tabled[seat])) is not None}
         low = _best(list(qualified), qualified)
     high_cards = {seat: _high_five(tabled[seat], highs[seat], five) for seat in high}
     if not low:
-        split = split_pot(pot.amount, high, button=button, rules=rules, cards=high_cards)
-        return PotAward(pot, split, high)
+        split = split_pot(amount, high, button=button, rules=rules, cards=high_cards)
+        return split, high, ()
     low_cards = {
         seat: (regular[seat][1] if five else tuple(tabled[seat]))
         if regular
         else _low_five(tabled[seat], five)
         for seat in low
     }
-    split = _split_hilo(pot.amount, high, low, button, rules, high_cards, low_cards, five)
-    return PotAward(pot, split, high, low)
+    split = _split_hilo(amount, high, low, button, rules, high_cards, low_cards, five)
+    return split, high, low
 
 
 def _split_hilo(
