@@ -301,10 +301,10 @@ def test_the_station_records_a_dealer_push_once_the_hand_is_over(room: Room) -> 
     station = room.table("pushing")
     floor = room.signed_in()
     record(station, "pushing", *FOLDED_ROUND[:2])
-    assert 'class="change push"' not in floor.get("/station/pushing").text
+    assert 'class="change dealer-push"' not in floor.get("/station/pushing").text
     record(station, "pushing", *FOLDED_ROUND[2:])
     page = floor.get("/station/pushing").text
-    assert "Dealer push" in page.split('class="change push"')[1].split("</form>")[0]
+    assert "Dealer push" in page.split('class="change dealer-push"')[1].split("</form>")[0]
     pushed = floor.post("/station/pushing/changes", data={"csrf": csrf_of(page), "kind": "push"})
     assert pushed.status_code == 303, pushed.text
     pending = station.get("/api/tables/pushing/hands").json()["next_hand_changes"]
