@@ -6,6 +6,7 @@ each refused event naming its action (:mod:`floorman.interchange.phh.studimport`
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
@@ -22,7 +23,7 @@ __all__ = ["GameImporter"]
 Hand = TypeVar("Hand", bound=Reducer)
 
 
-class GameImporter(Generic[Hand]):
+class GameImporter(ABC, Generic[Hand]):
     """The fields of one PHH file (``data``, from the file ``name``), replayed as a hand
     of one game: :meth:`events` reads an action as the game's events."""
 
@@ -66,9 +67,10 @@ class GameImporter(Generic[Hand]):
         if isinstance(finishing, list) and len(finishing) == players:
             imported.finishing_stacks = tuple(finishing)
 
+    @abstractmethod
     def events(self, state: Hand, seated: Mapping[str, int], raw: str) -> list[Event]:
-        """One PHH action as the game's events (``seated``: each player's seat)."""
-        raise NotImplementedError
+        """One PHH action as the game's events (``seated``: each player's seat); each
+        game's importer reads its own actions."""
 
     def apply(self, imported: ImportedHand[Hand], event: Event, number: int, raw: str) -> None:
         try:
