@@ -242,8 +242,9 @@ CASES: dict[str, list[Case]] = {
     "tournament clock": [case("daily")],
     "tournament call-clock": [case("daily", "1", "5", "--no-wait")],
     "tournament penalty": [case("daily", "1", "5", "rounds", "1", "--reason", "swore"),
-                           case("daily", "1", "5", "minutes", "10", "--reason", "threw cards")],
-    "tournament penalties": [case("daily")],
+                           case("daily", "1", "5", "minutes", "10", "--reason", "threw cards",
+                                changing=r"\b\d{1,2}:\d{2}\b")],  # it ends at a clock time
+    "tournament penalties": [case("daily", changing=r"\b\d+ minutes? left\b")],
     "tournament hand": [case("daily", "1")],
     "tournament hand-for-hand": [case("daily", "start")],
     "tournament print": [case("daily", "structure", "-o", "{dir}/structure.pdf")],
