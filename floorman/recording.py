@@ -33,6 +33,9 @@ class Recording:
     header: HeaderLike
     events: list[Event] = field(default_factory=list)
     _ruled: Ruled | None = field(default=None, init=False, repr=False)
+    _chips: Any = field(default=None, init=False, repr=False)
+    """:meth:`chips` as last drawn, until the next event: a server answers every post
+    with the pots, and drawing them walks the hand's events for dead money."""
 
     def __post_init__(self) -> None:
         self._ruled = rule_events(self.header, self.events)
@@ -69,6 +72,7 @@ class Recording:
     def add(self, text: str) -> Event:
         """Read ``text`` against the hand as it stands (a betting action may leave out the
         seat to act), rule on it and apply it; :class:`EventError` if it cannot be."""
+        self._chips = None
         number = len(self.events) + 1
         event = read_event(self.state, text, number)
         engine = self.ruled.engine
@@ -92,6 +96,7 @@ class Recording:
         another seat (``button SEAT dealt``), the hand is dealt from there first, so that
         the action before it is read from where the button really was. When one is
         refused, the recording is as it was before the call."""
+        self._chips = None
         count, dealt = len(self.events), None
         for text in texts:
             try:
@@ -108,6 +113,7 @@ class Recording:
         except BaseException:
             del self.events[count:]
             self._ruled = rule_events(self.header, self.events)
+            self._chips = None
             raise
 
     def pots(self) -> list[dict[str, Any]]:
@@ -118,4 +124,6 @@ class Recording:
     def chips(self) -> Any:
         """The ``check --json`` pots, awards and stacks of the hand as it stands (a
         :class:`floorman.showdown.settlement.ChipsReport`)."""
-        return ruled_chips(self.header, self.events, self.ruled)
+        if self._chips is None:
+            self._chips = ruled_chips(self.header, self.events, self.ruled)
+        return self._chips

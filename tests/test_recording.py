@@ -62,6 +62,25 @@ def test_a_refused_event_leaves_the_recording_as_it_was() -> None:
     assert recording.state.to_act == 2
 
 
+@pytest.mark.parametrize("path", HANDS[::7], ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_chips_read_between_events_are_the_hand_s_as_it_stands(path: Path) -> None:
+    """The chips are kept from one reading to the next: every event, and every event
+    refused, must leave them as a replay of the hand so far gives them."""
+    from floorman.replay import ruled_chips
+
+    hand = load_hand(path)
+    recording = Recording(hand.model_copy(update={"events": []}))
+    for text in hand.events:
+        recording.chips()
+        try:
+            recording.add(text)
+        except EventError:
+            with pytest.raises(EventError):
+                recording.add_all(["deal", text])
+        replayed = rule_events(hand, recording.events)
+        assert recording.chips() == ruled_chips(hand, recording.events, replayed)
+
+
 def test_the_first_burn_rules_the_earlier_boards_again() -> None:
     hand = parse_hand("button: 3\nseats: {1: 100, 2: 100, 3: 100}\nevents: []")
     recording = Recording(hand)

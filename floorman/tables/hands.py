@@ -528,11 +528,10 @@ def stacks_left(loaded: Loaded, reason: str) -> dict[int, int] | None:
     """The stacks a hand closed for ``reason`` leaves: its settlement's, as ``check --json``
     computes them; the stacks it began with when it was a misdeal, void or abandoned;
     ``None`` while a showdown waits for hands to be shown or mucked."""
-    from floorman.replay import ruled_chips
 
     if reason in ("misdeal", "void", "abandoned"):
         return dict(loaded.values.seats)
-    chips = ruled_chips(loaded.values, loaded.recording.events, loaded.recording.ruled)
+    chips = loaded.recording.chips()
     if reason == "showdown" and not chips.awards:
         return None
     return dict(chips.stacks)

@@ -53,11 +53,10 @@ def status(stored: StoredHand, state: HandState, broken: bool = False) -> tuple[
 
 def hand_json(loaded: Loaded) -> dict[str, Any]:
     """``floorman show --json``: the hand, every seat, and the ``check --json`` keys."""
-    from floorman.replay import ruled_chips
 
     state = loaded.state
     stored = loaded.stored
-    chips = ruled_chips(loaded.values, loaded.recording.events, loaded.recording.ruled)
+    chips = loaded.recording.chips()
     kind, reason = status(stored, state, loaded.broken is not None)
     seats: dict[str, Any] = {}
     for seat in state.table.seats:
