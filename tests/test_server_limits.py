@@ -217,6 +217,36 @@ def test_a_body_that_never_ends_is_answered_408(served: Served) -> None:
     assert b"body came too slowly" in answer
 
 
+@pytest.mark.parametrize("shape", ["one header", "many headers"])
+def test_a_request_head_over_its_bound_is_answered_431(served: Served, shape: str) -> None:
+    """The server's parser keeps a head whole however long: the room bounds it."""
+    if shape == "one header":
+        filler = f"x-filler: {'a' * 20_000}\r\n"
+    else:
+        filler = "".join(f"x-filler-{number}: {'a' * 90}\r\n" for number in range(200))
+    head = served.request("/api/tables/7", "127.0.0.43").replace(b"\r\n\r\n", b"\r\n")
+    with served.connect("127.0.0.43") as long:
+        for start in range(0, len(head), 4096):
+            long.sendall(head[start : start + 4096])
+        try:
+            long.sendall(filler.encode())
+            long.sendall(b"\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        answer = _answer(long)
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+    assert b"head is over 16384 bytes" in answer
+    assert served.station_read().status_code == 200
+
+
+def test_a_head_at_its_bound_is_served(served: Served) -> None:
+    filler = f"x-filler: {'a' * 15_000}\r\n\r\n"
+    head = served.request("/api/tables/7", "127.0.0.44").replace(b"\r\n\r\n", b"\r\n")
+    with served.connect("127.0.0.44") as held:
+        held.sendall(head + filler.encode())
+        assert _status(held) == 200
+
+
 def test_held_streams_beyond_the_caps_are_refused_and_the_room_still_answers(
     served: Served,
 ) -> None:
