@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from floorman._resources import templates_dir
 from floorman.server import drillpages, params
-from floorman.server.endpoints import as_api, as_page, log_once_a_minute
+from floorman.server.endpoints import as_api, as_api_post, as_page, log_once_a_minute
 from floorman.server.handlers import api, control, floor, live, printed, signin, station
 from floorman.server.handlers import tournaments as tournament
 from floorman.server.origins import HostAndOrigin
@@ -88,7 +88,7 @@ def _routes() -> list[BaseRoute]:
         Route("/api/openapi.json", as_api(api.openapi), methods=["GET"]),
         Route("/api/tables", as_api(api.tables), methods=["GET"]),
         Route("/api/tables/{table}", as_api(api.table), methods=["GET"]),
-        Route("/api/tables/{table}/events", as_api(station.post_events), methods=["POST"]),
+        Route("/api/tables/{table}/events", as_api_post(station.post_events), methods=["POST"]),
         Route("/api/tables/{table}/state", as_api(control.table_state), methods=["GET"]),
         Route("/api/tables/{table}/undo", as_api(control.post_undo), methods=["POST"]),
         Route("/api/tables/{table}/next", as_api(control.post_next), methods=["POST"]),

@@ -43,21 +43,20 @@ def station_path(table: str) -> str:
     return f"/station/{quote(table, safe='')}"
 
 
-async def post_events(request: Request, who: Caller) -> Response:
+def post_events(request: Request, who: Caller, raw: bytes) -> Response:
     """``POST /api/tables/{table}/events``: answered as the room answers (200, 400, 404,
-    409), the same answer again for a retried ``Idempotency-Key``."""
+    409), the same answer again for a retried ``Idempotency-Key``. Runs in the thread
+    pool (:func:`floorman.server.endpoints.as_api_post`)."""
     table = request.path_params["table"]
     check_writable(who, table, request.headers.get("x-csrf-token"))
     key = request.headers.get("idempotency-key")
     if key is not None and not (0 < len(key) <= MAX_KEY_CHARS and key.isprintable()):
         raise BadRequest(400, f"Idempotency-Key: 1 to {MAX_KEY_CHARS} printable characters")
-    body = _events_body(await bodies.body(request))
+    body = _events_body(raw)
     texts = split_events(body.events)
     if not texts:
         raise BadRequest(400, "events: no event given")
-    answer = await run_in_threadpool(
-        state_of(request).room.record, table, texts, after=body.after, who=who.who, key=key
-    )
+    answer = state_of(request).room.record(table, texts, after=body.after, who=who.who, key=key)
     return answers.answered(answer)
 
 
