@@ -8,6 +8,14 @@ mark (:meth:`floorman.store.hands.Store.mark`): the hand it shows and the id of 
 hand's latest record. A post is checked against the kept hand by the same functions
 ``floorman add`` uses, and its events applied to it once they are stored.
 
+The table's whole state, the hand's own page and its line in the table's history
+are drawn from the kept hand too, when it is the hand asked for. A past hand is no
+table's hand any more, yet it can still get records (a dispute of its pot raised
+once the next hand began, a correction by the floor): what is drawn from it, its
+page and its line of the history, is kept by the hand and the id of its latest
+record (:class:`Drawings`), so a past hand is replayed once, and again only after
+something is recorded to it.
+
 The store stays the truth: every write at a table, by this server, another one or
 ``floorman add`` at a terminal, adds a record, so a kept hand whose mark is not the
 store's is read again from the store before it is used, and a restarted server
@@ -22,16 +30,41 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 if TYPE_CHECKING:
     from floorman.store.hands import Record, TableMark
     from floorman.tables.hands import Loaded
 
-__all__ = ["KEPT_TABLES", "KeptHand", "KeptHands"]
+__all__ = [
+    "HISTORY_LINES",
+    "KEPT_TABLES",
+    "PAST_HANDS",
+    "Drawings",
+    "DrawnKey",
+    "KeptHand",
+    "KeptHands",
+]
 
 KEPT_TABLES: Final = 2_000
 """How many tables' hands a server keeps; the one used longest ago is let go first."""
+PAST_HANDS: Final = 100
+"""How many past hands' pages a server keeps drawn. A page holds every event of its
+hand, so it is the largest thing drawn; a past hand is looked at by the floor settling
+a dispute or writing a report, a few at a time, and a hundred covers a busy floor's
+afternoon without holding a long hand's page for each of a room's tables."""
+HISTORY_LINES: Final = 2_500
+"""How many past hands' lines of a table's history a server keeps drawn: the fifty
+latest hands a table's page lists, for fifty tables (a large room's floor), so that
+every table's page a floor keeps open is drawn again from its one changed line. A
+line holds the hand's rulings and its stacks, a kilobyte or two, so the whole is a
+few megabytes; a room with more tables open at once replays the lines let go, as a
+server that keeps nothing does."""
+
+DrawnKey: TypeAlias = tuple[int, str, int]
+"""A past hand as drawn: its id, when it began (no other store's hand with the same id
+began at the same millisecond, should the store be replaced under the server), and the
+id of its latest record."""
 
 
 @dataclass(eq=False)
@@ -48,6 +81,8 @@ class KeptHand:
     """The players' names by seat and the seats not dealt in, once read."""
     view: dict[str, Any] | None = field(default=None, repr=False)
     """The table as the API shows it, once drawn; drawn again after any change."""
+    line: tuple[tuple[int, int], dict[str, Any]] | None = field(default=None, repr=False)
+    """The hand's line of the table's history, with the mark it was drawn at."""
 
     @property
     def mark(self) -> tuple[int, int]:
@@ -64,11 +99,47 @@ class KeptHand:
         self.view = None
 
 
-class KeptHands:
-    """The tables' hands this server keeps, the ones used latest first to stay."""
+class Drawings:
+    """What was drawn from past hands, by :data:`DrawnKey`, at most ``limit`` of them:
+    the one used longest ago is let go first. A hand recorded to since it was drawn has
+    another latest record, so its old drawing is never found again (and soon let go)."""
 
-    def __init__(self, limit: int = KEPT_TABLES) -> None:
+    def __init__(self, limit: int) -> None:
         self._limit = limit
+        self._guard = threading.Lock()
+        self._drawn: OrderedDict[DrawnKey, dict[str, Any]] = OrderedDict()
+
+    def get(self, key: DrawnKey) -> dict[str, Any] | None:
+        with self._guard:
+            found = self._drawn.get(key)
+            if found is not None:
+                self._drawn.move_to_end(key)
+            return found
+
+    def keep(self, key: DrawnKey, drawn: dict[str, Any]) -> dict[str, Any]:
+        with self._guard:
+            self._drawn[key] = drawn
+            self._drawn.move_to_end(key)
+            while len(self._drawn) > self._limit:
+                self._drawn.popitem(last=False)
+        return drawn
+
+    def __len__(self) -> int:
+        return len(self._drawn)
+
+
+class KeptHands:
+    """The tables' hands this server keeps, the ones used latest first to stay; and what
+    it drew from past hands (:attr:`pages`, :attr:`lines`)."""
+
+    def __init__(
+        self, limit: int = KEPT_TABLES, *, pages: int = PAST_HANDS, lines: int = HISTORY_LINES
+    ) -> None:
+        self._limit = limit
+        self.pages = Drawings(pages)
+        """Past hands' pages (:meth:`.room.Room.hand_at`)."""
+        self.lines = Drawings(lines)
+        """Past hands' lines of a table's history (:meth:`.room.Room.history`)."""
         self._guard = threading.Lock()
         self._hands: OrderedDict[str, KeptHand] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, threading.RLock] = (
