@@ -406,6 +406,24 @@ def test_drawings_let_go_the_one_used_longest_ago() -> None:
     assert drawn.get((1, "at", 12)) is None  # a record since: not the page drawn
 
 
+def test_past_hands_pages_are_let_go_by_the_events_they_hold() -> None:
+    pages = KeptHands(pages=40).pages
+
+    def page(events: int) -> dict[str, Any]:
+        return {"events": [{"number": n} for n in range(1, events + 1)]}
+
+    pages.keep((1, "at", 1), page(25))
+    pages.keep((2, "at", 2), page(3))
+    pages.keep((3, "at", 3), page(9))
+    assert len(pages) == 3  # 26 + 4 + 10: as much as the room kept
+    pages.keep((4, "at", 4), page(0))
+    assert len(pages) == 3
+    assert pages.get((1, "at", 1)) is None
+    pages.keep((5, "at", 5), page(40))  # heavier than the whole: not kept
+    assert pages.get((5, "at", 5)) is None
+    assert [pages.get((n, "at", n)) for n in (2, 3, 4)] == [page(3), page(9), page(0)]
+
+
 def test_a_server_keeping_nothing_answers_the_same(db: Path) -> None:
     """With no room to keep anything, every read replays, and answers the same."""
     room, keeping_nothing = Room(db), Room(db)

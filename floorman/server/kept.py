@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HISTORY_LINES",
     "KEPT_TABLES",
-    "PAST_HANDS",
+    "PAST_EVENTS",
     "Drawings",
     "DrawnKey",
     "KeptHand",
@@ -48,18 +48,20 @@ __all__ = [
 
 KEPT_TABLES: Final = 2_000
 """How many tables' hands a server keeps; the one used longest ago is let go first."""
-PAST_HANDS: Final = 100
-"""How many past hands' pages a server keeps drawn. A page holds every event of its
-hand, so it is the largest thing drawn; a past hand is looked at by the floor settling
-a dispute or writing a report, a few at a time, and a hundred covers a busy floor's
-afternoon without holding a long hand's page for each of a room's tables."""
+PAST_EVENTS: Final = 20_000
+"""How many events the past hands' pages a server keeps drawn may hold between them. A
+page holds every event of its hand, so it weighs by its events: about half a kilobyte
+each as drawn (``benchmarks/bench_reads.py``: 14 KB a page of 31 events), so at most
+some 10 MB. That is some six hundred pages of ordinary hands, more than a floor looks
+at in a day (a dispute to settle, a report to write), or four of the longest hands
+(:data:`floorman.bounds.MAX_EVENTS_PER_HAND`)."""
 HISTORY_LINES: Final = 2_500
 """How many past hands' lines of a table's history a server keeps drawn: the fifty
 latest hands a table's page lists, for fifty tables (a large room's floor), so that
-every table's page a floor keeps open is drawn again from its one changed line. A
-line holds the hand's rulings and its stacks, a kilobyte or two, so the whole is a
-few megabytes; a room with more tables open at once replays the lines let go, as a
-server that keeps nothing does."""
+each table's page a floor keeps open is drawn again from its one changed line. A line
+holds the hand's rulings and its stacks, not its events: about 3 KB as drawn
+(``benchmarks/bench_reads.py``), so the whole is under 8 MB. A room with more tables'
+pages open at once replays the lines let go, as a server that keeps nothing does."""
 
 DrawnKey: TypeAlias = tuple[int, str, int]
 """A past hand as drawn: its id, when it began (no other store's hand with the same id
@@ -100,32 +102,50 @@ class KeptHand:
 
 
 class Drawings:
-    """What was drawn from past hands, by :data:`DrawnKey`, at most ``limit`` of them:
-    the one used longest ago is let go first. A hand recorded to since it was drawn has
-    another latest record, so its old drawing is never found again (and soon let go)."""
+    """What was drawn from past hands, by :data:`DrawnKey`, weighing at most ``limit``
+    between them (each ``weight`` says how much: 1 unless told; one heavier than that
+    is not kept): the one used longest ago is let go first. A hand recorded to since it
+    was drawn has another latest record, so its old drawing is never found again (and
+    soon let go)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(
+        self, limit: int, weight: Callable[[dict[str, Any]], int] = lambda _drawn: 1
+    ) -> None:
         self._limit = limit
+        self._weight = weight
+        self._held = 0
         self._guard = threading.Lock()
-        self._drawn: OrderedDict[DrawnKey, dict[str, Any]] = OrderedDict()
+        self._drawn: OrderedDict[DrawnKey, tuple[dict[str, Any], int]] = OrderedDict()
 
     def get(self, key: DrawnKey) -> dict[str, Any] | None:
         with self._guard:
             found = self._drawn.get(key)
-            if found is not None:
-                self._drawn.move_to_end(key)
-            return found
+            if found is None:
+                return None
+            self._drawn.move_to_end(key)
+            return found[0]
 
     def keep(self, key: DrawnKey, drawn: dict[str, Any]) -> dict[str, Any]:
+        weight = self._weight(drawn)
+        if weight > self._limit:
+            return drawn
         with self._guard:
-            self._drawn[key] = drawn
-            self._drawn.move_to_end(key)
-            while len(self._drawn) > self._limit:
-                self._drawn.popitem(last=False)
+            replaced = self._drawn.pop(key, None)
+            if replaced is not None:
+                self._held -= replaced[1]
+            self._drawn[key] = (drawn, weight)
+            self._held += weight
+            while self._held > self._limit:
+                self._held -= self._drawn.popitem(last=False)[1][1]
         return drawn
 
     def __len__(self) -> int:
         return len(self._drawn)
+
+
+def _events_in(page: dict[str, Any]) -> int:
+    """A page's weight: its events, and the page itself."""
+    return 1 + len(page["events"])
 
 
 class KeptHands:
@@ -133,10 +153,10 @@ class KeptHands:
     it drew from past hands (:attr:`pages`, :attr:`lines`)."""
 
     def __init__(
-        self, limit: int = KEPT_TABLES, *, pages: int = PAST_HANDS, lines: int = HISTORY_LINES
+        self, limit: int = KEPT_TABLES, *, pages: int = PAST_EVENTS, lines: int = HISTORY_LINES
     ) -> None:
         self._limit = limit
-        self.pages = Drawings(pages)
+        self.pages = Drawings(pages, _events_in)
         """Past hands' pages (:meth:`.room.Room.hand_at`)."""
         self.lines = Drawings(lines)
         """Past hands' lines of a table's history (:meth:`.room.Room.history`)."""
