@@ -2,12 +2,15 @@
 recorded, by the server, by a second server on the same store or by ``floorman add`` at
 a terminal, and whatever is refused, taken back, dealt next, changed or disputed, the
 table the server shows from what it kept is the table a fresh server reads from the
-store."""
+store; and so are the table's whole state, its history and each of its hands' pages,
+byte for byte, which the server draws from its kept hand and from what it kept drawn
+of past hands."""
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import os
 import subprocess
 import sys
@@ -19,12 +22,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.errors import FloormanError
-from floorman.server.kept import KeptHands
-from floorman.server.room import Room
+from floorman.server.kept import Drawings, KeptHands
+from floorman.server.room import HISTORY_HANDS, Room
+from floorman.server.views import table_view
 from floorman.session.seating import Change
-from floorman.store.hands import open_store
-from floorman.tables.dealing import start_hand
-from floorman.tables.hands import add_events
+from floorman.store.hands import open_store, standing
+from floorman.store.staff import staff_of
+from floorman.tables import hands as hands_module
+from floorman.tables.dealing import start_hand, start_next
+from floorman.tables.hands import add_events, load
+from floorman.tables.seating import changes_by_hand, session_log, table_now
+from floorman.tables.shapes import hand_row, session_row, table_state
 
 HEADER = {"button": 6, "seats": dict.fromkeys(range(1, 7), 100), "blinds": [1, 2]}
 WRONG_PUSH = [
@@ -46,12 +54,67 @@ STEPS = int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "10"))
 _tables = itertools.count(1)
 
 
-def seen_fresh(db: Path, table: str) -> dict[str, Any] | None:
+def seen_fresh(db: Path | str, table: str) -> dict[str, Any] | None:
     """The table as a server that kept nothing reads it from the store."""
     return Room(db).table(table)
 
 
-def new_table(db: Path, prefix: str) -> str:
+def replayed_state(db: Path | str, table: str) -> dict[str, Any]:
+    """The table's whole state, its latest hand replayed from the store."""
+    with open_store(db) as store:
+        return table_state(table_now(store, table))
+
+
+def replayed_page(db: Path | str, hand_id: int) -> dict[str, Any]:
+    """A past hand's page, the hand replayed from the store."""
+    with open_store(db) as store:
+        shown = standing(store.records(hand_id))
+        authors = staff_of(store).authors(r.id for r in shown)
+        return table_view(load(store, store.hand(hand_id)), shown, authors, {}, {})
+
+
+def replayed_history(db: Path | str, table: str) -> dict[str, Any]:
+    """The table's history, each of its latest hands replayed from the store."""
+    with open_store(db) as store:
+        found = store.hands(table, HISTORY_HANDS)
+        changes = changes_by_hand(session_log(store, table, found))
+        lines = []
+        for stored in found:
+            loaded = load(store, stored)
+            problem = loaded.repair() if loaded.broken is not None else None
+            lines.append({**session_row(loaded), **hand_row(loaded), "problem": problem,
+                          "changes_before": changes.get(stored.id, [])})  # fmt: skip
+    return {"table": table, "hands": lines, "next_hand_changes": changes[None]}
+
+
+def as_sent(answer: object) -> str:
+    return json.dumps(answer)
+
+
+def assert_reads_fresh(room: Room, db: Path | str, table: str) -> list[int]:
+    """The table's state, history and every hand's page as ``room`` answers them are,
+    byte for byte, what a replay of the store gives; the table's hands, newest first."""
+    assert as_sent(room.state(table)) == as_sent(replayed_state(db, table))
+    history = room.history(table)
+    assert as_sent(history) == as_sent(replayed_history(db, table))
+    assert history is not None
+    hands = [line["hand"] for line in history["hands"]]
+    assert as_sent(room.hand_at(table, hands[0])) == as_sent(seen_fresh(db, table))
+    for past in hands[1:]:
+        assert as_sent(room.hand_at(table, past)) == as_sent(replayed_page(db, past))
+    return hands
+
+
+def terminal(db: Path | str, table: str, *texts: str) -> None:
+    """``floorman add`` at a terminal, on the store the server uses."""
+    done = subprocess.run(
+        [sys.executable, "-m", "floorman", "add", "--table", table, "--db", str(db), *texts],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+def new_table(db: Path | str, prefix: str) -> str:
     table = f"{prefix}{next(_tables)}"
     start_hand(db, table, HEADER, force=True)
     return table
@@ -129,6 +192,7 @@ def test_the_kept_hand_is_the_stored_hand_after_every_write(db: Path, data: st.D
         fresh = seen_fresh(db, table)
         assert first.table(table) == fresh
         assert second.table(table) == fresh
+        assert_reads_fresh(data.draw(st.sampled_from([first, second])), db, table)
 
 
 def test_a_second_writer_at_a_terminal_is_seen_and_a_stale_post_refused(db: Path) -> None:
@@ -215,3 +279,158 @@ def test_the_least_used_table_is_let_go_past_the_limit(db: Path) -> None:
         room.table(table)
     assert len(kept) == 2
     assert room.table(tables[0]) == seen_fresh(db, tables[0])
+
+
+def test_state_history_and_pages_are_the_stores_after_every_kind_of_write(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Posts, an undo, a change between hands, the next hand, a dispute of the closed
+    hand's pot from the station and from a terminal, events added at a terminal while
+    the server runs: after each, what the server reads from what it kept is what a
+    replay of the store gives, and reading again replays nothing."""
+    room = Room(store_url)
+    table = new_table(store_url, "s")
+    loads: list[int] = []
+    real = hands_module.load
+
+    def counted(store: Any, stored: Any, *rest: Any, **named: Any) -> Any:
+        loads.append(stored.id)
+        return real(store, stored, *rest, **named)
+
+    def unchanged() -> None:
+        """Read again with nothing recorded: nothing is replayed."""
+        monkeypatch.setattr(hands_module, "load", counted)
+        room.state(table), room.history(table)
+        for hand in hands:
+            room.hand_at(table, hand)
+        monkeypatch.setattr(hands_module, "load", real)
+        assert loads == []
+
+    for text in WRONG_PUSH:
+        assert room.record(table, [text], after=None, who=WHO).status == 200
+        hands = assert_reads_fresh(room, store_url, table)
+    unchanged()
+    assert room.undo(table, after=None, who=WHO).status == 200
+    hands = assert_reads_fresh(room, store_url, table)
+    assert room.record(table, ["award 2"], after=None, who=WHO).status == 200
+    changed = room.change(table, Change("sitout", seat=4), after=None, who=WHO)
+    assert changed.status == 200, changed.body
+    hands = assert_reads_fresh(room, store_url, table)
+    state = room.state(table)
+    assert isinstance(state, dict)
+    assert state["table_show"]["next_hand"]["players"]["4"]["status"] == "out"
+    assert room.next_hand(table, after=None, who=WHO).status == 200
+    assert room.record(table, ["deal"], after=None, who=WHO).status == 200
+    hands = assert_reads_fresh(room, store_url, table)
+    assert len(hands) == 2
+    unchanged()
+    closed = hands[1]
+    page = room.hand_at(table, closed)
+    assert page is not None
+    disputed = room.record(table, ["dispute after deal"], after=None, who=WHO)
+    assert disputed.status == 200, disputed.body
+    assert disputed.body["hand"] == closed
+    monkeypatch.setattr(hands_module, "load", counted)
+    again = room.hand_at(table, closed)
+    history = room.history(table)
+    monkeypatch.setattr(hands_module, "load", real)
+    assert again is not None
+    assert again["last"] > page["last"]
+    assert [e["text"] for e in again["events"]][-1] == "dispute after deal"
+    assert history is not None
+    assert [line["hand"] for line in history["hands"]] == hands
+    assert closed in loads
+    assert set(loads) <= {closed, hands[0]}
+    loads.clear()
+    hands = assert_reads_fresh(room, store_url, table)
+    terminal(store_url, table, "5 call", "6 fold")
+    hands = assert_reads_fresh(room, store_url, table)
+    terminal(store_url, table, "note from the terminal")
+    state = room.state(table)
+    assert isinstance(state, dict)
+    assert state["last_event"]["text"] == "note from the terminal"
+    hands = assert_reads_fresh(room, store_url, table)
+    unchanged()
+    assert room.next_hand(table, force=True, after=None, who=WHO).status == 200
+    hands = assert_reads_fresh(room, store_url, table)
+    assert len(hands) == 3
+    unchanged()
+
+
+def test_a_dispute_at_a_terminal_is_read_on_the_closed_hands_page(db: Path) -> None:
+    room = Room(db)
+    table = new_table(db, "d")
+    for text in WRONG_PUSH:
+        assert room.record(table, [text], after=None, who=WHO).status == 200
+    assert room.next_hand(table, after=None, who=WHO).status == 200
+    assert room.record(table, ["deal"], after=None, who=WHO).status == 200
+    hands = assert_reads_fresh(room, db, table)
+    terminal(db, table, "dispute after deal")
+    page = room.hand_at(table, hands[1])
+    assert page is not None
+    assert [e["text"] for e in page["events"]][-1] == "dispute after deal"
+    assert_reads_fresh(room, db, table)
+
+
+def test_a_past_hands_page_is_read_afresh_from_a_store_put_in_its_place(tmp_path: Path) -> None:
+    """Two stores with a past hand of the same id and the same latest record, one put in
+    the other's place while the server runs: the server shows the new store's hand."""
+    db, other = tmp_path / "room.db", tmp_path / "other.db"
+    room = Room(db)
+    for where, last in ((db, "3 call"), (other, "3 fold")):
+        start_hand(where, "1", HEADER, force=True)
+        with open_store(where) as store:
+            add_events(store, "1", ["deal", last])
+            start_next(store, "1", [], force=True)
+            if where == other:  # the hand in progress is not the one the server keeps
+                add_events(store, "1", ["note from the other store"])
+        if where == db:
+            assert [e["text"] for e in (room.hand_at("1", 1) or {})["events"]][-1] == "3 call"
+            assert room.history("1") == replayed_history(db, "1")
+    other.replace(db)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    assert [e["text"] for e in (room.hand_at("1", 1) or {})["events"]][-1] == "3 fold"
+    assert_reads_fresh(room, db, "1")
+
+
+def test_drawings_let_go_the_one_used_longest_ago() -> None:
+    drawn = Drawings(2)
+    for hand in (1, 2):
+        drawn.keep((hand, "at", 10 + hand), {"hand": hand})
+    assert drawn.get((1, "at", 11)) == {"hand": 1}
+    drawn.keep((3, "at", 13), {"hand": 3})
+    assert len(drawn) == 2
+    assert drawn.get((2, "at", 12)) is None
+    assert drawn.get((1, "at", 11)) == {"hand": 1}
+    assert drawn.get((1, "at", 12)) is None  # a record since: not the page drawn
+
+
+def test_past_hands_pages_are_let_go_by_the_events_they_hold() -> None:
+    pages = KeptHands(pages=40).pages
+
+    def page(events: int) -> dict[str, Any]:
+        return {"events": [{"number": n} for n in range(1, events + 1)]}
+
+    pages.keep((1, "at", 1), page(25))
+    pages.keep((2, "at", 2), page(3))
+    pages.keep((3, "at", 3), page(9))
+    assert len(pages) == 3  # 26 + 4 + 10: as much as the room kept
+    pages.keep((4, "at", 4), page(0))
+    assert len(pages) == 3
+    assert pages.get((1, "at", 1)) is None
+    pages.keep((5, "at", 5), page(40))  # heavier than the whole: not kept
+    assert pages.get((5, "at", 5)) is None
+    assert [pages.get((n, "at", n)) for n in (2, 3, 4)] == [page(3), page(9), page(0)]
+
+
+def test_a_server_keeping_nothing_answers_the_same(db: Path) -> None:
+    """With no room to keep anything, every read replays, and answers the same."""
+    room, keeping_nothing = Room(db), Room(db)
+    keeping_nothing._hands = KeptHands(0, pages=0, lines=0)
+    table = new_table(db, "n")
+    for text in WRONG_PUSH[:12]:
+        assert room.record(table, [text], after=None, who=WHO).status == 200
+    assert room.next_hand(table, force=True, after=None, who=WHO).status == 200
+    for reader in (room, keeping_nothing, room):
+        assert_reads_fresh(reader, db, table)

@@ -132,6 +132,30 @@ def test_a_post_is_stored_with_its_author_and_answer_once(store_url: str) -> Non
         assert [r.text for r in store.events(hand.id)] == ["deal"]
 
 
+def test_the_latest_records_of_a_page_of_hands_are_each_hands_own(store_url: str) -> None:
+    """Hands with records, retractions, a close, none at all, and more than one statement
+    takes at once: each hand's latest record, as it alone would give it; a hand the store
+    does not hold is left out."""
+    with open_store(store_url) as store:
+        first = store.start_hand("7", HEADER)
+        store.append(first.id, ["deal", "3 call"])
+        store.retract_last(first.id)
+        store.close_hand(first.id, "abandoned")
+        empty = store.start_hand("8", HEADER)
+        other = store.start_hand("9", HEADER)
+        store.append(other.id, ["deal"])
+        many = [store.start_hand(f"m{n}", HEADER).id for n in range(520)]
+        store.append(many[-1], ["deal"])
+        ids = [first.id, empty.id, other.id, *many, other.id, 10**6, -1, 2**63]
+        latest = store.last_records(ids)
+        assert latest == {hand: store.last_record(hand) for hand in [first.id, empty.id,
+                                                                     other.id, *many]}  # fmt: skip
+        assert latest[empty.id] == 0
+        assert latest[first.id] == store.records(first.id)[-1].id
+        assert latest[many[-1]] == store.records(many[-1])[-1].id
+        assert store.last_records([]) == {}
+
+
 def test_a_post_that_fails_before_its_answer_is_kept_stores_nothing(store_url: str) -> None:
     with open_store(store_url) as store:
         hand = store.start_hand("7", HEADER)

@@ -10,10 +10,13 @@ looked. A post's events, who entered them and the answer kept for its
 idempotency key are one transaction: a server killed half-way kept all of it
 or none, and a retried post is stored once.
 
-The hand a post is checked against, and the table a page is drawn from, is
-the one the server keeps for the table (:mod:`floorman.server.kept`), as long
-as the store's latest record at the table is still the one it was kept at;
-else the hand is read again from the store.
+The hand a post is checked against, and the table a page, its whole state, its
+line of the history or its own page is drawn from, is the one the server keeps
+for the table (:mod:`floorman.server.kept`), as long as the store's latest
+record at the table is still the one it was kept at; else the hand is read
+again from the store. A past hand's page and its line of the table's history
+are kept as drawn, by the hand's latest record: a table's history replays only
+the hands recorded to since it was last drawn.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import json
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Final, ParamSpec, TypeVar
@@ -325,21 +328,25 @@ class Room:
     def state(self, table: str) -> dict[str, Any] | str | None:
         """The table's whole state, as :func:`floorman.tables.shapes.table_state` shapes
         it; ``None`` for a table with no hand at all; why not, for a stud or draw hand
-        (whose table the flop game's state does not describe)."""
-        from floorman.tables.games import is_other_game
+        (whose table the flop game's state does not describe). Drawn from the table's
+        kept hand (:meth:`_kept_hand`); the changes logged since are read each time."""
         from floorman.tables.seating import table_now
         from floorman.tables.shapes import table_state
 
-        with self._store() as store:
-            latest = store.open_hand(table) or store.latest_hand(table)
-            if latest is None:
+        with self.stores() as (store, staff), self._hands.lock(table):
+            mark = store.mark(table)
+            if mark is None:
                 return None
-            if is_other_game(latest.header):
-                return (
-                    f"table {table} deals {latest.header.get('game')}: its hand is read "
-                    f"at /api/tables/{table}, its state here only for a flop game"
-                )
-            return table_state(table_now(store, table))
+            kept = self._hands.get(table, mark)
+            if kept is None:
+                other = _other_game_state(table, store.hand(mark.hand))
+                if other is not None:
+                    return other
+                with suppress(FloormanError):  # read again below, to say why
+                    kept = self._kept_hand(store, staff, table)
+            if kept is None:
+                return _state_replayed(store, table)
+            return _detached(table_state(table_now(store, table, kept.loaded)))
 
     @_reconnecting
     def undo(self, table: str, *, after: int | None, who: str, key: str | None = None) -> Answer:
@@ -491,29 +498,98 @@ class Room:
         """A table's latest ``limit`` hands, newest first, each as ``floorman hands
         --json`` lists it with its line of ``floorman table log`` (button, blinds,
         stacks in and out, rulings, the changes between hands dealt into it), and the
-        changes waiting for the next hand; ``None`` for a table with no hand at all."""
+        changes waiting for the next hand; ``None`` for a table with no hand at all.
+
+        The store says each hand's latest record in one statement; only a hand recorded
+        to since its line was drawn is replayed (:meth:`_line`)."""
         from floorman.tables.seating import changes_by_hand, session_log
 
-        with self._store() as store:
+        with self.stores() as (store, staff):
             found = store.hands(name, limit)
             if not found:
                 return None
             changes = changes_by_hand(session_log(store, name, found))
+            lasts = store.last_records(stored.id for stored in found)
             hands = [
-                {**_history_row(store, stored), "changes_before": changes.get(stored.id, [])}
-                for stored in found
+                {
+                    **self._line(store, staff, stored, lasts.get(stored.id, 0), latest=n == 0),
+                    "changes_before": changes.get(stored.id, []),
+                }
+                for n, stored in enumerate(found)
             ]
         return {"table": name, "hands": hands, "next_hand_changes": changes[None]}
+
+    def _line(
+        self, store: Store, staff: Staff, stored: StoredHand, last: int, *, latest: bool
+    ) -> dict[str, Any]:
+        """A hand's line of its table's history, ``last`` its latest record: as drawn
+        before, for a past hand not recorded to since; from the kept hand, for the
+        table's own (``latest``); else replayed, and kept for a past hand."""
+        from floorman.tables.games import is_other_game
+
+        if stored.closed is not None:
+            found = self._hands.lines.get((stored.id, stored.created, last))
+            if found is not None:
+                return found
+        if latest and not is_other_game(stored.header):
+            with self._hands.lock(stored.table):
+                try:
+                    kept = self._kept_hand(store, staff, stored.table)
+                except (FloormanError, ValueError):  # replayed below, to say why
+                    kept = None
+                if kept is not None and kept.mark == (stored.id, last):
+                    if kept.line is None or kept.line[0] != kept.mark:
+                        kept.line = (kept.mark, _detached(_line_of(kept.loaded)))
+                    return kept.line[1]
+        records = store.records(stored.id)
+        line = _history_row(store, stored, records)
+        if stored.closed is not None:
+            self._hands.lines.keep((stored.id, stored.created, _last_of(records)), line)
+        return line
 
     @_reconnecting
     def hand_at(self, name: str, hand_id: int) -> dict[str, Any] | None:
         """Hand ``hand_id`` of table ``name`` as :meth:`table` shows a table's hand;
-        ``None`` when there is no such hand at that table."""
+        ``None`` when there is no such hand at that table. The table's own hand is drawn
+        from its kept hand; a past hand's page is kept by its latest record, drawn again
+        only once something is recorded to it (a dispute, the floor's correction)."""
         with self.stores() as (store, staff):
+            own = self._own_page(store, staff, name, hand_id)
+            if own is not None:
+                return own
             stored = _stored_at(store, name, hand_id)
-            return (
-                None if stored is None else self._view_of(store, staff, _hands.load(store, stored))
-            )
+            if stored is None:
+                return None
+            if stored.closed is not None:
+                found = self._hands.pages.get(
+                    (stored.id, stored.created, store.last_record(stored.id))
+                )
+                if found is not None:
+                    return found
+            records = store.records(stored.id)
+            page = _page(store, staff, _hands.load(store, stored, records), records)
+            if stored.closed is not None:
+                self._hands.pages.keep((stored.id, stored.created, _last_of(records)), page)
+            return page
+
+    def _own_page(
+        self, store: Store, staff: Staff, name: str, hand_id: int
+    ) -> dict[str, Any] | None:
+        """Hand ``hand_id``'s page drawn from the kept hand, when it is the hand table
+        ``name`` shows (in progress, else its latest); else ``None``."""
+        mark = store.mark(name)
+        if mark is None or mark.hand != hand_id:
+            return None
+        with self._hands.lock(name):
+            kept = self._hands.get(name, mark)
+            if kept is None:
+                try:
+                    kept = self._kept_hand(store, staff, name)
+                except FloormanError:  # read again by the caller, to say why
+                    return None
+            if kept is None or kept.loaded.stored.id != hand_id:
+                return None
+            return self._drawn(store, kept)
 
     @_reconnecting
     def has_hand(self, name: str, hand_id: int) -> bool:
@@ -667,12 +743,13 @@ def _stored_at(store: Store, name: str, hand_id: int) -> StoredHand | None:
     return stored if stored.table == name else None
 
 
-def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
-    """One hand of a table's history; a hand that cannot be replayed says why."""
-    from floorman.tables.shapes import hand_row, session_row
-
+def _history_row(
+    store: Store, stored: StoredHand, records: Sequence[Record] | None = None
+) -> dict[str, Any]:
+    """One hand of a table's history (replayed from ``records``, every record of it, when
+    they were read already); a hand that cannot be replayed says why."""
     try:
-        loaded = _hands.load(store, stored)
+        loaded = _hands.load(store, stored, records)
     except (FloormanError, ValueError) as error:
         return {
             "hand": stored.id, "table": stored.table, "started": stored.created,
@@ -680,8 +757,60 @@ def _history_row(store: Store, stored: StoredHand) -> dict[str, Any]:
             "button": None, "stacks_in": {}, "stacks_out": None, "rulings": [],
             "violations": [], "problem": str(error),
         }  # fmt: skip
+    return _line_of(loaded)
+
+
+def _line_of(loaded: _hands.Loaded) -> dict[str, Any]:
+    """A replayed hand's line of its table's history."""
+    from floorman.tables.shapes import hand_row, session_row
+
     problem = loaded.repair() if loaded.broken is not None else None
     return {**session_row(loaded), **hand_row(loaded), "problem": problem}
+
+
+def _last_of(records: Sequence[Record]) -> int:
+    """The id of a hand's latest record, from all its records; 0 when it has none."""
+    return records[-1].id if records else 0
+
+
+def _detached(drawn: dict[str, Any]) -> dict[str, Any]:
+    """``drawn`` with lists of rulings and violations of its own: a kept hand's grow in
+    place as its next events are recorded, perhaps while this answer is being sent."""
+    return {**drawn, "rulings": list(drawn["rulings"]), "violations": list(drawn["violations"])}
+
+
+def _page(
+    store: Store, staff: Staff, loaded: _hands.Loaded, records: Sequence[Record]
+) -> dict[str, Any]:
+    """A hand's page (:func:`floorman.server.views.table_view`) from its replay and its
+    records as read for it."""
+    shown = standing(records)
+    names, away = _seated(store, loaded)
+    return table_view(loaded, shown, staff.authors(r.id for r in shown), names, away)
+
+
+def _other_game_state(table: str, latest: StoredHand) -> str | None:
+    """Why a table's state is not given, when its hand is a stud or draw game's."""
+    from floorman.tables.games import is_other_game
+
+    if not is_other_game(latest.header):
+        return None
+    return (
+        f"table {table} deals {latest.header.get('game')}: its hand is read "
+        f"at /api/tables/{table}, its state here only for a flop game"
+    )
+
+
+def _state_replayed(store: Store, table: str) -> dict[str, Any] | str | None:
+    """:meth:`Room.state` with the hand replayed from the store."""
+    from floorman.tables.seating import table_now
+    from floorman.tables.shapes import table_state
+
+    latest = store.open_hand(table) or store.latest_hand(table)
+    if latest is None:
+        return None
+    other = _other_game_state(table, latest)
+    return other if other is not None else table_state(table_now(store, table))
 
 
 def _natural(name: str) -> tuple[int, int, str, int, str]:

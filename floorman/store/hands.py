@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar
 
 from floorman.bounds import MAX_EVENTS_PER_HAND
-from floorman.store._backend import Database, open_database
+from floorman.store._backend import Database, chunks, open_database
 from floorman.store.errors import AlreadyAnswered, StoreConflict, StoreError
 
 __all__ = [
@@ -554,6 +554,21 @@ class Store:
     def last_record(self, hand_id: int) -> int:
         rows = self._rows("SELECT MAX(id) FROM records WHERE hand_id = ?", (hand_id,))
         return int(rows[0][0] or 0)
+
+    def last_records(self, hand_ids: Iterable[int]) -> dict[int, int]:
+        """The id of each hand's latest record (0 for one with none), in one statement for
+        a page of hands: each found by the index of records by hand, never by reading the
+        records. A hand not in the store is left out."""
+        ids = [hand_id for hand_id in dict.fromkeys(hand_ids) if 0 < hand_id <= _MAX_ID]
+        found: dict[int, int] = {}
+        for chunk in chunks(ids):
+            rows = self._rows(
+                "SELECT h.id, (SELECT MAX(r.id) FROM records r WHERE r.hand_id = h.id)"
+                f" FROM hands h WHERE h.id IN ({','.join('?' * len(chunk))})",
+                tuple(chunk),
+            )
+            found.update((int(hand_id), int(last or 0)) for hand_id, last in rows)
+        return found
 
     def mark(self, table: str) -> TableMark | None:
         """The hand ``table`` shows (in progress, else its latest) and the id of that

@@ -59,10 +59,15 @@ def seats_at(header: HeaderLike) -> int:
     return header.table_seats or MAX_SEAT
 
 
-def seating_now(store: Store, name: str | None) -> tuple[Loaded, EntryRules, Seating]:
+def seating_now(
+    store: Store, name: str | None, loaded: Loaded | None = None
+) -> tuple[Loaded, EntryRules, Seating]:
     """The latest hand at the table, its rulebook's entry rules, and the seating as the
-    changes logged so far leave it (the stacks the hand left, once it is over)."""
-    loaded = hand_at(store, None, name)
+    changes logged so far leave it (the stacks the hand left, once it is over). The
+    hand is replayed from the store unless ``loaded`` is it, as stored now (the server's
+    kept hand)."""
+    if loaded is None:
+        loaded = hand_at(store, None, name)
     header = loaded.header
     table, hand_id = loaded.stored.table, loaded.stored.id
     record = table_record(store.table_log(table, from_hand=hand_id), hand_id)
@@ -143,10 +148,11 @@ class TableNow:
     """The seats hold the stacks the latest hand left, not those it began with."""
 
 
-def table_now(store: Store, table: str | None) -> TableNow:
+def table_now(store: Store, table: str | None, loaded: Loaded | None = None) -> TableNow:
     """The table: game, blinds, rulebook and button rule, seats and stacks, the button,
-    and the seating for the next hand."""
-    loaded, _rules, seating = seating_now(store, table)
+    and the seating for the next hand (its latest hand replayed, unless ``loaded`` is it
+    as stored now)."""
+    loaded, _rules, seating = seating_now(store, table, loaded)
     header = loaded.header
     hand = session_row(loaded)
     data = {
