@@ -83,9 +83,12 @@ class Cluster:
             check=True, capture_output=True,
         )  # fmt: skip
 
-    def url(self, database: str = "postgres", password: str = PASSWORD) -> str:
+    def url(
+        self, database: str = "postgres", password: str = PASSWORD, user: str | None = None
+    ) -> str:
+        """The URL of ``database``, signed in as ``user`` (default: the superuser)."""
         host = quote(str(self.socket), safe="")
-        return f"postgresql://{self.superuser}:{password}@/{database}?host={host}"
+        return f"postgresql://{user or self.superuser}:{password}@/{database}?host={host}"
 
     def fresh(self) -> str:
         """The URL of a new, empty database."""
