@@ -44,10 +44,10 @@ class Database(Protocol):
     """The version the store was at before it was opened (0 for a new store)."""
 
     read_only: bool
-    """Whether the store was found, on opening, to take no writes through this connection
-    (a SQLite file that may not be written here; a PostgreSQL session that may only
-    read). Such a connection stays so once the store can be written again (a PostgreSQL
-    session keeps the default it began with), so a server does not keep it."""
+    """Whether this connection was opened unable to write the store and stays so once the
+    store could be written (a SQLite file that may not be written here; a PostgreSQL
+    session begun with read-only transactions as its default, which it keeps, unlike
+    one on a hot standby, which writes once that is promoted): a server does not keep it."""
 
     def rows(self, query: str, arguments: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Run one statement (in the write transaction, if one is open) and fetch its rows."""

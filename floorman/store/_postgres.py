@@ -160,7 +160,8 @@ class PostgresDatabase:
     def _version(self, *, claim: bool) -> int:
         """The store's schema version (0 for an empty database, marked floorman's when
         ``claim``ed); a database of another program's, or of a newer floorman, is refused.
-        Notes whether this connection may only read the store."""
+        Notes whether this session began with read-only transactions as its default, which
+        it keeps (a session on a hot standby does not: it writes once that is promoted)."""
         from floorman.store._schema import POSTGRES
 
         tables = {
@@ -171,8 +172,8 @@ class PostgresDatabase:
         }
         if "floorman_meta" in tables:
             rows = self.rows(
-                "SELECT value, current_setting('transaction_read_only') FROM floorman_meta "
-                "WHERE key = 'schema'"
+                "SELECT value, current_setting('default_transaction_read_only') "
+                "FROM floorman_meta WHERE key = 'schema'"
             )
             version = int(rows[0][0]) if rows and str(rows[0][0]).isdigit() else 0
             self.read_only = bool(rows) and rows[0][1] == "on"
