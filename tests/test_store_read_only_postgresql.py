@@ -10,7 +10,9 @@ is upgraded where it can be written.
 
 from __future__ import annotations
 
+import json
 import subprocess
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +21,7 @@ from urllib.parse import urlsplit
 import httpx
 import psycopg
 import pytest
-from pgcluster import PASSWORD, Cluster
+from pgcluster import PASSWORD, Cluster, standby
 from roomserver import Room, Serve, csrf_of, floorman, new_table, running_server
 
 from floorman.store._backend import masked, open_database
@@ -75,13 +77,14 @@ class ReadOnly:
             )
 
     def open(self) -> None:
-        """Let :attr:`url` write the store again."""
+        """Let :attr:`url` write the store again (a role: as much as a station needs)."""
         if self.form == "database":
             self._admin(f'ALTER DATABASE "{self.database}" RESET default_transaction_read_only')
         else:
             self._owner(
-                f"GRANT ALL ON ALL TABLES IN SCHEMA public TO {self.reader}",
-                f"GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO {self.reader}",
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public "
+                f"TO {self.reader}",
+                f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {self.reader}",
             )
 
     def _admin(self, statement: str) -> None:
@@ -311,3 +314,53 @@ def test_a_role_refused_a_read_is_a_503_that_does_not_say_where_the_store_is(
         finally:
             for client in served.clients:
                 client.close()
+
+
+def _shown(client: httpx.Client, table: str, last: int) -> None:
+    """Follow the live-update stream until it shows ``table`` at record ``last`` (a
+    stream that shows it not within a minute, keep-alives and all, fails)."""
+    deadline = time.monotonic() + 60
+    with client.stream("GET", "/api/stream?view=card") as answer:
+        assert answer.status_code == 200
+        for line in answer.iter_lines():
+            if line.startswith("data: "):
+                shown = json.loads(line.removeprefix("data: "))
+                if shown["table"] == table and shown["last"] == last:
+                    return
+            assert time.monotonic() < deadline, f"table {table} at {last} not shown"
+    raise AssertionError(f"the stream ended before table {table} at {last}")
+
+
+def test_a_hot_standby_is_read_refuses_writes_and_its_pages_follow_the_primary(
+    pg_cluster: Cluster, room_server: Serve
+) -> None:
+    """A standby takes no write and no ``LISTEN``, and the primary's announcements do not
+    reach it: the commands and a server read it, a write is refused as read-only, and a
+    server on it looks at the store for what the primary records."""
+    primary = pg_cluster.fresh()
+    name = urlsplit(primary).path.lstrip("/")
+    with room_server(primary, ("7",)) as room:
+        first = room.station("7").post("/api/tables/7/events", json={"events": ["deal"]})
+        assert first.status_code == 200, first.text
+        stations = dict(room.stations)
+    with standby(pg_cluster) as replica:
+        replica.caught_up(pg_cluster)
+        url = replica.url(name)
+        read_only = ReadOnly(replica, "database", url, url)
+        assert "hand 1 at table 7, 1 events" in _read(read_only, "show", "--table", "7")
+        _one_line(floorman(url, "add", "--table", "7", "3 call"), read_only.refused)
+        with running_server(url) as address:
+            served = Room(address, url, stations)
+            try:
+                station = served.station("7")
+                assert _texts(station) == ["deal"]
+                call = {"json": {"events": ["3 call"]}, "headers": {"idempotency-key": "k"}}
+                _unavailable(station.post("/api/tables/7/events", **call), read_only)
+                added = floorman(primary, "add", "--table", "7", "3 call")
+                assert added.returncode == 0, added.stderr
+                replica.caught_up(pg_cluster)
+                _shown(station, "7", 2)
+                assert _texts(station) == ["deal", "3 call"]
+            finally:
+                for client in served.clients:
+                    client.close()
