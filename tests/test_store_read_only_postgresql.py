@@ -1,11 +1,11 @@
-"""A PostgreSQL store floorman may not write, in the two ways a room meets one: a database
-whose transactions may only read (``default_transaction_read_only``, as a hot standby's
-are) and a role granted only ``SELECT``. It is still read, by every command that reads
-and by the server's pages and API; a write is one line saying the store is read-only
-(on the server a 503 with ``Retry-After`` that does not say where the store is), and
+"""A PostgreSQL store floorman may not write, in the ways a room meets one: a database
+whose transactions may only read (``default_transaction_read_only``), a role granted
+only ``SELECT``, and a hot standby. It is still read, by every command that reads and
+by the server's pages and API; a write is one line saying the store is read-only (on
+the server a 503 with ``Retry-After`` that does not say where the store is), and
 nothing changes. Once it can be written again, a post sent again with its
 ``Idempotency-Key`` is stored once. A store that needs an upgrade is refused until it
-is upgraded where it can be written.
+is upgraded where it can be written; opening one that needs none waits on no writer.
 """
 
 from __future__ import annotations
