@@ -18,13 +18,14 @@ import signal
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
 from urllib.parse import quote
 
-__all__ = ["PASSWORD", "Cluster", "binaries", "cluster"]
+__all__ = ["PASSWORD", "Cluster", "binaries", "cluster", "standby"]
 
 PASSWORD = "throwaway-felt"
 
@@ -83,9 +84,12 @@ class Cluster:
             check=True, capture_output=True,
         )  # fmt: skip
 
-    def url(self, database: str = "postgres", password: str = PASSWORD) -> str:
+    def url(
+        self, database: str = "postgres", password: str = PASSWORD, user: str | None = None
+    ) -> str:
+        """The URL of ``database``, signed in as ``user`` (default: the superuser)."""
         host = quote(str(self.socket), safe="")
-        return f"postgresql://{self.superuser}:{password}@/{database}?host={host}"
+        return f"postgresql://{user or self.superuser}:{password}@/{database}?host={host}"
 
     def fresh(self) -> str:
         """The URL of a new, empty database."""
@@ -95,6 +99,23 @@ class Cluster:
         with psycopg.connect(self.url(), autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+    def caught_up(self, primary: Cluster) -> None:
+        """Wait until this standby has replayed everything ``primary`` has written so far."""
+        import psycopg
+
+        with psycopg.connect(primary.url(), autocommit=True) as writing:
+            found = writing.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+        assert found is not None
+        with psycopg.connect(self.url(), autocommit=True) as reading:
+            for _ in range(1200):
+                done = reading.execute(
+                    "SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", (found[0],)
+                ).fetchone()
+                if done is not None and done[0]:
+                    return
+                time.sleep(0.05)
+        raise AssertionError(f"the standby did not replay the primary's log up to {found[0]}")
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:
@@ -159,3 +180,41 @@ def cluster(bindir: Path) -> Iterator[Cluster]:
         shutil.rmtree(root, ignore_errors=True)
         if stopping:
             signal.signal(signal.SIGTERM, before)
+
+
+@contextmanager
+def standby(primary: Cluster) -> Iterator[Cluster]:
+    """A hot standby of ``primary`` for the duration: a copy of it that replays its log as
+    it is written and takes no writes of its own (as a standby a room reads from does)."""
+    root = Path(tempfile.mkdtemp(prefix="floorman-pg-standby-"))
+    data, socket = root / "data", root / "socket"
+    socket.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres")
+        shutil.chown(socket, "postgres")
+    started = False
+    try:
+        subprocess.run(
+            _as_owner([str(primary.bindir / "pg_basebackup"), "-h", str(primary.socket),
+                       "-U", primary.superuser, "-D", str(data), "-R", "-X", "stream",
+                       "-c", "fast"]),
+            env={**os.environ, "PGPASSWORD": PASSWORD}, check=True, capture_output=True,
+        )  # fmt: skip
+        options = f"-k {socket} -c listen_addresses='' -c hot_standby=on -c max_connections=200"
+        subprocess.run(
+            _as_owner([str(primary.bindir / "pg_ctl"), "-D", str(data), "-l", str(root / "log"),
+                       "-o", options, "-w", "-t", "120", "start"]),
+            check=True, capture_output=True,
+        )  # fmt: skip
+        started = True
+        running = Cluster(socket, primary.superuser, primary.bindir, data)
+        running.options = options
+        yield running
+    finally:
+        if started:
+            subprocess.run(
+                _as_owner([str(primary.bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w",
+                           "stop"]),
+                capture_output=True, check=False,
+            )  # fmt: skip
+        shutil.rmtree(root, ignore_errors=True)

@@ -23,6 +23,7 @@ from floorman.server import answers, auth, bodies
 from floorman.server.auth import Caller
 from floorman.server.params import BadRequest
 from floorman.server.state import state_of
+from floorman.store._backend import masked
 from floorman.store.errors import StoreError, Unavailable
 
 __all__ = [
@@ -78,7 +79,8 @@ def _store_failed(request: Request, error: StoreError) -> tuple[int, str, dict[s
     if isinstance(error, Unavailable):
         return 503, UNAVAILABLE, RETRY_AFTER
     where = str(state_of(request).room.db)
-    return 503, str(error).replace(where, "the store"), RETRY_AFTER
+    message = str(error).replace(where, "the store")  # a file as named, a URL masked
+    return 503, message.replace(masked(where), "the store"), RETRY_AFTER
 
 
 def _log_once_a_minute(kind: str, message: str) -> None:

@@ -108,8 +108,9 @@ class Room:
         a server process and a sign-in on PostgreSQL; on SQLite, checking the file and
         its schema, and a checkpoint of the log on closing), dropped on any failure so
         that the next call connects afresh. A SQLite file replaced or removed since is
-        opened again; one opened read-only is never kept, since one such connection left
-        open keeps every other in the process from writing once the disk is writable."""
+        opened again; one opened read-only is never kept: on SQLite, one such connection
+        left open keeps every other in the process from writing once the disk is writable;
+        on PostgreSQL, a session begun read-only stays so once the database is not."""
         kept: _Kept | None = getattr(self._kept, "connection", None)
         if kept is not None and not kept.current():
             kept = self._kept.connection = None
@@ -124,7 +125,7 @@ class Room:
             self._kept.connection = None
             raise
         if not kept.writable:
-            self._kept.connection = None  # SQLite shares a file's locks within a process
+            self._kept.connection = None
 
     def _store(self) -> AbstractContextManager[Store]:
         return self._opened(Store)
@@ -637,7 +638,7 @@ class _Kept:
         self.database = database
         self._file = None if is_url(where) else Path(where)
         self._identity = None if self._file is None else _identity(self._file)
-        self.writable = self._file is None or _writable(self._file)
+        self.writable = (self._file is None or _writable(self._file)) and not database.read_only
 
     def current(self) -> bool:
         """Whether the connection still reaches the store the room names (the same file,

@@ -5,7 +5,8 @@ How a change is noticed depends on the store. On PostgreSQL every write at a tab
 announced by the store itself (``NOTIFY``) and heard by one connection per process
 (:mod:`floorman.store.announcements`): a post to any server process reaches the pages open
 on every other. A SQLite file serves one process, which polls the store's latest
-record per table, cheaply.
+record per table, cheaply; so is a PostgreSQL hot standby looked at, which takes no
+``LISTEN`` and hears nothing of the primary's announcements.
 
 A table noticed is read once for the whole process, whatever the number of pages open
 (one read at a time per table, read again if it changed meanwhile), and kept as an
@@ -192,7 +193,9 @@ class Watcher:
         if is_url(self.room.db):
             from floorman.store.announcements import Listener
 
-            self._listener = Listener(str(self.room.db), self._heard, self._listening, _logged)
+            self._listener = Listener(
+                str(self.room.db), self._heard, self._listening, _logged, self._deaf
+            )
             self._listener.start()
         else:
             self._spawn(self._poll())
@@ -208,6 +211,17 @@ class Watcher:
         announcements missed meanwhile are made good."""
         if not first:
             self._heard("")
+
+    def _deaf(self) -> None:
+        """From the listener's thread: the store announces nothing (a hot standby): it is
+        looked at, as a SQLite file is."""
+        assert self._loop is not None
+        with contextlib.suppress(RuntimeError):  # the loop closed while stopping
+            self._loop.call_soon_threadsafe(self._look_instead)
+
+    def _look_instead(self) -> None:
+        if not self.stopping.is_set():
+            self._spawn(self._poll())
 
     async def _poll(self) -> None:
         seen: dict[str, tuple[int, int]] | None = None

@@ -43,6 +43,12 @@ class Database(Protocol):
     opened_at: int
     """The version the store was at before it was opened (0 for a new store)."""
 
+    read_only: bool
+    """Whether this connection was opened unable to write the store and stays so once the
+    store could be written (a SQLite file that may not be written here; a PostgreSQL
+    session begun with read-only transactions as its default, which it keeps, unlike
+    one on a hot standby, which writes once that is promoted): a server does not keep it."""
+
     def rows(self, query: str, arguments: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Run one statement (in the write transaction, if one is open) and fetch its rows."""
         ...

@@ -420,6 +420,7 @@ class SQLiteDatabase:
         """The server's held connection, through which this thread's writes go."""
         self.opened_at = found[0]
         self.version = int(self.connection.execute("PRAGMA user_version").fetchone()[0])
+        self.read_only = _unwritable(path)
 
     def rows(self, query: str, arguments: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with guarded(self._path):

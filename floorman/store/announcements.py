@@ -7,7 +7,9 @@ A lost connection (PostgreSQL restarted, the network down) is made again, a litt
 later each time up to a few seconds; once listening again, the announcements missed
 meanwhile are made good by ``connected`` (the watcher looks at every table again). A
 connection that went quiet is asked a ``SELECT 1`` now and then, so one cut without a
-word is noticed too.
+word is noticed too. A hot standby takes no ``LISTEN`` (nor are the primary's
+announcements sent on to it): the listener says so once, through ``deaf``, and stops,
+for the store to be looked at instead.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ LONGEST_PAUSE: Final = 5.0
 
 class Listener:
     """Tells ``heard`` the name of each table written to (``""``: look at every table),
-    ``connected`` each time it is listening anew (``True`` the first time), and
-    ``failed`` each failure (its kind and a line to log), from a thread of its own."""
+    ``connected`` each time it is listening anew (``True`` the first time), ``failed``
+    each failure (its kind and a line to log), and ``deaf`` when the store takes no
+    ``LISTEN`` at all (a hot standby), from a thread of its own."""
 
     def __init__(
         self,
@@ -45,11 +48,13 @@ class Listener:
         heard: Callable[[str], None],
         connected: Callable[[bool], None],
         failed: Callable[[str, str], None],
+        deaf: Callable[[], None],
     ) -> None:
         self.url = url
         self._heard = heard
         self._connected = connected
         self._failed = failed
+        self._deaf = deaf
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="floorman-listen", daemon=True)
         self.connections = 0
@@ -80,9 +85,18 @@ class Listener:
                 self.connections += 1
                 self._connected(self.connections == 1)
                 self._listen(connection)
+            except psycopg.errors.ReadOnlySqlTransaction as error:  # the LISTEN, in recovery
+                self._failed(
+                    "listen-standby",
+                    f"listening to {masked(self.url)}: {_said(error)}; "
+                    "looking at the store for changes instead",
+                )
+                self._deaf()
+                return
             except psycopg.Error as error:
                 self._failed("listen-lost", f"listening to {masked(self.url)}: {_said(error)}")
                 self._stopping.wait(pause)
+                pause = min(pause * 2, LONGEST_PAUSE)
             finally:
                 connection.close()
 
