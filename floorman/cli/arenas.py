@@ -7,8 +7,9 @@ after ten idle seconds, so over a long run its threads come and go over every he
 allowed, and each heap keeps the memory freed in it for the next thread that lands
 there: freed memory the process never gives back, spread over sixteen heaps on two
 cores. Its Python threads take turns for the interpreter's lock anyway, so a heap per
-thread saves them little waiting. :data:`ARENAS` heaps hold a 100-table room's server
-8 MB lower after four minutes, and growing by half as much (``benchmarks/README.md``).
+thread saves them little waiting. With :data:`ARENAS` heaps a 100-table room's server
+kept 3 to 9 MB freed, not 12 to 21, and stood 7 to 9 MB lower over ten minutes
+(``benchmarks/README.md``).
 
 An operator's own ``MALLOC_ARENA_MAX`` is left as it is; on another C library, nothing
 is changed.
