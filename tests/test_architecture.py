@@ -60,6 +60,7 @@ HOMES: dict[str, tuple[str, ...]] = {
     "urllib.error": ("cli",),
     "http.client": ("cli",),
     "uvicorn": ("cli.serve", "cli.listening"),
+    "ctypes": ("cli.arenas",),
     "starlette": ("server",),
     "sqlite3": ("store",),
     "psycopg": ("store",),

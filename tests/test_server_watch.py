@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +21,7 @@ from pgcluster import Cluster, binaries, cluster
 from roomserver import Room, Serve, floorman, room_on_either_store, serving_process
 
 from floorman.server.room import Room as CardRoom
-from floorman.server.watch import Watcher
+from floorman.server.watch import KEPT, Watcher
 
 Message = tuple[str | None, dict[str, Any] | None]
 """An event of a stream: its id, if it has one, and the table it carries, if any."""
@@ -281,3 +282,44 @@ def test_any_last_event_id_is_placed_or_refused_without_an_error(
     for given_id in (text, f"{watcher.epoch}.{text}", f"{watcher.epoch}{text}"):
         place = watcher.place(given_id)
         assert place is None or 0 <= place <= watcher.head
+
+
+def test_a_stream_from_before_the_kept_entries_starts_again_from_every_table(
+    tmp_path: Path,
+) -> None:
+    watcher = Watcher(CardRoom(tmp_path / "room.db"), kept=3)
+    for number, table in enumerate("ABCDE", 1):
+        watcher.add(table, {"table": table, "number": number})
+    assert watcher.place(watcher.event_id(1)) is None
+    assert watcher.after(1) is None
+    assert watcher.place(watcher.event_id(2)) == 2
+    found = watcher.after(2)
+    assert found is not None
+    assert [(n, t) for n, t, _ in found] == [(3, "C"), (4, "D"), (5, "E")]
+
+
+def test_a_change_let_go_unread_leaves_no_place_before_it(watcher: Watcher) -> None:
+    watcher.add("A", {"last": 1})
+    watcher.add("B", {"last": 1})
+    watcher.notice("A")  # no stream follows: not read, and numbered
+    assert watcher.place(watcher.event_id(2)) is None
+    assert watcher.after(3) == []
+    watcher.add("C", {"last": 1})
+    found = watcher.after(3)
+    assert found is not None
+    assert [(n, t) for n, t, _ in found] == [(4, "C")]
+
+
+def test_the_kept_sequence_costs_little_however_many_entries_pass(watcher: Watcher) -> None:
+    """The sequence's entries name their tables with one string each, not a copy per
+    entry (a table's name comes fresh from each request and each read of the store)."""
+    tracemalloc.start()
+    try:
+        for number in range(KEPT + 1_000):
+            watcher.add(f"Table {number % 200}", {"last": number})  # a new string each time
+        kept, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert watcher.place(watcher.event_id(watcher.head - KEPT)) is not None
+    assert watcher.place(watcher.event_id(watcher.head - KEPT - 1)) is None
+    assert kept < 1_000_000, f"{kept} bytes kept for {KEPT} entries"

@@ -117,6 +117,7 @@ def serve(
     import uvicorn
 
     from floorman.cli import long_running
+    from floorman.cli.arenas import fewer_arenas
     from floorman.cli.listening import (
         BACKLOG,
         REFUSING,
@@ -129,6 +130,7 @@ def serve(
     from floorman.store._backend import default_where
 
     long_running()
+    fewer_arenas()
     _set_time_zone(time_zone)
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
