@@ -247,6 +247,15 @@ def test_a_head_at_its_bound_is_served(served: Served) -> None:
         assert _status(held) == 200
 
 
+def test_requests_the_server_cannot_read_are_logged_once_a_minute(served: Served) -> None:
+    for number in range(30):
+        with served.connect("127.0.0.45") as garbage:
+            garbage.sendall(f"\x00\x01 nonsense {number}\r\n\r\n".encode())
+            assert _status(garbage) == 400
+    assert served.station_read().status_code == 200
+    assert served.log.read_text().count("Invalid HTTP request received") == 1
+
+
 def test_held_streams_beyond_the_caps_are_refused_and_the_room_still_answers(
     served: Served,
 ) -> None:

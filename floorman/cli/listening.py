@@ -34,6 +34,7 @@ __all__ = [
     "RESERVED_FILES",
     "Door",
     "Limits",
+    "OnceAMinute",
     "limited_protocol",
 ]
 
@@ -83,6 +84,28 @@ class Door:
         if now - self._logged.get(kind, -60.0) >= 60.0:
             self._logged[kind] = now
             _log.warning("connections: %s", line)
+
+
+class OnceAMinute(logging.Filter):
+    """uvicorn's own warnings about what a client sent (a request it cannot read, an
+    upgrade it does not take), each kind at most once a minute: a client sending
+    garbage a thousand times a second must not fill the disk. Errors pass as they are."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._logged: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.ERROR:
+            return True
+        kind = str(record.msg)[:200]
+        now = time.monotonic()
+        if now - self._logged.get(kind, -60.0) < 60.0:
+            return False
+        if len(self._logged) >= 100:
+            self._logged.clear()
+        self._logged[kind] = now
+        return True
 
 
 def _answer(status: int, reason: str, message: str, retry_after: int | None) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Annotated
 
@@ -124,6 +125,7 @@ def serve(
         RESERVED_FILES,
         Door,
         Limits,
+        OnceAMinute,
         limited_protocol,
     )
     from floorman.server.app import create_app
@@ -131,6 +133,7 @@ def serve(
 
     long_running()
     fewer_arenas()
+    logging.getLogger("uvicorn.error").addFilter(OnceAMinute())
     _set_time_zone(time_zone)
     if (certfile is None) != (keyfile is None):
         fail("--certfile and --keyfile go together")
