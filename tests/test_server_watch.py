@@ -5,6 +5,7 @@ table again when the id is not one the server can place."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import tracemalloc
@@ -18,10 +19,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pgcluster import Cluster, binaries, cluster
-from roomserver import Room, Serve, floorman, room_on_either_store, serving_process
+from roomserver import Room, Serve, floorman, new_table, room_on_either_store, serving_process
 
+from floorman.server import watch
 from floorman.server.room import Room as CardRoom
 from floorman.server.watch import KEPT, Watcher
+from floorman.store.errors import StoreError
 
 Message = tuple[str | None, dict[str, Any] | None]
 """An event of a stream: its id, if it has one, and the table it carries, if any."""
@@ -323,3 +326,79 @@ def test_the_kept_sequence_costs_little_however_many_entries_pass(watcher: Watch
     assert watcher.place(watcher.event_id(watcher.head - KEPT)) is not None
     assert watcher.place(watcher.event_id(watcher.head - KEPT - 1)) is None
     assert kept < 1_000_000, f"{kept} bytes kept for {KEPT} entries"
+
+
+class _Flaky(CardRoom):
+    """A room whose table ``down`` cannot be read the first time it is asked for."""
+
+    down = ""
+    asked: list[str]
+
+    def table(self, name: str) -> dict[str, Any] | None:
+        self.asked.append(name)
+        if name == self.down and self.asked.count(name) == 1:
+            raise StoreError("the store is away for a moment")
+        return super().table(name)
+
+
+def _watched(
+    tmp_path: Path, tables: list[str], down: str = ""
+) -> tuple[Watcher, _Flaky, list[list[str]]]:
+    """A watcher of a room with ``tables``, followed by one stream, and each hand-off of
+    its reads to the thread pool as the tables it read."""
+    for table in tables:
+        new_table(tmp_path / "room.db", table)
+    room = _Flaky(tmp_path / "room.db")
+    room.down, room.asked = down, []
+    watcher = Watcher(room)
+    watcher.followers = 1
+    handed: list[list[str]] = []
+    read_each = watcher._read_each
+
+    def counted(names: list[str]) -> Any:
+        handed.append(list(names))
+        return read_each(names)
+
+    watcher._read_each = counted  # type: ignore[method-assign]
+    return watcher, room, handed
+
+
+async def _until_read(watcher: Watcher, entries: int) -> None:
+    async with asyncio.timeout(30):
+        while watcher.head < entries:
+            await watcher.changed(1.0)
+
+
+def test_tables_noticed_at_once_are_read_in_one_hand_off(tmp_path: Path) -> None:
+    """A poll that finds many tables changed reads them together, each once."""
+    tables = [str(number) for number in range(1, 13)]
+    watcher, room, handed = _watched(tmp_path, tables)
+
+    async def notice_all() -> None:
+        for table in [*tables, *tables[:4]]:
+            watcher.notice(table)
+        await _until_read(watcher, len(tables))
+
+    asyncio.run(notice_all())
+    assert handed == [tables]
+    assert sorted(room.asked) == sorted(tables)
+    found = watcher.after(0)
+    assert found is not None
+    assert sorted(table for _, table, _ in found) == sorted(tables)
+
+
+def test_a_table_the_store_cannot_read_now_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(watch, "RETRY_SECONDS", 0.1)
+    watcher, room, handed = _watched(tmp_path, ["1", "2", "3"], down="2")
+
+    async def notice_all() -> None:
+        for table in ("1", "2", "3"):
+            watcher.notice(table)
+        await _until_read(watcher, 3)
+
+    asyncio.run(notice_all())
+    assert handed == [["1", "2", "3"], ["2"]]
+    assert room.asked.count("2") == 2
+    assert [table for _, table, _ in watcher.after(0) or []] == ["1", "3", "2"]
