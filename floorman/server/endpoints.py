@@ -106,18 +106,10 @@ def as_api(handler: Handler) -> Endpoint:
             who = await caller(request)
             if who is None:
                 return answers.error(401, SIGN_IN_FIRST)
-            if not trainee_may(who, request):
-                raise BadRequest(403, f"{who.label} (trainee) may only take drills")
+            _refuse_trainee_beyond_drills(who, request)
             return await handler(request, who)
-        except BadRequest as error:
-            refused = answers.error(error.status, str(error))
-            refused.headers.update(error.headers)
-            return refused
-        except StoreError as error:
-            status, message, headers = _store_failed(request, error)
-            answer = answers.error(status, message)
-            answer.headers.update(headers)
-            return answer
+        except (BadRequest, StoreError) as error:
+            return _api_refusal(request, error)
 
     return endpoint
 
@@ -138,15 +130,8 @@ def as_api_post(handler: Posted) -> Endpoint:
                 return answers.error(401, SIGN_IN_FIRST)
             raw = await bodies.body(request)
             return await run_in_threadpool(_posted, handler, request, raw)
-        except BadRequest as error:
-            refused = answers.error(error.status, str(error))
-            refused.headers.update(error.headers)
-            return refused
-        except StoreError as error:
-            status, message, headers = _store_failed(request, error)
-            answer = answers.error(status, message)
-            answer.headers.update(headers)
-            return answer
+        except (BadRequest, StoreError) as error:
+            return _api_refusal(request, error)
 
     return endpoint
 
@@ -155,9 +140,25 @@ def _posted(handler: Posted, request: Request, raw: bytes) -> Response:
     who = _caller_now(request)
     if who is None:
         return answers.error(401, SIGN_IN_FIRST)
+    _refuse_trainee_beyond_drills(who, request)
+    return handler(request, who, raw)
+
+
+def _refuse_trainee_beyond_drills(who: Caller, request: Request) -> None:
     if not trainee_may(who, request):
         raise BadRequest(403, f"{who.label} (trainee) may only take drills")
-    return handler(request, who, raw)
+
+
+def _api_refusal(request: Request, error: BadRequest | StoreError) -> Response:
+    """A refusal or a store failure as the API answers it: one line of JSON, with the
+    headers the refusal carries (``Retry-After`` for a store that cannot serve now)."""
+    if isinstance(error, BadRequest):
+        status, message, headers = error.status, str(error), error.headers
+    else:
+        status, message, headers = _store_failed(request, error)
+    answer = answers.error(status, message)
+    answer.headers.update(headers)
+    return answer
 
 
 def as_page(handler: Handler) -> Endpoint:
