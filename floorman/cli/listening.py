@@ -80,10 +80,18 @@ class Door:
 
     def log_once_a_minute(self, kind: str, line: str) -> None:
         """One log line a minute per kind of refusal: an attack must not fill the disk."""
-        now = time.monotonic()
-        if now - self._logged.get(kind, -60.0) >= 60.0:
-            self._logged[kind] = now
+        if _due(self._logged, kind):
             _log.warning("connections: %s", line)
+
+
+def _due(logged: dict[str, float], kind: str) -> bool:
+    """Whether a line of ``kind`` may be logged now (none in the last minute); if so, it
+    is counted as logged."""
+    now = time.monotonic()
+    if now - logged.get(kind, -60.0) < 60.0:
+        return False
+    logged[kind] = now
+    return True
 
 
 class OnceAMinute(logging.Filter):
@@ -98,14 +106,9 @@ class OnceAMinute(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno >= logging.ERROR:
             return True
-        kind = str(record.msg)[:200]
-        now = time.monotonic()
-        if now - self._logged.get(kind, -60.0) < 60.0:
-            return False
-        if len(self._logged) >= 100:
+        if len(self._logged) >= 100:  # uvicorn's kinds are a handful: this is a bound
             self._logged.clear()
-        self._logged[kind] = now
-        return True
+        return _due(self._logged, str(record.msg)[:200])
 
 
 def _answer(status: int, reason: str, message: str, retry_after: int | None) -> bytes:
