@@ -143,6 +143,35 @@ def test_a_post_is_checked_against_the_kept_hand_without_a_replay(
     assert loads == [1] * 8  # the fresh servers' reads only
 
 
+def test_the_next_hand_is_dealt_from_the_kept_hand_without_a_replay(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dealing on reads the last hand as kept; what it deals is what a server that
+    kept nothing deals from the same hand at another table."""
+    from floorman.tables import dealing
+
+    room = Room(db)
+    kept_at, fresh_at = new_table(db, "n"), new_table(db, "n")
+    for text in [*WRONG_PUSH[:-1], "award 1"]:
+        assert room.record(kept_at, [text], after=None, who=WHO).status == 200
+        assert room.record(fresh_at, [text], after=None, who="terminal").status == 200
+    loads: list[int] = []
+    for module in (hands_module, dealing):
+        real = module.load
+        monkeypatch.setattr(module, "load", lambda *a, r=real, **k: loads.append(1) or r(*a, **k))
+    dealt = room.next_hand(kept_at, after=None, who=WHO)
+    assert dealt.status == 200, dealt.body
+    assert loads == []
+    assert room.table(kept_at) == seen_fresh(db, kept_at)
+    loads.clear()
+    again = Room(db).next_hand(fresh_at, after=None, who=WHO)
+    assert again.status == 200, again.body
+    assert loads == [1]  # read once, and dealt on from as read
+    assert [line.replace(f" {fresh_at}:", f" {kept_at}:") for line in again.body["lines"][1:]] == (
+        dealt.body["lines"][1:]
+    )
+
+
 @pytest.mark.slow
 @settings(
     max_examples=STEPS,

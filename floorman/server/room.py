@@ -404,13 +404,24 @@ class Room:
 
             lines = start_next(
                 store, table, changes, force=force, by=who, bomb_pot=bomb_pot,
-                after=after, key=key, answer=body,
+                after=after, key=key, answer=body, replayed=self._replayed(store, staff, table),
             )  # fmt: skip
             dealt = store.open_hand(table)
             assert dealt is not None
             return Answer(200, _dealt(table, dealt.id, store.last_record(dealt.id), lines))
 
         return self._written(table, who, key, deal)
+
+    def _replayed(self, store: Store, staff: Staff, table: str) -> _hands.Loaded | None:
+        """The flop game's hand ``table`` shows, as kept (else replayed and kept): dealing
+        on from it replays nothing again. ``None`` for another game's hand or one that
+        cannot be replayed, which dealing reads for itself. Called with the table's lock
+        held."""
+        try:
+            kept = self._kept_hand(store, staff, table)
+        except FloormanError:
+            return None
+        return None if kept is None else kept.loaded
 
     @_reconnecting
     def change(

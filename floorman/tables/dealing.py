@@ -78,6 +78,7 @@ def start_next(
     level_up: bool = False,
     game: Mapping[str, object] | None = None,
     extra: Mapping[str, object] | None = None,
+    replayed: Loaded | None = None,
 ) -> list[str]:
     """Close the last hand at ``table`` and deal the next from it, in one transaction;
     the lines to print. A bomb pot is agreed for one hand: the next is dealt with blinds
@@ -90,7 +91,10 @@ def start_next(
 
     A stud, draw or mixed-game table is dealt by :func:`floorman.tables.mixed.deal_on`
     (``level_up``: the level changed, for a rotation by level), which deals a flop
-    game after a flop game back here with the ``game`` and the rotation's ``extra``."""
+    game after a flop game back here with the ``game`` and the rotation's ``extra``.
+
+    ``replayed``: the last hand as the caller holds it replayed (the server keeps each
+    table's hand), read instead of replaying it again when it is that hand."""
     from floorman.session.rotation import (
         blinds_header,
         button_played,
@@ -111,8 +115,9 @@ def start_next(
             return mixed
     if after is not None and store.last_record(last.id) != after:
         raise StoreConflict(changed_meanwhile(last.id))
-    loaded = load(store, last)
-    reason = last.closed or closing(store, last, force=force)
+    loaded = replayed if replayed is not None and replayed.stored.id == last.id else None
+    loaded = loaded or load(store, last)
+    reason = last.closed or closing(store, last, force=force, loaded=loaded)
     stacks = stacks_left(loaded, reason)
     if stacks is None:
         if not force:

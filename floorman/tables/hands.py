@@ -477,11 +477,12 @@ def take_back(store: Store, table: str | None) -> tuple[str, Loaded]:
     return undo(store, load(store, find_hand(store, None, table, open_only=True)))
 
 
-def closing(store: Store, current: StoredHand, *, force: bool) -> str:
+def closing(store: Store, current: StoredHand, *, force: bool, loaded: Loaded | None = None) -> str:
     """Why the hand in progress at a table closes as the next one starts; refuses an
-    unfinished hand unless forced (one that cannot be replayed closes as abandoned)."""
+    unfinished hand unless forced (one that cannot be replayed closes as abandoned).
+    ``loaded``: the hand already replayed by the caller, not replayed again."""
     try:
-        previous = load(store, current)
+        previous = load(store, current) if loaded is None else loaded
         previous.require_whole()
     except FloormanError as error:
         if force:

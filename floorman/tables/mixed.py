@@ -133,7 +133,7 @@ def deal_on(
         from floorman.tables.hands import closing, load, stacks_left
 
         loaded = load(store, last)
-        reason = last.closed or closing(store, last, force=force)
+        reason = last.closed or closing(store, last, force=force, loaded=loaded)
         left = stacks_left(loaded, reason)
         if left is None:
             if not force:
