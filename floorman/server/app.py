@@ -60,8 +60,11 @@ def _routes() -> list[BaseRoute]:
     """Every route and who may reach it: :func:`as_page` a browser signed in,
     :func:`as_api` a caller signed in or with a station's token, neither anyone (the
     sign-in form and the stylesheet). Where two routes share a path, the first answers
-    a method neither takes (405, with its ``Allow``), so their order is kept."""
+    a method neither takes (405, with its ``Allow``), so their order is kept. A station's
+    post comes first: the routes are tried in turn for every request, and it is most of
+    them."""
     return [
+        Route("/api/tables/{table}/events", as_api_post(station.post_events), methods=["POST"]),
         Route("/login", signin.sign_in_page, methods=["GET"]),
         Route("/login", signin.sign_in, methods=["POST"]),
         Route("/logout", as_page(signin.sign_out), methods=["POST"]),
@@ -88,7 +91,6 @@ def _routes() -> list[BaseRoute]:
         Route("/api/openapi.json", as_api(api.openapi), methods=["GET"]),
         Route("/api/tables", as_api(api.tables), methods=["GET"]),
         Route("/api/tables/{table}", as_api(api.table), methods=["GET"]),
-        Route("/api/tables/{table}/events", as_api_post(station.post_events), methods=["POST"]),
         Route("/api/tables/{table}/state", as_api(control.table_state), methods=["GET"]),
         Route("/api/tables/{table}/undo", as_api(control.post_undo), methods=["POST"]),
         Route("/api/tables/{table}/next", as_api(control.post_next), methods=["POST"]),
