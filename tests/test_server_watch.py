@@ -402,3 +402,67 @@ def test_a_table_the_store_cannot_read_now_is_read_again(
     assert handed == [["1", "2", "3"], ["2"]]
     assert room.asked.count("2") == 2
     assert [table for _, table, _ in watcher.after(0) or []] == ["1", "3", "2"]
+
+
+def test_the_tables_a_stream_is_sent_at_once_go_in_one_write(tmp_path: Path) -> None:
+    """Twelve tables found changed in one look at the store reach a dashboard's stream
+    in one write, not twelve (each write costs the server as much as drawing a table)."""
+    from floorman.server.app import create_app
+    from floorman.server.auth import SIGN_IN_COOKIE
+    from floorman.store.staff import open_staff
+
+    db = tmp_path / "room.db"
+    tables = [str(number) for number in range(1, 13)]
+    for table in tables:
+        new_table(db, table)
+    with open_staff(db) as staff:
+        session, _ = staff.sign_in("floor", "floor")
+    app = create_app(db)
+    state = app.state.server
+    writes: list[str] = []
+    asked: list[bool] = []
+    gone = asyncio.Event()
+
+    async def receive() -> dict[str, Any]:
+        if not asked:
+            asked.append(True)
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.body" and message.get("body"):
+            writes.append(message["body"].decode())
+
+    async def follow() -> None:
+        cookie = f"{SIGN_IN_COOKIE}={session}".encode()
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": "/api/stream",
+            "raw_path": b"/api/stream", "query_string": b"view=card", "root_path": "",
+            "headers": [(b"host", b"localhost"), (b"cookie", cookie)],
+            "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80), "state": {},
+        }  # fmt: skip
+        async with app.router.lifespan_context(app), asyncio.timeout(30):
+            stream = asyncio.create_task(app(scope, receive, send))
+            while not any(write.startswith("id:") for write in writes):
+                await asyncio.sleep(0.05)
+            first = len(writes)
+            for table in tables:  # no await between them: the store is looked at after all
+                answer = state.room.record(table, ["deal"], after=None, who="floor")
+                assert answer.status == 200, answer.body
+            while len(writes) == first:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.6)  # two more looks: nothing else comes
+            gone.set()
+            await stream
+        after = writes[first:]
+        assert len(after) == 1, after
+        shown = [
+            json.loads(line[6:])["table"]
+            for line in after[0].splitlines()
+            if line.startswith("data: ")
+        ]
+        assert sorted(shown, key=int) == tables
+
+    asyncio.run(follow())
