@@ -143,6 +143,25 @@ def test_a_post_is_checked_against_the_kept_hand_without_a_replay(
     assert loads == [1] * 8  # the fresh servers' reads only
 
 
+def test_a_post_to_the_kept_hand_in_progress_looks_for_no_stud_or_draw_hand(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from floorman.server import room as room_module
+
+    room = Room(db)
+    table = new_table(db, "f")
+    assert room.record(table, [WRONG_PUSH[0]], after=None, who=WHO).status == 200
+    looked: list[str] = []
+    real = room_module._open_game
+    monkeypatch.setattr(room_module, "_open_game", lambda s, t: looked.append(t) or real(s, t))
+    for text in WRONG_PUSH[1:6]:
+        assert room.record(table, [text], after=None, who=WHO).status == 200
+    assert looked == []
+    assert room.table(table) == seen_fresh(db, table)
+    assert Room(db).record(table, [WRONG_PUSH[6]], after=None, who=WHO).status == 200
+    assert looked == [table]  # a server that kept nothing looks
+
+
 def test_the_next_hand_is_dealt_from_the_kept_hand_without_a_replay(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

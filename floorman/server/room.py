@@ -210,6 +210,14 @@ class Room:
         authors = staff.authors(r.id for r in shown)
         return self._hands.keep(table, KeptHand(loaded, shown, authors, self._hands.lock(table)))
 
+    def _kept_open(self, store: Store, table: str) -> KeptHand | None:
+        """The hand in progress at ``table`` when it is the one kept, as stored: a flop
+        game's, since only those are kept, so a post to it need not look for a stud or
+        draw hand first (two statements of the nine before its write). Called with the
+        table's lock held."""
+        mark = store.mark(table)
+        return None if mark is None or not mark.open else self._hands.get(table, mark)
+
     @staticmethod
     def _drawn(store: Store, kept: KeptHand) -> dict[str, Any]:
         """The table as the kept hand shows it, drawn once for every reader until the
@@ -253,10 +261,12 @@ class Room:
                 done = staff.answered(who, key)
                 if done is not None:
                     return _replayed(done)
-            other = _open_game(store, table)
-            if other is not None:
-                return _record_game(store, staff, other, texts, after=after, who=who, key=key)
-            kept = self._kept_hand(store, staff, table)
+            kept = self._kept_open(store, table)
+            if kept is None:
+                other = _open_game(store, table)
+                if other is not None:
+                    return _record_game(store, staff, other, texts, after=after, who=who, key=key)
+                kept = self._kept_hand(store, staff, table)
             if kept is not None and kept.loaded.stored.closed is not None:
                 kept = None
             called = None if kept is not None else _hands.floor_hand(store, table, texts)

@@ -702,9 +702,16 @@ class Store:
         return int(count)
 
     def _open_to(self, hand_id: int, *, closed: bool) -> None:
-        if not self._rows("SELECT 1 FROM hands WHERE id = ?", (hand_id,)):
+        """Refuse a hand not in the store, or closed unless ``closed``: one statement,
+        since every post pays for it."""
+        rows = self._rows(
+            "SELECT (SELECT text FROM records r WHERE r.hand_id = h.id AND r.kind = 'close'"
+            " LIMIT 1) FROM hands h WHERE h.id = ?",
+            (hand_id,),
+        )
+        if not rows:
             raise StoreError(f"no hand {hand_id} in {self.path}")
-        reason = self._closed(hand_id)
+        reason = rows[0][0]
         if reason is not None and not closed:
             raise StoreError(f"hand {hand_id} is closed ({reason})")
 
