@@ -48,3 +48,12 @@ def fresh_state(header: dict[str, Any]) -> HandState:
         limit_bets=header.get("limit_bets"),
         min_bet=header.get("min_bet"),
     )
+
+
+def compared(other: Path | None) -> list[tuple[str, Path]]:
+    """The code each side of a comparison runs: this checkout, and ``other`` when given,
+    each with the label it is printed under."""
+    codes = [("this checkout", Path(__file__).resolve().parents[1])]
+    if other is not None:
+        codes.append((str(other), other.resolve()))
+    return codes

@@ -20,6 +20,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import compared
+
 HERE = Path(__file__).resolve().parents[1]
 
 CHILD = """
@@ -70,12 +73,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    codes = [("this checkout", HERE)]
-    if args.checkout is not None:
-        codes.append((str(args.checkout), args.checkout.resolve()))
     print(f"load: {os.getloadavg()[0]:.2f} (1-minute average)")
     print(f"{'code':<30} {'kept':>8} {'read afresh':>12}   CPU ms a next hand")
-    for label, code in codes:
+    for label, code in compared(args.checkout):
         kept, fresh = timed(code, args.tables, args.rounds)
         print(f"{label:<30} {kept:>8.2f} {fresh:>12.2f}")
 

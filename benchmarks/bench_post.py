@@ -28,9 +28,8 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import compared
 from bench_room import HAND, free_port, server_cpu
-
-HERE = Path(__file__).resolve().parents[1]
 
 
 def run(code: Path, posts: int) -> tuple[float, float]:
@@ -100,12 +99,9 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, help="another checkout, to compare")
     parser.add_argument("--posts", type=int, default=40)
     args = parser.parse_args()
-    codes = [("this checkout", HERE)]
-    if args.checkout is not None:
-        codes.append((str(args.checkout), args.checkout.resolve()))
     print(f"load: {os.getloadavg()[0]:.2f} (1-minute average)")
     print(f"{'code':<30} {'events 9 on':>12} {'events 410 on':>14}   server CPU a post, ms")
-    for label, code in codes:
+    for label, code in compared(args.checkout):
         early, late = run(code, args.posts)
         print(f"{label:<30} {early:>12.2f} {late:>14.2f}")
 
