@@ -213,8 +213,8 @@ class Room:
     def _kept_open(self, store: Store, table: str) -> KeptHand | None:
         """The hand in progress at ``table`` when it is the one kept, as stored: a flop
         game's, since only those are kept, so a post to it need not look for a stud or
-        draw hand first (two statements of the nine before its write). Called with the
-        table's lock held."""
+        draw hand first (two of the six statements it made before its write). Called with
+        the table's lock held."""
         mark = store.mark(table)
         return None if mark is None or not mark.open else self._hands.get(table, mark)
 

@@ -115,8 +115,10 @@ def start_next(
             return mixed
     if after is not None and store.last_record(last.id) != after:
         raise StoreConflict(changed_meanwhile(last.id))
-    loaded = replayed if replayed is not None and replayed.stored.id == last.id else None
-    loaded = loaded or load(store, last)
+    if replayed is not None and replayed.stored.id == last.id:
+        loaded = replayed
+    else:
+        loaded = load(store, last)
     reason = last.closed or closing(store, last, force=force, loaded=loaded)
     stacks = stacks_left(loaded, reason)
     if stacks is None:

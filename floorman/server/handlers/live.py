@@ -89,7 +89,7 @@ async def stream(request: Request, who: Caller) -> Response:
                 continue
             if since:
                 place = since[-1][0]
-                sent = [event(table, n) for n, name, table in since if only in (None, name)]
+                sent = [event(t, n) for n, name, t in since if only is None or name == only]
                 if sent:  # one write for all: a busy room's twenty changes, not twenty
                     yield "".join(sent)
             if not since and not await watcher.changed(KEEPALIVE_SECONDS):
