@@ -133,7 +133,8 @@ def _drill_routes() -> list[BaseRoute]:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """The watcher polls the store while the server serves."""
+    """The watcher polls the store while the server serves; the posts' threads stop with
+    the server."""
     state = app.state.server
     assert isinstance(state, ServerState)
     loop = asyncio.get_running_loop()
@@ -143,6 +144,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
     finally:
         await state.watcher.stop()
+        await asyncio.to_thread(state.posts.close)
 
 
 def _out_of_files_once_a_minute(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Final
 
 from starlette.concurrency import run_in_threadpool
@@ -43,8 +44,8 @@ __all__ = [
 
 Handler = Callable[[Request, Caller], Awaitable[Response]]
 Posted = Callable[[Request, Caller, bytes], Response]
-"""A handler of a post that runs in the server's thread pool: the request, its caller and
-the body as it came."""
+"""A handler of a post that runs on the posts' threads: the request, its caller and the
+body as it came."""
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
@@ -117,9 +118,9 @@ def as_api(handler: Handler) -> Endpoint:
 def as_api_post(handler: Posted) -> Endpoint:
     """``handler`` answered as :func:`as_api` answers, for the posts a station makes all
     night: the caller is looked up, checked and the post handled in one hand-off to the
-    thread pool, not two (a hand-off costs the server about as much CPU as recording an
-    event). So the body is read first, bounded as every body is; a request with no
-    sign-in cookie and no token is answered 401 before it."""
+    posts' threads (:mod:`floorman.server.handoff`), not two (a hand-off costs the server
+    about as much CPU as recording an event). So the body is read first, bounded as every
+    body is; a request with no sign-in cookie and no token is answered 401 before it."""
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -129,7 +130,7 @@ def as_api_post(handler: Posted) -> Endpoint:
             ):
                 return answers.error(401, SIGN_IN_FIRST)
             raw = await bodies.body(request)
-            return await run_in_threadpool(_posted, handler, request, raw)
+            return await state_of(request).posts.run(partial(_posted, handler, request, raw))
         except (BadRequest, StoreError) as error:
             return _api_refusal(request, error)
 

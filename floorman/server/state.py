@@ -12,6 +12,7 @@ import jinja2
 from starlette.requests import Request
 
 from floorman._resources import templates_dir
+from floorman.server.handoff import Handoff
 from floorman.server.printing import Press
 from floorman.server.room import Room
 from floorman.server.streams import StreamCaps, Streams
@@ -34,6 +35,8 @@ class ServerState:
     """The live-update streams open now, and how many may be."""
     press: Press = field(default_factory=Press)
     """Where PDFs are made, one at a time."""
+    posts: Handoff = field(default_factory=Handoff)
+    """The threads the stations' posts run on."""
 
 
 def state_of(request: Request) -> ServerState:

@@ -45,8 +45,8 @@ def station_path(table: str) -> str:
 
 def post_events(request: Request, who: Caller, raw: bytes) -> Response:
     """``POST /api/tables/{table}/events``: answered as the room answers (200, 400, 404,
-    409), the same answer again for a retried ``Idempotency-Key``. Runs in the thread
-    pool (:func:`floorman.server.endpoints.as_api_post`)."""
+    409), the same answer again for a retried ``Idempotency-Key``. Runs on the
+    posts' threads (:func:`floorman.server.endpoints.as_api_post`)."""
     table = request.path_params["table"]
     check_writable(who, table, request.headers.get("x-csrf-token"))
     key = request.headers.get("idempotency-key")
