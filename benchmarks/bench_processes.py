@@ -44,6 +44,7 @@ from bench_room import (
     floorman,
     free_port,
     percentile,
+    quiet_collector,
     sign_in,
     station,
     store_at,
@@ -147,6 +148,7 @@ def run(db: str, tables: list[str], processes: int, seconds: float) -> None:
             server.start()
             stack.callback(server.stop)
             servers.append(server)
+        quiet_collector()
         results, shown, cpu = asyncio.run(drive(servers, tokens, seconds))
     counts = check_store(db, results)
     ms = [1000 * s for s in results.latencies]
