@@ -254,7 +254,7 @@ def test_after_a_place_each_table_changed_since_comes_once_as_it_last_stood(
 ) -> None:
     watcher = Watcher(CardRoom(tmp_path_factory.mktemp("w") / "room.db"))
     for number, table in enumerate(changes, 1):
-        watcher.add(table, {"table": table, "number": number})
+        watcher.add(table, {"table": table, "hand": 1, "last": number, "number": number})
     found = watcher.after(place)
     if place > len(changes):
         assert found is None
@@ -267,9 +267,9 @@ def test_after_a_place_each_table_changed_since_comes_once_as_it_last_stood(
 
 
 def test_a_table_read_as_it_stood_adds_no_entry(watcher: Watcher) -> None:
-    watcher.add("7", {"last": 1})
-    watcher.add("7", {"last": 1})
-    watcher.add("7", {"last": 2})
+    watcher.add("7", {"hand": 1, "last": 1})
+    watcher.add("7", {"hand": 1, "last": 1})
+    watcher.add("7", {"hand": 1, "last": 2})
     assert watcher.head == 2
     assert watcher.place(watcher.event_id(2)) == 2
     assert watcher.place(watcher.event_id(3)) is None
@@ -281,7 +281,7 @@ def test_any_last_event_id_is_placed_or_refused_without_an_error(
     tmp_path_factory: pytest.TempPathFactory, text: str
 ) -> None:
     watcher = Watcher(CardRoom(tmp_path_factory.mktemp("w") / "room.db"))
-    watcher.add("7", {"last": 1})
+    watcher.add("7", {"hand": 1, "last": 1})
     for given_id in (text, f"{watcher.epoch}.{text}", f"{watcher.epoch}{text}"):
         place = watcher.place(given_id)
         assert place is None or 0 <= place <= watcher.head
@@ -292,7 +292,7 @@ def test_a_stream_from_before_the_kept_entries_starts_again_from_every_table(
 ) -> None:
     watcher = Watcher(CardRoom(tmp_path / "room.db"), kept=3)
     for number, table in enumerate("ABCDE", 1):
-        watcher.add(table, {"table": table, "number": number})
+        watcher.add(table, {"table": table, "hand": 1, "last": number, "number": number})
     assert watcher.place(watcher.event_id(1)) is None
     assert watcher.after(1) is None
     assert watcher.place(watcher.event_id(2)) == 2
@@ -302,12 +302,12 @@ def test_a_stream_from_before_the_kept_entries_starts_again_from_every_table(
 
 
 def test_a_change_let_go_unread_leaves_no_place_before_it(watcher: Watcher) -> None:
-    watcher.add("A", {"last": 1})
-    watcher.add("B", {"last": 1})
+    watcher.add("A", {"hand": 1, "last": 1})
+    watcher.add("B", {"hand": 1, "last": 1})
     watcher.notice("A")  # no stream follows: not read, and numbered
     assert watcher.place(watcher.event_id(2)) is None
     assert watcher.after(3) == []
-    watcher.add("C", {"last": 1})
+    watcher.add("C", {"hand": 1, "last": 1})
     found = watcher.after(3)
     assert found is not None
     assert [(n, t) for n, t, _ in found] == [(4, "C")]
@@ -318,8 +318,8 @@ def test_the_kept_sequence_costs_little_however_many_entries_pass(watcher: Watch
     entry (a table's name comes fresh from each request and each read of the store)."""
     tracemalloc.start()
     try:
-        for number in range(KEPT + 1_000):
-            watcher.add(f"Table {number % 200}", {"last": number})  # a new string each time
+        for number in range(KEPT + 1_000):  # a new string for the name each time
+            watcher.add(f"Table {number % 200}", {"hand": 1, "last": number})
         kept, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -466,3 +466,117 @@ def test_the_tables_a_stream_is_sent_at_once_go_in_one_write(tmp_path: Path) -> 
         assert sorted(shown, key=int) == tables
 
     asyncio.run(follow())
+
+
+class _Counted(CardRoom):
+    """A room that counts the tables read from it."""
+
+    def __init__(self, db: Path) -> None:
+        super().__init__(db)
+        self.read: list[str] = []
+
+    def table(self, name: str) -> dict[str, Any] | None:
+        self.read.append(name)
+        return super().table(name)
+
+
+def test_a_post_recorded_here_reaches_the_streams_at_once_and_is_not_read_again(
+    tmp_path: Path,
+) -> None:
+    """The room tells the watcher of a post as it is stored, with the table as the
+    post left it, added as the post's answer comes back (as the post's endpoint does
+    here): the live pages have it at once, and the looks at the store that follow
+    find nothing to read."""
+    new_table(tmp_path / "room.db", "7")
+    room = _Counted(tmp_path / "room.db")
+    watcher = Watcher(room)
+
+    async def post_and_look() -> tuple[int, dict[str, Any], int]:
+        watcher.start()
+        watcher.followers = 1
+        try:
+            await asyncio.sleep(2 * watch.POLL_SECONDS)  # the first look, before the post
+            answer = await asyncio.to_thread(room.record, "7", ["deal"], after=None, who="x")
+            assert answer.status == 200, answer.body
+            watcher.take_told()
+            head = watcher.head
+            found = watcher.after(0)
+            assert found is not None
+            await asyncio.sleep(3 * watch.POLL_SECONDS)
+            return head, found[-1][2], answer.body["last"]
+        finally:
+            await watcher.stop()
+
+    head, shown, last = asyncio.run(post_and_look())
+    assert head == 1
+    assert shown["last"] == last
+    assert [event["text"] for event in shown["events"]] == ["deal"]
+    assert watcher.head == 1
+    assert room.read == []
+    assert room.on_recorded is None
+
+
+def test_no_table_is_drawn_for_the_streams_when_none_follows(tmp_path: Path) -> None:
+    watcher = Watcher(CardRoom(tmp_path / "room.db"))
+    drawn: list[str] = []
+
+    def draw() -> dict[str, Any]:
+        drawn.append("7")
+        return {"table": "7", "hand": 1, "last": 1, "closed": None}
+
+    async def told() -> None:
+        watcher.start()
+        try:
+            watcher.recorded("7", draw)
+            watcher.followers = 1
+            watcher.recorded("7", draw)
+            watcher.take_told()
+        finally:
+            await watcher.stop()
+
+    asyncio.run(told())
+    assert drawn == ["7"]
+    assert watcher.head == 1
+
+
+def test_a_read_begun_before_a_post_and_ended_after_it_leaves_the_post_shown(
+    watcher: Watcher,
+) -> None:
+    watcher.add("7", {"hand": 3, "last": 41, "events": ["deal", "3 call"]})
+    watcher.add("7", {"hand": 3, "last": 40, "events": ["deal"]})
+    watcher.add("7", {"hand": 2, "last": 39, "events": ["1 wins"]})
+    assert watcher.head == 1
+    found = watcher.after(0)
+    assert found is not None
+    assert found[0][2]["last"] == 41
+    watcher.add("7", {"hand": 4, "last": 42, "events": []})
+    assert watcher.head == 2
+
+
+def test_what_a_post_told_is_added_at_the_next_look_when_no_answer_took_it(
+    tmp_path: Path,
+) -> None:
+    """A post recorded other than through the posts' endpoint (by a page's form, say)
+    reaches the streams at the next look at the store, still without a read."""
+    new_table(tmp_path / "room.db", "7")
+    room = _Counted(tmp_path / "room.db")
+    watcher = Watcher(room)
+
+    async def post_and_wait() -> int:
+        watcher.start()
+        watcher.followers = 1
+        try:
+            await asyncio.sleep(2 * watch.POLL_SECONDS)
+            answer = await asyncio.to_thread(room.record, "7", ["deal"], after=None, who="x")
+            assert answer.status == 200, answer.body
+            await _until_read(watcher, 1)
+            await asyncio.sleep(2 * watch.POLL_SECONDS)
+            return int(answer.body["last"])
+        finally:
+            await watcher.stop()
+
+    last = asyncio.run(post_and_wait())
+    found = watcher.after(0)
+    assert found is not None
+    assert [(table, view["last"]) for _, table, view in found] == [("7", last)]
+    assert room.read == []

@@ -120,7 +120,8 @@ def as_api_post(handler: Posted) -> Endpoint:
     night: the caller is looked up, checked and the post handled in one hand-off to the
     posts' threads (:mod:`floorman.server.handoff`), not two (a hand-off costs the server
     about as much CPU as recording an event). So the body is read first, bounded as every
-    body is; a request with no sign-in cookie and no token is answered 401 before it."""
+    body is; a request with no sign-in cookie and no token is answered 401 before it.
+    As the answer comes back, the live pages are told what the post recorded."""
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -130,7 +131,11 @@ def as_api_post(handler: Posted) -> Endpoint:
             ):
                 return answers.error(401, SIGN_IN_FIRST)
             raw = await bodies.body(request)
-            return await state_of(request).posts.run(partial(_posted, handler, request, raw))
+            state = state_of(request)
+            try:
+                return await state.posts.run(partial(_posted, handler, request, raw))
+            finally:
+                state.watcher.take_told()
         except (BadRequest, StoreError) as error:
             return _api_refusal(request, error)
 

@@ -101,6 +101,10 @@ class Room:
             pass
         self._held = hold_open(db)
         """Open while the server runs: a full disk does not stop its reads."""
+        self.on_recorded: Callable[[str, Callable[[], dict[str, Any]]], None] | None = None
+        """Told of the events this server records at a table, with the table's lock
+        still held, so in the order they were recorded: the table's name, and how to
+        draw the table as they left it (drawn once, for whoever reads it next)."""
 
     @contextmanager
     def _database(self) -> Iterator[Database]:
@@ -306,6 +310,8 @@ class Room:
                     )
                 if kept is not None:
                     kept.recorded(added, who)
+                    if self.on_recorded is not None:
+                        self.on_recorded(table, functools.partial(self._drawn, store, kept))
             except AlreadyAnswered as done:
                 return _replayed(done.answer)
             except StoreConflict:

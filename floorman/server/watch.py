@@ -1,7 +1,11 @@
 """Noticing what is recorded, by this server, by another server process on the same store
 or by a terminal (a ``floorman add``), and keeping it for the live pages in order.
 
-How a change is noticed depends on the store. On PostgreSQL every write at a table is
+A post this process records is told to the watcher by the room as it is stored, with
+the table as the post left it (:attr:`floorman.server.room.Room.on_recorded`), and
+added as its answer comes back: the live pages have it at once, with nothing read
+again. Everything else is noticed, and
+how depends on the store. On PostgreSQL every write at a table is
 announced by the store itself (``NOTIFY``) and heard by one connection per process
 (:mod:`floorman.store.announcements`): a post to any server process reaches the pages open
 on every other. A SQLite file serves one process, which polls the store's latest
@@ -26,7 +30,7 @@ import contextlib
 import secrets
 import sys
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
@@ -78,6 +82,11 @@ class Watcher:
         """Tables noticed again while being read: read once more after."""
         self._waiting: dict[str, None] = {}
         """The tables noticed and not yet handed to the pool, in the order noticed."""
+        self._told: deque[tuple[str, dict[str, Any] | None]] = deque()
+        """The tables posts here told of (:meth:`recorded`), not yet added."""
+        self._seen: dict[str, tuple[int, int]] | None = None
+        """Each table's hand in progress and its latest record, as last looked at (a
+        SQLite store) or told by a post here: a look that finds the same reads nothing."""
         self._tick = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -136,6 +145,7 @@ class Watcher:
 
     def notice(self, table: str) -> None:
         """``table`` changed: read it (after the reading under way, if there is one)."""
+        self.take_told()
         if not self.followers:  # let go: no stream may come back to a place before it
             self.head += 1
             self._from = self.head
@@ -210,9 +220,10 @@ class Watcher:
         asyncio.get_running_loop().call_later(seconds, again)
 
     def add(self, table: str, view: dict[str, Any]) -> None:
-        """``table`` as just read: the next entry, unless it stands as it did."""
+        """``table`` as just read: the next entry, unless it stands as it did, or as it
+        stood before the entry it has (a read begun before a post, ended after it)."""
         before = self._latest.get(table)
-        if before is not None and before[1] == view:
+        if before is not None and (before[1] == view or _mark(before[1]) > _mark(view)):
             return
         self.head += 1
         table = sys.intern(table)  # one string however many entries name the table
@@ -238,8 +249,38 @@ class Watcher:
 
     # the source of the changes -----------------------------------------------
 
+    def recorded(self, table: str, draw: Callable[[], dict[str, Any]]) -> None:
+        """From a post's thread, the table's lock held: ``table`` as the events just
+        recorded left it, drawn only when a stream follows, and kept in the order
+        recorded until :meth:`take_told`."""
+        if self._loop is None or not self.followers:
+            return  # noticed as every change is, and let go
+        try:
+            view = draw()
+        except Exception:  # read, and logged, as every table that will not draw is
+            view = None
+        self._told.append((table, view))
+
+    def take_told(self) -> None:
+        """On the loop, as a post's answer comes back (and at each look at the store):
+        the tables the posts told of added, in the order recorded. Waking the loop for
+        them apart from the answer cost a post more than drawing its table."""
+        told = self._told
+        while told:
+            table, view = told.popleft()
+            if view is None:
+                self.notice(table)
+                continue
+            if self._seen is not None:  # as the next look will find it
+                if view["closed"]:
+                    self._seen.pop(table, None)
+                else:
+                    self._seen[table] = _mark(view)
+            self.add(table, view)
+
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self.room.on_recorded = self.recorded
         if is_url(self.room.db):
             from floorman.store.announcements import Listener
 
@@ -274,21 +315,24 @@ class Watcher:
             self._spawn(self._poll())
 
     async def _poll(self) -> None:
-        seen: dict[str, tuple[int, int]] | None = None
         while not self.stopping.is_set():
             try:
                 marks = await run_in_threadpool(self.room.marks)
             except Exception:  # the store busy or away: looked at again next time
                 marks = None
+            self.take_told()
+            seen = self._seen
             if marks is not None and seen is not None:
                 for table in set(marks) | set(seen):
                     if marks.get(table) != seen.get(table):
                         self.notice(table)
-            seen = marks if marks is not None else seen
+            self._seen = marks if marks is not None else seen
             await asyncio.sleep(POLL_SECONDS)
 
     async def stop(self) -> None:
         self.stopping.set()
+        if self.room.on_recorded == self.recorded:
+            self.room.on_recorded = None
         self._tick.set()
         if self._listener is not None:
             await asyncio.to_thread(self._listener.stop)
@@ -303,3 +347,9 @@ def _logged(kind: str, line: str) -> None:
     from floorman.server.endpoints import log_once_a_minute
 
     log_once_a_minute(kind, line)
+
+
+def _mark(view: dict[str, Any]) -> tuple[int, int]:
+    """Where a table's view stands: its hand and its latest record, both only ever
+    growing, so the later of two views of a table has the greater mark."""
+    return int(view["hand"]), int(view["last"])

@@ -110,6 +110,7 @@ async def answer_call(request: Request, who: Caller) -> Response:
     text = f"floor {step} {said}".rstrip()[:MAX_EVENT_CHARS]
     room = state_of(request).room
     answer = await run_in_threadpool(room.record, table, [text], after=None, who=who.who)
+    state_of(request).watcher.take_told()
     if answer.status != 200:
         raise BadRequest(answer.status, answer.body["error"])
     back = form.get("back", "")

@@ -124,6 +124,7 @@ async def post_form(request: Request, who: Caller) -> Response:
     if not texts:
         raise BadRequest(400, "type an event or press one of the buttons")
     answer = await run_in_threadpool(room.record, table, texts, after=after, who=who.who)
+    state_of(request).watcher.take_told()
     if answer.status == 200 and "disputed" in answer.body:
         return await _disputed_page(request, who, table, answer.body)
     if answer.status == 200:
