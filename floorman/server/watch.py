@@ -4,13 +4,12 @@ or by a terminal (a ``floorman add``), and keeping it for the live pages in orde
 A post this process records is told to the watcher by the room as it is stored, with
 the table as the post left it (:attr:`floorman.server.room.Room.on_recorded`), and
 added as its answer comes back: the live pages have it at once, with nothing read
-again. Everything else is noticed, and
-how depends on the store. On PostgreSQL every write at a table is
-announced by the store itself (``NOTIFY``) and heard by one connection per process
-(:mod:`floorman.store.announcements`): a post to any server process reaches the pages open
-on every other. A SQLite file serves one process, which polls the store's latest
-record per table, cheaply; so is a PostgreSQL hot standby looked at, which takes no
-``LISTEN`` and hears nothing of the primary's announcements.
+again. Everything else is noticed, and how depends on the store. On PostgreSQL every
+write at a table is announced by the store itself (``NOTIFY``) and heard by one
+connection per process (:mod:`floorman.store.announcements`): a post to any server
+process reaches the pages open on every other. A SQLite file serves one process, which
+polls the store's latest record per table, cheaply; so is a PostgreSQL hot standby
+looked at, which takes no ``LISTEN`` and hears nothing of the primary's announcements.
 
 A table noticed is read once for the whole process, whatever the number of pages open
 (one read at a time per table, read again if it changed meanwhile), and kept as an
