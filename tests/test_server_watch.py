@@ -6,10 +6,12 @@ table again when the id is not one the server can place."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import threading
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -404,22 +406,29 @@ def test_a_table_the_store_cannot_read_now_is_read_again(
     assert [table for _, table, _ in watcher.after(0) or []] == ["1", "3", "2"]
 
 
-def test_the_tables_a_stream_is_sent_at_once_go_in_one_write(tmp_path: Path) -> None:
-    """Twelve tables found changed in one look at the store reach a dashboard's stream
-    in one write, not twelve (each write costs the server as much as drawing a table)."""
+Written = tuple[float, str]
+"""A write down a stream: when, and what."""
+
+
+def _followed(
+    tmp_path: Path,
+    tables: list[str],
+    during: Callable[[Any, list[Written]], Awaitable[None]],
+) -> list[Written]:
+    """The writes down a signed-in floor's stream, in process, while ``during`` runs with
+    the server's state, after the stream's first tables; ``during`` ends when it has
+    seen what it waits for."""
     from floorman.server.app import create_app
     from floorman.server.auth import SIGN_IN_COOKIE
     from floorman.store.staff import open_staff
 
     db = tmp_path / "room.db"
-    tables = [str(number) for number in range(1, 13)]
     for table in tables:
         new_table(db, table)
     with open_staff(db) as staff:
         session, _ = staff.sign_in("floor", "floor")
     app = create_app(db)
-    state = app.state.server
-    writes: list[str] = []
+    writes: list[Written] = []
     asked: list[bool] = []
     gone = asyncio.Event()
 
@@ -432,7 +441,7 @@ def test_the_tables_a_stream_is_sent_at_once_go_in_one_write(tmp_path: Path) -> 
 
     async def send(message: dict[str, Any]) -> None:
         if message["type"] == "http.response.body" and message.get("body"):
-            writes.append(message["body"].decode())
+            writes.append((time.monotonic(), message["body"].decode()))
 
     async def follow() -> None:
         cookie = f"{SIGN_IN_COOKIE}={session}".encode()
@@ -445,27 +454,67 @@ def test_the_tables_a_stream_is_sent_at_once_go_in_one_write(tmp_path: Path) -> 
         }  # fmt: skip
         async with app.router.lifespan_context(app), asyncio.timeout(30):
             stream = asyncio.create_task(app(scope, receive, send))
-            while not any(write.startswith("id:") for write in writes):
+            while not any(text.startswith("id:") for _, text in writes):
                 await asyncio.sleep(0.05)
             first = len(writes)
-            for table in tables:  # no await between them: the store is looked at after all
-                answer = state.room.record(table, ["deal"], after=None, who="floor")
-                assert answer.status == 200, answer.body
-            while len(writes) == first:
-                await asyncio.sleep(0.05)
-            await asyncio.sleep(0.6)  # two more looks: nothing else comes
+            await during(app.state.server, writes)
             gone.set()
             await stream
-        after = writes[first:]
-        assert len(after) == 1, after
-        shown = [
-            json.loads(line[6:])["table"]
-            for line in after[0].splitlines()
-            if line.startswith("data: ")
-        ]
-        assert sorted(shown, key=int) == tables
+            del writes[:first]
 
     asyncio.run(follow())
+    return writes
+
+
+def _shown(text: str) -> list[str]:
+    return [
+        json.loads(line[6:])["table"] for line in text.splitlines() if line.startswith("data: ")
+    ]
+
+
+def test_the_tables_a_stream_is_sent_at_once_go_in_one_write(tmp_path: Path) -> None:
+    """Twelve tables recorded at once reach a dashboard's stream in one write, not
+    twelve (each write costs the server as much as drawing a table)."""
+    tables = [str(number) for number in range(1, 13)]
+
+    async def record_all(state: Any, writes: list[Written]) -> None:
+        first = len(writes)
+        for table in tables:  # no await between them
+            answer = state.room.record(table, ["deal"], after=None, who="floor")
+            assert answer.status == 200, answer.body
+        while len(writes) == first:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.6)  # two more looks at the store: nothing else comes
+
+    after = _followed(tmp_path, tables, record_all)
+    assert len(after) == 1, after
+    assert sorted(_shown(after[0][1]), key=int) == tables
+
+
+def test_a_stream_writes_at_most_ten_times_a_second(tmp_path: Path) -> None:
+    """Posts told one at a time, 10 ms apart, reach the stream at least a tenth of a
+    second apart, what came meanwhile together: a write per post cost the server more
+    than drawing the tables."""
+    tables = [str(number) for number in range(1, 9)]
+
+    async def one_by_one(state: Any, writes: list[Written]) -> None:
+        first = len(writes)
+        for table in tables:
+            answer = await asyncio.to_thread(
+                state.room.record, table, ["deal"], after=None, who="floor"
+            )
+            assert answer.status == 200, answer.body
+            state.watcher.take_told()  # as a post's answer coming back does
+            await asyncio.sleep(0.01)
+        async with asyncio.timeout(10):
+            while sorted(t for _, text in writes[first:] for t in _shown(text)) != tables:
+                await asyncio.sleep(0.02)
+
+    after = _followed(tmp_path, tables, one_by_one)
+    assert [t for _, text in after for t in _shown(text)] == tables
+    assert len(after) < len(tables)
+    gaps = [later - earlier for (earlier, _), (later, _) in itertools.pairwise(after)]
+    assert all(gap >= 0.09 for gap in gaps), gaps
 
 
 class _Counted(CardRoom):
@@ -480,6 +529,31 @@ class _Counted(CardRoom):
         return super().table(name)
 
 
+def _followed_room(room: CardRoom, during: Callable[[Watcher], Awaitable[None]]) -> Watcher:
+    """A watcher of ``room`` followed by one stream, started, while ``during`` runs after
+    its first look at the store."""
+    watcher = Watcher(room)
+
+    async def follow() -> None:
+        watcher.start()
+        watcher.followers = 1
+        try:
+            await asyncio.sleep(2 * watch.POLL_SECONDS)
+            await during(watcher)
+        finally:
+            await watcher.stop()
+
+    asyncio.run(follow())
+    return watcher
+
+
+async def _dealt(room: CardRoom, table: str) -> int:
+    """``deal`` posted at ``table`` off the loop, as a post is: its latest record."""
+    answer = await asyncio.to_thread(room.record, table, ["deal"], after=None, who="x")
+    assert answer.status == 200, answer.body
+    return int(answer.body["last"])
+
+
 def test_a_post_recorded_here_reaches_the_streams_at_once_and_is_not_read_again(
     tmp_path: Path,
 ) -> None:
@@ -489,25 +563,18 @@ def test_a_post_recorded_here_reaches_the_streams_at_once_and_is_not_read_again(
     find nothing to read."""
     new_table(tmp_path / "room.db", "7")
     room = _Counted(tmp_path / "room.db")
-    watcher = Watcher(room)
+    seen: list[tuple[int, int, dict[str, Any]]] = []
 
-    async def post_and_look() -> tuple[int, dict[str, Any], int]:
-        watcher.start()
-        watcher.followers = 1
-        try:
-            await asyncio.sleep(2 * watch.POLL_SECONDS)  # the first look, before the post
-            answer = await asyncio.to_thread(room.record, "7", ["deal"], after=None, who="x")
-            assert answer.status == 200, answer.body
-            watcher.take_told()
-            head = watcher.head
-            found = watcher.after(0)
-            assert found is not None
-            await asyncio.sleep(3 * watch.POLL_SECONDS)
-            return head, found[-1][2], answer.body["last"]
-        finally:
-            await watcher.stop()
+    async def post(watcher: Watcher) -> None:
+        last = await _dealt(room, "7")
+        watcher.take_told()
+        found = watcher.after(0)
+        assert found is not None
+        seen.append((watcher.head, last, found[-1][2]))
+        await asyncio.sleep(3 * watch.POLL_SECONDS)
 
-    head, shown, last = asyncio.run(post_and_look())
+    watcher = _followed_room(room, post)
+    [(head, last, shown)] = seen
     assert head == 1
     assert shown["last"] == last
     assert [event["text"] for event in shown["events"]] == ["deal"]
@@ -560,23 +627,53 @@ def test_what_a_post_told_is_added_at_the_next_look_when_no_answer_took_it(
     reaches the streams at the next look at the store, still without a read."""
     new_table(tmp_path / "room.db", "7")
     room = _Counted(tmp_path / "room.db")
-    watcher = Watcher(room)
+    lasts: list[int] = []
 
-    async def post_and_wait() -> int:
-        watcher.start()
-        watcher.followers = 1
-        try:
-            await asyncio.sleep(2 * watch.POLL_SECONDS)
-            answer = await asyncio.to_thread(room.record, "7", ["deal"], after=None, who="x")
-            assert answer.status == 200, answer.body
-            await _until_read(watcher, 1)
-            await asyncio.sleep(2 * watch.POLL_SECONDS)
-            return int(answer.body["last"])
-        finally:
-            await watcher.stop()
+    async def post(watcher: Watcher) -> None:
+        lasts.append(await _dealt(room, "7"))
+        await _until_read(watcher, 1)
+        await asyncio.sleep(2 * watch.POLL_SECONDS)
 
-    last = asyncio.run(post_and_wait())
+    watcher = _followed_room(room, post)
     found = watcher.after(0)
     assert found is not None
-    assert [(table, view["last"]) for _, table, view in found] == [("7", last)]
+    assert [(table, view["last"]) for _, table, view in found] == [("7", lasts[0])]
     assert room.read == []
+
+
+class _SlowLook(_Counted):
+    """A room whose look at the store, once asked to, is stale when it comes back: the
+    latest records are read, then a post is stored before they are returned."""
+
+    def __init__(self, db: Path) -> None:
+        super().__init__(db)
+        self.hold = threading.Event()
+        self.looked = threading.Event()
+        self.posted = threading.Event()
+
+    def marks(self) -> dict[str, tuple[int, int]]:
+        found = super().marks()
+        if self.hold.is_set():
+            self.hold.clear()
+            self.looked.set()
+            self.posted.wait(10)
+        return found
+
+
+def test_a_look_at_the_store_taken_before_a_post_told_does_not_read_it_again(
+    tmp_path: Path,
+) -> None:
+    new_table(tmp_path / "room.db", "7")
+    room = _SlowLook(tmp_path / "room.db")
+
+    async def post_during_a_look(watcher: Watcher) -> None:
+        room.hold.set()
+        await asyncio.to_thread(room.looked.wait, 10)
+        await _dealt(room, "7")
+        room.posted.set()
+        await _until_read(watcher, 1)
+        await asyncio.sleep(3 * watch.POLL_SECONDS)
+
+    watcher = _followed_room(room, post_during_a_look)
+    assert room.read == []
+    assert watcher.head == 1

@@ -322,6 +322,9 @@ class Watcher:
             self.take_told()
             seen = self._seen
             if marks is not None and seen is not None:
+                for table, mark in seen.items():  # told by a post stored after the look
+                    if table in marks and mark > marks[table]:
+                        marks[table] = mark
                 for table in set(marks) | set(seen):
                     if marks.get(table) != seen.get(table):
                         self.notice(table)
