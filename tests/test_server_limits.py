@@ -100,20 +100,24 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         )
     room = Served(port, token, log)
     try:
-        deadline = time.monotonic() + BOUND
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/login", timeout=5).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, log.read_text()
-            assert process.poll() is None, log.read_text()
-            time.sleep(0.1)
+        _until_serving(port, process, log)
         yield room
     finally:
         process.terminate()
         process.wait(timeout=BOUND)
+
+
+def _until_serving(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + BOUND
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/login", timeout=5).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, log.read_text()
+        assert process.poll() is None, log.read_text()
+        time.sleep(0.1)
 
 
 def _status(held: socket.socket) -> int | None:
@@ -309,3 +313,42 @@ def test_limits_serve_cannot_honour_are_refused_on_starting(
     assert started.returncode == 2
     assert started.stderr.startswith(f"floorman: {said}")
     assert started.stderr.count("\n") == 1
+
+
+def test_a_server_stopped_with_streams_open_closes_them_at_once_and_logs_no_error(
+    tmp_path: Path,
+) -> None:
+    """A dashboard's stream does not hold the stop for the graceful wait, to be cancelled
+    at its end with a traceback in the log: it is closed at once, and the page makes it
+    again on the server that follows."""
+    db = tmp_path / "room.db"
+    new_table(db, "7")
+    token = floorman(db, "station", "token", "7").stdout.strip()
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    argv = [sys.executable, "-m", "floorman", "serve", "--db", str(db), "--port", str(port)]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(argv, stdout=sink, stderr=sink)
+    with ExitStack() as held:
+        held.callback(lambda: process.poll() is None and process.kill())
+        _until_serving(port, process, log)
+        streams = []
+        for _ in range(3):
+            stream = held.enter_context(socket.create_connection(("127.0.0.1", port), BOUND))
+            stream.sendall(
+                b"GET /api/stream HTTP/1.1\r\nHost: localhost\r\n"
+                b"Authorization: Bearer " + token.encode() + b"\r\n\r\n"
+            )
+            first = b""
+            while b"\nid:" not in first:
+                first += stream.recv(65536)
+            streams.append(stream)
+        process.terminate()
+        process.wait(BOUND)
+        for stream in streams:
+            while stream.recv(65536):  # to the end: the server closed it
+                pass
+    written = log.read_text()
+    assert "Traceback" not in written, written
+    assert "graceful shutdown exceeded" not in written, written
+    assert "Exception in ASGI application" not in written, written

@@ -49,6 +49,10 @@ RESERVED_FILES: Final = 192
 """Open files kept for the store (a connection per worker thread, with its journal),
 the templates and the rest beyond connections."""
 
+LIVE_STREAMS: Final = "/api/stream"
+"""Where the live-update streams are served (``/api/stream``, ``/api/stream/tournaments``):
+held open for hours, they are closed at once when the server stops."""
+
 MAX_HEAD_BYTES: Final = 16_384
 """The longest request head taken (h11's bound, which uvicorn's other protocol keeps):
 a station's or a browser's heads are a few hundred bytes."""
@@ -193,6 +197,17 @@ def limited_protocol(door: Door) -> type[HttpToolsProtocol]:
                 door.refusing -= 1
             self._counted = None
             super().connection_lost(exc)
+
+        def shutdown(self) -> None:
+            """The server stops: a live-update stream is closed at once (its page makes
+            it again, on the server that follows), rather than holding the stop for the
+            graceful wait and being cancelled at its end; any other answer is finished."""
+            cycle = self.cycle
+            streaming = cycle is not None and not cycle.response_complete
+            if streaming and cycle.scope["path"].startswith(LIVE_STREAMS):
+                self.transport.close()
+                return
+            super().shutdown()
 
         def data_received(self, data: bytes) -> None:
             self._heard = True
