@@ -46,8 +46,9 @@ BACKLOG: Final = 64
 """Connections the kernel holds waiting, and so the most taken in one go before the
 caps can look at them: each holds an open file until it is refused."""
 RESERVED_FILES: Final = 192
-"""Open files kept for the store (a connection per worker thread, with its journal),
-the templates and the rest beyond connections."""
+"""Open files kept for the store (a connection per thread, 40 in the shared pool and 16
+for the posts, each with its write-ahead log on SQLite: 112), the templates and the
+rest beyond connections."""
 
 LIVE_STREAMS: Final = "/api/stream"
 """Where the live-update streams are served (``/api/stream``, ``/api/stream/tournaments``):
