@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Final, TypeVar
 
@@ -88,15 +89,16 @@ class Handoff:
         return len(self._threads)
 
     def close(self, timeout: float = 10.0) -> None:
-        """Let each thread finish the call it has, then stop (a blocking call). A call
-        made after starts threads again."""
+        """Let each thread finish the call it has, then stop, waiting ``timeout`` seconds
+        at most in all (a blocking call). A call made after starts threads again."""
         with self._guard:
             threads, self._threads = self._threads, []
         for _ in threads:
             self._queue.put(None)
+        deadline = time.monotonic() + timeout
         for thread in threads:
             if thread is not threading.current_thread():
-                thread.join(timeout)
+                thread.join(max(deadline - time.monotonic(), 0.0))
 
 
 def _settle(
