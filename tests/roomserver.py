@@ -179,6 +179,25 @@ def room_on_either_store(
         yield served
 
 
+def until_serving(
+    url: str, process: subprocess.Popen[bytes], log: Path, bound: float = 60.0
+) -> None:
+    """Wait until the ``floorman serve`` ``process`` answers its sign-in page at ``url``;
+    its ``log`` shown if it stops first or takes longer than ``bound`` seconds."""
+    import time
+
+    deadline = time.monotonic() + bound
+    while True:
+        try:
+            if httpx.get(f"{url}/login", timeout=5).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        assert process.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.1)
+
+
 @contextmanager
 def serving_process(db: str | Path) -> Iterator[str]:
     """``floorman serve`` on the store ``db`` as a process of its own, on a free loopback

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from roomserver import PASSWORD, Room, csrf_of, floorman, new_table
+from roomserver import PASSWORD, Room, csrf_of, floorman, new_table, until_serving
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -73,16 +73,7 @@ def _start(db: Path, stations: dict[str, str], log: Path) -> Served:
     with log.open("ab") as sink:
         process = subprocess.Popen(argv, stdout=sink, stderr=sink, env=dict(os.environ))
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + BOUND
-    while True:
-        try:
-            if httpx.get(f"{url}/login", timeout=5).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert process.poll() is None, log.read_text()
-        assert time.monotonic() < deadline, log.read_text()
-        time.sleep(0.1)
+    until_serving(url, process, log, BOUND)
     return Served(process, Room(url, db, dict(stations)), log)
 
 

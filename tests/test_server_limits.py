@@ -23,7 +23,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from roomserver import floorman, new_table
+from roomserver import floorman, new_table, until_serving
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -100,24 +100,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         )
     room = Served(port, token, log)
     try:
-        _until_serving(port, process, log)
+        until_serving(f"http://127.0.0.1:{port}", process, log, BOUND)
         yield room
     finally:
         process.terminate()
         process.wait(timeout=BOUND)
-
-
-def _until_serving(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + BOUND
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/login", timeout=5).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, log.read_text()
-        assert process.poll() is None, log.read_text()
-        time.sleep(0.1)
 
 
 def _status(held: socket.socket) -> int | None:
@@ -331,7 +318,7 @@ def test_a_server_stopped_with_streams_open_closes_them_at_once_and_logs_no_erro
         process = subprocess.Popen(argv, stdout=sink, stderr=sink)
     with ExitStack() as held:
         held.callback(lambda: process.poll() is None and process.kill())
-        _until_serving(port, process, log)
+        until_serving(f"http://127.0.0.1:{port}", process, log, BOUND)
         streams = []
         for _ in range(3):
             stream = held.enter_context(socket.create_connection(("127.0.0.1", port), BOUND))
